@@ -1,0 +1,19 @@
+/** Jest 30 in ESM mode; swc compiles TypeScript with legacy decorators and metadata (see STACK.md). */
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', {
+      jsc: {
+        parser: { syntax: 'typescript', decorators: true },
+        transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+        target: 'es2022',
+      },
+      module: { type: 'es6' },
+    }],
+  },
+  testMatch: ['<rootDir>/src/**/__tests__/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  setupFiles: ['<rootDir>/test/setup-env.ts'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,186 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Request, type Response, type NextFunction } from 'express';
+import compression from 'compression';
+import helmet from 'helmet';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import { expressMiddleware } from '@as-integrations/express5';
+import { unwrapResolverError } from '@apollo/server/errors';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import type { Config } from './config.js';
+import type { Orm } from './db.js';
+import type { Logger } from './common/logger.js';
+import type { Context } from './common/context.js';
+import { HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
+import { tokenFromHeader } from './common/tokens.js';
+import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
+import { createServices, type Services } from './services.js';
+import { buildNirogSchema } from './schema.js';
+import { registerAccountRoutes } from './modules/accounts/account.rest.js';
+import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+    log: Logger;
+  }
+}
+
+const PASS_THROUGH_CODES = new Set([
+  'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE',
+]);
+
+export interface NirogApp {
+  app: express.Express;
+  apollo: ApolloServer<Context>;
+  services: Services;
+  restRoutes: RestRouteInfo[];
+}
+
+export async function createApp(config: Config, orm: Orm, log: Logger): Promise<NirogApp> {
+  const services = createServices(config, log);
+  const schema = await buildNirogSchema();
+
+  async function contextFor(req: Request): Promise<Context> {
+    const em = orm.em.fork() as unknown as Context['em'];
+    const user = await services.accounts.authenticate(em, tokenFromHeader(req.headers.authorization));
+    return { em, user, requestId: req.id, ip: req.ip ?? '', log: req.log, services };
+  }
+
+  // Status 503 (not 200 or 500) while the database is away, so proxies and clients retry.
+  const outagePlugin: ApolloServerPlugin<Context> = {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ response }) {
+          const body = response.body;
+          if (body.kind === 'single' && body.singleResult.errors?.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) {
+            response.http.status = 503;
+          }
+        },
+      };
+    },
+  };
+
+  const apollo = new ApolloServer<Context>({
+    schema,
+    introspection: config.graphql.introspection,
+    includeStacktraceInErrorResponses: false,
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin],
+    formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+      const appError = toAppError(unwrapResolverError(error));
+      if (appError) {
+        return {
+          message: appError.message,
+          path: formatted.path,
+          locations: formatted.locations,
+          extensions: { code: appError.code, reason: appError.reason, fields: appError.fields },
+        };
+      }
+      const code = formatted.extensions?.code as string | undefined;
+      if (code && PASS_THROUGH_CODES.has(code)) return { message: formatted.message, locations: formatted.locations, extensions: { code } };
+      log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
+      return { message: MASKED_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+    },
+  });
+  await apollo.start();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use((req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    req.log = log.child({ requestId: req.id });
+    res.setHeader('X-Request-Id', req.id);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      req.log.info({ method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms) }, 'request');
+    });
+    next();
+  });
+
+  const https = config.publicUrl.startsWith('https://');
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  }));
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await orm.em.getConnection().execute('select 1');
+      res.json({ status: 'ok', database: 'ok' });
+    } catch {
+      res.status(503).json({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+
+  if (!config.uploads.s3) {
+    app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
+  }
+
+  // REST compatibility layer
+  const restRoutes: RestRouteInfo[] = [];
+  const api = express.Router();
+  api.use(express.json({ limit: '1mb' }));
+  api.use(express.urlencoded({ extended: false, limit: '1mb' }));
+  const route = restRouteRegistrar(api, contextFor, restRoutes);
+  registerAccountRoutes(route);
+  registerDoctorAccountRoutes(route);
+  api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
+  api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
+  app.use('/api', api);
+
+  app.use(
+    '/graphql',
+    graphqlUploadExpress({ maxFileSize: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles }),
+    express.json({ limit: '1mb' }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => {
+        try {
+          return await contextFor(req);
+        } catch (err) {
+          const appError = toAppError(err);
+          if (!appError) throw err;
+          throw new GraphQLError(appError.message, {
+            extensions: { code: appError.code, reason: appError.reason, http: { status: HTTP_STATUS[appError.code] } },
+          });
+        }
+      },
+    }),
+  );
+
+  // The single-page app: hashed assets cached for a year, index.html never cached.
+  const dist = config.frontendDist;
+  if (existsSync(path.join(dist, 'index.html'))) {
+    app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+    app.use(express.static(dist, { index: false, maxAge: '1h' }));
+    app.get('/{*path}', (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(path.join(dist, 'index.html'));
+    });
+  }
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
+  return { app, apollo, services, restRoutes };
+}

@@ -1,0 +1,48 @@
+import { Authorized, Extensions } from 'type-graphql';
+import type { AuthChecker } from 'type-graphql';
+import type { GraphQLSchema } from 'graphql';
+import type { Context } from './context.js';
+import { Role } from './roles.js';
+import { forbidden, unauthenticated } from './errors.js';
+
+/**
+ * Deny by default: every Query and Mutation field must declare who may call it, with @Public() or
+ * @Allow(...roles). assertEveryOperationHasAccessRule() runs when the schema is built and refuses to
+ * start a server with an operation that has no rule. Ownership (is this *your* appointment?) is
+ * checked in each module's policy, inside the service.
+ */
+export type AccessRule = 'public' | 'authenticated' | Role[];
+
+export function Public(): MethodDecorator {
+  return Extensions({ access: 'public' }) as MethodDecorator;
+}
+
+/** @Allow() = any logged-in user; @Allow(Role.Admin) = admins only. */
+export function Allow(...roles: Role[]): MethodDecorator {
+  return (target, key, descriptor) => {
+    Extensions({ access: roles.length ? roles : 'authenticated' })(target, key, descriptor);
+    Authorized(...roles)(target, key as string);
+  };
+}
+
+export const authChecker: AuthChecker<Context, Role> = ({ context }, roles) => {
+  if (!context.user) throw unauthenticated();
+  if (roles.length && !roles.includes(context.user.role)) throw forbidden();
+  return true;
+};
+
+export function accessRuleOf(schema: GraphQLSchema, operation: 'Query' | 'Mutation', field: string): AccessRule | undefined {
+  const type = operation === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  return type?.getFields()[field]?.extensions?.access as AccessRule | undefined;
+}
+
+export function assertEveryOperationHasAccessRule(schema: GraphQLSchema): void {
+  const missing: string[] = [];
+  for (const op of ['Query', 'Mutation'] as const) {
+    const type = op === 'Query' ? schema.getQueryType() : schema.getMutationType();
+    for (const name of Object.keys(type?.getFields() ?? {})) {
+      if (!accessRuleOf(schema, op, name)) missing.push(`${op}.${name}`);
+    }
+  }
+  if (missing.length) throw new Error(`Operations without an access rule (add @Public() or @Allow()): ${missing.join(', ')}`);
+}

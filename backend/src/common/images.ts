@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { AppError, badInput } from './errors.js';
+import type { FileStorage } from './storage.js';
+
+/**
+ * Every uploaded image: size-limited while it streams in, decoded by sharp (so the content decides,
+ * not the name or the declared type), re-encoded to WebP without metadata (drops EXIF, GPS and any
+ * payload smuggled behind the pixels), then stored under a random key.
+ */
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+
+export async function readLimited(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) {
+      stream.destroy();
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE');
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export class ImageService {
+  constructor(private readonly storage: FileStorage, private readonly maxBytes: number) {}
+
+  async store(data: Buffer, folder: 'avatars' | 'doctors' | 'nurses' | 'medicines' | 'misc', maxSide = 800): Promise<string> {
+    if (data.length > this.maxBytes) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE');
+    }
+    let format: string | undefined;
+    try {
+      format = (await sharp(data, { limitInputPixels: 40_000_000 }).metadata()).format;
+    } catch {
+      format = undefined;
+    }
+    if (!format || !ACCEPTED_FORMATS.has(format)) {
+      throw badInput('Please choose an image file (JPEG, PNG, WebP or GIF)', { avatar: 'Not an image' }, 'NOT_AN_IMAGE');
+    }
+    let out: Buffer;
+    try {
+      out = await sharp(data, { limitInputPixels: 40_000_000 })
+        .rotate()
+        .resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+    } catch {
+      throw badInput('The image could not be read', { avatar: 'Broken image' }, 'NOT_AN_IMAGE');
+    }
+    return this.storage.put(`${folder}/${randomUUID()}.webp`, out, 'image/webp');
+  }
+
+  async storeStream(stream: Readable, folder: Parameters<ImageService['store']>[1], maxSide?: number): Promise<string> {
+    return this.store(await readLimited(stream, this.maxBytes), folder, maxSide);
+  }
+}

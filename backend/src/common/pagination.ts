@@ -1,0 +1,56 @@
+import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
+import { Max, Min } from 'class-validator';
+import type { ClassType } from 'type-graphql';
+
+export const MAX_PAGE_SIZE = 100;
+
+@ArgsType()
+export class PageArgs {
+  @Field(() => Int, { defaultValue: 1 })
+  @Min(1)
+  @Max(100000)
+  page: number = 1;
+
+  @Field(() => Int, { defaultValue: 20 })
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  pageSize: number = 20;
+}
+
+export function offsetOf(args: { page: number; pageSize: number }): number {
+  return (args.page - 1) * args.pageSize;
+}
+
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
+}
+
+export function pageOf<T>(items: T[], total: number, args: { page: number; pageSize: number }): PageResult<T> {
+  return { items, total, page: args.page, pageSize: args.pageSize, pageCount: Math.max(1, Math.ceil(total / args.pageSize)) };
+}
+
+/** A page type per item type: `Paginated(User)` → `UserPage { items, total, page, pageSize, pageCount }`. */
+export function Paginated<T extends object>(itemType: ClassType<T>, name = `${itemType.name}Page`) {
+  @ObjectType(name)
+  abstract class Page {
+    @Field(() => [itemType])
+    items!: T[];
+
+    @Field(() => Int)
+    total!: number;
+
+    @Field(() => Int)
+    page!: number;
+
+    @Field(() => Int)
+    pageSize!: number;
+
+    @Field(() => Int)
+    pageCount!: number;
+  }
+  return Page;
+}

@@ -1,0 +1,90 @@
+import type { Request, Response, Router } from 'express';
+import Busboy from 'busboy';
+import type { AccessRule } from './access.js';
+import type { Context } from './context.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, toAppError, unauthenticated } from './errors.js';
+import { readLimited } from './images.js';
+
+/**
+ * The REST compatibility layer: the spec's paths and JSON wrappers, mapped onto the same services
+ * as GraphQL. Every route declares its access rule (the same vocabulary as @Public/@Allow), and the
+ * list of routes is kept so that the authorization matrix test can check every one of them.
+ */
+export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
+export type RestHandler = (ctx: Context, req: Request, res: Response) => Promise<unknown>;
+export interface RestRouteInfo {
+  method: HttpMethod;
+  path: string;
+  access: AccessRule;
+}
+export type RouteFn = (method: HttpMethod, path: string, access: AccessRule, handler: RestHandler) => void;
+
+export function restRouteRegistrar(router: Router, contextFor: (req: Request) => Promise<Context>, registry: RestRouteInfo[]): RouteFn {
+  return (method, path, access, handler) => {
+    registry.push({ method, path, access });
+    router[method](path, async (req, res) => {
+      let ctx: Context | undefined;
+      try {
+        ctx = await contextFor(req);
+        if (access !== 'public') {
+          if (!ctx.user) throw unauthenticated();
+          if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();
+        }
+        const result = await handler(ctx, req, res);
+        if (!res.headersSent) res.status(200).json(result ?? { success: true });
+      } catch (err) {
+        sendRestError(res, err, ctx?.log ?? (req as unknown as { log?: Context['log'] }).log);
+      }
+    });
+  };
+}
+
+export function sendRestError(res: Response, err: unknown, log?: Context['log']): void {
+  const appError = toAppError(err);
+  if (!appError) log?.error({ err }, 'unexpected error in REST handler');
+  else if (appError.code === 'SERVICE_UNAVAILABLE') log?.warn({ err }, 'service unavailable');
+  const e = appError ?? new AppError('INTERNAL_SERVER_ERROR', MASKED_MESSAGE, 'INTERNAL');
+  if (res.headersSent) return;
+  if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
+  res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, fields: e.fields });
+}
+
+export interface UploadedFile {
+  field: string;
+  data: Buffer;
+  mimeType: string;
+}
+
+/** Reads a multipart body: fields as strings (repeated fields become arrays), files size-limited. */
+export function readMultipart(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (!contentType.startsWith('multipart/form-data')) {
+    return Promise.resolve({ fields: (req.body ?? {}) as Record<string, unknown>, files: [] });
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, unknown> = {};
+    const pending: Promise<UploadedFile>[] = [];
+    let bb: Busboy.Busboy;
+    try {
+      bb = Busboy({ headers: req.headers, limits: { files: limits.maxFiles, fileSize: limits.maxBytes + 1, fields: 100, fieldSize: 100_000 } });
+    } catch {
+      reject(badInput('The form could not be read'));
+      return;
+    }
+    bb.on('field', (name, value) => {
+      if (name in fields) {
+        const prev = fields[name];
+        fields[name] = Array.isArray(prev) ? [...prev, value] : [prev, value];
+      } else fields[name] = value;
+    });
+    bb.on('file', (name, stream, info) => {
+      pending.push(readLimited(stream, limits.maxBytes).then((data) => ({ field: name, data, mimeType: info.mimeType })));
+    });
+    bb.on('filesLimit', () => reject(badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES')));
+    bb.on('error', () => reject(badInput('The form could not be read')));
+    bb.on('close', () => {
+      Promise.all(pending).then((files) => resolve({ fields, files }), reject);
+    });
+    req.pipe(bb);
+  });
+}

@@ -1,0 +1,83 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import jwt from 'jsonwebtoken';
+import { unauthenticated } from './errors.js';
+import { Role } from './roles.js';
+
+/**
+ * Access tokens: short-lived JWTs, HS256 only (the algorithm is pinned on verify, so "none" and
+ * RS/HS confusion are refused), with issuer and audience. They name the session (`sid`) so that
+ * logout and refresh-token reuse revoke them at once.
+ *
+ * Refresh tokens: opaque `<sessionId>.<generation>.<secret>`; only a hash of the secret is stored.
+ * Each refresh rotates to generation+1; presenting an older generation is reuse and revokes the
+ * whole session.
+ */
+const ISSUER = 'nirog';
+const AUDIENCE = 'nirog-api';
+
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  sid: string;
+}
+
+export function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number): string {
+  return jwt.sign({ role: claims.role, sid: claims.sid }, secret, {
+    algorithm: 'HS256',
+    subject: claims.sub,
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    expiresIn: ttlSeconds,
+  });
+}
+
+export function verifyAccessToken(token: string, secret: string): AccessClaims {
+  try {
+    const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.sid !== 'string'
+      || !Object.values(Role).includes(payload.role)) {
+      throw new Error('bad claims');
+    }
+    return { sub: payload.sub, sid: payload.sid, role: payload.role as Role };
+  } catch (e) {
+    if (e instanceof jwt.TokenExpiredError) throw unauthenticated('Your session has expired, please log in again', 'TOKEN_EXPIRED');
+    throw unauthenticated('Invalid token, please log in again', 'INVALID_TOKEN');
+  }
+}
+
+/** Accepts `Authorization: <token>` (the earlier app's form) and `Authorization: Bearer <token>`. */
+export function tokenFromHeader(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  const m = /^Bearer\s+(.+)$/i.exec(trimmed);
+  const token = (m ? m[1]! : trimmed).trim();
+  return token && token.toLowerCase() !== 'null' && token.toLowerCase() !== 'undefined' ? token : undefined;
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export function newSecret(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function safeEqualHex(a: string, b: string): boolean {
+  const ab = Buffer.from(a, 'hex');
+  const bb = Buffer.from(b, 'hex');
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+export interface ParsedRefreshToken {
+  sessionId: string;
+  generation: number;
+  secret: string;
+}
+
+export function formatRefreshToken(t: ParsedRefreshToken): string {
+  return `${t.sessionId}.${t.generation}.${t.secret}`;
+}
+
+export function parseRefreshToken(token: string): ParsedRefreshToken {
+  const m = /^([0-9a-f-]{36})\.(\d{1,9})\.([A-Za-z0-9_-]{20,100})$/.exec(token ?? '');
+  if (!m) throw unauthenticated('Invalid refresh token', 'INVALID_REFRESH_TOKEN');
+  return { sessionId: m[1]!, generation: Number(m[2]), secret: m[3]! };
+}

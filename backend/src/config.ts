@@ -1,0 +1,131 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Every environment variable Nirog reads, parsed and defaulted here, once. Nothing else reads
+ * process.env. A bad value stops the start with a message naming the variable.
+ * The README's table of variables mirrors this file.
+ */
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** The repository root: backend/src (tests) or backend/dist (build) sit two levels below it. */
+export const REPO_ROOT = path.resolve(here, '..', '..');
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string, fallback: string): string {
+  const v = env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = str(env, name, fallback);
+  if (!allowed.includes(raw as T)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+function url(env: Env, name: string, fallback?: string): string | undefined {
+  const raw = optional(env, name) ?? fallback;
+  if (raw === undefined) return undefined;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+function fromRoot(p: string): string {
+  return path.isAbsolute(p) ? p : path.resolve(REPO_ROOT, p);
+}
+
+const DEV_JWT_SECRET = 'nirog-development-secret-do-not-use-in-production';
+
+export function loadConfig(env: Env = process.env) {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const port = int(env, 'PORT', 4000, 0, 65535);
+  const jwtSecret = str(env, 'JWT_SECRET', DEV_JWT_SECRET);
+  if (nodeEnv === 'production' && jwtSecret === DEV_JWT_SECRET) {
+    throw new ConfigError('JWT_SECRET must be set in production (at least 32 characters)');
+  }
+  if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+
+  const s3Bucket = optional(env, 'S3_BUCKET');
+  const s3 = s3Bucket
+    ? {
+        bucket: s3Bucket,
+        endpoint: url(env, 'S3_ENDPOINT')!,
+        region: str(env, 'S3_REGION', 'us-east-1'),
+        accessKeyId: str(env, 'S3_ACCESS_KEY_ID', ''),
+        secretAccessKey: str(env, 'S3_SECRET_ACCESS_KEY', ''),
+        publicUrl: url(env, 'S3_PUBLIC_URL'),
+      }
+    : undefined;
+  if (s3 && (!s3.endpoint || !s3.accessKeyId || !s3.secretAccessKey)) {
+    throw new ConfigError('S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+  }
+
+  return {
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    host: str(env, 'HOST', '0.0.0.0'),
+    /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP for logs and limits). */
+    trustProxy: str(env, 'TRUST_PROXY', 'loopback'),
+    port,
+    publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`)!.replace(/\/$/, ''),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info'),
+    db: {
+      /** With DATABASE_URL: that PostgreSQL. Without: embedded PGlite persisted in dataDir. */
+      url: url(env, 'DATABASE_URL'),
+      pgliteDataDir: optional(env, 'PGLITE_DATA_DIR') === 'memory://'
+        ? 'memory://'
+        : fromRoot(str(env, 'PGLITE_DATA_DIR', 'data/pglite')),
+      poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 200),
+      debugSql: bool(env, 'DATABASE_DEBUG', false),
+    },
+    seedDemoData: bool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production'),
+    auth: {
+      jwtSecret,
+      accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 30, 24 * 3600),
+      refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
+    },
+    uploads: {
+      dir: fromRoot(str(env, 'UPLOAD_DIR', 'data/uploads')),
+      maxBytes: int(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
+      maxFiles: int(env, 'UPLOAD_MAX_FILES', 6, 1, 20),
+      s3,
+    },
+    frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
+    graphql: {
+      /** Integrators use the published schema.graphql; introspection is on outside production. */
+      introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
+    },
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,65 @@
+import 'reflect-metadata';
+import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
+import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
+import { DataloaderType, type MikroORM } from '@mikro-orm/core';
+import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
+import { Migrator } from '@mikro-orm/migrations';
+import { SeedManager } from '@mikro-orm/seeder';
+import { mkdirSync } from 'node:fs';
+import type { Config } from './config.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+import type { Logger } from './common/logger.js';
+
+export type Orm = MikroORM;
+
+/** Test hook: every SQL statement is passed to these listeners (used to assert query counts). */
+export const sqlListeners = new Set<(sql: string) => void>();
+
+/** PostgreSQL when DATABASE_URL is set, embedded PGlite (persisted in a folder) otherwise. */
+export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
+  const common = {
+    entities: ENTITIES,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator, SeedManager],
+    migrations: {
+      migrationsList: MIGRATIONS,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      tableName: 'mikro_orm_migrations',
+    },
+    // Reference.load() and Collection.load() calls made in the same tick are batched into one query.
+    dataloader: DataloaderType.ALL,
+    // Entities are loaded per request on a forked EntityManager, never on the global one.
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    // Tests log queries so that they can count them; production only when DATABASE_DEBUG is on.
+    debug: config.db.debugSql || config.nodeEnv === 'test' ? ['query' as const] : false,
+    logger: (msg: string) => {
+      for (const listener of sqlListeners) listener(msg);
+      if (config.db.debugSql) log?.debug({ orm: msg });
+    },
+    discovery: { warnWhenNoEntities: true },
+  };
+  if (config.db.url) {
+    return (await PostgresORM.init({
+      ...common,
+      clientUrl: config.db.url,
+      pool: { min: 0, max: config.db.poolMax },
+    })) as unknown as Orm;
+  }
+  const dataDir = config.db.pgliteDataDir;
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
+  return (await PgliteORM.init({
+    ...common,
+    dbName: 'nirog',
+    // dataDir is either 'memory://' (tests) or a folder holding the cluster; 'nirog' is the database in it.
+    driverOptions: { dataDir },
+  })) as unknown as Orm;
+}
+
+export async function migrate(orm: Orm): Promise<string[]> {
+  const applied = await orm.migrator.up();
+  return applied.map((m) => m.name);
+}

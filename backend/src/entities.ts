@@ -1,0 +1,6 @@
+import { User } from './modules/accounts/user.entity.js';
+import { Session } from './modules/accounts/session.entity.js';
+import { Doctor } from './modules/doctors/doctor.entity.js';
+
+/** Every entity, listed explicitly (no folder scanning: the same list works for tsc output and tests). */
+export const ENTITIES = [User, Session, Doctor];

@@ -1,0 +1,57 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config.js';
+import { createLogger } from './common/logger.js';
+import { initOrm, migrate } from './db.js';
+import { createApp } from './app.js';
+import { DatabaseSeeder } from './seeders/DatabaseSeeder.js';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './seeders/demo-accounts.js';
+
+/** Start: config → ORM → migrations → demo data → HTTP (GraphQL, REST, the frontend) on one port. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`Configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const log = createLogger(config.logLevel);
+  const orm = await initOrm(config, log);
+  const applied = await migrate(orm);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  if (config.seedDemoData) {
+    await orm.seeder.seed(DatabaseSeeder);
+    log.info('demo data in place');
+  }
+  const { app } = await createApp(config, orm, log);
+  const server = app.listen(config.port, config.host, () => {
+    const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
+    const lines = [
+      '',
+      `  Nirog is running at ${config.publicUrl}`,
+      `  GraphQL: ${config.publicUrl}/graphql   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
+      `  Database: ${db}`,
+    ];
+    if (config.seedDemoData) {
+      lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
+      for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(8)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
+    }
+    console.log(lines.join('\n') + '\n');
+  });
+  const stop = async (signal: string) => {
+    log.info({ signal }, 'shutting down');
+    server.close();
+    await orm.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

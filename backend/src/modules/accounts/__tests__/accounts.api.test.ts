@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import jwt from 'jsonwebtoken';
+import { Client, asAdmin, asPatient, asVisitor, createTestApp, login, pngImage, type TestApp } from '../../../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function signupPatient(email: string, password = 'mango-tree-42', extra: Record<string, string> = {}) {
+  const req = t.http().post('/api/register').field('name', 'Sadia Islam').field('email', email).field('password', password);
+  for (const [k, v] of Object.entries(extra)) req.field(k, v);
+  return req.attach('avatar', await pngImage(), 'me.png');
+}
+
+describe('patient signup and login', () => {
+  it('creates a patient with an avatar re-encoded by content, then logs in with Bearer and raw tokens', async () => {
+    const email = uniqueEmail('sadia');
+    const res = await signupPatient(email);
+    expect(res.status).toBe(200);
+    expect(res.body.userId).toMatch(/^[0-9a-f-]{36}$/);
+
+    const patient = await login(t, email, 'mango-tree-42');
+    const me = await patient.get('/currentUserDetails');
+    expect(me.body.user).toMatchObject({ email, name: 'Sadia Islam', role: 'user' });
+    expect(me.body.user.avatar.url).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
+    const image = await t.http().get(me.body.user.avatar.url);
+    expect(image.status).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+
+    const raw = await t.http().get('/api/currentUserDetails').set('Authorization', patient.token!);
+    expect(raw.status).toBe(200);
+    expect(raw.body.user.email).toBe(email);
+  });
+
+  it('refuses a file that is not an image, whatever its name, and creates nothing', async () => {
+    const email = uniqueEmail('fake');
+    const res = await t.http().post('/api/register').field('name', 'X').field('email', email).field('password', 'mango-tree-42')
+      .attach('avatar', Buffer.from('<?php echo "hi"; ?>'), { filename: 'photo.png', contentType: 'image/png' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'NOT_AN_IMAGE' });
+    const again = await t.http().post('/api/login').send({ email, password: 'mango-tree-42' });
+    expect(again.status).toBe(401);
+  });
+
+  it('refuses a second account with the same email, in any letter case', async () => {
+    const email = uniqueEmail('dup');
+    expect((await signupPatient(email)).status).toBe(200);
+    const res = await signupPatient(email.toUpperCase());
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'CONFLICT', reason: 'EMAIL_TAKEN' });
+  });
+
+  it.each([
+    ['short1', 'at least 8'],
+    ['password123', 'too common'],
+    ['onlyletters', 'a letter and a digit'],
+  ])('refuses the weak password %p', async (password, message) => {
+    const res = await signupPatient(uniqueEmail('weak'), password);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('BAD_USER_INPUT');
+    expect(res.body.message).toContain(message);
+  });
+
+  it('answers a wrong password and an unknown email with the same message', async () => {
+    const wrong = await t.http().post('/api/login').send({ email: 'patient@nirog.test', password: 'not-the-password-1' });
+    const unknown = await t.http().post('/api/login').send({ email: 'nobody@nirog.test', password: 'not-the-password-1' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.message).toBe(unknown.body.message);
+  });
+
+  it('keeps doctors out of the patient login and patients out of the doctor login', async () => {
+    const doctorAtPatientDoor = await t.http().post('/api/login').send({ email: 'doctor@nirog.test', password: 'nirog2026' });
+    expect(doctorAtPatientDoor.status).toBe(403);
+    const patientAtDoctorDoor = await t.http().post('/api/login/doctor').send({ email: 'patient@nirog.test', password: 'nirog2026' });
+    expect(patientAtDoctorDoor.status).toBe(403);
+  });
+});
+
+describe('mass assignment', () => {
+  it('ignores role, ids and flags sent with a REST signup', async () => {
+    const email = uniqueEmail('sneaky');
+    const res = await signupPatient(email, 'mango-tree-42', { role: 'admin', isActive: 'true', emailVerifiedAt: '2020-01-01' });
+    expect(res.status).toBe(200);
+    const me = await (await login(t, email, 'mango-tree-42')).get('/currentUserDetails');
+    expect(me.body.user.role).toBe('user');
+    expect(me.body.user.emailVerified).toBe(false);
+  });
+
+  it('changes only name, gender, phone and birthdate on a REST profile update', async () => {
+    const email = uniqueEmail('upd');
+    await signupPatient(email);
+    const patient = await login(t, email, 'mango-tree-42');
+    const other = await asPatient(t);
+    const res = await patient.put('/update/currentUserdetails', {
+      name: 'Sadia Rahman', gender: 'Female', phone: '01711223344', birthdate: '1995-03-02',
+      role: 'admin', email: 'admin@nirog.test', _id: other.user!._id, id: other.user!._id, ratings: 5,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ name: 'Sadia Rahman', gender: 'Female', phone: '01711223344', birthdate: '1995-03-02', role: 'user', email });
+    const otherMe = await other.get('/currentUserDetails');
+    expect(otherMe.body.user.name).toBe('Rahima Akter');
+  });
+
+  it('rejects unknown fields at the GraphQL door', async () => {
+    const patient = await asPatient(t);
+    const res = await patient.gql(`mutation { updateProfile(input: { name: "A", phone: "01711223344", birthdate: "1990-01-01", role: admin }) { role } }`);
+    expect(res.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('validates the profile: Bangladeshi phone and a birthdate in the past', async () => {
+    const patient = await asPatient(t);
+    const badPhone = await patient.put('/update/currentUserdetails', { name: 'A', phone: '12345', birthdate: '1990-01-01' });
+    expect(badPhone.status).toBe(400);
+    expect(badPhone.body.fields).toHaveProperty('phone');
+    const future = await patient.put('/update/currentUserdetails', { name: 'A', phone: '01711223344', birthdate: '2999-01-01' });
+    expect(future.status).toBe(400);
+    expect(future.body.fields).toHaveProperty('birthdate');
+  });
+});
+
+describe('tokens', () => {
+  const secret = () => t.config.auth.jwtSecret;
+
+  it('answers a missing token on a protected path with 401', async () => {
+    const res = await asVisitor(t).get('/currentUserDetails');
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+
+  it.each([
+    ['garbage', () => 'not-a-jwt'],
+    ['forged with another secret', () => jwt.sign({ role: 'admin', sid: crypto.randomUUID() }, 'x'.repeat(40), { subject: crypto.randomUUID(), issuer: 'nirog', audience: 'nirog-api' })],
+    ['alg none', () => `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from('{"sub":"x","role":"admin","sid":"y"}').toString('base64url')}.`],
+    ['expired', () => jwt.sign({ role: 'user', sid: crypto.randomUUID() }, secret(), { subject: crypto.randomUUID(), issuer: 'nirog', audience: 'nirog-api', expiresIn: -10 })],
+    ['valid signature but unknown session', () => jwt.sign({ role: 'admin', sid: crypto.randomUUID() }, secret(), { subject: crypto.randomUUID(), issuer: 'nirog', audience: 'nirog-api', expiresIn: 60 })],
+  ])('answers a %s token with a clean 401 on REST and GraphQL', async (_name, make) => {
+    const client = new Client(t, make());
+    const rest = await client.get('/currentUserDetails');
+    expect(rest.status).toBe(401);
+    expect(rest.body.code).toBe('UNAUTHENTICATED');
+    const gql = await client.gql('{ me { id } }');
+    expect(gql.status).toBe(401);
+    expect(gql.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('rotates refresh tokens and revokes the session when an old one is reused', async () => {
+    const patient = await asPatient(t);
+    const first = await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
+    expect(first.status).toBe(200);
+    expect(first.body.refreshToken).not.toBe(patient.refreshToken);
+    const fresh = new Client(t, first.body.token);
+    expect((await fresh.get('/currentUserDetails')).status).toBe(200);
+
+    const reuse = await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
+    expect(reuse.status).toBe(401);
+    // the whole session is gone: the newest tokens stop working too
+    expect((await fresh.get('/currentUserDetails')).status).toBe(401);
+    expect((await t.http().post('/api/token/refresh').send({ refreshToken: first.body.refreshToken })).status).toBe(401);
+  });
+
+  it('lets only one of two concurrent refreshes with the same token win', async () => {
+    const patient = await asPatient(t);
+    const results = await Promise.all([1, 2].map(() => t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+  });
+
+  it('revokes the access token at logout', async () => {
+    const patient = await asPatient(t);
+    expect((await patient.post('/logout')).status).toBe(200);
+    expect((await patient.get('/currentUserDetails')).status).toBe(401);
+  });
+});
+
+describe('change password', () => {
+  it('checks the old password, the match and the strength, then logs other devices out', async () => {
+    const email = uniqueEmail('pw');
+    await signupPatient(email);
+    const device1 = await login(t, email, 'mango-tree-42');
+    const device2 = await login(t, email, 'mango-tree-42');
+
+    const wrongOld = await device1.put('/updatePassword', { oldPassword: 'nope-nope-1', newPassword: 'river-boat-77', confirmPassword: 'river-boat-77' });
+    expect(wrongOld.status).toBe(400);
+    expect(wrongOld.body.reason).toBe('WRONG_PASSWORD');
+    const mismatch = await device1.put('/updatePassword', { oldPassword: 'mango-tree-42', newPassword: 'river-boat-77', confirmPassword: 'river-boat-78' });
+    expect(mismatch.body.reason).toBe('PASSWORD_MISMATCH');
+    const weak = await device1.put('/updatePassword', { oldPassword: 'mango-tree-42', newPassword: 'short', confirmPassword: 'short' });
+    expect(weak.body.reason).toBe('WEAK_PASSWORD');
+
+    const ok = await device1.put('/updatePassword', { oldPassword: 'mango-tree-42', newPassword: 'river-boat-77', confirmPassword: 'river-boat-77' });
+    expect(ok.status).toBe(200);
+    expect((await device1.get('/currentUserDetails')).status).toBe(200);
+    expect((await device2.get('/currentUserDetails')).status).toBe(401);
+    await expect(login(t, email, 'mango-tree-42')).rejects.toThrow();
+    await expect(login(t, email, 'river-boat-77')).resolves.toBeInstanceOf(Client);
+  });
+
+  it('keeps patients off the doctor password path', async () => {
+    const patient = await asPatient(t);
+    const res = await patient.put('/doctor/updatePassword', { oldPassword: 'nirog2026', newPassword: 'river-boat-77', confirmPassword: 'river-boat-77' });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('admin: users', () => {
+  it('lists users for admins only', async () => {
+    expect((await asVisitor(t).get('/users')).status).toBe(401);
+    expect((await (await asPatient(t)).get('/users')).status).toBe(403);
+    const admin = await asAdmin(t);
+    const res = await admin.get('/users?search=rahima');
+    expect(res.status).toBe(200);
+    expect(res.body.users.map((u: { email: string }) => u.email)).toEqual(['patient@nirog.test']);
+    const gql = await admin.gql('{ users(pageSize: 2) { items { email } total pageCount } }');
+    expect(gql.data!.users.items).toHaveLength(2);
+    expect(gql.data!.users.pageCount).toBe(Math.ceil(gql.data!.users.total / 2));
+  });
+
+  it('deletes (anonymises) a user, whose token stops working; an admin cannot delete itself', async () => {
+    const email = uniqueEmail('gone');
+    const { body } = await signupPatient(email);
+    const victim = await login(t, email, 'mango-tree-42');
+    const admin = await asAdmin(t);
+    const res = await admin.delete(`/admin/user/${body.userId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('User Delete Successful');
+    expect((await victim.get('/currentUserDetails')).status).toBe(401);
+    expect((await t.http().post('/api/login').send({ email, password: 'mango-tree-42' })).status).toBe(401);
+
+    const self = await admin.delete(`/admin/user/${admin.user!._id}`);
+    expect(self.status).toBe(403);
+    const unknown = await admin.delete(`/admin/user/${crypto.randomUUID()}`);
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Request } from 'express';
+import type { RouteFn } from '../../common/rest.js';
+import { readMultipart } from '../../common/rest.js';
+import { parseInput } from '../../common/input.js';
+import { badInput } from '../../common/errors.js';
+import { Role } from '../../common/roles.js';
+import type { Context } from '../../common/context.js';
+import type { User } from './user.entity.js';
+import { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
+import { UserListArgs } from './account.resolver.js';
+import type { IssuedTokens } from './account.service.js';
+
+/** The session user as the earlier app's clients read it (`avatar.url`, `_id`). */
+export function toSpecUser(u: User) {
+  return {
+    _id: u.id,
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    role: u.role,
+    avatar: { url: u.avatarUrl ?? null },
+    gender: u.gender ?? null,
+    phone: u.phone,
+    birthdate: u.birthdate ?? null,
+    emailVerified: u.emailVerified,
+    createdAt: u.createdAt,
+  };
+}
+
+const loginBody = (t: IssuedTokens) => ({
+  success: true, token: t.token, refreshToken: t.refreshToken, expiresIn: t.expiresIn, user: toSpecUser(t.user),
+});
+
+const limits = (ctx: Context) => ({ maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: 1 });
+const firstFile = (files: { field: string; data: Buffer }[], field: string) => files.find((f) => f.field === field)?.data;
+
+export function registerAccountRoutes(route: RouteFn): void {
+  route('post', '/register', 'public', async (ctx, req) => {
+    const { fields, files } = await readMultipart(req, limits(ctx));
+    const input = await parseInput(SignupInput, fields);
+    const user = await ctx.services.accounts.signupPatient(ctx.em, input, firstFile(files, 'avatar'));
+    return { success: true, userId: user.id, message: 'Account create successfully' };
+  });
+
+  route('post', '/login', 'public', async (ctx, req) =>
+    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'patient', ctx.ip)));
+
+  route('post', '/login/doctor', 'public', async (ctx, req) =>
+    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'doctor', ctx.ip)));
+
+  route('post', '/token/refresh', 'public', async (ctx, req) => {
+    const token = (req.body as { refreshToken?: unknown })?.refreshToken;
+    if (typeof token !== 'string') throw badInput('refreshToken is required');
+    return loginBody(await ctx.services.accounts.refresh(ctx.em, token));
+  });
+
+  const logout = async (ctx: Context) => {
+    await ctx.services.accounts.logout(ctx.em, ctx.user!);
+    return { success: true, message: 'Logged out' };
+  };
+  route('put', '/logout/doctor', [Role.Doctor], logout);
+  route('post', '/logout', 'authenticated', logout);
+  route('put', '/logout', 'authenticated', logout);
+
+  route('get', '/currentUserDetails', 'authenticated', async (ctx) =>
+    ({ success: true, user: toSpecUser(await ctx.services.accounts.me(ctx.em, ctx.user!)) }));
+
+  route('put', '/update/currentUserdetails', 'authenticated', async (ctx, req) => {
+    const user = await ctx.services.accounts.updateProfile(ctx.em, ctx.user!, await parseInput(UpdateProfileInput, req.body));
+    return { success: true, user: toSpecUser(user), message: 'Your Info Updated' };
+  });
+
+  route('put', '/update/avatar', 'authenticated', async (ctx, req) => {
+    const { files } = await readMultipart(req, limits(ctx));
+    const image = firstFile(files, 'avatar');
+    if (!image) throw badInput('Choose an image', { avatar: 'Choose an image' });
+    return { success: true, user: toSpecUser(await ctx.services.accounts.updateAvatar(ctx.em, ctx.user!, image)) };
+  });
+
+  const changePassword = async (ctx: Context, req: Request) => {
+    await ctx.services.accounts.changePassword(ctx.em, ctx.user!, await parseInput(ChangePasswordInput, req.body));
+    return { success: true, message: 'Password Update Successfully' };
+  };
+  route('put', '/updatePassword', [Role.User, Role.Admin], changePassword);
+  route('put', '/doctor/updatePassword', [Role.Doctor], changePassword);
+
+  route('get', '/users', [Role.Admin], async (ctx, req) => {
+    const args = await parseInput(UserListArgs, req.query);
+    const page = await ctx.services.accounts.listUsers(ctx.em, args);
+    return { success: true, users: page.items.map(toSpecUser), resultPerPage: page.pageSize, userCount: page.total, page: page.page };
+  });
+
+  route('delete', '/admin/user/:id', [Role.Admin], async (ctx, req) => {
+    await ctx.services.accounts.deleteUser(ctx.em, ctx.user!, String(req.params.id));
+    return { success: true, message: 'User Delete Successful' };
+  });
+}
+

@@ -1,0 +1,234 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Config } from '../../config.js';
+import type { AuthUser } from '../../common/roles.js';
+import { Role } from '../../common/roles.js';
+import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../common/errors.js';
+import { assertStrongPassword, burnPasswordCheck, hashPassword, verifyPassword } from '../../common/password.js';
+import {
+  formatRefreshToken, newSecret, parseRefreshToken, safeEqualHex, sha256, signAccessToken, verifyAccessToken,
+} from '../../common/tokens.js';
+import { normalizeBdPhone } from '../../common/phone.js';
+import type { ImageService } from '../../common/images.js';
+import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { User } from './user.entity.js';
+import { Session } from './session.entity.js';
+import type { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
+import { Doctor } from '../doctors/doctor.entity.js';
+import { DoctorStatus } from '../doctors/doctor.enums.js';
+
+export type LoginDoor = 'patient' | 'doctor';
+
+export interface IssuedTokens {
+  token: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: User;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export class AccountService {
+  constructor(private readonly config: Config, private readonly images: ImageService) {}
+
+  /** Resolves an access token to the caller; a bad, expired or revoked token is UNAUTHENTICATED. */
+  async authenticate(em: EntityManager, token: string | undefined): Promise<AuthUser | null> {
+    if (!token) return null;
+    const claims = verifyAccessToken(token, this.config.auth.jwtSecret);
+    const rows = await em.getConnection().execute<{ role: Role }[]>(
+      `select u.role from auth_sessions s join users u on u.id = s.user_id
+        where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
+      [claims.sid, claims.sub],
+    );
+    if (!rows.length) throw unauthenticated('Your session has ended, please log in again', 'SESSION_REVOKED');
+    // The role comes from the database, so a demoted or deleted account loses access at once.
+    return { id: claims.sub, role: rows[0]!.role, sessionId: claims.sid };
+  }
+
+  async signupPatient(em: EntityManager, input: SignupInput, avatar?: Buffer): Promise<User> {
+    const email = normalizeEmail(input.email);
+    assertStrongPassword(input.password, { email, name: input.name });
+    await this.assertEmailFree(em, email);
+    const user = em.create(User, {
+      name: input.name.trim(),
+      email,
+      passwordHash: await hashPassword(input.password),
+      role: Role.User,
+      avatarUrl: avatar ? await this.images.store(avatar, 'avatars') : null,
+    });
+    await em.flush();
+    return user;
+  }
+
+  async assertEmailFree(em: EntityManager, email: string): Promise<void> {
+    if ((await em.count(User, { email })) > 0) {
+      throw conflict('An account with this email already exists', 'EMAIL_TAKEN');
+    }
+  }
+
+  async login(em: EntityManager, input: LoginInput, door: LoginDoor, ip?: string): Promise<IssuedTokens> {
+    const email = normalizeEmail(input.email);
+    const user = await em.findOne(User, { email, deletedAt: null });
+    if (!user) {
+      await burnPasswordCheck(input.password);
+      throw unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      throw unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
+    }
+    if (door === 'doctor' && user.role !== Role.Doctor) {
+      throw forbidden('This is the doctors\' login. Patients log in at the patient login.', 'WRONG_LOGIN');
+    }
+    if (door === 'patient' && user.role === Role.Doctor) {
+      throw forbidden('Doctors log in at the doctor login.', 'WRONG_LOGIN');
+    }
+    if (user.role === Role.Doctor) {
+      const doctor = await em.findOneOrFail(Doctor, { user: user.id });
+      if (doctor.status === DoctorStatus.Pending) {
+        throw forbidden('Your doctor account is waiting for approval by Nirog. We will let you know.', 'DOCTOR_PENDING');
+      }
+      if (doctor.status === DoctorStatus.Rejected) {
+        throw forbidden('Your doctor registration was not approved. Please contact Nirog.', 'DOCTOR_REJECTED');
+      }
+      doctor.isOnline = true; // a doctor who logs in is online until logout or the switch says otherwise
+    }
+    return this.openSession(em, user, ip);
+  }
+
+  private async openSession(em: EntityManager, user: User, ip?: string): Promise<IssuedTokens> {
+    const secret = newSecret();
+    const session = em.create(Session, {
+      user,
+      generation: 0,
+      secretHash: sha256(secret),
+      expiresAt: new Date(Date.now() + this.config.auth.refreshTokenTtlSeconds * 1000),
+      ip: ip?.slice(0, 64) ?? null,
+    });
+    await em.flush();
+    return this.issue(user, session, secret);
+  }
+
+  private issue(user: User, session: Session, secret: string): IssuedTokens {
+    const ttl = this.config.auth.accessTokenTtlSeconds;
+    return {
+      token: signAccessToken({ sub: user.id, role: user.role, sid: session.id }, this.config.auth.jwtSecret, ttl),
+      refreshToken: formatRefreshToken({ sessionId: session.id, generation: session.generation, secret }),
+      expiresIn: ttl,
+      user,
+    };
+  }
+
+  /** Rotation with reuse detection; the compare-and-set update settles concurrent refreshes. */
+  async refresh(em: EntityManager, refreshToken: string): Promise<IssuedTokens> {
+    const parsed = parseRefreshToken(refreshToken);
+    const session = await em.findOne(Session, { id: parsed.sessionId }, { populate: ['user'] });
+    const invalid = () => unauthenticated('Your session has ended, please log in again', 'INVALID_REFRESH_TOKEN');
+    if (!session || session.revokedAt || session.expiresAt < new Date() || session.user.getEntity().deletedAt) throw invalid();
+    if (parsed.generation !== session.generation || !safeEqualHex(sha256(parsed.secret), session.secretHash)) {
+      if (parsed.generation < session.generation) {
+        // An old token came back: someone kept a copy. End the session for everyone holding it.
+        await em.nativeUpdate(Session, { id: session.id }, { revokedAt: new Date() });
+      }
+      throw invalid();
+    }
+    const secret = newSecret();
+    const updated = await em.nativeUpdate(
+      Session,
+      { id: session.id, generation: session.generation, revokedAt: null },
+      { generation: session.generation + 1, secretHash: sha256(secret) },
+    );
+    if (updated !== 1) throw invalid();
+    session.generation += 1;
+    return this.issue(session.user.getEntity(), session, secret);
+  }
+
+  async logout(em: EntityManager, actor: AuthUser): Promise<void> {
+    await em.nativeUpdate(Session, { id: actor.sessionId, revokedAt: null }, { revokedAt: new Date() });
+    if (actor.role === Role.Doctor) await em.nativeUpdate(Doctor, { user: actor.id }, { isOnline: false });
+  }
+
+  async me(em: EntityManager, actor: AuthUser): Promise<User> {
+    const user = await em.findOne(User, { id: actor.id, deletedAt: null });
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  async updateProfile(em: EntityManager, actor: AuthUser, input: UpdateProfileInput): Promise<User> {
+    const user = await this.me(em, actor);
+    const birth = new Date(`${input.birthdate}T00:00:00Z`);
+    if (Number.isNaN(birth.getTime()) || birth > new Date() || birth.getUTCFullYear() < 1900) {
+      throw badInput('Enter a real birthdate in the past', { birthdate: 'Invalid birthdate' });
+    }
+    user.name = input.name.trim();
+    user.gender = input.gender ?? null;
+    user.phoneE164 = normalizeBdPhone(input.phone);
+    user.birthdate = input.birthdate;
+    await em.flush();
+    return user;
+  }
+
+  async updateAvatar(em: EntityManager, actor: AuthUser, image: Buffer): Promise<User> {
+    const user = await this.me(em, actor);
+    user.avatarUrl = await this.images.store(image, 'avatars');
+    await em.flush();
+    return user;
+  }
+
+  async changePassword(em: EntityManager, actor: AuthUser, input: ChangePasswordInput): Promise<void> {
+    const user = await this.me(em, actor);
+    if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      throw badInput('Old password is incorrect', { oldPassword: 'Old password is incorrect' }, 'WRONG_PASSWORD');
+    }
+    if (input.newPassword !== input.confirmPassword) {
+      throw badInput('Passwords do not match', { confirmPassword: 'Passwords do not match' }, 'PASSWORD_MISMATCH');
+    }
+    if (input.newPassword === input.oldPassword) {
+      throw badInput('The new password must differ from the old one', { newPassword: 'Same as the old password' }, 'PASSWORD_UNCHANGED');
+    }
+    assertStrongPassword(input.newPassword, { email: user.email, name: user.name }, 'newPassword');
+    user.passwordHash = await hashPassword(input.newPassword);
+    // Every other device is logged out; this one keeps its session.
+    await em.nativeUpdate(Session, { user: user.id, id: { $ne: actor.sessionId }, revokedAt: null }, { revokedAt: new Date() });
+    await em.flush();
+  }
+
+  async listUsers(em: EntityManager, args: { page: number; pageSize: number; search?: string | null; role?: Role | null }): Promise<PageResult<User>> {
+    const where: Record<string, unknown> = { deletedAt: null };
+    if (args.role) where.role = args.role;
+    if (args.search?.trim()) {
+      const like = `%${args.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { phoneE164: { $ilike: like } }];
+    }
+    const [items, total] = await em.findAndCount(User, where, {
+      orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+    });
+    return pageOf(items, total, args);
+  }
+
+  /**
+   * Deleting an account keeps the row (orders and prescriptions still point at it) and removes the
+   * personal data. An admin cannot delete itself or the last admin.
+   */
+  async deleteUser(em: EntityManager, actor: AuthUser, userId: string): Promise<void> {
+    if (userId === actor.id) throw forbidden('You cannot delete your own account here', 'SELF_DELETE');
+    await em.transactional(async (tx) => {
+      const user = await tx.findOne(User, { id: userId, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!user) throw notFound('User');
+      if (user.role === Role.Admin) {
+        // Lock every admin row so that two admins deleting each other cannot both succeed.
+        const admins = await tx.find(User, { role: Role.Admin, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+        if (admins.length <= 1) throw forbidden('The last admin cannot be deleted', 'LAST_ADMIN');
+      }
+      user.deletedAt = new Date();
+      user.name = 'Deleted user';
+      user.email = `deleted+${user.id}@nirog.invalid`;
+      user.phoneE164 = null;
+      user.avatarUrl = null;
+      user.birthdate = null;
+      user.gender = null;
+      user.passwordHash = '!';
+      await tx.nativeUpdate(Session, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
+      if (user.role === Role.Doctor) await tx.nativeUpdate(Doctor, { user: user.id }, { isOnline: false, status: DoctorStatus.Rejected });
+    });
+  }
+}

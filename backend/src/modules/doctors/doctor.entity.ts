@@ -1,0 +1,94 @@
+import { Entity, Enum, Index, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+import { User } from '../accounts/user.entity.js';
+import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
+
+/**
+ * A doctor's professional profile. Name, email, phone, gender and avatar live on the User (one
+ * identity per email); the resolver exposes them on Doctor through the batched user reference.
+ */
+@ObjectType()
+@Entity({ tableName: 'doctors' })
+@Index({ properties: ['status', 'isOnline'] })
+@Index({ properties: ['status', 'feePoisha'] })
+export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnline' | 'status' | 'ratingHalfStarsTotal' | 'reviewCount' | 'rating'> {
+  @OneToOne(() => User, { owner: true, ref: true, unique: true, deleteRule: 'cascade' })
+  user!: Ref<User>;
+
+  @Field(() => DoctorTitle)
+  @Enum({ items: () => DoctorTitle })
+  title!: DoctorTitle;
+
+  @Field()
+  @Property({ length: 200 })
+  degree!: string;
+
+  @Field(() => [String])
+  @Property({ type: 'text[]' })
+  @Index({ type: 'gin' })
+  specialities: string[] = [];
+
+  /** Hospital or chamber. */
+  @Field()
+  @Property({ length: 200 })
+  work!: string;
+
+  @Field(() => Int)
+  @Property()
+  experienceYears!: number;
+
+  /** Consultation fee in poisha (1 BDT = 100 poisha); money is never a float. */
+  @Field(() => Int, { description: 'Consultation fee in poisha (1 BDT = 100 poisha)' })
+  @Property()
+  feePoisha!: number;
+
+  @Field()
+  @Property({ length: 200 })
+  location!: string;
+
+  @Field()
+  @Property({ type: 'text' })
+  description: string = '';
+
+  /** National ID: only the doctor and admins see it (field guard in the resolver). */
+  @Property({ length: 20 })
+  nidNo!: string;
+
+  @Field()
+  @Property({ length: 20, unique: true })
+  bmdcNo!: string;
+
+  @Field(() => DoctorType)
+  @Enum({ items: () => DoctorType })
+  type!: DoctorType;
+
+  /** The doctor's own video meeting link; patients get a room link per consultation. */
+  @Property({ length: 500, nullable: true })
+  meetingUrl?: string | null;
+
+  @Field()
+  @Property({ default: false })
+  isOnline: boolean = false;
+
+  @Field(() => DoctorStatus)
+  @Enum({ items: () => DoctorStatus, default: DoctorStatus.Pending })
+  status: DoctorStatus = DoctorStatus.Pending;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  approvedAt?: Date | null;
+
+  /** Sum of all review ratings in half stars (4.5 stars = 9): the average stays exact. */
+  @Property({ default: 0 })
+  ratingHalfStarsTotal: number = 0;
+
+  @Field(() => Int)
+  @Property({ default: 0 })
+  reviewCount: number = 0;
+
+  @Field(() => Float, { description: 'Average rating out of 5, to one decimal; 0 with no reviews' })
+  get rating(): number {
+    return this.reviewCount ? Math.round((this.ratingHalfStarsTotal / 2 / this.reviewCount) * 10) / 10 : 0;
+  }
+}

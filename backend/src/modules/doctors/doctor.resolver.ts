@@ -1,0 +1,110 @@
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root, type MiddlewareFn, UseMiddleware } from 'type-graphql';
+import type { Context } from '../../common/context.js';
+import { Allow, Public } from '../../common/access.js';
+import { Role } from '../../common/roles.js';
+import { PageArgs, Paginated } from '../../common/pagination.js';
+import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
+import { Gender } from '../accounts/user.entity.js';
+import { localPhone } from '../../common/phone.js';
+import { Doctor } from './doctor.entity.js';
+import { DoctorStatus } from './doctor.enums.js';
+import { DoctorSignupInput } from './doctor.inputs.js';
+
+@ObjectType()
+export class DoctorPage extends Paginated(Doctor) {}
+
+/** Private fields of a doctor (NID, personal meeting link): the doctor and admins only; null for others. */
+const selfOrAdmin: MiddlewareFn<Context> = async ({ root, context }, next) => {
+  const doctor = root as Doctor;
+  const user = context.user;
+  if (!user || (user.role !== Role.Admin && user.id !== doctor.user.id)) return null;
+  return next();
+};
+
+@Resolver(() => Doctor)
+export class DoctorResolver {
+  // Identity fields come from the user row; Reference.load() is batched by MikroORM's dataloader,
+  // so a list of doctors costs one extra query at most, however long the list.
+  @FieldResolver(() => String)
+  async name(@Root() d: Doctor) {
+    return (await d.user.load())!.name;
+  }
+
+  @FieldResolver(() => String)
+  async email(@Root() d: Doctor) {
+    return (await d.user.load())!.email;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async avatarUrl(@Root() d: Doctor) {
+    return (await d.user.load())!.avatarUrl ?? null;
+  }
+
+  @FieldResolver(() => Gender, { nullable: true })
+  async gender(@Root() d: Doctor) {
+    return (await d.user.load())!.gender ?? null;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  async phone(@Root() d: Doctor) {
+    return localPhone((await d.user.load())!.phoneE164);
+  }
+
+  @FieldResolver(() => Number, { description: 'Fee in whole BDT, for display; feePoisha is exact' })
+  fees(@Root() d: Doctor) {
+    return d.feePoisha / 100;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The doctor and admins only' })
+  @UseMiddleware(selfOrAdmin)
+  nidNo(@Root() d: Doctor) {
+    return d.nidNo;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: "The doctor's own video link; the doctor and admins only" })
+  @UseMiddleware(selfOrAdmin)
+  meetingUrl(@Root() d: Doctor) {
+    return d.meetingUrl ?? null;
+  }
+
+  @Mutation(() => Doctor, { description: 'Doctor self-registration; pending until an admin approves' })
+  @Public()
+  async doctorSignup(
+    @Arg('input') input: DoctorSignupInput,
+    @Arg('avatar', () => GraphQLUpload) avatar: Promise<FileUpload>,
+    @Ctx() ctx: Context,
+  ): Promise<Doctor> {
+    const image = await readUpload(avatar, ctx.services.config.uploads.maxBytes);
+    return ctx.services.doctors.signup(ctx.em, input, image);
+  }
+
+  @Query(() => Doctor, { description: "The logged-in doctor's profile" })
+  @Allow(Role.Doctor)
+  myDoctorProfile(@Ctx() ctx: Context) {
+    return ctx.services.doctors.myProfile(ctx.em, ctx.user!);
+  }
+
+  @Mutation(() => Doctor, { description: 'The online switch on the doctor screens' })
+  @Allow(Role.Doctor)
+  setDoctorOnline(@Arg('online') online: boolean, @Ctx() ctx: Context) {
+    return ctx.services.doctors.setOnline(ctx.em, ctx.user!, online);
+  }
+
+  @Query(() => DoctorPage)
+  @Allow(Role.Admin)
+  pendingDoctors(@Args() args: PageArgs, @Ctx() ctx: Context) {
+    return ctx.services.doctors.listByStatus(ctx.em, DoctorStatus.Pending, args);
+  }
+
+  @Mutation(() => Doctor)
+  @Allow(Role.Admin)
+  approveDoctor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return ctx.services.doctors.review(ctx.em, id, DoctorStatus.Approved);
+  }
+
+  @Mutation(() => Doctor)
+  @Allow(Role.Admin)
+  rejectDoctor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return ctx.services.doctors.review(ctx.em, id, DoctorStatus.Rejected);
+  }
+}

@@ -1,0 +1,23 @@
+import { buildSchema } from 'type-graphql';
+import type { GraphQLSchema } from 'graphql';
+import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
+import { AccountResolver } from './modules/accounts/account.resolver.js';
+import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
+
+/** Every resolver of the API. A module adds its resolver here. */
+export const RESOLVERS = [AccountResolver, DoctorResolver] as const;
+
+let cached: Promise<GraphQLSchema> | undefined;
+
+export function buildNirogSchema(): Promise<GraphQLSchema> {
+  cached ??= buildSchema({
+    resolvers: RESOLVERS,
+    authChecker,
+    authMode: 'error',
+    validate: { forbidUnknownValues: false },
+  }).then((schema) => {
+    assertEveryOperationHasAccessRule(schema);
+    return schema;
+  });
+  return cached;
+}

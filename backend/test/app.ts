@@ -1,0 +1,145 @@
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import request from 'supertest';
+import type { Express } from 'express';
+import { loadConfig, type Config } from '../src/config.js';
+import { initOrm, migrate, sqlListeners, type Orm } from '../src/db.js';
+import { createApp, type NirogApp } from '../src/app.js';
+import { createLogger } from '../src/common/logger.js';
+import { DatabaseSeeder } from '../src/seeders/DatabaseSeeder.js';
+import { DEMO_PASSWORD } from '../src/seeders/demo-accounts.js';
+
+/**
+ * A real Nirog for one test file: real HTTP (supertest on the express app), a real database —
+ * in-memory PGlite by default, or a fresh database on the PostgreSQL server of DATABASE_URL.
+ */
+export interface TestApp extends NirogApp {
+  orm: Orm;
+  config: Config;
+  http: () => ReturnType<typeof request>;
+  close(): Promise<void>;
+}
+
+async function createDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `nirog_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const baseUrl = process.env.DATABASE_URL;
+  const db = baseUrl ? await createDatabase(baseUrl) : undefined;
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'nirog-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: db?.url ?? '',
+    PGLITE_DATA_DIR: 'memory://',
+    UPLOAD_DIR: uploadDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    FRONTEND_DIST: path.join(uploadDir, 'no-frontend'),
+    ...opts.env,
+  });
+  const log = createLogger(config.logLevel);
+  const orm = await initOrm(config, log);
+  await migrate(orm);
+  if (opts.seed !== false) await orm.seeder.seed(DatabaseSeeder);
+  const nirog = await createApp(config, orm, log);
+  const app: Express = nirog.app;
+  return {
+    ...nirog,
+    orm,
+    config,
+    http: () => request(app),
+    async close() {
+      await nirog.apollo.stop();
+      await orm.close(true);
+      await db?.drop();
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface GqlResult<T = Record<string, any>> {
+  status: number;
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string; reason?: string; fields?: Record<string, string> } }[];
+  code?: string;
+}
+
+/** A caller with (or without) a token, speaking GraphQL and REST over real HTTP. */
+export class Client {
+  constructor(readonly t: TestApp, public token?: string, public refreshToken?: string, public user?: Record<string, any>) {}
+
+  private auth(req: request.Test): request.Test {
+    return this.token ? req.set('Authorization', `Bearer ${this.token}`) : req;
+  }
+
+  async gql<T = Record<string, any>>(query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
+    const res = await this.auth(this.t.http().post('/graphql').set('Content-Type', 'application/json')).send({ query, variables });
+    return { status: res.status, data: res.body.data ?? undefined, errors: res.body.errors, code: res.body.errors?.[0]?.extensions?.code };
+  }
+
+  get(path: string) {
+    return this.auth(this.t.http().get(`/api${path}`));
+  }
+  post(path: string, body?: object) {
+    return this.auth(this.t.http().post(`/api${path}`)).send(body);
+  }
+  put(path: string, body?: object) {
+    return this.auth(this.t.http().put(`/api${path}`)).send(body);
+  }
+  delete(path: string) {
+    return this.auth(this.t.http().delete(`/api${path}`));
+  }
+  /** A multipart request (for uploads), through the REST door. */
+  multipart(method: 'post' | 'put', path: string) {
+    return this.auth(this.t.http()[method](`/api${path}`));
+  }
+}
+
+export async function login(t: TestApp, email: string, password = DEMO_PASSWORD, door: 'patient' | 'doctor' = 'patient'): Promise<Client> {
+  const res = await t.http().post(door === 'doctor' ? '/api/login/doctor' : '/api/login').send({ email, password });
+  if (res.status !== 200) throw new Error(`login as ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return new Client(t, res.body.token, res.body.refreshToken, res.body.user);
+}
+
+export const asVisitor = (t: TestApp) => new Client(t);
+export const asPatient = (t: TestApp, email = 'patient@nirog.test') => login(t, email);
+export const asAdmin = (t: TestApp) => login(t, 'admin@nirog.test');
+export const asDoctor = (t: TestApp, email = 'doctor@nirog.test') => login(t, email, DEMO_PASSWORD, 'doctor');
+
+/** Counts the SQL statements a piece of work sends (for N+1 checks). */
+export async function countQueries<T>(work: () => Promise<T>): Promise<{ result: T; count: number; sql: string[] }> {
+  const sql: string[] = [];
+  const listener = (msg: string) => sql.push(msg);
+  sqlListeners.add(listener);
+  try {
+    const result = await work();
+    return { result, count: sql.length, sql };
+  } finally {
+    sqlListeners.delete(listener);
+  }
+}
+
+/** A small real PNG, made by sharp, for upload tests. */
+export async function pngImage(width = 8, height = 8): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width, height, channels: 3, background: { r: 20, g: 120, b: 90 } } }).png().toBuffer();
+}

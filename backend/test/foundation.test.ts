@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { buildNirogSchema } from '../src/schema.js';
+import { accessRuleOf } from '../src/common/access.js';
+import { createTestApp, type TestApp } from './app.js';
+import { loadConfig, ConfigError } from '../src/config.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('foundation', () => {
+  it('has committed migrations that match the entities exactly', async () => {
+    const diff = await t.orm.schema.getUpdateSchemaSQL({ wrap: false, safe: false });
+    expect(diff.trim()).toBe('');
+  });
+
+  it('gives every query and mutation an access rule (deny by default)', async () => {
+    const schema = await buildNirogSchema();
+    const ops = [
+      ...Object.keys(schema.getQueryType()!.getFields()).map((f) => ['Query', f] as const),
+      ...Object.keys(schema.getMutationType()!.getFields()).map((f) => ['Mutation', f] as const),
+    ];
+    expect(ops.length).toBeGreaterThan(10);
+    for (const [op, f] of ops) expect(accessRuleOf(schema, op, f)).toBeDefined();
+    for (const r of t.restRoutes) expect(r.access).toBeDefined();
+  });
+
+  it('reports health with the database', async () => {
+    const res = await t.http().get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers unknown API paths with a coded 404 and malformed JSON with a coded 400', async () => {
+    const missing = await t.http().get('/api/no/such/path');
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('NOT_FOUND');
+    const broken = await t.http().post('/api/login').set('Content-Type', 'application/json').send('{"email": ');
+    expect(broken.status).toBe(400);
+    expect(broken.body.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('refuses a GraphQL multipart request without the preflight header (CSRF guard)', async () => {
+    const res = await t.http().post('/graphql')
+      .field('operations', JSON.stringify({ query: 'mutation($a: Upload!) { updateAvatar(avatar: $a) { id } }', variables: { a: null } }))
+      .field('map', JSON.stringify({ 0: ['variables.a'] }))
+      .attach('0', Buffer.from('x'), 'x.png');
+    expect(res.status).toBe(400);
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.http().get('/healthz');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a whole number'],
+    [{ NODE_ENV: 'production' }, 'JWT_SECRET must be set in production'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
+    [{ JWT_SECRET: 'short' }, 'at least 32 characters'],
+  ])('stops on a bad setting %p with a clear message', (env, message) => {
+    expect(() => loadConfig(env as Record<string, string>)).toThrow(ConfigError);
+    expect(() => loadConfig(env as Record<string, string>)).toThrow(message);
+  });
+});
