@@ -36,9 +36,9 @@ describe('doctor accounts', () => {
     const admin = await asAdmin(t);
     const pending = await admin.gql('{ pendingDoctors { items { id name email nidNo bmdcNo status } total } }');
     const mine = pending.data!.pendingDoctors.items.find((d: { email: string }) => d.email === 'shirin@example.com');
-    expect(mine).toMatchObject({ name: 'Shirin Akhter', nidNo: '1234567890', bmdcNo: 'A-61234', status: 'pending' });
+    expect(mine).toMatchObject({ name: 'Shirin Akhter', nidNo: '1234567890', bmdcNo: 'A-61234', status: 'Pending' });
     const approved = await admin.gql('mutation($id: ID!) { approveDoctor(id: $id) { status } }', { id: mine.id });
-    expect(approved.data!.approveDoctor.status).toBe('approved');
+    expect(approved.data!.approveDoctor.status).toBe('Approved');
 
     const doctor = await login(t, 'shirin@example.com', 'stetho-scope-9', 'doctor');
     const details = await doctor.get('/current/Doctor/Details');
