@@ -10,6 +10,7 @@ import {
 } from '../../common/tokens.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
+import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { User } from './user.entity.js';
 import { Session } from './session.entity.js';
@@ -29,7 +30,7 @@ export interface IssuedTokens {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export class AccountService {
-  constructor(private readonly config: Config, private readonly images: ImageService) {}
+  constructor(private readonly config: Config, private readonly images: ImageService, private readonly events: DomainEvents) {}
 
   /** Resolves an access token to the caller; a bad, expired or revoked token is UNAUTHENTICATED. */
   async authenticate(em: EntityManager, token: string | undefined): Promise<AuthUser | null> {
@@ -56,7 +57,10 @@ export class AccountService {
       role: Role.User,
       avatarUrl: avatar ? await this.images.store(avatar, 'avatars') : null,
     });
-    await em.flush();
+    await em.transactional(async (tx) => {
+      tx.persist(user);
+      await this.events.publish(tx, { type: 'user.registered', userId: user.id });
+    });
     return user;
   }
 

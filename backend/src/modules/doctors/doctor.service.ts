@@ -4,6 +4,7 @@ import { badInput, forbidden, notFound } from '../../common/errors.js';
 import { assertStrongPassword, hashPassword } from '../../common/password.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
+import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { normalizeEmail, type AccountService } from '../accounts/account.service.js';
 import { User } from '../accounts/user.entity.js';
@@ -12,7 +13,7 @@ import { DoctorStatus } from './doctor.enums.js';
 import type { DoctorSignupInput } from './doctor.inputs.js';
 
 export class DoctorService {
-  constructor(private readonly accounts: AccountService, private readonly images: ImageService) {}
+  constructor(private readonly accounts: AccountService, private readonly images: ImageService, private readonly events: DomainEvents) {}
 
   /** A new doctor and the identity row, in one transaction; pending until an admin approves. */
   async signup(em: EntityManager, input: DoctorSignupInput, avatar: Buffer | undefined): Promise<Doctor> {
@@ -47,6 +48,7 @@ export class DoctorService {
         status: DoctorStatus.Pending,
       });
       await tx.flush();
+      await this.events.publish(tx, { type: 'doctor.registered', doctorId: doctor.id, userId: user.id });
       return doctor;
     });
   }
@@ -80,7 +82,13 @@ export class DoctorService {
     doctor.status = decision;
     doctor.approvedAt = decision === DoctorStatus.Approved ? new Date() : null;
     if (decision === DoctorStatus.Rejected) doctor.isOnline = false;
-    await em.flush();
+    await em.transactional(async (tx) => {
+      tx.persist(doctor);
+      await this.events.publish(tx, {
+        type: 'doctor.reviewed', doctorId: doctor.id, userId: doctor.user.id,
+        decision: decision === DoctorStatus.Approved ? 'approved' : 'rejected',
+      });
+    });
     return doctor;
   }
 }
