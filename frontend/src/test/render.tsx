@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { App as AntApp } from 'antd';
-import { MockedProvider, type MockedResponse } from '@apollo/client/testing/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+
+type MockedResponse = MockLink.MockedResponse;
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import '@/i18n';
 
