@@ -22,6 +22,7 @@ import { createServices, type Services } from './services.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
 import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
+import { auditAdminMutations } from './modules/audit/audit.hooks.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -70,7 +71,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     schema,
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, auditAdminMutations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
