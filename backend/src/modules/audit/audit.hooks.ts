@@ -10,7 +10,12 @@ import { Role } from '../../common/roles.js';
  */
 export const auditAdminMutations: ApolloServerPlugin<Context> = {
   async requestDidStart() {
+    // Audit lines are written before the response leaves, so a client that reads the log next sees them.
+    const writes: Promise<void>[] = [];
     return {
+      async willSendResponse() {
+        await Promise.all(writes);
+      },
       async executionDidStart({ operation, contextValue }) {
         if (operation?.operation !== 'mutation' || contextValue.user?.role !== Role.Admin) return;
         return {
@@ -21,7 +26,7 @@ export const auditAdminMutations: ApolloServerPlugin<Context> = {
               const returned = getNamedType(info.returnType);
               const a = args as { id?: unknown; input?: { id?: unknown } };
               const entityId = [a.id, a.input?.id, (result as { id?: unknown } | null)?.id].find((v) => typeof v === 'string') as string | undefined;
-              void contextValue.services.audit.record(contextValue.em, {
+              writes.push(contextValue.services.audit.record(contextValue.em, {
                 actor: contextValue.user,
                 action: info.fieldName,
                 entityType: isObjectType(returned) ? returned.name : null,
@@ -29,7 +34,7 @@ export const auditAdminMutations: ApolloServerPlugin<Context> = {
                 ip: contextValue.ip,
                 requestId: contextValue.requestId,
                 details: args,
-              });
+              }));
             };
           },
         };
