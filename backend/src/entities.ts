@@ -1,6 +1,10 @@
 import { User } from './modules/accounts/user.entity.js';
 import { Session } from './modules/accounts/session.entity.js';
 import { Doctor } from './modules/doctors/doctor.entity.js';
+import { MailMessage } from './modules/mail/mail.entity.js';
+import { SmsMessage } from './modules/mail/sms.entity.js';
+import { ScheduledNotification } from './modules/mail/reminder.entity.js';
+import { AccountToken } from './modules/verification/account-token.entity.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works for tsc output and tests). */
-export const ENTITIES = [User, Session, Doctor];
+export const ENTITIES = [User, Session, Doctor, MailMessage, SmsMessage, ScheduledNotification, AccountToken];

@@ -26,7 +26,7 @@ async function main() {
     await orm.seeder.seed(DatabaseSeeder);
     log.info('demo data in place');
   }
-  const { app } = await createApp(config, orm, log);
+  const { app, worker } = await createApp(config, orm, log);
   const server = app.listen(config.port, config.host, () => {
     const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
     const lines = [
@@ -44,6 +44,7 @@ async function main() {
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     server.close();
+    await worker.stop();
     await orm.close();
     process.exit(0);
   };

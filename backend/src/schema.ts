@@ -3,9 +3,11 @@ import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { AccountResolver } from './modules/accounts/account.resolver.js';
 import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
+import { MailResolver } from './modules/mail/mail.resolver.js';
+import { VerificationResolver } from './modules/verification/verification.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver] as const;
+export const RESOLVERS = [AccountResolver, DoctorResolver, MailResolver, VerificationResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 
