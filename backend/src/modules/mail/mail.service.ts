@@ -74,6 +74,9 @@ export class MailService {
     const m = this.config.mail;
     this.transport ??= nodemailer.createTransport({
       url: m.smtpUrl,
+      // One worker sends batches: reuse a few connections instead of a handshake per message.
+      pool: true,
+      maxConnections: 3,
       connectionTimeout: m.smtpTimeoutMs,
       greetingTimeout: m.smtpTimeoutMs,
       socketTimeout: m.smtpTimeoutMs,
