@@ -34,6 +34,9 @@ async function main() {
       `  Nirog is running at ${config.publicUrl}`,
       `  GraphQL: ${config.publicUrl}/graphql   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
       `  Database: ${db}`,
+      config.mail.smtpUrl
+        ? `  Mail: sent through ${new URL(config.mail.smtpUrl).host}`
+        : `  Mail: no SMTP_URL, so mail stays in the outbox: ${config.publicUrl}/admin/outbox (admins)${config.mail.devInbox ? ', and each user sees their own on the Confirm Email screen' : ''}`,
     ];
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
