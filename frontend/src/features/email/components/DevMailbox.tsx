@@ -24,7 +24,7 @@ export default function DevMailbox({ refreshKey = 0 }: { refreshKey?: number }) 
   const items = data?.myMailbox.items ?? [];
   return (
     <section aria-label={t('devInbox')} data-testid="dev-mailbox" style={{ marginTop: 24 }}>
-      <Alert type="info" showIcon message={t('devInbox')} description={t('devInboxHint')} style={{ marginBottom: 12 }} />
+      <Alert type="info" role="status" showIcon message={t('devInbox')} description={t('devInboxHint')} style={{ marginBottom: 12 }} />
       <List
         loading={loading}
         dataSource={items}

@@ -137,7 +137,7 @@ export default function AdminOutboxPage() {
     <div className="card">
       <h1 className="page-title">{t('outbox')}</h1>
       {delivery.data && !delivery.data.mailDelivery.smtpConfigured && (
-        <Alert type="info" showIcon message={t('smtpOff')} style={{ marginBottom: 16 }} />
+        <Alert type="info" role="status" showIcon message={t('smtpOff')} style={{ marginBottom: 16 }} />
       )}
       <Tabs items={[
         { key: 'mail', label: t('mailTab'), children: <MailTab /> },
