@@ -221,6 +221,18 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       action: { label: 'আমার অর্ডার', url: v.link! },
     }),
   },
+  'blood-request': {
+    en: (v) => ({
+      subject: 'New blood request',
+      paragraphs: [`Hello ${v.name},`, `A new blood request (#${v.ref}) was made on Nirog. Please find a donor and call the requester.`],
+      action: { label: 'Open the dashboard', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: 'নতুন রক্তের অনুরোধ',
+      paragraphs: [`প্রিয় ${v.name},`, `নিরোগে একটি নতুন রক্তের অনুরোধ (#${v.ref}) এসেছে। একজন দাতা খুঁজে অনুরোধকারীকে ফোন করুন।`],
+      action: { label: 'ড্যাশবোর্ড খুলুন', url: v.link! },
+    }),
+  },
   'hire-created': {
     en: (v) => ({
       subject: `Nurse hire request #${v.ref} received`,

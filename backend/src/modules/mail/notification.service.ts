@@ -122,6 +122,15 @@ export class NotificationService {
       this.mail.enqueueToUser(tx, e.userId, `nurseHire.status:${e.hireId}:${e.from}->${e.to}`, 'hire-status',
         (u) => ({ name: u.name, ref: shortRef(e.hireId), status: status(e.to)(u), link: this.link('/my/hire-nurses') })));
 
+    // A blood request has no account behind it: the admins who handle requests are told.
+    this.on(events, 'bloodRequest.created', async (tx, e) => {
+      const admins = await tx.find(User, { role: Role.Admin, deletedAt: null }, { fields: ['id'] });
+      for (const admin of admins) {
+        await this.mail.enqueueToUser(tx, admin.id, `bloodRequest.created:${e.requestId}:${admin.id}`, 'blood-request',
+          (u) => ({ name: u.name, ref: shortRef(e.requestId), link: this.link('/admin-dashboard') }));
+      }
+    });
+
     this.on(events, 'doctor.reviewed', (tx, e) =>
       this.mail.enqueueToUser(tx, e.userId, `doctor.reviewed:${e.doctorId}:${e.decision}`,
         e.decision === 'approved' ? 'doctor-approved' : 'doctor-rejected',

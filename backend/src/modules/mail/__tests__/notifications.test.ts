@@ -53,6 +53,13 @@ describe('a mail per event, to the right person', () => {
     ['doctor.reviewed', () => ({ type: 'doctor.reviewed', doctorId, userId: doctorUserId, decision: 'approved' }), 'doctor-approved', () => doctorUserId, /has been approved/],
   ];
 
+  it('tells every admin about a new blood request', async () => {
+    const requestId = uuid();
+    await publish({ type: 'bloodRequest.created', requestId });
+    const rows = await sql(`select m.* from mail_outbox m join users u on u.id = m.user_id where m.template = 'blood-request' and m.text like ?`, [`%${shortRef(requestId)}%`]);
+    expect(rows.map((r) => r.to_email)).toEqual(['admin@nirog.test']);
+  });
+
   it.each(cases)('%s', async (_name, makeEvent, template, recipient, text) => {
     const before = (await mailTo(recipient(), template)).length;
     await publish(makeEvent());

@@ -120,6 +120,16 @@ describe('patient password reset', () => {
     expect((await t.http().put(`/api/password/reset/${second}`).send({ password: NEW, confirmPassword: NEW })).status).toBe(200);
   });
 
+  it('lets only one of two simultaneous resets with the same link through', async () => {
+    const { email } = await patientWithSession();
+    const token = await resetTokenFor(email);
+    const results = await Promise.all(['first-pass-11', 'second-pass-22'].map((p) =>
+      t.http().put(`/api/password/reset/${token}`).send({ password: p, confirmPassword: p })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = results[0]!.status === 200 ? 'first-pass-11' : 'second-pass-22';
+    expect((await t.http().post('/api/login').send({ email, password: winner })).status).toBe(200);
+  });
+
   it('works over GraphQL', async () => {
     const { email } = await patientWithSession();
     const visitor = asVisitor(t);
