@@ -50,7 +50,7 @@ export interface NirogApp {
 export async function createApp(config: Config, orm: Orm, log: Logger): Promise<NirogApp> {
   const services = createServices(config, log);
   const schema = await buildNirogSchema();
-  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs);
+  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays);
   if (config.mail.workerEnabled) worker.start();
 
   async function contextFor(req: Request): Promise<Context> {

@@ -139,6 +139,8 @@ export function loadConfig(env: Env = process.env) {
       maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
       /** First retry after this; doubles per attempt, capped at an hour. */
       retryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
+      /** Delivered mail and SMS, spent tokens and fired reminders are deleted after this many days. */
+      retentionDays: int(env, 'OUTBOX_RETENTION_DAYS', 90, 1, 3650),
     },
     sms: {
       /** Only the sandbox gateway exists: messages are kept in the SMS outbox and marked delivered. */
