@@ -6,6 +6,10 @@ import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DoctorService } from './modules/doctors/doctor.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { SmsService } from './modules/mail/sms.service.js';
+import { NotificationService } from './modules/mail/notification.service.js';
+import { VerificationService } from './modules/verification/verification.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -14,7 +18,13 @@ export function createServices(config: Config, log: Logger) {
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
   const audit = new AuditService(log);
-  return { config, log, events, images, audit, accounts, doctors };
+  const mail = new MailService(config, log);
+  const sms = new SmsService(config, log);
+  const notifications = new NotificationService(config, log, mail, sms);
+  notifications.subscribe(events);
+  const verification = new VerificationService(config, mail, notifications);
+  verification.subscribe(events);
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification };
 }
 
 export type Services = ReturnType<typeof createServices>;
