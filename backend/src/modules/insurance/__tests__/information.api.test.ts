@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('insurance', () => {
+  it('serves the seeded articles', async () => {
+    const res = await asVisitor(t).gql('{ insuranceArticles { slug title summary body } }');
+    expect(res.data!.insuranceArticles.length).toBeGreaterThanOrEqual(3);
+    expect((await asVisitor(t).get('/insurance/articles')).body.articles[0]).toHaveProperty('title');
+  });
+
+  it("stores an application ('Apply Insurance') that admins can list", async () => {
+    const bad = await asVisitor(t).post('/insurance/apply', { name: 'Selina', email: 'selina@example.com', phone: '01911223344' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Enter all Fields');
+    const ok = await asVisitor(t).post('/insurance/apply', { name: 'Selina Hayat', email: 'selina@example.com', phone: '01911223344', gender: 'Female' });
+    expect(ok.status).toBe(200);
+    const admin = await asAdmin(t);
+    const list = await admin.get('/admin/insurance/applications');
+    expect(list.body.applications).toContainEqual(expect.objectContaining({ name: 'Selina Hayat', phone: '01911223344', gender: 'Female' }));
+    expect((await asVisitor(t).get('/admin/insurance/applications')).status).toBe(401);
+    expect((await (await asPatient(t)).gql('{ insuranceApplications { total } }')).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('ambulance directory', () => {
+  it('lists seeded services and filters by area', async () => {
+    const all = await asVisitor(t).get('/ambulances');
+    expect(all.body.ambulances.length).toBeGreaterThanOrEqual(10);
+    const uttara = await asVisitor(t).gql('{ ambulanceServices(area: Uttara) { name area phone type } }');
+    expect(uttara.data!.ambulanceServices.length).toBeGreaterThanOrEqual(2);
+    expect(uttara.data!.ambulanceServices.every((a: { area: string; phone: string }) => a.area === 'Uttara' && /^01\d{9}$/.test(a.phone))).toBe(true);
+    expect((await asVisitor(t).get('/ambulances?area=Nowhere')).status).toBe(400);
+  });
+});
+
+describe('contact and partners', () => {
+  it('stores a contact message for admins', async () => {
+    expect((await asVisitor(t).post('/contact', { name: 'A', email: 'a@example.com' })).status).toBe(400);
+    expect((await asVisitor(t).post('/contact', { name: 'Abir', email: 'abir@example.com', message: 'Do you cover Sylhet?' })).status).toBe(200);
+    const admin = await asAdmin(t);
+    const res = await admin.gql('{ contactMessages { items { name message } total } }');
+    expect(res.data!.contactMessages.items).toContainEqual({ name: 'Abir', message: 'Do you cover Sylhet?' });
+    expect((await (await asPatient(t)).get('/admin/contact/messages')).status).toBe(403);
+  });
+
+  it('serves the partners strip', async () => {
+    const res = await asVisitor(t).gql('{ partners { name website } }');
+    expect(res.data!.partners.length).toBeGreaterThanOrEqual(4);
+  });
+});
