@@ -23,6 +23,7 @@ import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
 import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
 import { registerCareRoutes } from './modules/care.registry.js';
+import { chatWidgetCsp } from './modules/site/chat-widget.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -108,15 +109,17 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
 
   const https = config.publicUrl.startsWith('https://');
+  const chat = chatWidgetCsp(config);
   app.use(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...chat.scriptSrc],
         // antd writes its styles into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
-        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...chat.styleSrc],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat.imgSrc, ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
+        connectSrc: ["'self'", ...chat.connectSrc],
+        frameSrc: chat.frameSrc.length ? chat.frameSrc : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: https ? [] : null,

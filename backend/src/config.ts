@@ -121,6 +121,11 @@ export function loadConfig(env: Env = process.env) {
       s3,
     },
     frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
+    /** The third-party chat bubble: off unless a provider and its property id are set. */
+    chatWidget: {
+      provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),
+      id: optional(env, 'CHAT_WIDGET_ID'),
+    },
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),

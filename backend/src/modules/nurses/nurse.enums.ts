@@ -32,3 +32,9 @@ export const HIRE_TRANSITIONS: Record<NurseHireStatus, readonly NurseHireStatus[
 export const OPEN_HIRE_STATUSES = [NurseHireStatus.Processing, NurseHireStatus.Confirmed] as const;
 
 export const canMoveHire = (from: NurseHireStatus, to: NurseHireStatus) => HIRE_TRANSITIONS[from].includes(to);
+
+export enum NurseSort {
+  Newest = 'Newest',
+  TopRated = 'TopRated',
+}
+registerEnumType(NurseSort, { name: 'NurseSort', description: "TopRated: highest average first (home page's best nurses), then most reviewed" });

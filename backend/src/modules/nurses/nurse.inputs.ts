@@ -2,7 +2,7 @@ import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
 import { IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { PageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/user.entity.js';
-import { NurseHireStatus, NurseLocation } from './nurse.enums.js';
+import { NurseHireStatus, NurseLocation, NurseSort } from './nurse.enums.js';
 
 const DETAILS = 'Please enter your details';
 
@@ -59,6 +59,10 @@ export class NurseListArgs extends PageArgs {
   @IsOptional()
   @IsEnum(NurseLocation, { message: 'Choose a location: Uttara, Dhanmondi, Mirpur, Banani or Gulshan' })
   location?: NurseLocation | null;
+
+  @Field(() => NurseSort, { defaultValue: NurseSort.Newest })
+  @IsEnum(NurseSort)
+  sort: NurseSort = NurseSort.Newest;
 }
 
 @ArgsType()

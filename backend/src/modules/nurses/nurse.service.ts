@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
 import { Role, type AuthUser } from '../../common/roles.js';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
 import { normalizeBdPhone } from '../../common/phone.js';
@@ -11,7 +11,7 @@ import { User } from '../accounts/user.entity.js';
 import { Nurse } from './nurse.entity.js';
 import { NurseReview } from './nurse-review.entity.js';
 import { NurseHire } from './nurse-hire.entity.js';
-import { NurseHireStatus, NurseLocation, OPEN_HIRE_STATUSES, canMoveHire } from './nurse.enums.js';
+import { NurseHireStatus, NurseLocation, NurseSort, OPEN_HIRE_STATUSES, canMoveHire } from './nurse.enums.js';
 import type { NurseHireInput, NurseInput, NurseReviewInput } from './nurse.inputs.js';
 import { canCancelHire, canViewHire, mayReviewNurses } from './nurse.policy.js';
 
@@ -34,11 +34,15 @@ export class NurseService {
   // ---- nurses ---------------------------------------------------------------------------------
 
   /** The public list: live nurses, optionally in one location, newest first, one count + one select. */
-  async list(em: EntityManager, args: Page & { location?: NurseLocation | null }): Promise<PageResult<Nurse>> {
+  async list(em: EntityManager, args: Page & { location?: NurseLocation | null; sort?: NurseSort }): Promise<PageResult<Nurse>> {
     const where: Record<string, unknown> = { deletedAt: null };
     if (args.location) where.location = args.location;
+    // The average is computed from the exact integer totals; unreviewed nurses go last.
+    const orderBy = args.sort === NurseSort.TopRated
+      ? [{ [raw('(rating_half_stars_total::numeric / nullif(review_count, 0))')]: 'desc nulls last' }, { reviewCount: 'desc' }, { createdAt: 'desc' }, { id: 'asc' }]
+      : [{ createdAt: 'desc' }, { id: 'asc' }];
     const [items, total] = await em.findAndCount(Nurse, where, {
-      orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+      orderBy: orderBy as never, limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
   }

@@ -9,6 +9,16 @@ import type { RouteFn } from '../../common/rest.js';
 import { PageArgs, Paginated, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { User } from '../accounts/user.entity.js';
 import { ContactMessage, Partner } from './site.entity.js';
+import { chatWidgetEnabled } from './chat-widget.js';
+
+@ObjectType({ description: 'Public settings the web app needs at start' })
+export class SiteSettings {
+  @Field(() => String, { nullable: true, description: 'tawk or crisp; null when the chat widget is off' })
+  chatWidgetProvider!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The provider's property or website id" })
+  chatWidgetId!: string | null;
+}
 
 /** The information pages' small data: contact messages and the partners strip. */
 @InputType()
@@ -59,6 +69,14 @@ export class SiteService {
 
 @Resolver()
 export class SiteResolver {
+  @Query(() => SiteSettings)
+  @Public()
+  siteSettings(@Ctx() ctx: Context): SiteSettings {
+    const config = ctx.services.config;
+    const on = chatWidgetEnabled(config);
+    return { chatWidgetProvider: on ? config.chatWidget.provider : null, chatWidgetId: on ? config.chatWidget.id! : null };
+  }
+
   @Query(() => [Partner])
   @Public()
   partners(@Ctx() ctx: Context) {

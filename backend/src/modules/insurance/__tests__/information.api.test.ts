@@ -56,3 +56,22 @@ describe('contact and partners', () => {
     expect(res.data!.partners.length).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe('chat widget', () => {
+  it('is off by default: no provider, and the page policy allows no third-party script', async () => {
+    const res = await asVisitor(t).gql('{ siteSettings { chatWidgetProvider chatWidgetId } }');
+    expect(res.data!.siteSettings).toEqual({ chatWidgetProvider: null, chatWidgetId: null });
+    expect((await t.http().get('/healthz')).headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('when configured, names the provider and allows exactly its origins', async () => {
+    const on = await createTestApp({ seed: false, env: { CHAT_WIDGET_PROVIDER: 'tawk', CHAT_WIDGET_ID: '64f0c0ffee/1h9abc' } });
+    try {
+      const res = await asVisitor(on).gql('{ siteSettings { chatWidgetProvider chatWidgetId } }');
+      expect(res.data!.siteSettings).toEqual({ chatWidgetProvider: 'tawk', chatWidgetId: '64f0c0ffee/1h9abc' });
+      expect((await on.http().get('/healthz')).headers['content-security-policy']).toContain("script-src 'self' https://embed.tawk.to");
+    } finally {
+      await on.close();
+    }
+  });
+});

@@ -402,3 +402,14 @@ describe('nurse administration', () => {
     expect((await karim.get('/my/hire')).body.hireNurse.map((h: { _id: string }) => h._id)).toContain(done.id);
   });
 });
+
+describe('best nurses', () => {
+  it('orders TopRated by the exact average, unreviewed last', async () => {
+    const res = await asVisitor(t).gql('{ nurses(sort: TopRated, pageSize: 100) { items { rating reviewCount } } }');
+    const items = res.data!.nurses.items as { rating: number; reviewCount: number }[];
+    const rated = items.filter((n) => n.reviewCount > 0);
+    expect(rated.length).toBeGreaterThan(0);
+    expect(items.slice(0, rated.length)).toEqual(rated);
+    for (let i = 1; i < rated.length; i++) expect(rated[i - 1]!.rating).toBeGreaterThanOrEqual(rated[i]!.rating);
+  });
+});
