@@ -68,13 +68,13 @@ export const routes: RouteObject[] = [
       // Nurses, blood, insurance, ambulance, information pages
       { path: paths.nurses, element: page(() => import('@/features/nurses/pages/NursesPage')) },
       { path: paths.nurseDetail, element: page(() => import('@/features/nurses/pages/NurseDetailPage')) },
-      { path: paths.bloods, element: soon },
-      { path: paths.insurance, element: soon },
-      { path: paths.ambulance, element: soon },
-      { path: paths.about, element: soon },
-      { path: paths.contact, element: soon },
-      { path: paths.chat, element: only(undefined, soon) },
-      { path: paths.comingSoon, element: soon },
+      { path: paths.bloods, element: page(() => import('@/features/blood/pages/BloodsPage')) },
+      { path: paths.insurance, element: page(() => import('@/features/info/pages/InsurancePage')) },
+      { path: paths.ambulance, element: page(() => import('@/features/info/pages/AmbulancePage')) },
+      { path: paths.about, element: page(() => import('@/features/info/pages/AboutPage')) },
+      { path: paths.contact, element: page(() => import('@/features/info/pages/ContactPage')) },
+      { path: paths.chat, element: only(undefined, page(() => import('@/features/info/pages/ChatPage'))) },
+      { path: paths.comingSoon, element: page(() => import('@/features/info/pages/ComingSoonPage')) },
 
       // Account screens with the side menu of the role
       {
