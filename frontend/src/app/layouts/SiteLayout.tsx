@@ -4,6 +4,7 @@ import Header from '../components/Header';
 import Footer from '../components/Footer';
 import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
+import ChatWidget from '@/features/info/components/ChatWidget';
 
 export default function SiteLayout() {
   return (
@@ -16,6 +17,7 @@ export default function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
+      <ChatWidget />
     </div>
   );
 }

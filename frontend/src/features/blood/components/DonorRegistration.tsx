@@ -67,9 +67,9 @@ export default function DonorRegistration() {
       {mine.loading && !mine.data && <Skeleton active />}
       {donor && (
         <Alert style={{ marginBottom: 12 }} type={donor.eligibleNow ? 'success' : 'info'} showIcon
-          message={<>{t('registered')} <Tag color="red">{groupLabel(donor.group)}</Tag></>} description={donor.eligibleNow ? t('eligibleNow') : t('notYet')} />
+          title={<>{t('registered')} <Tag color="red">{groupLabel(donor.group)}</Tag></>} description={donor.eligibleNow ? t('eligibleNow') : t('notYet')} />
       )}
-      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ available: true }} requiredMark={false}>
         <Form.Item name="group" label={t('group')}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
         <Form.Item name="area" label={t('area').replace(/ \(.*\)/, '')}>

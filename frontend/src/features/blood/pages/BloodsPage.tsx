@@ -65,7 +65,7 @@ export default function BloodsPage() {
       <div className="grid-cards" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' }}>
         <div className="card">
           <h2 style={{ marginTop: 0 }}>{t('requestTitle')}</h2>
-          {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
+          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
           <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
             <Form.Item name="name" label={t('name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
             <Form.Item name="phone" label={t('phone')}><Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" /></Form.Item>
@@ -86,7 +86,7 @@ export default function BloodsPage() {
         <section className="card section" aria-labelledby="donors-heading">
           <h2 id="donors-heading" style={{ marginTop: 0 }}>{t('donorsTitle')}</h2>
           <p style={{ color: '#5f6b7a' }}>{t('donorsHint')}</p>
-          {stored.error && !fresh && <Alert type="error" showIcon message={errorInfo(stored.error).message} />}
+          {stored.error && !fresh && <Alert type="error" showIcon title={errorInfo(stored.error).message} />}
           {stored.loading && !donors && <Skeleton active />}
           {donors && <DonorList donors={donors} />}
           <Button onClick={reset} style={{ marginTop: 12 }}>{t('newRequest')}</Button>

@@ -21,8 +21,8 @@ export default function BestNurses() {
   return (
     <section className="section" aria-labelledby="best-nurses">
       <h2 id="best-nurses">{t('bestNurses')}</h2>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
-      {loading && !result && <Spin tip={t('wait')}><div style={{ height: 80 }} /></Spin>}
+      {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
+      {loading && !result && <Spin description={t('wait')}><div style={{ height: 80 }} /></Spin>}
       {result && result.items.length === 0 && <Empty description={t('noNurses')} />}
       <div className="grid-cards">
         {result?.items.map((n) => (

@@ -29,7 +29,7 @@ export default function AmbulancePage() {
   return (
     <section>
       <h1 className="page-title">{t('ambulance.title')}</h1>
-      <Alert type="warning" showIcon message={t('ambulance.subtitle')} style={{ marginBottom: 16 }} />
+      <Alert type="warning" showIcon title={t('ambulance.subtitle')} style={{ marginBottom: 16 }} />
       <Select
         aria-label={t('ambulance.area')}
         style={{ minWidth: 220, marginBottom: 16 }}
@@ -37,7 +37,7 @@ export default function AmbulancePage() {
         onChange={(v) => setParams(v === 'all' ? {} : { area: v })}
         options={[{ value: 'all', label: t('ambulance.allAreas') }, ...AREAS.map((a) => ({ value: a.value, label: label(a.value) }))]}
       />
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
+      {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
       {loading && !list && <Skeleton active />}
       {list && list.length === 0 && <Empty description={t('ambulance.none')} />}
       <div className="grid-cards">

@@ -20,7 +20,7 @@ export default function ChatPage() {
   return (
     <section className="card" style={{ maxWidth: 640, margin: '0 auto' }}>
       <h1 className="page-title">{t('chat.title')}</h1>
-      <Alert type="info" showIcon message={t('chat.demo')} style={{ marginBottom: 12 }} />
+      <Alert type="info" showIcon title={t('chat.demo')} style={{ marginBottom: 12 }} />
       <div className="chat-window" role="log" aria-live="polite">
         {all.map((m, i) => <div key={i} className={`chat-bubble${m.me ? ' mine' : ''}`}>{m.text}</div>)}
       </div>

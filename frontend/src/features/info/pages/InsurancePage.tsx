@@ -46,7 +46,7 @@ export default function InsurancePage() {
       <div className="grid-cards" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' }}>
         <div className="card">
           <h2 style={{ marginTop: 0 }}>{t('insurance.articles')}</h2>
-          {articles.error && <Alert type="error" showIcon message={errorInfo(articles.error).message} />}
+          {articles.error && <Alert type="error" showIcon title={errorInfo(articles.error).message} />}
           {articles.loading && !list && <Skeleton active />}
           {list && list.length === 0 && <Empty description={t('insurance.noArticles')} />}
           {list && list.length > 0 && (
@@ -59,8 +59,8 @@ export default function InsurancePage() {
         </div>
         <div className="card">
           <h2 style={{ marginTop: 0 }}>{t('insurance.formTitle')}</h2>
-          {done && <Alert type="success" showIcon message={t('insurance.applied')} style={{ marginBottom: 12 }} />}
-          {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
+          {done && <Alert type="success" showIcon title={t('insurance.applied')} style={{ marginBottom: 12 }} />}
+          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
           <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
             <Form.Item name="name" label={t('insurance.name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
             <Form.Item name="email" label={t('insurance.email')}><Input type="email" autoComplete="email" /></Form.Item>

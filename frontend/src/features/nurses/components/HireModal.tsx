@@ -49,7 +49,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
 
   return (
     <Modal open={open} title={t('hireTitle', { name: nurseName })} onCancel={onClose} onOk={() => void submit()} okText={t('hireNow')} confirmLoading={loading} destroyOnHidden>
-      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item name="patientGender" label={t('patientGender')}>
           <Select placeholder={t('selectGender')} options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />

@@ -20,7 +20,7 @@ export default function NurseReviews({ nurseId }: { nurseId: string }) {
   return (
     <section className="card" style={{ marginTop: 16 }} aria-labelledby="reviews-heading">
       <h2 id="reviews-heading" style={{ marginTop: 0 }}>{t('reviewsTitle', { count: list?.total ?? 0 })}</h2>
-      {reviews.error && <Alert type="error" showIcon message={errorInfo(reviews.error).message} />}
+      {reviews.error && <Alert type="error" showIcon title={errorInfo(reviews.error).message} />}
       {reviews.loading && !list && <Skeleton active />}
       {list && list.items.length === 0 && <Empty description={t('noReviews')} />}
       {list && list.items.length > 0 && (
@@ -60,10 +60,10 @@ function ReviewForm({ nurseId, loggedIn, eligibility, onSaved }: { nurseId: stri
     if (own) form.setFieldsValue({ rating: own.rating, comment: own.comment });
   }, [own, form]);
 
-  if (!loggedIn) return <Alert type="info" showIcon message={t('loginToReview')} style={{ marginTop: 12 }} />;
+  if (!loggedIn) return <Alert type="info" showIcon title={t('loginToReview')} style={{ marginTop: 12 }} />;
   if (!eligibility) return null;
   if (!eligibility.canReview && !own) {
-    return <Alert type="info" showIcon message={t(eligibility.reason === 'NOT_A_PATIENT' ? 'onlyPatientsReview' : 'reviewAfterHire')} style={{ marginTop: 12 }} />;
+    return <Alert type="info" showIcon title={t(eligibility.reason === 'NOT_A_PATIENT' ? 'onlyPatientsReview' : 'reviewAfterHire')} style={{ marginTop: 12 }} />;
   }
 
   async function submit(v: { rating?: number; comment?: string }) {
@@ -86,7 +86,7 @@ function ReviewForm({ nurseId, loggedIn, eligibility, onSaved }: { nurseId: stri
   return (
     <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 16 }} requiredMark={false}>
       <h3>{own ? t('editReview') : t('giveReview')}</h3>
-      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
       <Form.Item name="rating" label={t('chooseRating')}>
         <Rate allowHalf />
       </Form.Item>

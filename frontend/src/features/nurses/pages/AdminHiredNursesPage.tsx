@@ -47,7 +47,7 @@ export default function AdminHiredNursesPage() {
         }}
         options={[{ value: 'all', label: t('admin.allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
       />
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={errorInfo(error).message} style={{ marginBottom: 16 }} />}
       <Table<Row>
         rowKey="id"
         loading={loading && !result}

@@ -35,7 +35,7 @@ export default function AdminNursesPage() {
   return (
     <div className="card">
       <h1 className="page-title">{t('admin.allNurses')}</h1>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={errorInfo(error).message} style={{ marginBottom: 16 }} />}
       <Table<Row>
         rowKey="id"
         loading={loading && !result}

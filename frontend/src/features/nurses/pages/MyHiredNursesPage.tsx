@@ -35,7 +35,7 @@ export default function MyHiredNursesPage() {
   return (
     <section>
       <h1 className="page-title">{t('myHires')}</h1>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
+      {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
       {loading && !result && <Skeleton active />}
       {result && result.items.length === 0 && (
         <Empty description={t('noHires')}><Link to={paths.nurses}><Button type="primary">{t('findNurse')}</Button></Link></Empty>

@@ -28,7 +28,7 @@ export default function NurseDetailPage() {
   if (loading && !nurse) return <div className="card"><Skeleton active avatar /></div>;
   if (error) {
     const info = errorInfo(error);
-    return info.code === 'NOT_FOUND' ? <Result status="404" title={t('notFound')} /> : <Alert type="error" showIcon message={info.message} />;
+    return info.code === 'NOT_FOUND' ? <Result status="404" title={t('notFound')} /> : <Alert type="error" showIcon title={info.message} />;
   }
   if (!nurse) return null;
 

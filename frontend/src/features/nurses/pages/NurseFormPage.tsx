@@ -65,12 +65,12 @@ export default function NurseFormPage() {
   }
 
   if (editing && existing.loading && !nurse) return <div className="card"><Skeleton active /></div>;
-  if (editing && existing.error) return <Alert type="error" showIcon message={errorInfo(existing.error).message} />;
+  if (editing && existing.error) return <Alert type="error" showIcon title={errorInfo(existing.error).message} />;
   const required = [{ required: true, whitespace: true, message: t('admin.required') }];
   return (
     <div className="card" style={{ maxWidth: 720 }}>
       <h1 className="page-title">{editing ? t('admin.updateTitle') : t('admin.createTitle')}</h1>
-      {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={{ description: '' }}>
         <Form.Item name="name" label={t('admin.name')} rules={required}><Input maxLength={100} /></Form.Item>
         <Form.Item name="degree" label={t('admin.degree')} rules={required}><Input maxLength={200} /></Form.Item>

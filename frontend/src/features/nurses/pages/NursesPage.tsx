@@ -40,7 +40,7 @@ export default function NursesPage() {
           options={[{ value: 'all', label: t('allLocations') }, ...LOCATIONS.map((l) => ({ value: l, label: t(`loc.${l}`) }))]}
         />
       </div>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
+      {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
       {loading && !result && <Skeleton active />}
       {result && result.items.length === 0 && <Empty description={t('noNurses')} />}
       <div className="nurse-list">
