@@ -29,7 +29,7 @@ export default function AvatarPicker({ value, onChange, error }: { value?: File 
           data-testid="avatar-input"
           type="file"
           accept="image/*"
-          hidden
+          style={{ display: 'none' }}
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null;
             if (file && !file.type.startsWith('image/')) {

@@ -57,7 +57,7 @@ export default function UpdateProfilePage() {
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
         <Avatar size={64} src={me?.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
         <Button loading={avatarState.loading} onClick={() => document.getElementById('profile-avatar')?.click()}>{t('changePhoto')}</Button>
-        <input id="profile-avatar" type="file" accept="image/*" hidden onChange={(e) => void onAvatar(e.target.files?.[0])} />
+        <input id="profile-avatar" type="file" accept="image/*" style={{ display: 'none' }} onChange={(e) => void onAvatar(e.target.files?.[0])} />
       </div>
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('whatName') }]}>
