@@ -10,7 +10,6 @@ export default function DonorList({ donors }: { donors: EligibleDonorRowFragment
   if (!donors.length) return <Empty description={t('noDonors')} />;
   return (
     <List
-      aria-label={t('donorsTitle')}
       dataSource={donors}
       renderItem={(d) => (
         <List.Item key={d.id} actions={[<a key="call" href={`tel:${d.phone}`}><Button icon={<PhoneOutlined />} type="primary">{t('call')}</Button></a>]}>
