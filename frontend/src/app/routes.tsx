@@ -108,6 +108,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminHiredNurses, element: only(ADMIN, page(() => import('@/features/nurses/pages/AdminHiredNursesPage'))) },
           { path: paths.adminUsers, element: only(ADMIN, soon) },
           { path: paths.adminOrders, element: only(ADMIN, soon) },
+          { path: paths.adminInbox, element: only(ADMIN, page(() => import('@/features/info/pages/AdminInboxPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },
