@@ -84,3 +84,41 @@ test('the ambulance directory filters by area and offers call links', async ({ p
   await expect(page.getByText('Dhanmondi Lifeline Ambulance')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Call 01811400101/ })).toHaveAttribute('href', 'tel:01811400101');
 });
+
+test('home shows the best nurses four at a time, and the care pages fit a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  const best = page.getByRole('region', { name: 'Our Best Nurses' });
+  await expect(best.locator('.ant-card')).toHaveCount(4);
+  await best.getByRole('button', { name: 'Load More' }).click();
+  await expect(best.locator('.ant-card')).toHaveCount(8);
+  await expect(page.getByRole('region', { name: 'Our Partners' })).toContainText('Square Hospitals Ltd.');
+  await expect(page.getByRole('region', { name: 'Health insurance, explained' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+
+  for (const path of ['/nurses', '/insurance', '/ambulance', '/about', '/contact', '/coming-soon']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  }
+  await page.goto('/nurses');
+  await page.locator('article.nurse-card').first().getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('button', { name: 'Hire this nurse' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+});
+
+test('a patient reviews a nurse after a completed visit', async ({ page }) => {
+  await loginAs(page, 'patient@nirog.test');
+  await page.goto('/my/hire-nurses');
+  const done = page.locator('article.nurse-card').filter({ hasText: 'Completed' }).first();
+  const name = (await done.locator('h3').innerText()).trim();
+  await done.getByRole('link', { name }).click();
+  const reviews = page.getByRole('region', { name: /^Reviews/ });
+  await expect(reviews.getByRole('heading', { name: 'Give a review' })).toBeVisible();
+  await reviews.locator('form .ant-rate-star').nth(4).locator('.ant-rate-star-second').click();
+  await reviews.getByPlaceholder('Write ...').fill('Came on time and was very gentle with my mother.');
+  await reviews.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Review Added')).toBeVisible();
+  await expect(reviews).toContainText('Came on time and was very gentle with my mother.');
+  await expect(reviews.getByRole('heading', { name: 'Edit your review' })).toBeVisible();
+});
