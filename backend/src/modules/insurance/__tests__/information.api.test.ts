@@ -75,3 +75,29 @@ describe('chat widget', () => {
     }
   });
 });
+
+describe('care demo data', () => {
+  const TABLES = ['nurses', 'nurse_hires', 'nurse_reviews', 'blood_donors', 'ambulance_services', 'insurance_articles', 'partners'];
+  const counts = async () => {
+    const conn = t.orm.em.fork().getConnection();
+    const out: Record<string, number> = {};
+    for (const table of TABLES) out[table] = Number((await conn.execute<{ n: string }[]>(`select count(*) as n from ${table}`))[0]!.n);
+    return out;
+  };
+
+  it('has donors of every blood group and nurses in every location', async () => {
+    const conn = t.orm.em.fork().getConnection();
+    const groups = (await conn.execute<{ group: string }[]>('select distinct "group" from blood_donors')).map((r) => r.group).sort();
+    expect(groups).toEqual(['A+', 'A-', 'AB+', 'AB-', 'B+', 'B-', 'O+', 'O-']);
+    const locations = await conn.execute<{ location: string; n: string }[]>('select location, count(*) as n from nurses group by location');
+    expect(locations).toHaveLength(5);
+    expect(locations.every((l) => Number(l.n) >= 6)).toBe(true);
+  });
+
+  it('seeds again without adding anything', async () => {
+    const before = await counts();
+    const { DatabaseSeeder } = await import('../../../seeders/DatabaseSeeder.js');
+    await t.orm.seeder.seed(DatabaseSeeder);
+    expect(await counts()).toEqual(before);
+  });
+});
