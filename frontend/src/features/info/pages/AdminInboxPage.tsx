@@ -6,6 +6,7 @@ import { AdminBloodRequestsDocument, AdminContactMessagesDocument, AdminInsuranc
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import Pager from '@/components/Pager';
+import { areaLabel } from '../areas';
 import '../i18n';
 
 const PAGE_SIZE = 20;
@@ -51,7 +52,7 @@ export default function AdminInboxPage() {
             { title: t('inbox.name'), key: 'n', render: (r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
             { title: t('inbox.phone'), key: 'p', render: (r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
             { title: t('inbox.group'), key: 'g', render: (r) => <Tag color="red">{GROUP[r.group]}</Tag> },
-            { title: t('inbox.area'), key: 'a', render: (r) => r.area ?? '—' },
+            { title: t('inbox.area'), key: 'a', render: (r) => (r.area ? areaLabel(r.area, i18n.language) : '—') },
             { title: t('inbox.received'), key: 'd', render: (r) => when(r.createdAt) },
           ]} />,
         },

@@ -5,14 +5,9 @@ import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AmbulanceServicesDocument, type AmbulanceType, type DhakaArea } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import { AREAS, areaLabel } from '../areas';
 import '../i18n';
 
-const AREAS: { value: DhakaArea; en: string; bn: string }[] = [
-  { value: 'Uttara', en: 'Uttara', bn: 'উত্তরা' }, { value: 'Dhanmondi', en: 'Dhanmondi', bn: 'ধানমন্ডি' }, { value: 'Mirpur', en: 'Mirpur', bn: 'মিরপুর' },
-  { value: 'Banani', en: 'Banani', bn: 'বনানী' }, { value: 'Gulshan', en: 'Gulshan', bn: 'গুলশান' }, { value: 'Mohammadpur', en: 'Mohammadpur', bn: 'মোহাম্মদপুর' },
-  { value: 'Motijheel', en: 'Motijheel', bn: 'মতিঝিল' }, { value: 'Badda', en: 'Badda', bn: 'বাড্ডা' }, { value: 'Bashundhara', en: 'Bashundhara', bn: 'বসুন্ধরা' },
-  { value: 'OldDhaka', en: 'Old Dhaka', bn: 'পুরান ঢাকা' },
-];
 const TYPE_COLOR: Record<AmbulanceType, string> = { AC: 'blue', NonAC: 'default', ICU: 'red', Freezer: 'purple' };
 
 export default function AmbulancePage() {
@@ -20,10 +15,7 @@ export default function AmbulancePage() {
   const [params, setParams] = useSearchParams();
   const area = AREAS.find((a) => a.value === params.get('area'))?.value ?? null;
   const { data, loading, error } = useQuery(AmbulanceServicesDocument, { variables: { area } });
-  const label = (a: DhakaArea) => {
-    const x = AREAS.find((y) => y.value === a)!;
-    return i18n.language.startsWith('bn') ? x.bn : x.en;
-  };
+  const label = (a: DhakaArea) => areaLabel(a, i18n.language);
   const list = data?.ambulanceServices;
 
   return (
