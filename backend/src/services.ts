@@ -10,6 +10,7 @@ import { MailService } from './modules/mail/mail.service.js';
 import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
+import { createCareServices } from './modules/care.registry.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -24,7 +25,7 @@ export function createServices(config: Config, log: Logger) {
   notifications.subscribe(events);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
-  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification };
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(images, events) };
 }
 
 export type Services = ReturnType<typeof createServices>;

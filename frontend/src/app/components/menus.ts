@@ -16,6 +16,7 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'orderList', to: paths.adminOrders },
     { key: 'auditLog', to: paths.adminAuditLog },
     { key: 'outbox', to: paths.adminOutbox },
+    { key: 'inbox', to: paths.adminInbox },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },
