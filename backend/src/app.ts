@@ -22,6 +22,7 @@ import { createServices, type Services } from './services.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
 import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
+import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -139,6 +140,12 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
   }
 
+  // The built-in payment sandbox (bKash and Nagad look-alikes with a hosted Approve/Fail/Cancel page).
+  if (config.payments.sandbox.enabled) {
+    services.payments.sandbox.attach(orm);
+    app.use('/sandbox', services.payments.sandbox.router());
+  }
+
   // REST compatibility layer
   const restRoutes: RestRouteInfo[] = [];
   const api = express.Router();
@@ -147,6 +154,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const route = restRouteRegistrar(api, contextFor, restRoutes);
   registerAccountRoutes(route);
   registerDoctorAccountRoutes(route);
+  registerPaymentRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);

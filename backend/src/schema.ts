@@ -3,9 +3,10 @@ import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { AccountResolver } from './modules/accounts/account.resolver.js';
 import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
+import { PaymentResolver } from './modules/payments/payment.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver] as const;
+export const RESOLVERS = [AccountResolver, DoctorResolver, PaymentResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

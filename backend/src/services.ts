@@ -5,6 +5,7 @@ import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DoctorService } from './modules/doctors/doctor.service.js';
+import { PaymentService } from './modules/payments/payment.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -12,7 +13,8 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
-  return { config, log, events, images, accounts, doctors };
+  const payments = new PaymentService(config, log);
+  return { config, log, events, images, accounts, doctors, payments };
 }
 
 export type Services = ReturnType<typeof createServices>;
