@@ -22,6 +22,8 @@ import { createServices, type Services } from './services.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
 import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
+import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
+import { registerOrderRoutes } from './modules/orders/order.rest.js';
 import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 
 declare module 'express-serve-static-core' {
@@ -155,6 +157,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   registerAccountRoutes(route);
   registerDoctorAccountRoutes(route);
   registerPaymentRoutes(route);
+  registerMedicineRoutes(route);
+  registerOrderRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);

@@ -3,10 +3,12 @@ import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { AccountResolver } from './modules/accounts/account.resolver.js';
 import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
+import { MedicineResolver } from './modules/medicines/medicine.resolver.js';
+import { OrderResolver } from './modules/orders/order.resolver.js';
 import { PaymentResolver } from './modules/payments/payment.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver, PaymentResolver] as const;
+export const RESOLVERS = [AccountResolver, DoctorResolver, PaymentResolver, MedicineResolver, OrderResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -5,6 +5,8 @@ import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DoctorService } from './modules/doctors/doctor.service.js';
+import { MedicineService } from './modules/medicines/medicine.service.js';
+import { OrderService } from './modules/orders/order.service.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
@@ -14,7 +16,9 @@ export function createServices(config: Config, log: Logger) {
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
   const payments = new PaymentService(config, log);
-  return { config, log, events, images, accounts, doctors, payments };
+  const medicines = new MedicineService(images);
+  const orders = new OrderService(payments, events, log);
+  return { config, log, events, images, accounts, doctors, payments, medicines, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;
