@@ -153,6 +153,8 @@ function paymentsConfig(env: Env, nodeEnv: string, publicUrl: string) {
     httpTimeoutMs: int(env, 'PAYMENT_HTTP_TIMEOUT_MS', 15000, 100, 120000),
     /** A payment still 'initiated' after this long is checked with the provider, then given up. */
     abandonAfterMinutes: int(env, 'PAYMENT_ABANDON_MINUTES', 30, 1, 24 * 60),
+    /** The server reconciles stuck payments itself this often (0: only by the reconcile-payments command). */
+    reconcileEveryMinutes: int(env, 'PAYMENT_RECONCILE_EVERY_MINUTES', nodeEnv === 'test' ? 0 : 5, 0, 24 * 60),
     bkash: {
       baseUrl: trim(url(env, 'BKASH_BASE_URL', `${sandboxBase}/bkash/v1.2.0-beta/tokenized/checkout`))!,
       appKey: str(env, 'BKASH_APP_KEY', 'sandbox-app-key'),

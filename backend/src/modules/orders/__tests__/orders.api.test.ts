@@ -298,3 +298,25 @@ describe('who sees and does what with orders', () => {
     expect((await patient.gql('{ adminOrders { total } }')).code).toBe('FORBIDDEN');
   });
 });
+
+describe('when the payment provider cannot be reached', () => {
+  it('answers 503, cancels the order and gives the stock back', async () => {
+    const down = await createTestApp({ env: { BKASH_BASE_URL: 'http://127.0.0.1:9/v1.2.0-beta/tokenized/checkout', PAYMENT_HTTP_TIMEOUT_MS: '500' } });
+    try {
+      const e = down.orm.em.fork();
+      const m = e.create(Medicine, {
+        name: 'Offline test', genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
+        form: MedicineForm.Tablet, unit: MedicineUnit.Strip, pricePoisha: 1200, stock: 4,
+      });
+      await e.flush();
+      const res = await (await asPatient(down)).post('/create/order', { shippingInfo: shipping, orderItems: [{ _id: m.id, cartQuantity: 2 }], paymentMethod: 'Bkash' });
+      expect(res.status).toBe(503);
+      expect(res.body.reason).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+      const order = await down.orm.em.fork().findOneOrFail(Order, { user: { email: 'patient@nirog.test' }, status: OrderStatus.Cancelled, cancelReason: 'PAYMENT_FAILED' }, { orderBy: { createdAt: 'desc' } });
+      expect(order.stockReleased).toBe(true);
+      expect((await down.orm.em.fork().findOneOrFail(Medicine, m.id)).stock).toBe(4);
+    } finally {
+      await down.close();
+    }
+  });
+});
