@@ -25,6 +25,7 @@ const ADMIN: Role[] = ['admin'];
 
 const ChangePassword = () => page(() => import('@/features/auth/pages/ChangePasswordPage'));
 const UpdateProfile = () => page(() => import('@/features/profile/pages/UpdateProfilePage'));
+const PaymentResult = () => page(() => import('@/features/pharmacy/pages/PaymentResultPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -58,11 +59,14 @@ export const routes: RouteObject[] = [
       { path: paths.consultationPaid, element: soon },
 
       // Pharmacy
-      { path: paths.medicine, element: soon },
-      { path: paths.medicineDetail, element: soon },
-      { path: paths.cart, element: soon },
-      { path: paths.shipping, element: only(PATIENT_OR_ADMIN, soon) },
-      { path: paths.orderPaid, element: soon },
+      { path: paths.medicine, element: page(() => import('@/features/pharmacy/pages/MedicinePage')) },
+      { path: paths.medicineDetail, element: page(() => import('@/features/pharmacy/pages/MedicineDetailPage')) },
+      { path: paths.cart, element: page(() => import('@/features/pharmacy/pages/CartPage')) },
+      // Only patients can order (the API refuses the other roles).
+      { path: paths.shipping, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/ShippingPage'))) },
+      { path: paths.orderPaid, element: only(undefined, PaymentResult()) },
+      { path: paths.orderPaymentFailed, element: only(undefined, PaymentResult()) },
+      { path: paths.paymentFailed, element: only(undefined, PaymentResult()) },
 
       // Nurses, blood, insurance, ambulance, information pages
       { path: paths.nurses, element: soon },
@@ -85,7 +89,7 @@ export const routes: RouteObject[] = [
           { path: paths.userChangePassword, element: only(PATIENT_OR_ADMIN, ChangePassword()) },
           { path: paths.myBooking, element: only(PATIENT, soon) },
           { path: paths.myPrescription, element: only(PATIENT, soon) },
-          { path: paths.myOrder, element: only(PATIENT, soon) },
+          { path: paths.myOrder, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/MyOrdersPage'))) },
           { path: paths.myHiredNurses, element: only(PATIENT, soon) },
 
           { path: paths.doctorInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorInfoPage'))) },
@@ -106,7 +110,8 @@ export const routes: RouteObject[] = [
           { path: paths.adminAllNurses, element: only(ADMIN, soon) },
           { path: paths.adminHiredNurses, element: only(ADMIN, soon) },
           { path: paths.adminUsers, element: only(ADMIN, soon) },
-          { path: paths.adminOrders, element: only(ADMIN, soon) },
+          { path: paths.adminOrders, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminOrdersPage'))) },
+          { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

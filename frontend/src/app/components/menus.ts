@@ -14,6 +14,7 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'bookedNurses', to: paths.adminHiredNurses },
     { key: 'allUsers', to: paths.adminUsers },
     { key: 'orderList', to: paths.adminOrders },
+    { key: 'medicines', to: paths.adminMedicines },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },
