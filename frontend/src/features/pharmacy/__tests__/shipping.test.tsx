@@ -20,7 +20,7 @@ beforeEach(() => setCart(addItem(addItem([], napa), napa)));
 describe('shipping screen', () => {
   it("says 'Please enter your details' and sends nothing when a field is missing", async () => {
     const create = vi.fn();
-    renderScreen(<ShippingPage />, { mocks: [quote, { request: { query: CreateOrderDocument }, variableMatcher: () => true, result: () => { create(); return { data: null }; } }] });
+    renderScreen(<ShippingPage />, { mocks: [quote, { request: { query: CreateOrderDocument, variables: () => true }, result: () => { create(); return { data: null }; } }] });
     await userEvent.type(screen.getByLabelText('Your Name'), 'Rahima');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Please enter your details')).toBeInTheDocument();
