@@ -54,6 +54,10 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   @Index()
   paymentTranId!: string;
 
+  /** The provider's payment page, so that a patient who left it can come back while it is open. */
+  @Property({ type: 'text', nullable: true })
+  paymentUrl?: string | null;
+
   @Field(() => Int)
   @Property()
   itemsPoisha!: number;

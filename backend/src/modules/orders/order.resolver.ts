@@ -5,7 +5,7 @@ import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { localPhone } from '../../common/phone.js';
 import { Medicine } from '../medicines/medicine.entity.js';
-import { Order, OrderStatus } from './order.entity.js';
+import { Order, OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
 
 @ObjectType()
@@ -61,6 +61,12 @@ export class CheckoutResult {
 
 @Resolver(() => Order)
 export class OrderResolver {
+  @FieldResolver(() => String, { nullable: true, description: "The payment page while the order awaits payment; its patient only" })
+  paymentUrl(@Root() o: Order, @Ctx() ctx: Context) {
+    const open = o.status === OrderStatus.Processing && o.paymentStatus === OrderPaymentStatus.Pending;
+    return open && ctx.user?.id === o.user.id ? o.paymentUrl ?? null : null;
+  }
+
   @FieldResolver(() => String, { description: 'With the leading 0' })
   shippingPhone(@Root() o: Order) {
     return localPhone(o.shippingPhoneE164);

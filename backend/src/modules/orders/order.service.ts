@@ -122,6 +122,8 @@ export class OrderService {
       return { order, payment };
     });
     const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: localPhone(phone) ?? actor.id, clientIp });
+    await em.nativeUpdate(Order, { id: order.id }, { paymentUrl });
+    order.paymentUrl = paymentUrl;
     return { order, paymentUrl, tranId: payment.tranId };
   }
 

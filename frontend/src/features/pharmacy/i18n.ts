@@ -29,7 +29,11 @@ registerTranslations('pharmacy', {
     chooseStatus: 'Choose a new status', allStatuses: 'All statuses', amount: 'Amount', date: 'Date', noOrdersAdmin: 'No order found',
     medicines: 'Medicines', newMedicine: 'New medicine', editMedicine: 'Edit medicine', save: 'Save', saved: 'Medicine saved',
     image_: 'Image', stock: 'Stock', active: 'In catalogue', hidden: 'Hidden', actions: 'Actions', edit: 'Edit', enterAll: 'Enter all Fields',
-    description: 'Description', chooseImage: 'Choose image', priceBdt: 'Price (BDT)',
+    description: 'Description', chooseImage: 'Choose image', priceBdt: 'Price (BDT)', payNow: 'Pay now',
+    forms: {
+      Tablet: 'Tablet', Capsule: 'Capsule', Syrup: 'Syrup', Suspension: 'Suspension', Injection: 'Injection', Cream: 'Cream', Ointment: 'Ointment',
+      Gel: 'Gel', Drops: 'Drops', Inhaler: 'Inhaler', Powder: 'Powder', Suppository: 'Suppository', Solution: 'Solution',
+    },
   },
   bn: {
     title: 'ওষুধ অর্ডার', searchPlaceholder: 'নাম, জেনেরিক বা কোম্পানি দিয়ে খুঁজুন', search: 'খুঁজুন', allForms: 'সব ধরন',
@@ -59,6 +63,10 @@ registerTranslations('pharmacy', {
     chooseStatus: 'নতুন অবস্থা বাছুন', allStatuses: 'সব অবস্থা', amount: 'পরিমাণ', date: 'তারিখ', noOrdersAdmin: 'কোনো অর্ডার পাওয়া যায়নি',
     medicines: 'ওষুধ', newMedicine: 'নতুন ওষুধ', editMedicine: 'ওষুধ সম্পাদনা', save: 'সংরক্ষণ', saved: 'ওষুধ সংরক্ষিত',
     image_: 'ছবি', stock: 'মজুদ', active: 'তালিকায়', hidden: 'লুকানো', actions: 'কাজ', edit: 'সম্পাদনা', enterAll: 'সব ঘর পূরণ করুন',
-    description: 'বিবরণ', chooseImage: 'ছবি বাছুন', priceBdt: 'দাম (টাকা)',
+    description: 'বিবরণ', chooseImage: 'ছবি বাছুন', priceBdt: 'দাম (টাকা)', payNow: 'এখন পরিশোধ করুন',
+    forms: {
+      Tablet: 'ট্যাবলেট', Capsule: 'ক্যাপসুল', Syrup: 'সিরাপ', Suspension: 'সাসপেনশন', Injection: 'ইনজেকশন', Cream: 'ক্রিম', Ointment: 'মলম',
+      Gel: 'জেল', Drops: 'ড্রপস', Inhaler: 'ইনহেলার', Powder: 'পাউডার', Suppository: 'সাপোজিটরি', Solution: 'দ্রবণ',
+    },
   },
 });

@@ -127,6 +127,16 @@ describe('checkout', () => {
 });
 
 describe('paying for an order', () => {
+  it('keeps the payment page for its patient while the order awaits payment, and drops it once paid', async () => {
+    const m = await newMedicine(5);
+    const placed = await placeOrder([{ medicineId: m.id, quantity: 1 }]);
+    const q = 'query($id: ID!) { order(id: $id) { paymentUrl paymentStatus } }';
+    expect((await patient.gql(q, { id: placed.body.order._id })).data!.order).toEqual({ paymentUrl: placed.body.url, paymentStatus: 'Pending' });
+    expect((await admin.gql(q, { id: placed.body.order._id })).data!.order.paymentUrl).toBeNull();
+    await payInSandbox(t, placed.body.url, 'approve');
+    expect((await patient.gql(q, { id: placed.body.order._id })).data!.order).toEqual({ paymentUrl: null, paymentStatus: 'Paid' });
+  });
+
   it('marks the order paid after bKash confirms and lands on the order success page', async () => {
     const m = await newMedicine(5);
     const placed = await placeOrder([{ medicineId: m.id, quantity: 1 }]);

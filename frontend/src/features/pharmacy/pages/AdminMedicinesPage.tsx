@@ -80,7 +80,7 @@ export default function AdminMedicinesPage() {
         columns={[
           { title: t('image'), key: 'img', width: 80, render: (_, m) => <MedicineImage url={m.imageUrl} name={m.name} small /> },
           { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> {m.strength}<div className="med-meta">{m.genericName} · {m.company}</div></> },
-          { title: t('type'), key: 'type', render: (_, m) => `${m.form} / ${t(`unit.${m.unit}`)}` },
+          { title: t('type'), key: 'type', render: (_, m) => `${t(`forms.${m.form}`)} / ${t(`unit.${m.unit}`)}` },
           { title: t('price'), key: 'price', render: (_, m) => formatTaka(m.pricePoisha, i18n.language) },
           { title: t('stock'), dataIndex: 'stock', width: 90 },
           { title: t('status'), key: 'active', render: (_, m) => (m.isActive ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('hidden')}</Tag>) },
@@ -95,7 +95,7 @@ export default function AdminMedicinesPage() {
           <Form.Item name="genericName" label={t('generic')} rules={required}><Input maxLength={200} /></Form.Item>
           <Form.Item name="company" label={t('company')} rules={required}><Input maxLength={120} /></Form.Item>
           <Form.Item name="strength" label={t('strength')} rules={required}><Input maxLength={60} /></Form.Item>
-          <Form.Item name="form" label={t('type')} rules={required}><Select options={FORMS.map((f) => ({ value: f, label: f }))} /></Form.Item>
+          <Form.Item name="form" label={t('type')} rules={required}><Select options={FORMS.map((f) => ({ value: f, label: t(`forms.${f}`) }))} /></Form.Item>
           <Form.Item name="unit" label={t('unitLabel')} rules={required}><Select options={UNITS.map((u) => ({ value: u, label: t(`unit.${u}`) }))} /></Form.Item>
           <Form.Item name="price" label={t('priceBdt')} rules={required}><InputNumber min={0.01} step={0.5} precision={2} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="stock" label={t('stock')} rules={required}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item>

@@ -32,7 +32,7 @@ export default function MedicineDetailPage() {
               { key: 'g', label: t('generic'), children: m.genericName },
               { key: 'c', label: t('company'), children: m.company },
               { key: 's', label: t('strength'), children: m.strength },
-              { key: 't', label: t('type'), children: m.form },
+              { key: 't', label: t('type'), children: t(`forms.${m.form}`) },
               { key: 'u', label: t('unitLabel'), children: unitLabel(m.unit) },
             ]} />
             {m.description && <p style={{ marginTop: 12 }}>{m.description}</p>}

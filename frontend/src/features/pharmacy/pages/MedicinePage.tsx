@@ -55,7 +55,7 @@ export default function MedicinePage() {
           value={form ?? ''}
           onChange={(v) => update({ type: v || undefined, page: undefined })}
           aria-label={t('type')}
-          options={[{ value: '', label: t('allForms') }, ...FORMS.map((f) => ({ value: f, label: f }))]}
+          options={[{ value: '', label: t('allForms') }, ...FORMS.map((f) => ({ value: f, label: t(`forms.${f}`) }))]}
         />
       </div>
       {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
@@ -69,7 +69,7 @@ export default function MedicinePage() {
               <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta">{m.strength}</span></h3>
               <span className="med-meta">{m.genericName}</span>
               <span className="med-meta">{m.company}</span>
-              <span><Tag>{m.form}</Tag><Tag>{unitLabel(m.unit)}</Tag></span>
+              <span><Tag>{t(`forms.${m.form}`)}</Tag><Tag>{unitLabel(m.unit)}</Tag></span>
               <span className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></span>
               {m.inStock ? <Tag color="green">{t('inStock', { count: m.stock })}</Tag> : <Tag color="red">{t('outOfStock')}</Tag>}
               <AddToCartButton medicine={m} block />

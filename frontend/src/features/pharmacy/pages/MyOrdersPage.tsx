@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Empty, Skeleton, Tag } from 'antd';
+import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,7 @@ export default function MyOrdersPage() {
                 <span>{t('orderedOn', { date: formatDate(o.createdAt, i18n.language) })} · {t('orderTotal', { amount: formatTaka(o.totalPoisha, i18n.language) })}</span>
                 <span>
                   <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
+                  {o.paymentUrl && <Button size="small" type="primary" href={o.paymentUrl}>{t('payNow')}</Button>}
                 </span>
               </div>
               {o.items.map((i) => (
