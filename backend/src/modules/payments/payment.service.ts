@@ -140,6 +140,15 @@ export class PaymentService {
         verdict = { outcome: 'pending', reason: 'CONFIRMATION_ERROR' };
       }
       await this.record(em, payment.id, verdict);
+    } else if (payment.status !== PaymentStatus.Completed && hint.status === 'success') {
+      // Closed here (abandoned, say) but the payer says they paid: if the provider agrees, the money
+      // must go back. Flagged for the accounts, never silently re-opened.
+      const late = await adapter.check(payment).catch((): ProviderVerdict => ({ outcome: 'pending', reason: 'CHECK_ERROR' }));
+      if (late.outcome === 'completed') {
+        this.log.error({ tranId: payment.tranId, providerTrxId: late.providerTrxId }, 'payment completed at the provider after it was closed: refund due');
+        await em.nativeUpdate(Payment, { id: payment.id, status: { $ne: PaymentStatus.Completed } },
+          { failureReason: 'PAID_AFTER_CLOSE_REFUND_DUE', providerTrxId: late.providerTrxId.slice(0, 100) });
+      }
     }
     const now = await em.findOneOrFail(Payment, payment.id, { refresh: true });
     return { payment: now, redirectUrl: this.landingUrl(now) };

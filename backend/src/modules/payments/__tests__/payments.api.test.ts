@@ -171,6 +171,18 @@ describe('reconciling payments stuck in initiated', () => {
     expect(notices(abandoned.payment.tranId)).toEqual(['cancelled']);
   });
 
+  it('flags a payment the payer completed after it was abandoned, for a refund', async () => {
+    const { payment, redirectUrl } = await newPayment(PaymentProvider.Nagad);
+    await em().nativeUpdate(Payment, { id: payment.id }, { createdAt: new Date(Date.now() - 3 * 3600_000) });
+    await t.services.payments.reconcile(em(), { olderThanMinutes: 0 });
+    expect(await statusOf(payment.id)).toBe(PaymentStatus.Cancelled);
+    await payInSandbox(t, redirectUrl, 'approve');
+    const saved = await em().findOneOrFail(Payment, payment.id);
+    expect(saved).toMatchObject({ status: PaymentStatus.Cancelled, failureReason: 'PAID_AFTER_CLOSE_REFUND_DUE' });
+    expect(saved.providerTrxId).toMatch(/^NG/);
+    expect(notices(payment.tranId)).toEqual(['cancelled']);
+  });
+
   it('completes an approved Nagad payment whose callback never arrived', async () => {
     const { payment, redirectUrl } = await newPayment(PaymentProvider.Nagad);
     await decideInSandbox(t, redirectUrl, 'approve');
