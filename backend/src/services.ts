@@ -11,6 +11,9 @@ import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { createCareServices } from './modules/care.registry.js';
+import { MedicineService } from './modules/medicines/medicine.service.js';
+import { OrderService } from './modules/orders/order.service.js';
+import { PaymentService } from './modules/payments/payment.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -25,7 +28,10 @@ export function createServices(config: Config, log: Logger) {
   notifications.subscribe(events);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
-  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(images, events) };
+  const payments = new PaymentService(config, log);
+  const medicines = new MedicineService(images);
+  const orders = new OrderService(payments, events, log);
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(images, events), payments, medicines, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

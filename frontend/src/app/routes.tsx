@@ -26,6 +26,7 @@ const ADMIN: Role[] = ['admin'];
 const ChangePassword = () => page(() => import('@/features/auth/pages/ChangePasswordPage'));
 const UpdateProfile = () => page(() => import('@/features/profile/pages/UpdateProfilePage'));
 const NurseForm = () => page(() => import('@/features/nurses/pages/NurseFormPage'));
+const PaymentResult = () => page(() => import('@/features/pharmacy/pages/PaymentResultPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -59,11 +60,14 @@ export const routes: RouteObject[] = [
       { path: paths.consultationPaid, element: soon },
 
       // Pharmacy
-      { path: paths.medicine, element: soon },
-      { path: paths.medicineDetail, element: soon },
-      { path: paths.cart, element: soon },
-      { path: paths.shipping, element: only(PATIENT_OR_ADMIN, soon) },
-      { path: paths.orderPaid, element: soon },
+      { path: paths.medicine, element: page(() => import('@/features/pharmacy/pages/MedicinePage')) },
+      { path: paths.medicineDetail, element: page(() => import('@/features/pharmacy/pages/MedicineDetailPage')) },
+      { path: paths.cart, element: page(() => import('@/features/pharmacy/pages/CartPage')) },
+      // Only patients can order (the API refuses the other roles).
+      { path: paths.shipping, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/ShippingPage'))) },
+      { path: paths.orderPaid, element: only(undefined, PaymentResult()) },
+      { path: paths.orderPaymentFailed, element: only(undefined, PaymentResult()) },
+      { path: paths.paymentFailed, element: only(undefined, PaymentResult()) },
 
       // Nurses, blood, insurance, ambulance, information pages
       { path: paths.nurses, element: page(() => import('@/features/nurses/pages/NursesPage')) },
@@ -86,7 +90,7 @@ export const routes: RouteObject[] = [
           { path: paths.userChangePassword, element: only(PATIENT_OR_ADMIN, ChangePassword()) },
           { path: paths.myBooking, element: only(PATIENT, soon) },
           { path: paths.myPrescription, element: only(PATIENT, soon) },
-          { path: paths.myOrder, element: only(PATIENT, soon) },
+          { path: paths.myOrder, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/MyOrdersPage'))) },
           { path: paths.myHiredNurses, element: only(PATIENT, page(() => import('@/features/nurses/pages/MyHiredNursesPage'))) },
 
           { path: paths.doctorInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorInfoPage'))) },
@@ -108,9 +112,10 @@ export const routes: RouteObject[] = [
           { path: paths.adminHiredNurses, element: only(ADMIN, page(() => import('@/features/nurses/pages/AdminHiredNursesPage'))) },
           { path: paths.adminUsers, element: only(ADMIN, page(() => import('@/features/admin/pages/AllUsersPage'))) },
           { path: paths.adminAuditLog, element: only(ADMIN, page(() => import('@/features/admin/pages/AuditLogPage'))) },
-          { path: paths.adminOrders, element: only(ADMIN, soon) },
+          { path: paths.adminOrders, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminOrdersPage'))) },
           { path: paths.adminOutbox, element: only(ADMIN, page(() => import('@/features/email/pages/AdminOutboxPage'))) },
           { path: paths.adminInbox, element: only(ADMIN, page(() => import('@/features/info/pages/AdminInboxPage'))) },
+          { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -58,6 +58,9 @@ export const paths = {
   cart: '/cart',
   shipping: '/shipping',
   orderPaid: '/order/payment/successfull/:tranId',
+  orderPaymentFailed: '/order/payment/failed/:tranId',
+  paymentFailed: '/payment/failed/:tranId',
+  adminMedicines: '/admin/medicines',
   myPrescription: '/my-prescription',
   comingSoon: '/coming-soon',
 } as const;

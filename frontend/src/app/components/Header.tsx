@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Avatar, Button, Drawer, Dropdown } from 'antd';
+import { Avatar, Badge, Button, Drawer, Dropdown } from 'antd';
 import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { setLanguage } from '@/i18n';
 import { useSession } from '@/lib/session';
 import { useLogout } from '@/features/auth/useAuthActions';
+import { useCartCount } from '@/features/pharmacy/cart/cart';
 import { PUBLIC_LINKS, SIDE_MENU } from './menus';
 
 export default function Header() {
@@ -15,6 +16,7 @@ export default function Header() {
   const logout = useLogout();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const cartCount = useCartCount();
   const user = session?.user;
   const profilePath = user?.role === 'doctor' ? paths.doctorInfo : paths.userInfo;
   const toggleLang = () => setLanguage(i18n.language === 'bn' ? 'en' : 'bn');
@@ -37,8 +39,10 @@ export default function Header() {
         </nav>
         <div className="header-actions">
           <Button type="text" onClick={toggleLang} aria-label="language" data-testid="lang-switch">{t('nav.language')}</Button>
-          <Link to={paths.cart} aria-label={t('nav.cart')} className="only-desktop">
-            <Button type="text" icon={<ShoppingCartOutlined />} />
+          <Link to={paths.cart} aria-label={t('nav.cart')} data-testid="header-cart">
+            <Badge count={cartCount} size="small" overflowCount={99}>
+              <Button type="text" icon={<ShoppingCartOutlined />} tabIndex={-1} />
+            </Badge>
           </Link>
           {user ? (
             <Dropdown
@@ -66,7 +70,7 @@ export default function Header() {
           <Link to={paths.home}>{t('nav.home')}</Link>
           <Link to={paths.doctors}>{t('nav.doctors')}</Link>
           {PUBLIC_LINKS.map((l) => <Link key={l.key} to={l.to}>{t(`nav.${l.key}`)}</Link>)}
-          <Link to={paths.cart}>{t('nav.cart')}</Link>
+          <Link to={paths.cart}>{t('nav.cart')}{cartCount > 0 ? ` (${cartCount})` : ''}</Link>
           {user ? (
             <>
               {SIDE_MENU[user.role].map((m) => <Link key={m.key} to={m.to}>{t(`side.${m.key}`)}</Link>)}

@@ -17,6 +17,7 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'auditLog', to: paths.adminAuditLog },
     { key: 'outbox', to: paths.adminOutbox },
     { key: 'inbox', to: paths.adminInbox },
+    { key: 'medicines', to: paths.adminMedicines },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },

@@ -1,0 +1,105 @@
+import { expect, expectNoHorizontalScroll, loginAs, logout, test } from './fixtures';
+
+test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the order; an admin delivers it', async ({ page }) => {
+  await page.goto('/medicine');
+  await page.getByPlaceholder('Search by name, generic or company').fill('napa extra');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const card = page.getByTestId('medicine-card').filter({ hasText: 'Napa Extra' }).first();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: /Add to Cart/ }).click();
+  await expect(page.getByText('Item Added to Cart').first()).toBeVisible();
+  await card.getByRole('button', { name: /Add to Cart/ }).click();
+  await expect(page.getByTestId('header-cart')).toContainText('2');
+
+  await page.getByTestId('header-cart').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('cart-line')).toContainText('Napa Extra');
+  await expect(page.getByTestId('cart-qty')).toHaveText('2');
+  await expect(page.getByTestId('cart-total')).toHaveText('৳ 110'); // 2 × 25 + 60 shipping
+  await page.getByRole('button', { name: 'Check out' }).click();
+
+  // Checkout needs a login; the cart is still there afterwards.
+  await expect(page).toHaveURL(/\/user-signin$/);
+  await page.getByLabel('Email').fill('patient@nirog.test');
+  await page.getByLabel('Password').fill('nirog2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await expect(page.getByRole('heading', { name: 'Order Review' })).toBeVisible();
+  await expect(page.getByTestId('cart-line')).toContainText('Napa Extra');
+
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Please enter your details')).toBeVisible();
+
+  await page.getByLabel('Payment method').click();
+  await page.getByTitle('Bkash', { exact: true }).click();
+  await page.getByLabel('Your Name').fill('Rahima Akter');
+  await page.getByLabel('Location (house,road,sector)').fill('House 12, Road 5, Sector 7');
+  await page.getByLabel('City').fill('Dhaka');
+  await page.getByLabel('Phone No').fill('01712345678');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+
+  // The sandbox gateway's hosted page
+  await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\/TR0011/);
+  await expect(page.getByText('৳ 110.00 BDT')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+
+  await expect(page).toHaveURL(/\/order\/payment\/successfull\/NRG/);
+  await expect(page.getByText('Payment Success')).toBeVisible();
+  await expect(page.getByTestId('header-cart')).not.toContainText('2');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page).toHaveURL(/\/my-order$/);
+  const order = page.getByTestId('order-card').first();
+  await expect(order).toContainText('Napa Extra');
+  await expect(order).toContainText('Quantity 2 (strip)');
+  await expect(order).toContainText('Total Price 50.00 BDT');
+  await expect(order).toContainText('Paid');
+  await logout(page);
+
+  await loginAs(page, 'admin@nirog.test');
+  await page.goto('/admin/user/order');
+  const row = page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Processing' }).first();
+  await row.getByTestId('order-status').click();
+  await page.getByLabel('Choose a new status').click();
+  await page.getByTitle('Confirmed', { exact: true }).click();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Order status updated')).toBeVisible();
+  const confirmed = page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Confirmed' }).first();
+  await confirmed.getByTestId('order-status').click();
+  await page.getByLabel('Choose a new status').click();
+  await page.getByTitle('Delivered', { exact: true }).click();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Delivered' }).first()).toBeVisible();
+});
+
+test('a payer who cancels in the sandbox lands on the failure page and the stock comes back', async ({ page }) => {
+  await loginAs(page, 'karim@nirog.test');
+  await page.goto('/medicine?keyword=monas');
+  const card = page.getByTestId('medicine-card').filter({ hasText: 'Monas' }).first();
+  const stockBefore = await card.getByText(/In stock/).textContent();
+  await card.getByRole('button', { name: /Add to Cart/ }).click();
+  await page.goto('/shipping');
+  await page.getByLabel('Your Name').fill('Karim Uddin');
+  await page.getByLabel('Location (house,road,sector)').fill('Flat 3B, Road 27, Dhanmondi');
+  await page.getByLabel('City').fill('Dhaka');
+  await page.getByLabel('Phone No').fill('01819876543');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/order\/payment\/failed\//);
+  await expect(page.getByText('Payment cancelled')).toBeVisible();
+  await page.goto('/medicine?keyword=monas');
+  await expect(page.getByTestId('medicine-card').filter({ hasText: 'Monas' }).first().getByText(/In stock/)).toHaveText(stockBefore!);
+});
+
+test('the catalogue and the cart fit a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/medicine');
+  await expect(page.getByTestId('medicine-card').first()).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.getByTestId('medicine-card').first().getByRole('button', { name: /Add to Cart/ }).click();
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await page.goto('/medicine?keyword=zzzqqq');
+  await expect(page.getByText('No Medicine Found')).toBeVisible();
+});

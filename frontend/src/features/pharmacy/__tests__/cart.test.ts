@@ -1,0 +1,56 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  acceptChanges, addItem, decrease, flagsFor, getCart, increase, removeItem, setCart, toTwoDecimals, totals, updateCart, type CartItem,
+} from '../cart/cart';
+
+const napa = { id: 'm1', name: 'Napa', unit: 'Strip' as const, imageUrl: null, pricePoisha: 1200, stock: 10 };
+const seclo = { id: 'm2', name: 'Seclo', unit: 'Strip' as const, imageUrl: null, pricePoisha: 6050, stock: 5 };
+
+beforeEach(() => setCart([]));
+
+describe('cart rules', () => {
+  it('adds a new item with quantity 1 and an item already there by one more', () => {
+    let cart: CartItem[] = addItem([], napa);
+    expect(cart).toEqual([{ ...napa, quantity: 1 }]);
+    cart = addItem(cart, napa);
+    expect(cart).toEqual([{ ...napa, quantity: 2 }]);
+  });
+
+  it('removes an item when it is decreased at 1', () => {
+    const cart = addItem(addItem([], napa), seclo);
+    expect(decrease(cart, 'm2').map((c) => c.id)).toEqual(['m1']);
+    expect(decrease(increase(cart, 'm1'), 'm1')[0]!.quantity).toBe(1);
+  });
+
+  it('removes one item, and clears all', () => {
+    const cart = addItem(addItem([], napa), seclo);
+    expect(removeItem(cart, 'm1').map((c) => c.id)).toEqual(['m2']);
+    updateCart(() => cart);
+    setCart([]);
+    expect(getCart()).toEqual([]);
+  });
+
+  it('totals the items, adds 60 BDT shipping and shows two decimals', () => {
+    const cart = increase(addItem(addItem([], napa), seclo), 'm2');
+    expect(totals(cart)).toEqual({ count: 3, itemsPoisha: 1200 + 2 * 6050, shippingPoisha: 6000, totalPoisha: 19300 });
+    expect(toTwoDecimals(totals(cart).totalPoisha)).toBe('193.00');
+    expect(toTwoDecimals(1999)).toBe('19.99');
+    expect(totals([])).toEqual({ count: 0, itemsPoisha: 0, shippingPoisha: 0, totalPoisha: 0 });
+  });
+
+  it('keeps the cart in localStorage under `cart` (for visitors, and after login)', () => {
+    updateCart((c) => addItem(c, napa));
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([{ ...napa, quantity: 1 }]);
+  });
+
+  it('flags items whose price changed or that ran out, without changing them', () => {
+    const cart = addItem(addItem([], napa), seclo);
+    const quote = [
+      { medicineId: 'm1', unitPricePoisha: 1300, available: true, medicine: { stock: 9 } },
+      { medicineId: 'm2', unitPricePoisha: 6050, available: false, medicine: { stock: 0 } },
+    ];
+    expect(flagsFor(cart, quote)).toEqual({ m1: { kind: 'priceChanged', was: 1200, now: 1300 }, m2: { kind: 'unavailable', stock: 0 } });
+    expect(cart[0]!.pricePoisha).toBe(1200);
+    expect(acceptChanges(cart, quote)).toEqual([{ ...napa, pricePoisha: 1300, stock: 9, quantity: 1 }]);
+  });
+});

@@ -1,0 +1,35 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MedicinesDocument } from '@/gql/graphql';
+import { renderScreen } from '@/test/render';
+import { getCart, setCart } from '../cart/cart';
+import MedicinePage from '../pages/MedicinePage';
+
+const napa = {
+  __typename: 'Medicine', id: 'm1', name: 'Napa', genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
+  form: 'Tablet', unit: 'Strip', pricePoisha: 1200, stock: 10, inStock: true, imageUrl: null, isActive: true,
+};
+const page = (items: unknown[], keyword?: string) => ({
+  request: { query: MedicinesDocument, variables: { keyword, form: undefined, page: 1, pageSize: 24 } },
+  result: { data: { medicines: { __typename: 'MedicinePage', items, total: items.length, page: 1, pageSize: 24, pageCount: 1 } } },
+});
+
+beforeEach(() => setCart([]));
+
+describe('medicine search', () => {
+  it("shows 'No Medicine Found' when nothing matches", async () => {
+    renderScreen(<MedicinePage />, { path: '/medicine', route: '/medicine?keyword=zzz', mocks: [page([], 'zzz')] });
+    expect(await screen.findByText('No Medicine Found')).toBeInTheDocument();
+  });
+
+  it("adds a medicine to the cart with 'Item Added to Cart', and one more on the second click", async () => {
+    renderScreen(<MedicinePage />, { path: '/medicine', route: '/medicine', mocks: [page([napa])] });
+    expect(await screen.findByText('Paracetamol')).toBeInTheDocument();
+    expect(screen.getByText('৳ 12')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(await screen.findByText('Item Added to Cart')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Add to Cart/ }));
+    expect(getCart()).toEqual([expect.objectContaining({ id: 'm1', quantity: 2, pricePoisha: 1200 })]);
+  });
+});

@@ -1,0 +1,155 @@
+import { useSyncExternalStore } from 'react';
+import type { MedicineUnit } from '@/gql/graphql';
+
+/**
+ * The cart (spec §4): adding an item already there adds one, decreasing at 1 removes it, remove and
+ * clear exist. Amounts are integer poisha, so totals are exact (shown with two decimals). It lives
+ * in localStorage under `cart`, so a visitor's cart survives reloads and is still there after login.
+ * The prices here are what the shopper saw; the server prices the order itself, and the cart shows
+ * (never silently applies) what changed since.
+ */
+export interface CartItem {
+  id: string;
+  name: string;
+  unit: MedicineUnit;
+  imageUrl?: string | null;
+  pricePoisha: number;
+  /** Stock when the item was added: the page's upper bound for + */
+  stock: number;
+  quantity: number;
+}
+
+export const SHIPPING_POISHA = 60_00;
+export const MAX_QUANTITY = 100;
+const KEY = 'cart';
+
+export function addItem(cart: CartItem[], item: Omit<CartItem, 'quantity'>): CartItem[] {
+  const existing = cart.find((c) => c.id === item.id);
+  if (existing) return cart.map((c) => (c.id === item.id ? { ...c, quantity: Math.min(MAX_QUANTITY, c.quantity + 1) } : c));
+  return [...cart, { ...item, quantity: 1 }];
+}
+
+export function increase(cart: CartItem[], id: string): CartItem[] {
+  return cart.map((c) => (c.id === id ? { ...c, quantity: Math.min(MAX_QUANTITY, c.quantity + 1) } : c));
+}
+
+export function decrease(cart: CartItem[], id: string): CartItem[] {
+  const item = cart.find((c) => c.id === id);
+  if (!item) return cart;
+  if (item.quantity <= 1) return removeItem(cart, id);
+  return cart.map((c) => (c.id === id ? { ...c, quantity: c.quantity - 1 } : c));
+}
+
+export function removeItem(cart: CartItem[], id: string): CartItem[] {
+  return cart.filter((c) => c.id !== id);
+}
+
+export interface CartTotals {
+  count: number;
+  itemsPoisha: number;
+  shippingPoisha: number;
+  totalPoisha: number;
+}
+
+export function totals(cart: CartItem[]): CartTotals {
+  const itemsPoisha = cart.reduce((s, c) => s + c.pricePoisha * c.quantity, 0);
+  const shippingPoisha = cart.length ? SHIPPING_POISHA : 0;
+  return { count: cart.reduce((s, c) => s + c.quantity, 0), itemsPoisha, shippingPoisha, totalPoisha: itemsPoisha + shippingPoisha };
+}
+
+/** "12.5" BDT shown as "12.50": totals rounded to 2 decimals, as the spec asks. */
+export const toTwoDecimals = (poisha: number) => (poisha / 100).toFixed(2);
+
+export interface QuotedLine {
+  medicineId: string;
+  unitPricePoisha: number;
+  available: boolean;
+  medicine?: { stock: number } | null;
+}
+
+export type CartFlag = { kind: 'priceChanged'; was: number; now: number } | { kind: 'unavailable'; stock: number };
+
+/** What changed since the shopper added each item, by medicine id. */
+export function flagsFor(cart: CartItem[], quoted: QuotedLine[] | undefined): Record<string, CartFlag> {
+  const flags: Record<string, CartFlag> = {};
+  if (!quoted) return flags;
+  const byId = new Map(quoted.map((q) => [q.medicineId, q]));
+  for (const item of cart) {
+    const q = byId.get(item.id);
+    if (!q || !q.available) flags[item.id] = { kind: 'unavailable', stock: q?.medicine?.stock ?? 0 };
+    else if (q.unitPricePoisha !== item.pricePoisha) flags[item.id] = { kind: 'priceChanged', was: item.pricePoisha, now: q.unitPricePoisha };
+  }
+  return flags;
+}
+
+/** The shopper accepts today's prices and stock: prices updated, quantities capped, gone items removed. */
+export function acceptChanges(cart: CartItem[], quoted: QuotedLine[]): CartItem[] {
+  const byId = new Map(quoted.map((q) => [q.medicineId, q]));
+  return cart.flatMap((item) => {
+    const q = byId.get(item.id);
+    const stock = q?.medicine?.stock ?? 0;
+    if (!q?.medicine || stock <= 0) return [];
+    return [{ ...item, pricePoisha: q.unitPricePoisha, stock, quantity: Math.min(item.quantity, stock) }];
+  });
+}
+
+// ---------------------------------------------------------------- the store
+const listeners = new Set<() => void>();
+let current: CartItem[] = read();
+
+function valid(x: unknown): x is CartItem {
+  const c = x as CartItem;
+  return !!c && typeof c.id === 'string' && typeof c.name === 'string' && Number.isInteger(c.pricePoisha)
+    && Number.isInteger(c.quantity) && c.quantity > 0;
+}
+
+function read(): CartItem[] {
+  try {
+    const raw = globalThis.localStorage?.getItem(KEY);
+    const parsed = raw ? (JSON.parse(raw) as unknown) : [];
+    return Array.isArray(parsed) ? parsed.filter(valid) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function getCart(): CartItem[] {
+  return current;
+}
+
+export function setCart(next: CartItem[]): void {
+  current = next;
+  try {
+    localStorage.setItem(KEY, JSON.stringify(next));
+  } catch {
+    /* private mode: the cart lives until the tab closes */
+  }
+  listeners.forEach((l) => l());
+}
+
+export function updateCart(change: (cart: CartItem[]) => CartItem[]): void {
+  setCart(change(current));
+}
+
+export const clearCart = () => setCart([]);
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+globalThis.addEventListener?.('storage', (e: StorageEvent) => {
+  if (e.key === KEY) {
+    current = read();
+    listeners.forEach((l) => l());
+  }
+});
+
+export function useCart(): CartItem[] {
+  return useSyncExternalStore(subscribe, getCart, getCart);
+}
+
+export function useCartCount(): number {
+  const cart = useCart();
+  return cart.reduce((s, c) => s + c.quantity, 0);
+}

@@ -1,0 +1,17 @@
+import { useMemo } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { QuoteCartDocument } from '@/gql/graphql';
+import { acceptChanges, flagsFor, setCart, useCart } from '../cart/cart';
+
+/** The cart checked against today's catalogue: flags per line and a way to accept the changes. */
+export function useCartQuote() {
+  const cart = useCart();
+  const items = useMemo(() => cart.map((c) => ({ medicineId: c.id, quantity: c.quantity })), [cart]);
+  const { data, loading, error } = useQuery(QuoteCartDocument, { variables: { items }, skip: items.length === 0, fetchPolicy: 'network-only' });
+  const lines = useMemo(() => data?.quoteCart.lines.map((l) => ({ ...l, medicineId: String(l.medicineId) })), [data]);
+  const flags = useMemo(() => flagsFor(cart, lines), [cart, lines]);
+  return {
+    cart, flags, loading, error,
+    accept: () => lines && setCart(acceptChanges(cart, lines)),
+  };
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { Alert, Empty, Input, Select, Skeleton, Tag } from 'antd';
+import { useQuery } from '@apollo/client/react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MedicinesDocument, type MedicineForm } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { formatTaka } from '@/lib/money';
+import { to } from '@/config/paths';
+import Pager from '@/components/Pager';
+import MedicineImage from '../components/MedicineImage';
+import AddToCartButton from '../components/AddToCartButton';
+import { useUnitLabel } from '../components/useUnitLabel';
+import '../i18n';
+import '../pharmacy.css';
+
+const PAGE_SIZE = 24;
+export const FORMS: MedicineForm[] = ['Tablet', 'Capsule', 'Syrup', 'Suspension', 'Injection', 'Cream', 'Ointment', 'Gel', 'Drops', 'Inhaler', 'Powder', 'Suppository', 'Solution'];
+
+export default function MedicinePage() {
+  const { t, i18n } = useTranslation('pharmacy');
+  const unitLabel = useUnitLabel();
+  const [params, setParams] = useSearchParams();
+  const keyword = params.get('keyword') ?? '';
+  const form = (params.get('type') as MedicineForm | null) ?? undefined;
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const [typed, setTyped] = useState(keyword);
+  const { data, loading, error } = useQuery(MedicinesDocument, { variables: { keyword: keyword || undefined, form, page, pageSize: PAGE_SIZE } });
+  const result = data?.medicines;
+
+  const update = (next: Record<string, string | undefined>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
+    setParams(p);
+  };
+
+  return (
+    <div>
+      <h1 className="page-title">{t('title')}</h1>
+      <div className="med-toolbar">
+        <Input.Search
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          onSearch={(v) => update({ keyword: v.trim() || undefined, page: undefined })}
+          placeholder={t('searchPlaceholder')}
+          enterButton={t('search')}
+          allowClear
+          aria-label={t('search')}
+        />
+        <Select
+          style={{ minWidth: 160 }}
+          value={form ?? ''}
+          onChange={(v) => update({ type: v || undefined, page: undefined })}
+          aria-label={t('type')}
+          options={[{ value: '', label: t('allForms') }, ...FORMS.map((f) => ({ value: f, label: t(`forms.${f}`) }))]}
+        />
+      </div>
+      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
+      {loading && !result ? <Skeleton active paragraph={{ rows: 6 }} /> : result && result.items.length === 0 ? (
+        <Empty description={t('noMedicine')} />
+      ) : (
+        <div className="med-grid">
+          {result?.items.map((m) => (
+            <article className="med-card" key={m.id} data-testid="medicine-card">
+              <Link to={to('medicineDetail', { id: m.id })} aria-label={m.name}><MedicineImage url={m.imageUrl} name={m.name} /></Link>
+              <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta">{m.strength}</span></h3>
+              <span className="med-meta">{m.genericName}</span>
+              <span className="med-meta">{m.company}</span>
+              <span><Tag>{t(`forms.${m.form}`)}</Tag><Tag>{unitLabel(m.unit)}</Tag></span>
+              <span className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></span>
+              {m.inStock ? <Tag color="green">{t('inStock', { count: m.stock })}</Tag> : <Tag color="red">{t('outOfStock')}</Tag>}
+              <AddToCartButton medicine={m} block />
+            </article>
+          ))}
+        </div>
+      )}
+      {result && result.total > PAGE_SIZE && <Pager page={result.page} pageCount={result.pageCount} onChange={(p) => update({ page: String(p) })} />}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MyOrdersDocument, type OrderStatus } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { formatDate } from '@/lib/dates';
+import { formatTaka, } from '@/lib/money';
+import { paths } from '@/config/paths';
+import Pager from '@/components/Pager';
+import MedicineImage from '../components/MedicineImage';
+import { useUnitLabel } from '../components/useUnitLabel';
+import '../i18n';
+import '../pharmacy.css';
+
+export const STATUS_COLOR: Record<OrderStatus, string> = { Processing: 'blue', Confirmed: 'cyan', Delivered: 'green', Cancelled: 'red' };
+
+export default function MyOrdersPage() {
+  const { t, i18n } = useTranslation('pharmacy');
+  const unitLabel = useUnitLabel();
+  const [page, setPage] = useState(1);
+  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page, pageSize: 10 } });
+  const result = data?.myOrders;
+  return (
+    <div className="card">
+      <h1 className="page-title">{t('myOrders')}</h1>
+      {error ? <Alert type="error" showIcon message={errorInfo(error).message} /> : loading && !result ? <Skeleton active /> : result?.items.length === 0 ? (
+        <Empty description={t('noOrders')}><Link to={paths.medicine}>{t('orderSome')}</Link></Empty>
+      ) : (
+        <div className="order-cards">
+          {result?.items.map((o) => (
+            <section key={o.id} className="card" style={{ border: '1px solid #e3e8e6' }} data-testid="order-card">
+              <div className="order-head">
+                <span>{t('orderedOn', { date: formatDate(o.createdAt, i18n.language) })} · {t('orderTotal', { amount: formatTaka(o.totalPoisha, i18n.language) })}</span>
+                <span>
+                  <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
+                  {o.paymentUrl && <Button size="small" type="primary" href={o.paymentUrl}>{t('payNow')}</Button>}
+                </span>
+              </div>
+              {o.items.map((i) => (
+                <div key={i.id} className="order-item">
+                  <MedicineImage url={i.imageUrl} name={i.name} small />
+                  <div className="cart-line-body">
+                    <strong>{i.name}</strong>
+                    <span className="med-meta">{t('quantityOf', { count: i.quantity, unit: unitLabel(i.unit) })}</span>
+                    <div>{t('totalPrice', { amount: (i.lineTotalPoisha / 100).toFixed(2) })}</div>
+                  </div>
+                  <Tag color={STATUS_COLOR[o.status]}>{t('status')}: {t(`statuses.${o.status}`)}</Tag>
+                </div>
+              ))}
+            </section>
+          ))}
+        </div>
+      )}
+      {result && result.pageCount > 1 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
+    </div>
+  );
+}
