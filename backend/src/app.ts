@@ -25,6 +25,7 @@ import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
 import { registerMailRoutes } from './modules/mail/mail.rest.js';
 import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
 import { OutboxWorker } from './modules/mail/outbox.worker.js';
+import { auditAdminMutations } from './modules/audit/audit.hooks.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -77,7 +78,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     schema,
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, auditAdminMutations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {

@@ -5,6 +5,7 @@ import { MailMessage } from './modules/mail/mail.entity.js';
 import { SmsMessage } from './modules/mail/sms.entity.js';
 import { ScheduledNotification } from './modules/mail/reminder.entity.js';
 import { AccountToken } from './modules/verification/account-token.entity.js';
+import { AuditEntry } from './modules/audit/audit.entity.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works for tsc output and tests). */
-export const ENTITIES = [User, Session, Doctor, MailMessage, SmsMessage, ScheduledNotification, AccountToken];
+export const ENTITIES = [User, Session, Doctor, MailMessage, SmsMessage, ScheduledNotification, AccountToken, AuditEntry];

@@ -5,9 +5,10 @@ import { AccountResolver } from './modules/accounts/account.resolver.js';
 import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
 import { MailResolver } from './modules/mail/mail.resolver.js';
 import { VerificationResolver } from './modules/verification/verification.resolver.js';
+import { AuditResolver } from './modules/audit/audit.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver, MailResolver, VerificationResolver] as const;
+export const RESOLVERS = [AccountResolver, DoctorResolver, MailResolver, VerificationResolver, AuditResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -9,6 +9,7 @@ import { MailService } from './modules/mail/mail.service.js';
 import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -16,13 +17,14 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
+  const audit = new AuditService(log);
   const mail = new MailService(config, log);
   const sms = new SmsService(config, log);
   const notifications = new NotificationService(config, log, mail, sms);
   notifications.subscribe(events);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
-  return { config, log, events, images, accounts, doctors, mail, sms, notifications, verification };
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification };
 }
 
 export type Services = ReturnType<typeof createServices>;

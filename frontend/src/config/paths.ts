@@ -51,6 +51,7 @@ export const paths = {
   adminUsers: '/admin/alluser',
   adminOrders: '/admin/user/order',
   adminOutbox: '/admin/outbox',
+  adminAuditLog: '/admin/audit-log',
   bloods: '/bloods',
   medicine: '/medicine',
   medicineDetail: '/medicine/:id',

@@ -15,6 +15,7 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'allUsers', to: paths.adminUsers },
     { key: 'orderList', to: paths.adminOrders },
     { key: 'outbox', to: paths.adminOutbox },
+    { key: 'auditLog', to: paths.adminAuditLog },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },
