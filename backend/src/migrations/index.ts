@@ -4,6 +4,7 @@ import { Migration20261122030642Care } from './Migration20261122030642Care.js';
 import { Migration20261122031133Pharmacy } from './Migration20261122031133Pharmacy.js';
 import { Migration20261122030639Payments } from './Migration20261122030639Payments.js';
 import { Migration20261122025521Initial } from './Migration20261122025521Initial.js';
+
 /** Applied in this order at start. Add new migrations at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
   { name: 'Migration20261122025521Initial', class: Migration20261122025521Initial },
