@@ -13,7 +13,7 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
-  return { config, log, events, images, accounts, doctors, ...createCareServices(images, events) };
+  return { config, log, events, images, accounts, doctors, ...createCareServices(config, images, events) };
 }
 
 export type Services = ReturnType<typeof createServices>;
