@@ -26,7 +26,7 @@ async function main() {
     await orm.seeder.seed(DatabaseSeeder);
     log.info('demo data in place');
   }
-  const { app } = await createApp(config, orm, log);
+  const { app, worker } = await createApp(config, orm, log);
   const server = app.listen(config.port, config.host, () => {
     const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
     const lines = [
@@ -34,6 +34,9 @@ async function main() {
       `  Nirog is running at ${config.publicUrl}`,
       `  GraphQL: ${config.publicUrl}/graphql   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
       `  Database: ${db}`,
+      config.mail.smtpUrl
+        ? `  Mail: sent through ${new URL(config.mail.smtpUrl).host}`
+        : `  Mail: no SMTP_URL, so mail stays in the outbox: ${config.publicUrl}/admin/outbox (admins)${config.mail.devInbox ? ', and each user sees their own on the Confirm Email screen' : ''}`,
     ];
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
@@ -44,6 +47,7 @@ async function main() {
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     server.close();
+    await worker.stop();
     await orm.close();
     process.exit(0);
   };

@@ -6,6 +6,11 @@ import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DoctorService } from './modules/doctors/doctor.service.js';
 import { createCareServices } from './modules/care.registry.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { SmsService } from './modules/mail/sms.service.js';
+import { NotificationService } from './modules/mail/notification.service.js';
+import { VerificationService } from './modules/verification/verification.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -13,7 +18,14 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
-  return { config, log, events, images, accounts, doctors, ...createCareServices(config, images, events) };
+  const audit = new AuditService(log);
+  const mail = new MailService(config, log);
+  const sms = new SmsService(config, log);
+  const notifications = new NotificationService(config, log, mail, sms);
+  notifications.subscribe(events);
+  const verification = new VerificationService(config, mail, notifications);
+  verification.subscribe(events);
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events) };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -51,6 +51,7 @@ export const paths = {
   adminUsers: '/admin/alluser',
   adminOrders: '/admin/user/order',
   adminInbox: '/admin/requests',
+  adminAuditLog: '/admin/audit-log', adminOutbox: '/admin/outbox',
   bloods: '/bloods',
   medicine: '/medicine',
   medicineDetail: '/medicine/:id',
