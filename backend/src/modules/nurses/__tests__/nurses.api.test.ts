@@ -397,6 +397,18 @@ describe('nurse administration', () => {
     expect(res.body.reason).toBe('NOT_AN_IMAGE');
   });
 
+  it('never leaves an open hire on a deleted nurse when a hire and the delete race', async () => {
+    const nurse = await freshNurse('Banani');
+    const [hired, deleted] = await Promise.all([
+      patient.post('/new/hire/nurse', { nurseId: nurse.id, patientgender: 'Female', phone: '01712345678', date: addDays(today(), 3) }),
+      admin.delete(`/nurse/${nurse.id}`),
+    ]);
+    expect(deleted.status).toBe(200);
+    expect([200, 404]).toContain(hired.status);
+    const open = await t.orm.em.fork().count(NurseHire, { nurse: nurse.id, status: { $in: [NurseHireStatus.Processing, NurseHireStatus.Confirmed] } });
+    expect(open).toBe(0);
+  });
+
   it('deletes a nurse: hidden from lists, open hires cancelled, finished hires kept', async () => {
     const nurse = await nurseIn('Gulshan', 6);
     const open = await hire(patient, nurse.id, addDays(today(), 4));
