@@ -22,12 +22,12 @@ import { createServices, type Services } from './services.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
 import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
-import { registerCareRoutes } from './modules/care.registry.js';
-import { chatWidgetCsp } from './modules/site/chat-widget.js';
 import { auditAdminMutations } from './modules/audit/audit.hooks.js';
 import { registerMailRoutes } from './modules/mail/mail.rest.js';
 import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
 import { OutboxWorker } from './modules/mail/outbox.worker.js';
+import { registerCareRoutes } from './modules/care.registry.js';
+import { chatWidgetCsp } from './modules/site/chat-widget.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -159,9 +159,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const route = restRouteRegistrar(api, contextFor, restRoutes);
   registerAccountRoutes(route);
   registerDoctorAccountRoutes(route);
-  registerCareRoutes(route);
   registerMailRoutes(route);
   registerVerificationRoutes(route);
+  registerCareRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);

@@ -124,13 +124,6 @@ export function loadConfig(env: Env = process.env) {
       s3,
     },
     frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
-    /** Blood requests one address may send per hour: each shows donors' phone numbers, so it is throttled. */
-    bloodRequestsPerHour: int(env, 'BLOOD_REQUESTS_PER_HOUR', 10, 1, 10000),
-    /** The third-party chat bubble: off unless a provider and its property id are set. */
-    chatWidget: {
-      provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),
-      id: optional(env, 'CHAT_WIDGET_ID'),
-    },
     mail: {
       /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://host:465. Without it mail stays in the outbox. */
       smtpUrl,
@@ -153,6 +146,13 @@ export function loadConfig(env: Env = process.env) {
       /** Only the sandbox gateway exists: messages are kept in the SMS outbox and marked delivered. */
       provider: oneOf(env, 'SMS_PROVIDER', ['sandbox'] as const, 'sandbox'),
       sender: str(env, 'SMS_SENDER', 'NIROG'),
+    },
+    /** Blood requests one address may send per hour: each shows donors' phone numbers, so it is throttled. */
+    bloodRequestsPerHour: int(env, 'BLOOD_REQUESTS_PER_HOUR', 10, 1, 10000),
+    /** The third-party chat bubble: off unless a provider and its property id are set. */
+    chatWidget: {
+      provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),
+      id: optional(env, 'CHAT_WIDGET_ID'),
     },
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */

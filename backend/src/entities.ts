@@ -1,7 +1,6 @@
 import { User } from './modules/accounts/user.entity.js';
 import { Session } from './modules/accounts/session.entity.js';
 import { Doctor } from './modules/doctors/doctor.entity.js';
-import { CARE_ENTITIES } from './modules/care.registry.js';
 import { AuditEntry } from './modules/audit/audit.entity.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works for tsc output and tests). */
@@ -10,3 +9,4 @@ import { MailMessage } from './modules/mail/mail.entity.js';
 import { SmsMessage } from './modules/mail/sms.entity.js';
 import { ScheduledNotification } from './modules/mail/reminder.entity.js';
 import { AccountToken } from './modules/verification/account-token.entity.js';
+import { CARE_ENTITIES } from './modules/care.registry.js';

@@ -3,13 +3,13 @@ import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { AccountResolver } from './modules/accounts/account.resolver.js';
 import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
-import { CARE_RESOLVERS } from './modules/care.registry.js';
 import { AuditResolver } from './modules/audit/audit.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
 export const RESOLVERS = [AccountResolver, DoctorResolver, AuditResolver, MailResolver, VerificationResolver, ...CARE_RESOLVERS] as const;
 import { MailResolver } from './modules/mail/mail.resolver.js';
 import { VerificationResolver } from './modules/verification/verification.resolver.js';
+import { CARE_RESOLVERS } from './modules/care.registry.js';
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -5,12 +5,12 @@ import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DoctorService } from './modules/doctors/doctor.service.js';
-import { createCareServices } from './modules/care.registry.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
+import { createCareServices } from './modules/care.registry.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {

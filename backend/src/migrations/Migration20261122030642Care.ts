@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261122033417Care extends Migration {
+export class Migration20261122030642Care extends Migration {
   override async up(): Promise<void> {
     this.addSql("create table \"ambulance_services\" (\"id\" uuid not null, \"created_at\" timestamptz not null default now(), \"updated_at\" timestamptz not null default now(), \"name\" varchar(150) not null, \"area\" text not null, \"phone_e164\" varchar(20) not null, \"type\" text not null, \"available24h\" boolean not null default true, primary key (\"id\"))");
     this.addSql("alter table \"ambulance_services\" add constraint \"ambulance_services_name_unique\" unique (\"name\")");
@@ -30,9 +30,8 @@ export class Migration20261122033417Care extends Migration {
     this.addSql("create table \"contact_messages\" (\"id\" uuid not null, \"created_at\" timestamptz not null default now(), \"updated_at\" timestamptz not null default now(), \"name\" varchar(100) not null, \"email\" varchar(254) not null, \"subject\" varchar(200) null, \"message\" text not null, \"user_id\" uuid null, primary key (\"id\"))");
     this.addSql("create index \"contact_messages_user_id_index\" on \"contact_messages\" (\"user_id\")");
     this.addSql("create index \"contact_messages_created_at_index\" on \"contact_messages\" (\"created_at\")");
-    this.addSql("create table \"blood_requests\" (\"id\" uuid not null, \"created_at\" timestamptz not null default now(), \"updated_at\" timestamptz not null default now(), \"name\" varchar(100) not null, \"phone_e164\" varchar(20) not null, \"email\" varchar(254) not null, \"group\" text not null, \"area\" text null, \"user_id\" uuid null, \"ip\" varchar(64) null, \"access_token_hash\" varchar(64) not null, primary key (\"id\"))");
+    this.addSql("create table \"blood_requests\" (\"id\" uuid not null, \"created_at\" timestamptz not null default now(), \"updated_at\" timestamptz not null default now(), \"name\" varchar(100) not null, \"phone_e164\" varchar(20) not null, \"email\" varchar(254) not null, \"group\" text not null, \"area\" text null, \"user_id\" uuid null, \"access_token_hash\" varchar(64) not null, primary key (\"id\"))");
     this.addSql("create index \"blood_requests_user_id_index\" on \"blood_requests\" (\"user_id\")");
-    this.addSql("create index \"blood_requests_ip_created_at_index\" on \"blood_requests\" (\"ip\", \"created_at\")");
     this.addSql("create index \"blood_requests_created_at_index\" on \"blood_requests\" (\"created_at\")");
     this.addSql("create table \"blood_donors\" (\"id\" uuid not null, \"created_at\" timestamptz not null default now(), \"updated_at\" timestamptz not null default now(), \"user_id\" uuid not null, \"group\" text not null, \"area\" text not null, \"last_donation_date\" date null, \"phone_e164\" varchar(20) not null, \"available\" boolean not null default true, primary key (\"id\"))");
     this.addSql("alter table \"blood_donors\" add constraint \"blood_donors_user_id_unique\" unique (\"user_id\")");
