@@ -148,6 +148,8 @@ export function loadConfig(env: Env = process.env) {
       provider: oneOf(env, 'SMS_PROVIDER', ['sandbox'] as const, 'sandbox'),
       sender: str(env, 'SMS_SENDER', 'NIROG'),
     },
+    /** Blood requests one address may send per hour: each shows donors' phone numbers, so it is throttled. */
+    bloodRequestsPerHour: int(env, 'BLOOD_REQUESTS_PER_HOUR', 10, 1, 10000),
     /** The third-party chat bubble: off unless a provider and its property id are set. */
     chatWidget: {
       provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),

@@ -31,7 +31,7 @@ export function createServices(config: Config, log: Logger) {
   const payments = new PaymentService(config, log);
   const medicines = new MedicineService(images);
   const orders = new OrderService(payments, events, log);
-  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(images, events), payments, medicines, orders };
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events), payments, medicines, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,3 +1,4 @@
+import { Migration20261122035110BloodRequestThrottle } from './Migration20261122035110BloodRequestThrottle.js';
 import { Migration20261122032006AuditLog } from './Migration20261122032006AuditLog.js';
 import { Migration20261122030726EmailOutbox } from './Migration20261122030726EmailOutbox.js';
 import { Migration20261122030642Care } from './Migration20261122030642Care.js';
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122030642Care', class: Migration20261122030642Care },
   { name: 'Migration20261122030639Payments', class: Migration20261122030639Payments },
   { name: 'Migration20261122031133Pharmacy', class: Migration20261122031133Pharmacy },
+  { name: 'Migration20261122035110BloodRequestThrottle', class: Migration20261122035110BloodRequestThrottle },
 ];

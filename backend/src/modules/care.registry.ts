@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { ImageService } from '../common/images.js';
 import type { DomainEvents } from '../common/events.js';
 import type { RouteFn } from '../common/rest.js';
@@ -30,10 +31,10 @@ export const CARE_RESOLVERS = [
   NurseResolver, NurseReviewResolver, NurseHireResolver, BloodResolver, BloodDonorResolver, InsuranceResolver, AmbulanceResolver, SiteResolver,
 ] as const;
 
-export function createCareServices(images: ImageService, events: DomainEvents) {
+export function createCareServices(config: Config, images: ImageService, events: DomainEvents) {
   return {
     nurses: new NurseService(images, events),
-    blood: new BloodService(events),
+    blood: new BloodService(events, config.bloodRequestsPerHour),
     insurance: new InsuranceService(),
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),

@@ -11,6 +11,7 @@ import { BloodGroup } from './blood.enums.js';
 @ObjectType()
 @Entity({ tableName: 'blood_requests' })
 @Index({ properties: ['createdAt'] })
+@Index({ properties: ['ip', 'createdAt'] })
 export class BloodRequest extends BaseEntity<'phone'> {
   @Field()
   @Property({ length: 100 })
@@ -39,6 +40,10 @@ export class BloodRequest extends BaseEntity<'phone'> {
   /** The logged-in requester, if any; a visitor proves it is them with the request's access token. */
   @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null', index: true })
   user?: Ref<User> | null;
+
+  /** The sender's address, kept to throttle requests (donor contacts must not be harvested in bulk). */
+  @Property({ length: 64, nullable: true })
+  ip?: string | null;
 
   /** sha256 of the secret handed out once at creation; the secret itself is never stored. */
   @Property({ length: 64, hidden: true })

@@ -63,7 +63,7 @@ export class BloodResolver {
   @Mutation(() => BloodRequestReceipt, { description: 'Anyone may ask for blood; the answer lists eligible donors' })
   @Public()
   requestBlood(@Arg('input') input: BloodRequestInput, @Ctx() ctx: Context) {
-    return ctx.services.blood.createRequest(ctx.em, ctx.user, input);
+    return ctx.services.blood.createRequest(ctx.em, ctx.user, input, ctx.ip);
   }
 
   @Query(() => [EligibleDonor], { description: 'The requester (account or access token) and admins only' })

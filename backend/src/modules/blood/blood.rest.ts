@@ -15,7 +15,7 @@ function toSpecDonor(d: BloodDonor, eligibleNow: boolean) {
 
 export function registerBloodRoutes(route: RouteFn): void {
   route('post', '/blood/booking', 'public', async (ctx, req) => {
-    const { request, accessToken, donors } = await ctx.services.blood.createRequest(ctx.em, ctx.user, await parseInput(BloodRequestInput, req.body));
+    const { request, accessToken, donors } = await ctx.services.blood.createRequest(ctx.em, ctx.user, await parseInput(BloodRequestInput, req.body), ctx.ip);
     return { success: true, message: 'Send successfully', bloodRequest: toSpecBloodRequest(request), accessToken, donors };
   });
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { badInput, notFound } from '../../common/errors.js';
+import { AppError, badInput, notFound } from '../../common/errors.js';
 import type { AuthUser } from '../../common/roles.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import { newSecret, sha256 } from '../../common/tokens.js';
@@ -29,16 +29,21 @@ export const MAX_DONORS_SHOWN = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class BloodService {
-  constructor(private readonly events: DomainEvents) {}
+  constructor(private readonly events: DomainEvents, private readonly perHour: number) {}
 
   /** Stores the request and hands back, once, the secret that lets this requester see donor contacts. */
-  async createRequest(em: EntityManager, actor: AuthUser | null, input: BloodRequestInput) {
+  async createRequest(em: EntityManager, actor: AuthUser | null, input: BloodRequestInput, ip?: string) {
     const phoneE164 = normalizeBdPhone(input.phone);
+    const sender = ip?.slice(0, 64) || null;
+    // A count, not a lock: a burst may pass the limit by a request or two, which is harmless here.
+    if (sender && (await em.count(BloodRequest, { ip: sender, createdAt: { $gt: new Date(Date.now() - 3_600_000) } })) >= this.perHour) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many blood requests from this connection; please try again in an hour or call us', 'TOO_MANY_REQUESTS');
+    }
     const accessToken = newSecret(24);
     const request = await em.transactional(async (tx) => {
       const r = tx.create(BloodRequest, {
         name: input.name.trim(), phoneE164, email: input.email.trim().toLowerCase(), group: input.group, area: input.area ?? null,
-        user: actor ? tx.getReference(User, actor.id) : null, accessTokenHash: sha256(accessToken),
+        user: actor ? tx.getReference(User, actor.id) : null, accessTokenHash: sha256(accessToken), ip: sender,
       });
       await tx.flush();
       await this.events.publish(tx, { type: 'bloodRequest.created', requestId: r.id });

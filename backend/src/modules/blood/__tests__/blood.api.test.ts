@@ -113,3 +113,19 @@ describe('donor registry', () => {
     expect(future.body.reason).toBe('DATE_IN_FUTURE');
   });
 });
+
+describe('throttling', () => {
+  it('refuses more blood requests per hour from one address than configured (donor contacts are not for harvesting)', async () => {
+    const small = await createTestApp({ seed: false, env: { BLOOD_REQUESTS_PER_HOUR: '2' } });
+    try {
+      const send = () => asVisitor(small).post('/blood/booking', request());
+      expect((await send()).status).toBe(200);
+      expect((await send()).status).toBe(200);
+      const third = await send();
+      expect(third.status).toBe(429);
+      expect(third.body.reason).toBe('TOO_MANY_REQUESTS');
+    } finally {
+      await small.close();
+    }
+  });
+});

@@ -367,6 +367,24 @@ describe('nurse administration', () => {
     expect(updated.body.nurse).toMatchObject({ fees: 1500, location: 'Gulshan', images: res.body.nurse.images });
   });
 
+  it('creates a nurse with images over GraphQL multipart', async () => {
+    const input = { name: 'Morium Nesa', degree: 'Diploma in Nursing', work: 'Nirog Home Care', feePoisha: 85000, phone: '01511998877',
+      email: 'morium@example.com', gender: 'Female', location: 'Mirpur', description: '' };
+    const res = await t.http().post('/graphql')
+      .set('Authorization', `Bearer ${admin.token}`)
+      .set('apollo-require-preflight', 'true')
+      .field('operations', JSON.stringify({
+        query: 'mutation($input: NurseInput!, $images: [Upload!]) { createNurse(input: $input, images: $images) { id imageUrls feePoisha } }',
+        variables: { input, images: [null, null] },
+      }))
+      .field('map', JSON.stringify({ 0: ['variables.images.0'], 1: ['variables.images.1'] }))
+      .attach('0', await pngImage(), 'a.png')
+      .attach('1', await pngImage(16, 16), 'b.png');
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.createNurse.imageUrls).toHaveLength(2);
+    expect(res.body.data.createNurse.feePoisha).toBe(85000);
+  });
+
   it('refuses a nurse form with a missing field or a non-image file', async () => {
     const req = admin.multipart('post', '/create/nurse');
     for (const [k, v] of Object.entries({ name: 'X', degree: 'Y', work: 'Z', phone: '01511223344', email: 'x@example.com', gender: 'Female', location: 'Uttara' })) req.field(k, v);
@@ -377,6 +395,18 @@ describe('nurse administration', () => {
     const res = await bad;
     expect(res.status).toBe(400);
     expect(res.body.reason).toBe('NOT_AN_IMAGE');
+  });
+
+  it('never leaves an open hire on a deleted nurse when a hire and the delete race', async () => {
+    const nurse = await freshNurse('Banani');
+    const [hired, deleted] = await Promise.all([
+      patient.post('/new/hire/nurse', { nurseId: nurse.id, patientgender: 'Female', phone: '01712345678', date: addDays(today(), 3) }),
+      admin.delete(`/nurse/${nurse.id}`),
+    ]);
+    expect(deleted.status).toBe(200);
+    expect([200, 404]).toContain(hired.status);
+    const open = await t.orm.em.fork().count(NurseHire, { nurse: nurse.id, status: { $in: [NurseHireStatus.Processing, NurseHireStatus.Confirmed] } });
+    expect(open).toBe(0);
   });
 
   it('deletes a nurse: hidden from lists, open hires cancelled, finished hires kept', async () => {

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { AdminNurseHiresDocument, SetNurseHireStatusDocument, type AdminNurseHiresQuery, type NurseHireStatus } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { formatDate } from '@/lib/dates';
+import { formatDate, todayInDhaka } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
 import Pager from '@/components/Pager';
 import { HireStatusTag, NEXT_STATUSES } from '../components/shared';
@@ -62,10 +62,11 @@ export default function AdminHiredNursesPage() {
           { title: t('admin.fee'), key: 'f', render: (_, h) => formatTaka(h.feePoisha, i18n.language) },
           { title: t('admin.statusCol'), key: 's', render: (_, h) => <HireStatusTag status={h.status} /> },
           {
+            // Completed is offered from the day of the visit on (the server refuses it earlier too).
             title: t('admin.setStatus'), key: 'a', fixed: 'right',
             render: (_, h) => (
               <Space wrap>
-                {NEXT_STATUSES[h.status].map((next) => (
+                {NEXT_STATUSES[h.status].filter((next) => next !== 'Completed' || h.date <= todayInDhaka()).map((next) => (
                   <Popconfirm key={next} title={t('admin.confirmMove', { status: t(`status.${next}`) })} onConfirm={() => onMove(h.id, next)}
                     okButtonProps={{ danger: next === 'Cancelled' }}>
                     <Button size="small" type={next === 'Cancelled' ? 'default' : 'primary'} danger={next === 'Cancelled'}>{t(`status.${next}`)}</Button>

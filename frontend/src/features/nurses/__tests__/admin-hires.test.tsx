@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { App } from 'antd';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { MemoryRouter } from 'react-router-dom';
+import '@/i18n';
+import { AdminNurseHiresDocument, SetNurseHireStatusDocument } from '@/gql/graphql';
+import { todayInDhaka } from '@/lib/dates';
+import AdminHiredNursesPage from '../pages/AdminHiredNursesPage';
+
+const hire = (status: string, date = todayInDhaka()) => ({
+  __typename: 'NurseHire', id: `h-${status}`, nurseId: 'n1', nurseName: 'Taslima Begum', nurseImageUrl: null, feePoisha: 95000, patientGender: 'Female',
+  phone: '01712345678', date, status, createdAt: '2026-11-20T10:00:00.000Z', patientName: 'Rahima Akter', patientEmail: 'patient@nirog.test',
+});
+const list = (items: unknown[]) => ({
+  request: { query: AdminNurseHiresDocument, variables: { page: 1, pageSize: 20, status: null } },
+  result: { data: { nurseHires: { __typename: 'NurseHirePage', items, total: items.length, page: 1, pageCount: 1 } } },
+});
+
+describe('/admin/all-hired-nurses', () => {
+  it('offers only the legal next statuses and confirms after a confirmation', async () => {
+    const mocks = [
+      list([hire('Processing'), hire('Completed')]),
+      {
+        request: { query: SetNurseHireStatusDocument, variables: { id: 'h-Processing', status: 'Confirmed' } },
+        result: { data: { setNurseHireStatus: { __typename: 'NurseHire', id: 'h-Processing', status: 'Confirmed' } } },
+      },
+      list([hire('Confirmed'), hire('Completed')]),
+    ];
+    render(<MockedProvider mocks={mocks as never}><MemoryRouter><App><AdminHiredNursesPage /></App></MemoryRouter></MockedProvider>);
+    await screen.findByText('Processing');
+    const rows = screen.getAllByRole('row');
+    const processing = rows.find((r) => within(r).queryByText('Processing'))!;
+    const completed = rows.find((r) => r !== processing && within(r).queryAllByText('Completed').length > 0)!;
+    expect(within(processing).getByRole('button', { name: 'Confirmed' })).toBeInTheDocument();
+    expect(within(processing).getByRole('button', { name: 'Cancelled' })).toBeInTheDocument();
+    expect(within(processing).queryByRole('button', { name: 'Completed' })).toBeNull();
+    expect(within(completed).queryAllByRole('button')).toHaveLength(0);
+
+    await userEvent.click(within(processing).getByRole('button', { name: 'Confirmed' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Appointments status updated')).toBeInTheDocument();
+  });
+
+  it('does not offer Completed before the day of the visit', async () => {
+    const tomorrow = new Date(Date.parse(`${todayInDhaka()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    render(<MockedProvider mocks={[list([hire('Confirmed', tomorrow)])] as never}><MemoryRouter><App><AdminHiredNursesPage /></App></MemoryRouter></MockedProvider>);
+    expect(await screen.findByRole('button', { name: 'Cancelled' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Completed' })).toBeNull();
+  });
+});
