@@ -21,7 +21,10 @@ import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/
 import { createServices, type Services } from './services.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
-import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
+import { registerDoctorAccountRoutes, registerDoctorRoutes } from './modules/doctors/doctor.rest.js';
+import { registerAppointmentRoutes } from './modules/appointments/appointment.rest.js';
+import { registerPrescriptionRoutes } from './modules/prescriptions/prescription.rest.js';
+import { registerReviewRoutes } from './modules/reviews/review.rest.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -147,6 +150,10 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const route = restRouteRegistrar(api, contextFor, restRoutes);
   registerAccountRoutes(route);
   registerDoctorAccountRoutes(route);
+  registerDoctorRoutes(route);
+  registerAppointmentRoutes(route);
+  registerPrescriptionRoutes(route);
+  registerReviewRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);

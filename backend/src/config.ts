@@ -121,6 +121,12 @@ export function loadConfig(env: Env = process.env) {
       s3,
     },
     frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
+    consultations: {
+      /** Where a consultation gets its own room when the doctor has set no link (Jitsi needs no account). */
+      meetingBaseUrl: url(env, 'MEETING_BASE_URL', 'https://meet.jit.si')!.replace(/\/$/, ''),
+      /** An unpaid video consultation is released after this many minutes. */
+      unpaidHoldMinutes: int(env, 'CONSULTATION_UNPAID_HOLD_MINUTES', 30, 1, 24 * 60),
+    },
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),

@@ -3,9 +3,12 @@ import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { AccountResolver } from './modules/accounts/account.resolver.js';
 import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
+import { AppointmentResolver } from './modules/appointments/appointment.resolver.js';
+import { PrescriptionResolver } from './modules/prescriptions/prescription.resolver.js';
+import { ReviewResolver } from './modules/reviews/review.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver] as const;
+export const RESOLVERS = [AccountResolver, DoctorResolver, AppointmentResolver, PrescriptionResolver, ReviewResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountSeeder } from './AccountSeeder.js';
+import { DoctorSeeder } from './DoctorSeeder.js';
 
 /**
  * Demo data for every screen. Idempotent: each seeder looks for its natural keys (emails, BMDC
@@ -8,6 +9,6 @@ import { AccountSeeder } from './AccountSeeder.js';
  */
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
-    return this.call(em, [AccountSeeder]);
+    return this.call(em, [AccountSeeder, DoctorSeeder]);
   }
 }
