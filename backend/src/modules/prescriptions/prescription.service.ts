@@ -35,7 +35,7 @@ export class PrescriptionService {
       throw badInput(`At most ${MAX_MEDICINE_ROWS} medicines per prescription`, { medicines: 'Too many rows' }, 'TOO_MANY_MEDICINES');
     }
     const doctorId = await this.appointments.doctorIdOf(em, actor);
-    return em.transactional(async (tx) => {
+    const written = await em.transactional(async (tx) => {
       const a = isUuid(input.appointmentId)
         ? await tx.findOne(Appointment, { id: input.appointmentId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
         : null;
@@ -61,9 +61,9 @@ export class PrescriptionService {
       await this.events.publish(tx, {
         type: 'prescription.written', prescriptionId: p.id, appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id,
       });
-      await tx.populate(p, POPULATE);
       return p;
     });
+    return em.findOneOrFail(Prescription, written.id, { populate: POPULATE, refresh: true });
   }
 
   async get(em: EntityManager, actor: AuthUser, id: string): Promise<Prescription> {
