@@ -6,7 +6,7 @@ import { Doctor } from '../modules/doctors/doctor.entity.js';
 import { Speciality } from '../modules/doctors/speciality.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from '../modules/doctors/doctor.enums.js';
 import { Appointment } from '../modules/appointments/appointment.entity.js';
-import { AppointmentKind, AppointmentStatus, PaymentStatus, VisitSlot } from '../modules/appointments/appointment.enums.js';
+import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot } from '../modules/appointments/appointment.enums.js';
 import { Prescription } from '../modules/prescriptions/prescription.entity.js';
 import { newVerificationCode } from '../modules/prescriptions/prescription.service.js';
 import { DoctorReview } from '../modules/reviews/doctor-review.entity.js';
@@ -157,7 +157,7 @@ export class DoctorSeeder extends Seeder {
         em.create(Appointment, {
           kind: AppointmentKind.Video, doctor, patient, feePoisha: doctor.feePoisha, patientName: patient.name,
           patientGender: patient.gender, age: 25 + j * 6, weight: `${55 + j * 4} kg`, height: `5'${3 + j}"`,
-          problem: 'Follow-up consultation', status: AppointmentStatus.Finished, paymentStatus: PaymentStatus.Paid,
+          problem: 'Follow-up consultation', status: AppointmentStatus.Finished, paymentStatus: AppointmentPaymentStatus.Paid,
           paidAt: daysAgo(30 + j), paymentId: `seed-${doctor.bmdcNo}-${j}`, meetingUrl: `https://meet.jit.si/Nirog-seed-${doctor.bmdcNo}-${j}`,
           createdAt: daysAgo(30 + j),
         });
@@ -180,7 +180,7 @@ export class DoctorSeeder extends Seeder {
     const vitals = { patientName: patient.name, patientGender: Gender.Female, age: 34, weight: '58 kg', height: `5'2"` };
     const consult = (doctor: Doctor, days: number, problem: string) => em.create(Appointment, {
       kind: AppointmentKind.Video, doctor, patient, feePoisha: doctor.feePoisha, ...vitals, problem,
-      status: AppointmentStatus.Finished, paymentStatus: PaymentStatus.Paid, paidAt: daysAgo(days), paymentId: `seed-demo-${days}`,
+      status: AppointmentStatus.Finished, paymentStatus: AppointmentPaymentStatus.Paid, paidAt: daysAgo(days), paymentId: `seed-demo-${days}`,
       meetingUrl: `https://meet.jit.si/Nirog-demo-${days}`, createdAt: daysAgo(days),
     });
     const a1 = consult(ayesha, 40, 'Fever and body ache for three days');
@@ -211,7 +211,7 @@ export class DoctorSeeder extends Seeder {
     em.create(Appointment, {
       kind: AppointmentKind.Hospital, doctor: farzana, patient, feePoisha: farzana.feePoisha, patientName: patient.name,
       phoneE164: patient.phoneE164 ?? '+8801712345678', visitDate: upcoming.toISOString().slice(0, 10), slot: VisitSlot.Evening,
-      paymentStatus: PaymentStatus.AtHospital, status: AppointmentStatus.Processing,
+      paymentStatus: AppointmentPaymentStatus.AtHospital, status: AppointmentStatus.Processing,
     });
     await em.flush();
     // the upcoming visit holds its place in the slot

@@ -5,7 +5,7 @@ import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/user.entity.js';
 import { Doctor } from '../doctors/doctor.entity.js';
 import { Prescription } from '../prescriptions/prescription.entity.js';
-import { AppointmentKind, AppointmentStatus, PaymentStatus, VisitSlot } from './appointment.enums.js';
+import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot } from './appointment.enums.js';
 
 /**
  * A video consultation or a hospital visit. The fee is copied from the doctor when booked (the
@@ -77,9 +77,9 @@ export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescr
   @Property({ length: 500, nullable: true })
   meetingUrl?: string | null;
 
-  @Field(() => PaymentStatus)
-  @Enum({ items: () => PaymentStatus, default: PaymentStatus.Unpaid })
-  paymentStatus: PaymentStatus = PaymentStatus.Unpaid;
+  @Field(() => AppointmentPaymentStatus)
+  @Enum({ items: () => AppointmentPaymentStatus, default: AppointmentPaymentStatus.Unpaid })
+  paymentStatus: AppointmentPaymentStatus = AppointmentPaymentStatus.Unpaid;
 
   @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })

@@ -14,13 +14,13 @@ export enum AppointmentStatus {
 }
 registerEnumType(AppointmentStatus, { name: 'AppointmentStatus' });
 
-export enum PaymentStatus {
+export enum AppointmentPaymentStatus {
   Unpaid = 'unpaid',
   Paid = 'paid',
   /** Hospital visits are paid at the hospital's counter. */
   AtHospital = 'at_hospital',
 }
-registerEnumType(PaymentStatus, { name: 'PaymentStatus' });
+registerEnumType(AppointmentPaymentStatus, { name: 'AppointmentPaymentStatus' });
 
 export enum VisitSlot {
   Morning = 'Morning',

@@ -1,6 +1,6 @@
 import { Role, type AuthUser } from '../../common/roles.js';
 import type { Appointment } from './appointment.entity.js';
-import { AppointmentStatus, PaymentStatus } from './appointment.enums.js';
+import { AppointmentStatus, AppointmentPaymentStatus } from './appointment.enums.js';
 
 /**
  * Who may do what with one appointment. `actorDoctorId` is the caller's Doctor id when the caller
@@ -18,7 +18,7 @@ export function canViewAppointment(actor: AuthUser, a: Appointment, actorDoctorI
 export function canSeeMeetingUrl(actor: AuthUser | null, a: Appointment, actorDoctorId: string | null): boolean {
   if (!actor) return false;
   if (actor.role === Role.Admin || isDoctorOf(actor, a, actorDoctorId)) return true;
-  return isPatientOf(actor, a) && a.paymentStatus === PaymentStatus.Paid;
+  return isPatientOf(actor, a) && a.paymentStatus === AppointmentPaymentStatus.Paid;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Context } from '../../common/context.js';
 import type { Appointment } from './appointment.entity.js';
 import { AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs } from './appointment.inputs.js';
 import { canSeeMeetingUrl } from './appointment.policy.js';
-import { PaymentStatus } from './appointment.enums.js';
+import { AppointmentPaymentStatus } from './appointment.enums.js';
 import { localPhone } from '../../common/phone.js';
 
 /** An appointment in the earlier app's flat shape; doctor.user and patient must be loaded. */
@@ -40,7 +40,7 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     url: canSeeMeetingUrl(viewer, a, viewerDoctorId) ? a.meetingUrl ?? null : null,
     bookingStatus: a.status,
     paymentStatus: a.paymentStatus,
-    paidStatus: a.paymentStatus === PaymentStatus.Paid,
+    paidStatus: a.paymentStatus === AppointmentPaymentStatus.Paid,
     paidAt: a.paidAt ?? null,
     holdExpiresAt: a.holdExpiresAt ?? null,
     prescription: a.prescription?.id ?? null,
@@ -74,7 +74,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
       appointment = await ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
     }
     const [shaped] = await spec(ctx, [appointment]);
-    return { success: true, message: 'Your appointment placed', appointment: shaped, paymentRequired: appointment.paymentStatus === PaymentStatus.Unpaid };
+    return { success: true, message: 'Your appointment placed', appointment: shaped, paymentRequired: appointment.paymentStatus === AppointmentPaymentStatus.Unpaid };
   });
 
   route('get', '/hospital/slots', 'authenticated', async (ctx, req) => {

@@ -12,7 +12,7 @@ import { User } from '../accounts/user.entity.js';
 import { DoctorStatus } from '../doctors/doctor.enums.js';
 import { isUuid } from '../doctors/doctor.service.js';
 import { Appointment } from './appointment.entity.js';
-import { AppointmentKind, AppointmentStatus, PaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
+import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
 import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput } from './appointment.inputs.js';
 import { canChangeStatus, canViewAppointment, isPatientOf } from './appointment.policy.js';
@@ -65,7 +65,7 @@ export class AppointmentService {
    */
   async expireUnpaid(em: EntityManager): Promise<number> {
     return em.nativeUpdate(Appointment, {
-      kind: AppointmentKind.Video, status: AppointmentStatus.Processing, paymentStatus: PaymentStatus.Unpaid,
+      kind: AppointmentKind.Video, status: AppointmentStatus.Processing, paymentStatus: AppointmentPaymentStatus.Unpaid,
       holdExpiresAt: { $lt: new Date() },
     }, { status: AppointmentStatus.Cancelled, cancelReason: 'PAYMENT_TIMEOUT' });
   }
@@ -82,7 +82,7 @@ export class AppointmentService {
       // Booking the same doctor again before paying reuses the open checkout instead of piling up rows.
       const open = await tx.findOne(Appointment, {
         kind: AppointmentKind.Video, doctor: doctor.id, patient: actor.id,
-        status: AppointmentStatus.Processing, paymentStatus: PaymentStatus.Unpaid,
+        status: AppointmentStatus.Processing, paymentStatus: AppointmentPaymentStatus.Unpaid,
       }, { populate: POPULATE, lockMode: LockMode.PESSIMISTIC_WRITE });
       if (open) {
         Object.assign(open, details, { holdExpiresAt, feePoisha: doctor.feePoisha });
@@ -95,7 +95,7 @@ export class AppointmentService {
         ...details,
         meetingUrl: doctor.meetingUrl || this.roomUrl(),
         status: free ? AppointmentStatus.Confirmed : AppointmentStatus.Processing,
-        paymentStatus: free ? PaymentStatus.Paid : PaymentStatus.Unpaid,
+        paymentStatus: free ? AppointmentPaymentStatus.Paid : AppointmentPaymentStatus.Unpaid,
         paidAt: free ? new Date() : null,
         holdExpiresAt: free ? null : holdExpiresAt,
       });
@@ -128,7 +128,7 @@ export class AppointmentService {
       const appointment = tx.create(Appointment, {
         kind: AppointmentKind.Hospital, doctor, patient: tx.getReference(User, actor.id), feePoisha: doctor.feePoisha,
         patientName: input.patientName.trim(), phoneE164: phone, visitDate: date, slot: input.slot,
-        paymentStatus: PaymentStatus.AtHospital,
+        paymentStatus: AppointmentPaymentStatus.AtHospital,
       });
       await tx.flush();
       await this.events.publish(tx, { type: 'appointment.booked', appointmentId: appointment.id, patientId: actor.id, doctorId: doctor.id });
@@ -174,7 +174,7 @@ export class AppointmentService {
       : null;
     if (!a) throw notFound('Appointment');
     if (a.kind !== AppointmentKind.Video) throw badInput('Hospital visits are paid at the hospital', undefined, 'NOT_PAYABLE');
-    if (a.paymentStatus === PaymentStatus.Paid) {
+    if (a.paymentStatus === AppointmentPaymentStatus.Paid) {
       if (a.paymentId === paymentId) return a;
       throw conflict('This consultation is already paid', 'ALREADY_PAID');
     }
@@ -185,8 +185,8 @@ export class AppointmentService {
       || (a.status === AppointmentStatus.Cancelled && a.cancelReason === 'PAYMENT_TIMEOUT');
     if (!revivable) throw conflict('This consultation can no longer be paid', 'NOT_PAYABLE');
     const from = a.status;
-    const updated = await em.nativeUpdate(Appointment, { id: a.id, status: from, paymentStatus: PaymentStatus.Unpaid }, {
-      paymentStatus: PaymentStatus.Paid, paidAt: new Date(), paymentId, status: AppointmentStatus.Confirmed,
+    const updated = await em.nativeUpdate(Appointment, { id: a.id, status: from, paymentStatus: AppointmentPaymentStatus.Unpaid }, {
+      paymentStatus: AppointmentPaymentStatus.Paid, paidAt: new Date(), paymentId, status: AppointmentStatus.Confirmed,
       holdExpiresAt: null, cancelReason: null,
     });
     if (updated !== 1) throw conflict('This consultation changed meanwhile, please try again', 'STALE');
@@ -203,7 +203,7 @@ export class AppointmentService {
     const a = await this.findVisible(em, actor, appointmentId);
     if (!isPatientOf(actor, a)) throw forbidden('Only the patient pays for a consultation', 'NOT_OWNER');
     if (a.kind !== AppointmentKind.Video) throw badInput('Hospital visits are paid at the hospital', undefined, 'NOT_PAYABLE');
-    if (a.paymentStatus === PaymentStatus.Paid) throw conflict('This consultation is already paid', 'ALREADY_PAID');
+    if (a.paymentStatus === AppointmentPaymentStatus.Paid) throw conflict('This consultation is already paid', 'ALREADY_PAID');
     if (a.status !== AppointmentStatus.Processing) throw conflict('This booking has expired. Please book again.', 'BOOKING_EXPIRED');
     return a;
   }
@@ -230,7 +230,7 @@ export class AppointmentService {
     if (!canMove(from, to)) {
       throw badInput(`An appointment cannot go from ${from} to ${to}`, { status: 'Not allowed from the current status' }, 'ILLEGAL_TRANSITION');
     }
-    if (to === AppointmentStatus.Confirmed && a.paymentStatus === PaymentStatus.Unpaid) {
+    if (to === AppointmentStatus.Confirmed && a.paymentStatus === AppointmentPaymentStatus.Unpaid) {
       throw badInput('The consultation is not paid yet', undefined, 'NOT_PAID');
     }
     await em.transactional(async (tx) => {
@@ -283,7 +283,7 @@ export class AppointmentService {
   async doctorAppointments(em: EntityManager, actor: AuthUser, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
     const doctorId = await this.doctorIdOf(em, actor);
     if (!doctorId) throw notFound('Doctor profile');
-    return this.page(em, { doctor: doctorId, paymentStatus: { $ne: PaymentStatus.Unpaid } }, args);
+    return this.page(em, { doctor: doctorId, paymentStatus: { $ne: AppointmentPaymentStatus.Unpaid } }, args);
   }
 
   async adminList(em: EntityManager, args: AppointmentListArgs): Promise<PageResult<Appointment>> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import { Appointment } from '../../appointments/appointment.entity.js';
-import { AppointmentKind, AppointmentStatus, PaymentStatus } from '../../appointments/appointment.enums.js';
+import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from '../../appointments/appointment.enums.js';
 import { User } from '../../accounts/user.entity.js';
 import { Doctor } from '../../doctors/doctor.entity.js';
 
@@ -24,7 +24,7 @@ async function finished(email: string, doctorId: string) {
   const patient = await em.findOneOrFail(User, { email });
   em.create(Appointment, {
     kind: AppointmentKind.Video, doctor: em.getReference(Doctor, doctorId), patient, feePoisha: 50000, patientName: patient.name,
-    status: AppointmentStatus.Finished, paymentStatus: PaymentStatus.Paid,
+    status: AppointmentStatus.Finished, paymentStatus: AppointmentPaymentStatus.Paid,
   });
   await em.flush();
 }
