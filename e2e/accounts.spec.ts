@@ -1,0 +1,124 @@
+import { avatarPng, expect, expectNoHorizontalScroll, loginAs, logout, test, unique } from './fixtures';
+
+test('a patient signs up with a photo, logs in, edits the profile and logs out', async ({ page }) => {
+  const email = unique('rupa');
+  await page.goto('/user-signup');
+  await expect(page.getByRole('heading', { name: 'Welcome to Register' })).toBeVisible();
+  await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await avatarPng() });
+  await page.getByLabel('Name').fill('Rupa Chowdhury');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('jasmine-garden-8');
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page).toHaveURL(/\/user-signin$/);
+  await expect(page.getByText('Account create successfully')).toBeVisible();
+
+  await loginAs(page, email, 'jasmine-garden-8');
+  await expect(page.getByTestId('user-menu')).toContainText('Hello, Rupa Chowdhury');
+
+  await page.goto('/user/update/profile');
+  await page.getByLabel('Name').fill('Rupa Das');
+  await page.getByLabel('Gender').click();
+  await page.getByTitle('Female').click();
+  await page.getByLabel('Phone').fill('01812345678');
+  await page.getByLabel('Birthdate').fill('1994-06-15');
+  // Enter picks the typed date and submits the form, as a keyboard user would.
+  await page.getByLabel('Birthdate').press('Enter');
+  await expect(page.getByText('Your Info Updated')).toBeVisible();
+
+  await page.goto('/user-info');
+  await expect(page.getByRole('heading', { name: 'Rupa Das' })).toBeVisible();
+  await expect(page.getByText('01812345678')).toBeVisible();
+  await expect(page.locator('main .ant-avatar img')).toHaveAttribute('src', /\/uploads\/avatars\/.+\.webp/);
+
+  await logout(page);
+  await expect(page).toHaveURL(/\/user-signin$/);
+  await page.goto('/user-info');
+  await expect(page).toHaveURL(/\/user-signin$/);
+});
+
+test('a wrong password shows the server message in the red alert', async ({ page }) => {
+  await page.goto('/user-signin');
+  await page.getByLabel('Email').fill('patient@nirog.test');
+  await page.getByLabel('Password').fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+});
+
+test('a doctor signs up, an admin approves, and the doctor logs in and is shown online', async ({ page }) => {
+  const email = unique('dr.karim');
+  const bmdc = `A-${Math.floor(10000 + Math.random() * 89999)}`;
+  await page.goto('/doctor/signup');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('alert')).toContainText('Enter all Fields');
+
+  await page.getByTestId('avatar-input').setInputFiles({ name: 'dr.png', mimeType: 'image/png', buffer: await avatarPng() });
+  await page.getByLabel('Title').click();
+  await page.getByTitle('Prof. Dr.', { exact: true }).click();
+  await page.getByLabel('Name').fill('Karim Hasan');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('heart-beat-2026');
+  await page.getByLabel('Phone').fill('01911223344');
+  await page.getByLabel('Gender').click();
+  await page.getByTitle('Male', { exact: true }).click();
+  await page.getByLabel('Degree').fill('MBBS, MD (Cardiology)');
+  await page.getByLabel('Specialities').fill('Cardiology');
+  await page.getByLabel('Specialities').press('Enter');
+  await page.getByLabel('Works at').fill('Labaid Cardiac Hospital');
+  await page.getByLabel('Experience (years)').fill('15');
+  await page.getByLabel('Consultation fee (BDT)').fill('800');
+  await page.getByLabel('Location').fill('Dhanmondi');
+  await page.getByLabel('Type').click();
+  await page.getByTitle('Medical').click();
+  await page.getByLabel('National ID number').fill('19901234567890123');
+  await page.getByLabel('BMDC registration number').fill(bmdc);
+  await page.getByLabel('About you').fill('Interventional cardiologist.');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('An admin will check your BMDC number')).toBeVisible();
+
+  // Pending doctors cannot log in yet.
+  await page.goto('/doctor/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('heart-beat-2026');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toContainText('waiting for approval');
+
+  await loginAs(page, 'admin@nirog.test');
+  await page.goto('/admin/pending-doctors');
+  const row = page.getByRole('row', { name: /Karim Hasan/ });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('button', { name: 'Approve' }).last().click();
+  await expect(page.getByText('Doctor approved')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Karim Hasan/ })).toHaveCount(0);
+  await logout(page);
+
+  await loginAs(page, email, 'heart-beat-2026', 'doctor');
+  await page.goto('/doctor-info');
+  await expect(page.getByTestId('online-status')).toHaveText('Online');
+});
+
+test('a patient who types an admin address sees a clear "not allowed"', async ({ page }) => {
+  await loginAs(page, 'patient@nirog.test');
+  await page.goto('/admin/pending-doctors');
+  await expect(page.getByText('You are not allowed to see this page')).toBeVisible();
+});
+
+test('the language switch turns the screens into Bangla and remembers it', async ({ page }) => {
+  await page.goto('/user-signin');
+  await page.getByTestId('lang-switch').click();
+  await expect(page.getByRole('heading', { name: 'লগইনে স্বাগতম' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'লগইনে স্বাগতম' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+});
+
+for (const width of [1280, 390]) {
+  test(`the account screens fit a ${width} px wide screen`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 860 });
+    for (const path of ['/', '/user-signin', '/user-signup', '/doctor/signup', '/doctor/login']) {
+      await page.goto(path);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await page.screenshot({ path: `test-results/screens/${width}${path.replace(/\//g, '_') || '_home'}.png`, fullPage: true });
+    }
+  });
+}

@@ -1,0 +1,38 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+/** Every journey starts with the splash already seen, so that it does not cover the first click. */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await page.addInitScript(() => sessionStorage.setItem('nirog.splashSeen', '1'));
+    await use(page);
+  },
+});
+export { expect };
+
+export const DEMO_PASSWORD = 'nirog2026';
+
+export async function avatarPng(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 11, g: 122, b: 92 } } }).png().toBuffer();
+}
+
+export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD, door: 'patient' | 'doctor' = 'patient') {
+  await page.goto(door === 'doctor' ? '/doctor/login' : '/user-signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+export async function logout(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Logout' }).click();
+}
+
+/** A screen "looks right" at a width when nothing sticks out sideways. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(1);
+}
+
+export const unique = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}@example.com`;

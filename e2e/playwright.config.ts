@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys in Debian's Chromium against the built app: one server (backend + frontend on one
+ * port) on a fresh database: in-memory PGlite, or E2E_DATABASE_URL (a fresh PostgreSQL database
+ * made by e2e/global-setup.ts when DATABASE_URL is set).
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json']],
+  outputDir: '../test-results/e2e-artifacts',
+  globalSetup: './global-setup.ts',
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    cwd: '..',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
+  },
+});

@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+
+export default function Footer() {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <div>
+          <h4>{t('brand')}</h4>
+          <span>{t('tagline')}</span>
+        </div>
+        <div>
+          <h4>{t('footer.services')}</h4>
+          <Link to={paths.doctors}>{t('footer.onlineConsultant')}</Link>
+          <Link to={paths.bloods}>{t('footer.blood')}</Link>
+          <Link to={paths.nurses}>{t('footer.nurses')}</Link>
+        </div>
+        <div>
+          <h4>{t('footer.about')}</h4>
+          <Link to={paths.about}>{t('footer.about')}</Link>
+          <Link to={paths.contact}>{t('footer.contact')}</Link>
+        </div>
+        <div>
+          <h4>{t('footer.legal')}</h4>
+          <span className="link">{t('footer.terms')}</span>
+          <span className="link">{t('footer.privacy')}</span>
+          <span className="link">{t('footer.cookie')}</span>
+        </div>
+      </div>
+      <div className="copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</div>
+    </footer>
+  );
+}

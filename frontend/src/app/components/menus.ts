@@ -1,0 +1,43 @@
+import { paths } from '@/config/paths';
+import type { Role } from '@/lib/session';
+
+/** The side menu of each role (spec §2), as i18n keys under `side.` and paths. */
+export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
+  admin: [
+    { key: 'dashboard', to: paths.adminDashboard },
+    { key: 'allAppointments', to: paths.adminAppointments },
+    { key: 'pendingDoctors', to: paths.adminPendingDoctors },
+    { key: 'createDoctor', to: paths.adminCreateDoctor },
+    { key: 'allDoctors', to: paths.adminAllDoctors },
+    { key: 'createNurse', to: paths.adminCreateNurse },
+    { key: 'allNurses', to: paths.adminAllNurses },
+    { key: 'bookedNurses', to: paths.adminHiredNurses },
+    { key: 'allUsers', to: paths.adminUsers },
+    { key: 'orderList', to: paths.adminOrders },
+  ],
+  doctor: [
+    { key: 'myProfile', to: paths.doctorInfo },
+    { key: 'setProfile', to: paths.doctorUpdateInfo },
+    { key: 'changePassword', to: paths.doctorChangePassword },
+    { key: 'videoLink', to: paths.doctorSetUrl },
+    { key: 'myConsultations', to: paths.doctorBooking },
+  ],
+  user: [
+    { key: 'myProfile', to: paths.userInfo },
+    { key: 'changePassword', to: paths.userChangePassword },
+    { key: 'consultationsHistory', to: paths.myBooking },
+    { key: 'prescriptionHistory', to: paths.myPrescription },
+    { key: 'orderHistory', to: paths.myOrder },
+    { key: 'hiredNurses', to: paths.myHiredNurses },
+  ],
+};
+
+export const PUBLIC_LINKS: { key: string; to: string }[] = [
+  { key: 'consultations', to: paths.consultation },
+  { key: 'nurses', to: paths.nurses },
+  { key: 'medicine', to: paths.medicine },
+  { key: 'insurance', to: paths.insurance },
+  { key: 'bloods', to: paths.bloods },
+  { key: 'ambulance', to: paths.ambulance },
+  { key: 'forDoctors', to: paths.doctorLogin },
+];

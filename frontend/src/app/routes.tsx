@@ -1,0 +1,115 @@
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { paths } from '@/config/paths';
+import type { Role } from '@/lib/session';
+import SiteLayout from './layouts/SiteLayout';
+import DashboardLayout from './layouts/DashboardLayout';
+import RequireAuth from './components/RequireAuth';
+import RouteError from './components/RouteError';
+import NotFound from './components/NotFound';
+import Placeholder from './components/Placeholder';
+
+/** Each page is its own chunk, loaded when its route is first visited. */
+function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Page = lazy(load);
+  return <Page />;
+}
+
+const only = (roles: Role[] | undefined, element: ReactNode) => <RequireAuth roles={roles}>{element}</RequireAuth>;
+const soon = <Placeholder />;
+
+const PATIENT: Role[] = ['user'];
+const PATIENT_OR_ADMIN: Role[] = ['user', 'admin'];
+const DOCTOR: Role[] = ['doctor'];
+const ADMIN: Role[] = ['admin'];
+
+const ChangePassword = () => page(() => import('@/features/auth/pages/ChangePasswordPage'));
+const UpdateProfile = () => page(() => import('@/features/profile/pages/UpdateProfilePage'));
+
+export const routes: RouteObject[] = [
+  {
+    element: <SiteLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: paths.home, element: page(() => import('@/features/home/pages/HomePage')) },
+      { path: paths.homeAlias, element: page(() => import('@/features/home/pages/HomePage')) },
+
+      // Accounts (foundation)
+      { path: paths.userSignin, element: page(() => import('@/features/auth/pages/PatientLoginPage')) },
+      { path: paths.userSignup, element: page(() => import('@/features/auth/pages/PatientSignupPage')) },
+      { path: paths.doctorLogin, element: page(() => import('@/features/auth/pages/DoctorLoginPage')) },
+      { path: paths.doctorSignup, element: page(() => import('@/features/auth/pages/DoctorSignupPage')) },
+
+      // Email (verification and password reset)
+      { path: paths.activation, element: soon },
+      { path: paths.confirmEmail, element: soon },
+      { path: paths.userForgotPassword, element: soon },
+      { path: paths.userResetPassword, element: soon },
+      { path: paths.doctorForgotPassword, element: soon },
+      { path: paths.doctorForgotPasswordAlias, element: soon },
+      { path: paths.doctorResetPassword, element: soon },
+
+      // Doctors and consultations
+      { path: paths.consultation, element: soon },
+      { path: paths.doctors, element: soon },
+      { path: paths.doctorDetail, element: soon },
+      { path: paths.bookAppointment, element: only(PATIENT, soon) },
+      { path: paths.hospitalAppointment, element: only(PATIENT, soon) },
+      { path: paths.consultationPaid, element: soon },
+
+      // Pharmacy
+      { path: paths.medicine, element: soon },
+      { path: paths.medicineDetail, element: soon },
+      { path: paths.cart, element: soon },
+      { path: paths.shipping, element: only(PATIENT_OR_ADMIN, soon) },
+      { path: paths.orderPaid, element: soon },
+
+      // Nurses, blood, insurance, ambulance, information pages
+      { path: paths.nurses, element: soon },
+      { path: paths.nurseDetail, element: soon },
+      { path: paths.bloods, element: soon },
+      { path: paths.insurance, element: soon },
+      { path: paths.ambulance, element: soon },
+      { path: paths.about, element: soon },
+      { path: paths.contact, element: soon },
+      { path: paths.chat, element: only(undefined, soon) },
+      { path: paths.comingSoon, element: soon },
+
+      // Account screens with the side menu of the role
+      {
+        element: only(undefined, <DashboardLayout />),
+        children: [
+          { path: paths.userInfo, element: only(PATIENT_OR_ADMIN, page(() => import('@/features/profile/pages/UserInfoPage'))) },
+          { path: paths.userUpdateProfile, element: only(undefined, UpdateProfile()) },
+          { path: paths.userUpdateInfo, element: only(undefined, UpdateProfile()) },
+          { path: paths.userChangePassword, element: only(PATIENT_OR_ADMIN, ChangePassword()) },
+          { path: paths.myBooking, element: only(PATIENT, soon) },
+          { path: paths.myPrescription, element: only(PATIENT, soon) },
+          { path: paths.myOrder, element: only(PATIENT, soon) },
+          { path: paths.myHiredNurses, element: only(PATIENT, soon) },
+
+          { path: paths.doctorInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorInfoPage'))) },
+          { path: paths.doctorUpdateInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorUpdateInfoPage'))) },
+          { path: paths.doctorChangePassword, element: only(DOCTOR, ChangePassword()) },
+          { path: paths.doctorSetUrl, element: only(DOCTOR, soon) },
+          { path: paths.doctorBooking, element: only(DOCTOR, soon) },
+
+          { path: paths.adminDashboard, element: only(ADMIN, soon) },
+          { path: paths.adminPendingDoctors, element: only(ADMIN, page(() => import('@/features/admin/pages/PendingDoctorsPage'))) },
+          { path: paths.adminAppointments, element: only(ADMIN, soon) },
+          { path: paths.adminAppointment, element: only(ADMIN, soon) },
+          { path: paths.adminAllDoctors, element: only(ADMIN, soon) },
+          { path: paths.adminCreateDoctor, element: only(ADMIN, soon) },
+          { path: paths.adminUpdateDoctor, element: only(ADMIN, soon) },
+          { path: paths.adminCreateNurse, element: only(ADMIN, soon) },
+          { path: paths.adminUpdateNurse, element: only(ADMIN, soon) },
+          { path: paths.adminAllNurses, element: only(ADMIN, soon) },
+          { path: paths.adminHiredNurses, element: only(ADMIN, soon) },
+          { path: paths.adminUsers, element: only(ADMIN, soon) },
+          { path: paths.adminOrders, element: only(ADMIN, soon) },
+        ],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Alert, Button, Form, Input } from 'antd';
+import { useMutation } from '@apollo/client/react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { DoctorLoginDocument, LoginDocument } from '@/gql/graphql';
+import { setSession, useSession } from '@/lib/session';
+import { errorInfo } from '@/lib/errors';
+import { paths } from '@/config/paths';
+import { toSessionUser } from '../useAuthActions';
+import '../i18n';
+
+/** Patient/admin login and doctor login: the same form, two doors. */
+export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
+  const { t } = useTranslation('auth');
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const [patientLogin, patientState] = useMutation(LoginDocument);
+  const [doctorLogin, doctorState] = useMutation(DoctorLoginDocument);
+  const loading = patientState.loading || doctorState.loading;
+  const from = (location.state as { from?: string } | null)?.from;
+
+  if (session) return <Navigate to={from ?? (door === 'doctor' ? paths.doctorInfo : paths.home)} replace />;
+
+  async function onFinish(values: { email: string; password: string }) {
+    setError(null);
+    try {
+      const input = { email: values.email.trim(), password: values.password };
+      const payload = door === 'doctor'
+        ? (await doctorLogin({ variables: { input } })).data?.doctorLogin
+        : (await patientLogin({ variables: { input } })).data?.login;
+      if (!payload) return;
+      const user = toSessionUser(payload.user);
+      setSession({ token: payload.token, refreshToken: payload.refreshToken, user });
+      navigate(from ?? (user.role === 'admin' ? paths.adminDashboard : user.role === 'doctor' ? paths.doctorBooking : paths.home), { replace: true });
+    } catch (e) {
+      setError(errorInfo(e).message);
+    }
+  }
+
+  return (
+    <div className="card auth-card">
+      <h1 className="page-title">{door === 'doctor' ? t('doctorLoginTitle') : t('welcomeLogin')}</h1>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
+          <Input autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('login')}</Button>
+      </Form>
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8, marginTop: 16 }}>
+        {door === 'patient' ? (
+          <>
+            <Link to={paths.doctorLogin}>{t('loginAsDoctor')}</Link>
+            <Link to={paths.userForgotPassword}>{t('forgot')}</Link>
+            <Link to={paths.userSignup}>{t('createAccount')}</Link>
+          </>
+        ) : (
+          <>
+            <Link to={paths.userSignin}>{t('loginAsPatient')}</Link>
+            <Link to={paths.doctorForgotPassword}>{t('forgot')}</Link>
+            <Link to={paths.doctorSignup}>{t('registerAsDoctor')}</Link>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { registerTranslations } from '@/i18n';
+
+registerTranslations('auth', {
+  en: {
+    welcomeLogin: 'Welcome to Login', welcomeRegister: 'Welcome to Register', doctorLoginTitle: 'Doctor Login',
+    doctorSignupTitle: 'Doctor Registration', email: 'Email', password: 'Password', name: 'Name', login: 'Login', signup: 'Signup',
+    loginAsDoctor: 'Login as a doctor', forgot: 'Forgot password ?', createAccount: 'Create new account', pleaseLogin: 'Please Login',
+    registerAsDoctor: 'Register as a doctor', loginAsPatient: 'Login as a patient', haveAccount: 'Already registered? Log in',
+    accountCreated: 'Account create successfully', doctorSubmitted: 'Thank you! An admin will check your BMDC number and approve your account.',
+    avatar: 'Photo', chooseImage: 'Choose a photo', imagesOnly: 'Please choose an image file', tooLarge: 'The image must be smaller than 5 MB',
+    emailRequired: 'Enter your email', emailInvalid: 'Enter a valid email address', passwordRequired: 'Enter your password',
+    nameRequired: 'Enter your name', passwordRule: 'At least 8 characters, with a letter and a digit',
+    title: 'Title', phone: 'Phone', gender: 'Gender', male: 'Male', female: 'Female', degree: 'Degree', specialities: 'Specialities',
+    specialitiesHint: 'Type and press Enter, e.g. Cardiology', work: 'Works at (hospital or chamber)', experience: 'Experience (years)',
+    fees: 'Consultation fee (BDT)', location: 'Location', description: 'About you', nid: 'National ID number', bmdc: 'BMDC registration number',
+    type: 'Type', medical: 'Medical', dental: 'Dental', register: 'Register',
+    changePassword: 'Change Password', oldPassword: 'Enter Your Old Password', newPassword: 'Enter Your New Password',
+    confirmPassword: 'Confirm Your Password', passwordUpdated: 'Password Update Successfully', mismatch: 'Passwords do not match',
+  },
+  bn: {
+    welcomeLogin: 'লগইনে স্বাগতম', welcomeRegister: 'নিবন্ধনে স্বাগতম', doctorLoginTitle: 'ডাক্তার লগইন',
+    doctorSignupTitle: 'ডাক্তার নিবন্ধন', email: 'ইমেইল', password: 'পাসওয়ার্ড', name: 'নাম', login: 'লগইন', signup: 'নিবন্ধন',
+    loginAsDoctor: 'ডাক্তার হিসেবে লগইন', forgot: 'পাসওয়ার্ড ভুলে গেছেন?', createAccount: 'নতুন অ্যাকাউন্ট খুলুন', pleaseLogin: 'লগইন করুন',
+    registerAsDoctor: 'ডাক্তার হিসেবে নিবন্ধন', loginAsPatient: 'রোগী হিসেবে লগইন', haveAccount: 'নিবন্ধিত? লগইন করুন',
+    accountCreated: 'অ্যাকাউন্ট সফলভাবে তৈরি হয়েছে', doctorSubmitted: 'ধন্যবাদ! একজন অ্যাডমিন আপনার বিএমডিসি নম্বর যাচাই করে অ্যাকাউন্ট অনুমোদন করবেন।',
+    avatar: 'ছবি', chooseImage: 'ছবি বাছাই করুন', imagesOnly: 'অনুগ্রহ করে একটি ছবি বাছাই করুন', tooLarge: 'ছবি ৫ এমবির চেয়ে ছোট হতে হবে',
+    emailRequired: 'আপনার ইমেইল দিন', emailInvalid: 'সঠিক ইমেইল ঠিকানা দিন', passwordRequired: 'আপনার পাসওয়ার্ড দিন',
+    nameRequired: 'আপনার নাম দিন', passwordRule: 'অন্তত ৮ অক্ষর, একটি বর্ণ ও একটি সংখ্যা সহ',
+    title: 'পদবি', phone: 'ফোন', gender: 'লিঙ্গ', male: 'পুরুষ', female: 'নারী', degree: 'ডিগ্রি', specialities: 'বিশেষজ্ঞতা',
+    specialitiesHint: 'লিখে এন্টার চাপুন, যেমন Cardiology', work: 'কর্মস্থল (হাসপাতাল বা চেম্বার)', experience: 'অভিজ্ঞতা (বছর)',
+    fees: 'পরামর্শ ফি (টাকা)', location: 'এলাকা', description: 'আপনার সম্পর্কে', nid: 'জাতীয় পরিচয়পত্র নম্বর', bmdc: 'বিএমডিসি নিবন্ধন নম্বর',
+    type: 'ধরন', medical: 'মেডিকেল', dental: 'ডেন্টাল', register: 'নিবন্ধন করুন',
+    changePassword: 'পাসওয়ার্ড পরিবর্তন', oldPassword: 'পুরনো পাসওয়ার্ড দিন', newPassword: 'নতুন পাসওয়ার্ড দিন',
+    confirmPassword: 'পাসওয়ার্ড নিশ্চিত করুন', passwordUpdated: 'পাসওয়ার্ড সফলভাবে হালনাগাদ হয়েছে', mismatch: 'পাসওয়ার্ড মিলছে না',
+  },
+});

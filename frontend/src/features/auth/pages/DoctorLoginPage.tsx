@@ -1,0 +1,5 @@
+import LoginForm from '../components/LoginForm';
+
+export default function DoctorLoginPage() {
+  return <LoginForm door="doctor" />;
+}

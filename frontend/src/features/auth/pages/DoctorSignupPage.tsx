@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Select } from 'antd';
+import { useMutation } from '@apollo/client/react';
+import { Link, Navigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { DoctorSignupDocument, type DoctorSignupInput } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { useSession } from '@/lib/session';
+import { paths } from '@/config/paths';
+import AvatarPicker from '../components/AvatarPicker';
+import { passwordRules } from '../passwordRules';
+import '../i18n';
+
+const TITLES = [
+  { value: 'Dr', label: 'Dr.' },
+  { value: 'ProfDr', label: 'Prof. Dr.' },
+  { value: 'AssProfDr', label: 'Ass.Prof. Dr.' },
+  { value: 'AssocProfDr', label: 'Assoc.Prof. Dr.' },
+];
+
+/** Every field is required ('Enter all Fields'); the account waits for an admin's approval. */
+export default function DoctorSignupPage() {
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
+  const session = useSession();
+  const [form] = Form.useForm();
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [signup, { loading }] = useMutation(DoctorSignupDocument);
+  if (session) return <Navigate to={paths.home} replace />;
+  if (done) {
+    return (
+      <div className="card auth-card wide">
+        <Result status="success" title={t('doctorSubmitted')} extra={<Link to={paths.doctorLogin}>{t('doctorLoginTitle')}</Link>} />
+      </div>
+    );
+  }
+
+  const required = { required: true, message: tc('messages.enterAllFields') };
+
+  async function onFinish(values: Omit<DoctorSignupInput, 'fees' | 'experienceYears'> & { fees: number; experienceYears: number }) {
+    setError(null);
+    if (!avatar) {
+      setAvatarError(tc('messages.enterAllFields'));
+      setError(tc('messages.enterAllFields'));
+      return;
+    }
+    try {
+      await signup({ variables: { input: { ...values, email: values.email.trim() }, avatar } });
+      setDone(true);
+    } catch (e) {
+      const info = errorInfo(e);
+      setError(info.message);
+      if (info.fields) form.setFields(Object.entries(info.fields).filter(([k]) => k !== 'avatar').map(([name, msg]) => ({ name, errors: [msg] })));
+    }
+  }
+
+  return (
+    <div className="card auth-card wide">
+      <h1 className="page-title">{t('doctorSignupTitle')}</h1>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" onFinish={onFinish} onFinishFailed={() => setError(tc('messages.enterAllFields'))} requiredMark={false}>
+        <Form.Item label={t('avatar')}>
+          <AvatarPicker value={avatar} onChange={(f) => { setAvatar(f); setAvatarError(undefined); }} error={avatarError} />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item name="title" label={t('title')} rules={[required]}>
+              <Select options={TITLES} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={16}>
+            <Form.Item name="name" label={t('name')} rules={[required]}><Input autoComplete="name" /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="email" label={t('email')} rules={[required, { type: 'email', message: t('emailInvalid') }]}><Input autoComplete="email" /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="password" label={t('password')} rules={passwordRules(t)}><Input.Password autoComplete="new-password" /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="phone" label={t('phone')} rules={[required]}><Input inputMode="tel" placeholder="01XXXXXXXXX" /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="gender" label={t('gender')} rules={[required]}>
+              <Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="degree" label={t('degree')} rules={[required]}><Input placeholder="MBBS, FCPS" /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="specialities" label={t('specialities')} extra={t('specialitiesHint')} rules={[required]}>
+              <Select mode="tags" tokenSeparators={[',']} open={false} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="work" label={t('work')} rules={[required]}><Input /></Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="experienceYears" label={t('experience')} rules={[required]}><InputNumber min={0} max={70} style={{ width: '100%' }} /></Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item name="fees" label={t('fees')} rules={[required]}><InputNumber min={0} max={100000} style={{ width: '100%' }} /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="location" label={t('location')} rules={[required]}><Input /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="type" label={t('type')} rules={[required]}>
+              <Select options={[{ value: 'Medical', label: t('medical') }, { value: 'Dental', label: t('dental') }]} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="nidNo" label={t('nid')} rules={[required]}><Input inputMode="numeric" /></Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="bmdcNo" label={t('bmdc')} rules={[required]}><Input placeholder="A-12345" /></Form.Item>
+          </Col>
+          <Col xs={24}>
+            <Form.Item name="description" label={t('description')} rules={[required]}><Input.TextArea rows={4} maxLength={5000} /></Form.Item>
+          </Col>
+        </Row>
+        <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('register')}</Button>
+      </Form>
+      <p style={{ marginTop: 16 }}><Link to={paths.doctorLogin}>{t('haveAccount')}</Link></p>
+    </div>
+  );
+}

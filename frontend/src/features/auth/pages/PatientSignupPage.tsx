@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useMutation } from '@apollo/client/react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { SignupDocument } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { useSession } from '@/lib/session';
+import { paths } from '@/config/paths';
+import AvatarPicker from '../components/AvatarPicker';
+import { passwordRules } from '../passwordRules';
+import '../i18n';
+
+export default function PatientSignupPage() {
+  const { t } = useTranslation('auth');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const session = useSession();
+  const [form] = Form.useForm();
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [signup, { loading }] = useMutation(SignupDocument);
+  if (session) return <Navigate to={paths.home} replace />;
+
+  async function onFinish(values: { name: string; email: string; password: string }) {
+    setError(null);
+    try {
+      await signup({ variables: { input: { name: values.name.trim(), email: values.email.trim(), password: values.password }, avatar } });
+      void message.success(t('accountCreated'));
+      navigate(paths.userSignin, { replace: true });
+    } catch (e) {
+      const info = errorInfo(e);
+      setError(info.message);
+      if (info.fields) form.setFields(Object.entries(info.fields).filter(([k]) => k !== 'avatar').map(([name, msg]) => ({ name, errors: [msg] })));
+    }
+  }
+
+  return (
+    <div className="card auth-card">
+      <h1 className="page-title">{t('welcomeRegister')}</h1>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item label={t('avatar')}>
+          <AvatarPicker value={avatar} onChange={setAvatar} />
+        </Form.Item>
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 100 }]}>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
+          <Input autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Form.Item name="password" label={t('password')} extra={t('passwordRule')} rules={passwordRules(t)}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('signup')}</Button>
+      </Form>
+      <p style={{ marginTop: 16 }}>
+        <Link to={paths.userSignin}>{t('pleaseLogin')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Rule } from 'antd/es/form';
+import type { TFunction } from 'i18next';
+
+/** The client's copy of the server's strength rule, for instant feedback; the server decides. */
+export function passwordRules(t: TFunction): Rule[] {
+  return [
+    { required: true, message: t('passwordRequired') },
+    {
+      validator: (_rule, value: string | undefined) =>
+        !value || (value.length >= 8 && /[A-Za-z\u0980-\u09FF]/.test(value) && /\d/.test(value))
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('passwordRule'))),
+    },
+  ];
+}

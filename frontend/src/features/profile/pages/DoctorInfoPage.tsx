@@ -1,0 +1,46 @@
+import { App, Button, Switch, Tag } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MyDoctorProfileDocument, SetDoctorOnlineDocument } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { paths } from '@/config/paths';
+import ProfileCard from '../components/ProfileCard';
+import '../i18n';
+
+export default function DoctorInfoPage() {
+  const { t } = useTranslation('profile');
+  const { message } = App.useApp();
+  const { data, loading, error } = useQuery(MyDoctorProfileDocument);
+  const [setOnline, onlineState] = useMutation(SetDoctorOnlineDocument);
+  const d = data?.myDoctorProfile;
+  return (
+    <ProfileCard
+      title={t('myProfile')}
+      loading={loading && !d}
+      error={error ? errorInfo(error).message : undefined}
+      avatarUrl={d?.avatarUrl}
+      name={d ? `${d.title === 'Dr' ? 'Dr.' : d.title} ${d.name}` : undefined}
+      rows={[
+        { label: t('email'), value: d?.email },
+        { label: t('gender'), value: d?.gender ? t(d.gender === 'Male' ? 'male' : 'female') : undefined },
+        { label: t('phone'), value: d?.phone },
+        {
+          label: t('onlineSwitch'),
+          value: d && (
+            <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+              <Switch
+                checked={d.isOnline}
+                loading={onlineState.loading}
+                aria-label={t('onlineSwitch')}
+                onChange={(online) => setOnline({ variables: { online } }).catch((e) => message.error(errorInfo(e).message))}
+              />
+              <Tag color={d.isOnline ? 'green' : 'default'} data-testid="online-status">{d.isOnline ? t('online') : t('offline')}</Tag>
+            </span>
+          ),
+        },
+      ]}
+      actions={<Link to={paths.userUpdateProfile}><Button type="primary">{t('updateProfile')}</Button></Link>}
+    />
+  );
+}

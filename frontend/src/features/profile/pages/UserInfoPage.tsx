@@ -1,0 +1,32 @@
+import { Button, Tag } from 'antd';
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MeDocument } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { formatDate } from '@/lib/dates';
+import { paths } from '@/config/paths';
+import ProfileCard from '../components/ProfileCard';
+import '../i18n';
+
+export default function UserInfoPage() {
+  const { t, i18n } = useTranslation('profile');
+  const { data, loading, error } = useQuery(MeDocument);
+  const me = data?.me;
+  return (
+    <ProfileCard
+      title={t('myProfile')}
+      loading={loading && !me}
+      error={error ? errorInfo(error).message : undefined}
+      avatarUrl={me?.avatarUrl}
+      name={me?.name}
+      rows={[
+        { label: t('email'), value: me && (<>{me.email} {!me.emailVerified && <Tag color="orange">{t('notVerified')}</Tag>}</>) },
+        { label: t('gender'), value: me?.gender ? t(me.gender === 'Male' ? 'male' : 'female') : undefined },
+        { label: t('phone'), value: me?.phone },
+        { label: t('birthdate'), value: me?.birthdate ? formatDate(me.birthdate, i18n.language) : undefined },
+      ]}
+      actions={<Link to={paths.userUpdateProfile}><Button type="primary">{t('updateProfile')}</Button></Link>}
+    />
+  );
+}

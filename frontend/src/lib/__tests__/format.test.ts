@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatTaka, takaToPoisha } from '../money';
+import { formatDateTime, todayInDhaka } from '../dates';
+import { to } from '@/config/paths';
+
+describe('money', () => {
+  it('shows poisha as taka with Bangladeshi grouping', () => {
+    expect(formatTaka(12_000_000)).toBe('৳ 1,20,000');
+    expect(formatTaka(250)).toBe('৳ 2.50');
+  });
+  it('uses Bangla digits in Bangla', () => {
+    expect(formatTaka(120_000, 'bn')).toBe('৳ ১,২০০');
+  });
+  it('turns typed taka into poisha without float error', () => {
+    expect(takaToPoisha('19.99')).toBe(1999);
+    expect(takaToPoisha(0.1 + 0.2 > 0.3 ? '0.30' : '0.30')).toBe(30);
+  });
+});
+
+describe('dates', () => {
+  it('counts the day in Dhaka, not in UTC', () => {
+    expect(todayInDhaka(new Date('2026-11-21T19:30:00Z'))).toBe('2026-11-22');
+  });
+  it('shows times in Dhaka', () => {
+    expect(formatDateTime('2026-11-21T19:30:00Z')).toContain('1:30');
+  });
+});
+
+describe('paths', () => {
+  it('fills route parameters', () => {
+    expect(to('doctorDetail', { doctorId: 'a b' })).toBe('/doctor/a%20b');
+  });
+});

@@ -1,0 +1,62 @@
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache, ServerError } from '@apollo/client';
+import { ErrorLink } from '@apollo/client/link/error';
+import { SetContextLink } from '@apollo/client/link/context';
+import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
+import { getSession, loginPathFor, secondsLeft, setSession } from './session';
+
+/**
+ * One Apollo client: uploads (multipart with Apollo's CSRF preflight header), the access token on
+ * every request, a refresh shortly before it expires, and one place that reacts to UNAUTHENTICATED
+ * by ending the session and sending the user to the right login screen.
+ */
+let refreshing: Promise<void> | null = null;
+
+async function refreshIfNeeded(): Promise<void> {
+  const session = getSession();
+  if (!session || secondsLeft(session.token) > 30) return;
+  refreshing ??= fetch('/api/token/refresh', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refreshToken: session.refreshToken }),
+  })
+    .then(async (res) => {
+      if (!res.ok) throw new Error('refresh failed');
+      const body = (await res.json()) as { token: string; refreshToken: string };
+      const latest = getSession();
+      if (latest) setSession({ ...latest, token: body.token, refreshToken: body.refreshToken });
+    })
+    .catch(() => endSession())
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+export function endSession(): void {
+  const role = getSession()?.user.role;
+  if (!role) return;
+  setSession(null);
+  const target = loginPathFor(role);
+  if (typeof window !== 'undefined' && window.location.pathname !== target) window.location.assign(target);
+}
+
+const authLink = new SetContextLink(async (prev) => {
+  await refreshIfNeeded();
+  const token = getSession()?.token;
+  return { headers: { ...prev.headers, ...(token ? { Authorization: `Bearer ${token}` } : {}) } };
+});
+
+const errorLink = new ErrorLink(({ error }) => {
+  const unauthenticated =
+    (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED'))
+    || (ServerError.is(error) && error.statusCode === 401);
+  if (unauthenticated && getSession()) endSession();
+});
+
+export function createApolloClient(uri = '/graphql') {
+  return new ApolloClient({
+    link: ApolloLink.from([errorLink, authLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' } })]),
+    cache: new InMemoryCache(),
+    defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
+  });
+}

@@ -1,0 +1,19 @@
+/** Dates are shown in Bangladesh time whatever the device's zone is. */
+export const DHAKA = 'Asia/Dhaka';
+
+const locale = (lang: string) => (lang.startsWith('bn') ? 'bn-BD' : 'en-GB');
+
+export function formatDate(value: string | Date, lang = 'en'): string {
+  return new Intl.DateTimeFormat(locale(lang), { timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
+}
+
+export function formatDateTime(value: string | Date, lang = 'en'): string {
+  return new Intl.DateTimeFormat(locale(lang), {
+    timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit',
+  }).format(new Date(value));
+}
+
+/** Today's date in Dhaka as YYYY-MM-DD (for "no past dates" rules in forms). */
+export function todayInDhaka(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DHAKA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

@@ -1,0 +1,83 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The login session, persisted in localStorage under `authentication` (as the spec asks) so that a
+ * reload keeps the user logged in. The access token is short-lived; the refresh token renews it.
+ */
+export type Role = 'user' | 'doctor' | 'admin';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  role: Role;
+  avatarUrl?: string | null;
+}
+
+export interface Session {
+  token: string;
+  refreshToken: string;
+  user: SessionUser;
+}
+
+const KEY = 'authentication';
+const listeners = new Set<() => void>();
+let current: Session | null = read();
+
+function read(): Session | null {
+  try {
+    const raw = globalThis.localStorage?.getItem(KEY);
+    const parsed = raw ? (JSON.parse(raw) as Session) : null;
+    return parsed?.token && parsed.user?.role ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function setSession(next: Session | null): void {
+  current = next;
+  try {
+    if (next) localStorage.setItem(KEY, JSON.stringify(next));
+    else localStorage.removeItem(KEY);
+  } catch {
+    /* private mode: the session lives until the tab closes */
+  }
+  listeners.forEach((l) => l());
+}
+
+export function updateSessionUser(patch: Partial<SessionUser>): void {
+  if (current) setSession({ ...current, user: { ...current.user, ...patch } });
+}
+
+export function subscribeSession(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab logged in or out.
+globalThis.addEventListener?.('storage', (e: StorageEvent) => {
+  if (e.key === KEY) {
+    current = read();
+    listeners.forEach((l) => l());
+  }
+});
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribeSession, getSession, getSession);
+}
+
+/** Seconds left on a JWT, read from its payload (no verification: the server does that). */
+export function secondsLeft(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return (payload.exp ?? 0) - Date.now() / 1000;
+  } catch {
+    return 0;
+  }
+}
+
+export const loginPathFor = (role: Role | undefined) => (role === 'doctor' ? '/doctor/login' : '/user-signin');

@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { MockedProvider } from '@apollo/client/testing/react';
+import type { MockLink } from '@apollo/client/testing';
+
+type MockedResponse = MockLink.MockedResponse;
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import '@/i18n';
+
+/** Renders a screen with mocked GraphQL answers, a router and antd's App (for toasts). */
+export function renderScreen(ui: ReactNode, { mocks = [], path = '/', route = '/' }: { mocks?: MockedResponse[]; path?: string; route?: string } = {}) {
+  return render(
+    <MockedProvider mocks={mocks}>
+      <AntApp>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path={path} element={ui} />
+            <Route path="*" element={<div data-testid="navigated" />} />
+          </Routes>
+        </MemoryRouter>
+      </AntApp>
+    </MockedProvider>,
+  );
+}

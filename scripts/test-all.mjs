@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// Runs every suite of Nirog and ends with one line "N passed, N failed" (plus the schema check).
+// Called by `npm test` after install and build. With DATABASE_URL set, the backend tests and the
+// browser journeys run against that PostgreSQL server (each on fresh databases); without it, on
+// embedded PGlite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const node = process.execPath;
+const only = (process.env.NIROG_SUITES ?? 'schema,backend,frontend,e2e').split(',');
+const totals = { passed: 0, failed: 0 };
+const lines = [];
+
+function run(name, cmd, args, opts = {}) {
+  console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  return r.status ?? 1;
+}
+
+function count(name, passed, failed, exitCode) {
+  // A runner that crashed before reporting counts as one failure.
+  if (exitCode !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  lines.push(`${name.padEnd(10)} ${passed} passed, ${failed} failed`);
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+if (only.includes('schema')) {
+  // The build has just emitted schema.graphql from the resolvers; the committed one must match.
+  const inGit = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root }).status === 0;
+  if (inGit) {
+    const code = run('schema', 'git', ['diff', '--exit-code', '--stat', '--', 'schema.graphql']);
+    if (code !== 0) console.error('schema.graphql differs from what the backend emits: commit the regenerated file.');
+    count('schema', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
+  }
+}
+
+if (only.includes('backend')) {
+  const out = path.join(results, 'backend.json');
+  const code = run('backend', node, ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'), '--runInBand', '--json', `--outputFile=${out}`], { cwd: path.join(root, 'backend') });
+  const r = readJson(out);
+  count('backend', r?.numPassedTests ?? 0, (r?.numFailedTests ?? 0) + (r?.numRuntimeErrorTestSuites ?? 0), code);
+}
+
+if (only.includes('frontend')) {
+  const out = path.join(results, 'frontend.json');
+  const code = run('frontend', node, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], { cwd: path.join(root, 'frontend') });
+  const r = readJson(out);
+  count('frontend', r?.numPassedTests ?? 0, r?.numFailedTests ?? 0, code);
+}
+
+if (only.includes('e2e')) {
+  const out = path.join(results, 'e2e.json');
+  if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    console.error('Chromium is missing: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
+    count('e2e', 0, 1, 1);
+  } else {
+    const code = run('e2e', node, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts'], {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
+    });
+    const r = readJson(out);
+    const stats = r?.stats ?? {};
+    count('e2e', stats.expected ?? 0, (stats.unexpected ?? 0) + (stats.flaky ?? 0), code);
+  }
+}
+
+console.log('\n' + lines.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);
