@@ -25,6 +25,9 @@ import { registerDoctorAccountRoutes, registerDoctorRoutes } from './modules/doc
 import { registerAppointmentRoutes } from './modules/appointments/appointment.rest.js';
 import { registerPrescriptionRoutes } from './modules/prescriptions/prescription.rest.js';
 import { registerReviewRoutes } from './modules/reviews/review.rest.js';
+import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
+import { registerOrderRoutes } from './modules/orders/order.rest.js';
+import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -142,6 +145,12 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
   }
 
+  // The built-in payment sandbox (bKash and Nagad look-alikes with a hosted Approve/Fail/Cancel page).
+  if (config.payments.sandbox.enabled) {
+    services.payments.sandbox.attach(orm);
+    app.use('/sandbox', services.payments.sandbox.router());
+  }
+
   // REST compatibility layer
   const restRoutes: RestRouteInfo[] = [];
   const api = express.Router();
@@ -154,6 +163,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   registerAppointmentRoutes(route);
   registerPrescriptionRoutes(route);
   registerReviewRoutes(route);
+  registerPaymentRoutes(route);
+  registerMedicineRoutes(route);
+  registerOrderRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);

@@ -120,6 +120,7 @@ export function loadConfig(env: Env = process.env) {
       maxFiles: int(env, 'UPLOAD_MAX_FILES', 6, 1, 20),
       s3,
     },
+    payments: paymentsConfig(env, nodeEnv, url(env, 'PUBLIC_URL', `http://localhost:${port}`)!.replace(/\/$/, '')),
     frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
     consultations: {
       /** Where a consultation gets its own room when the doctor has set no link (Jitsi needs no account). */
@@ -135,3 +136,47 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Payment providers. By default both point at the sandbox gateway that Nirog serves itself under
+ * /sandbox (same request and response shapes as the real ones), so checkout works offline; set the
+ * base URLs and credentials to talk to bKash and Nagad instead. The sandbox is off in production
+ * unless asked for: it lets anyone approve a payment.
+ */
+function paymentsConfig(env: Env, nodeEnv: string, publicUrl: string) {
+  const sandboxEnabled = bool(env, 'PAYMENT_SANDBOX', nodeEnv !== 'production');
+  const sandboxBase = `${publicUrl}/sandbox`;
+  const trim = (u: string | undefined) => u?.replace(/\/$/, '');
+  return {
+    /** Where the browser comes back to (the single-page app) and where providers call back (the API). */
+    publicUrl,
+    sandbox: {
+      enabled: sandboxEnabled,
+      baseUrl: sandboxBase,
+      /** Signs the sandbox's own tokens and callback signatures. */
+      secret: str(env, 'PAYMENT_SANDBOX_SECRET', 'nirog-payment-sandbox-secret'),
+    },
+    httpTimeoutMs: int(env, 'PAYMENT_HTTP_TIMEOUT_MS', 15000, 100, 120000),
+    /** A payment still 'initiated' after this long is checked with the provider, then given up. */
+    abandonAfterMinutes: int(env, 'PAYMENT_ABANDON_MINUTES', 30, 1, 24 * 60),
+    /** The server reconciles stuck payments itself this often (0: only by the reconcile-payments command). */
+    reconcileEveryMinutes: int(env, 'PAYMENT_RECONCILE_EVERY_MINUTES', nodeEnv === 'test' ? 0 : 5, 0, 24 * 60),
+    bkash: {
+      baseUrl: trim(url(env, 'BKASH_BASE_URL', `${sandboxBase}/bkash/v1.2.0-beta/tokenized/checkout`))!,
+      appKey: str(env, 'BKASH_APP_KEY', 'sandbox-app-key'),
+      appSecret: str(env, 'BKASH_APP_SECRET', 'sandbox-app-secret'),
+      username: str(env, 'BKASH_USERNAME', 'sandboxTokenizedUser'),
+      password: str(env, 'BKASH_PASSWORD', 'sandbox-password'),
+    },
+    nagad: {
+      baseUrl: trim(url(env, 'NAGAD_BASE_URL', `${sandboxBase}/nagad/api/dfs`))!,
+      merchantId: str(env, 'NAGAD_MERCHANT_ID', '683002007104225'),
+      merchantNumber: str(env, 'NAGAD_MERCHANT_NUMBER', '01711428036'),
+      /** PEM. Without them a key pair for each side is generated at start (sandbox only). */
+      merchantPrivateKey: optional(env, 'NAGAD_MERCHANT_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
+      nagadPublicKey: optional(env, 'NAGAD_PUBLIC_KEY')?.replace(/\\n/g, '\n'),
+      /** The sandbox's own "Nagad" private key (its public half goes in NAGAD_PUBLIC_KEY). */
+      sandboxPrivateKey: optional(env, 'NAGAD_SANDBOX_PRIVATE_KEY')?.replace(/\\n/g, '\n'),
+    },
+  };
+}

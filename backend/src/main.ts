@@ -26,7 +26,18 @@ async function main() {
     await orm.seeder.seed(DatabaseSeeder);
     log.info('demo data in place');
   }
-  const { app } = await createApp(config, orm, log);
+  const { app, services } = await createApp(config, orm, log);
+  // Payments stuck in 'initiated' (the browser never came back) are settled in the background; safe
+  // with several replicas, since each result is recorded once by a conditional update.
+  const everyMs = config.payments.reconcileEveryMinutes * 60_000;
+  const reconciler = everyMs > 0
+    ? setInterval(() => {
+      services.payments.reconcile(orm.em.fork() as never, { olderThanMinutes: config.payments.reconcileEveryMinutes })
+        .then((summary) => summary.checked && log.info({ summary }, 'payments reconciled'))
+        .catch((err) => log.error({ err }, 'payment reconciliation failed'));
+    }, everyMs)
+    : undefined;
+  reconciler?.unref();
   const server = app.listen(config.port, config.host, () => {
     const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
     const lines = [

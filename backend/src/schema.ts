@@ -6,9 +6,15 @@ import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
 import { AppointmentResolver } from './modules/appointments/appointment.resolver.js';
 import { PrescriptionResolver } from './modules/prescriptions/prescription.resolver.js';
 import { ReviewResolver } from './modules/reviews/review.resolver.js';
+import { MedicineResolver } from './modules/medicines/medicine.resolver.js';
+import { OrderResolver } from './modules/orders/order.resolver.js';
+import { PaymentResolver } from './modules/payments/payment.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver, AppointmentResolver, PrescriptionResolver, ReviewResolver] as const;
+export const RESOLVERS = [
+  AccountResolver, DoctorResolver, PaymentResolver, MedicineResolver, OrderResolver,
+  AppointmentResolver, PrescriptionResolver, ReviewResolver,
+] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -8,6 +8,9 @@ import { DoctorService } from './modules/doctors/doctor.service.js';
 import { AppointmentService } from './modules/appointments/appointment.service.js';
 import { PrescriptionService } from './modules/prescriptions/prescription.service.js';
 import { ReviewService } from './modules/reviews/review.service.js';
+import { MedicineService } from './modules/medicines/medicine.service.js';
+import { OrderService } from './modules/orders/order.service.js';
+import { PaymentService } from './modules/payments/payment.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -15,10 +18,13 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
-  const appointments = new AppointmentService(config, events);
+  const payments = new PaymentService(config, log);
+  const appointments = new AppointmentService(config, events, payments, log);
   const prescriptions = new PrescriptionService(appointments, events);
   const reviews = new ReviewService(appointments);
-  return { config, log, events, images, accounts, doctors, appointments, prescriptions, reviews };
+  const medicines = new MedicineService(images);
+  const orders = new OrderService(payments, events, log);
+  return { config, log, events, images, accounts, doctors, payments, medicines, orders, appointments, prescriptions, reviews };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountSeeder } from './AccountSeeder.js';
 import { DoctorSeeder } from './DoctorSeeder.js';
+import { PharmacySeeder } from './PharmacySeeder.js';
 
 /**
  * Demo data for every screen. Idempotent: each seeder looks for its natural keys (emails, BMDC
@@ -9,6 +10,6 @@ import { DoctorSeeder } from './DoctorSeeder.js';
  */
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
-    return this.call(em, [AccountSeeder, DoctorSeeder]);
+    return this.call(em, [AccountSeeder, DoctorSeeder, PharmacySeeder]);
   }
 }

@@ -12,6 +12,7 @@ import {
   AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs,
 } from './appointment.inputs.js';
 import { canSeeMeetingUrl } from './appointment.policy.js';
+import { PaymentProvider } from '../payments/payment.entity.js';
 
 @ObjectType()
 export class AppointmentPage extends Paginated(Appointment) {}
@@ -29,6 +30,18 @@ export class HospitalSlotAvailability {
 
   @Field(() => Int)
   available!: number;
+}
+
+@ObjectType()
+export class ConsultationCheckout {
+  @Field(() => Appointment)
+  appointment!: Appointment;
+
+  @Field({ description: 'Send the browser here (the provider or the sandbox gateway)' })
+  paymentUrl!: string;
+
+  @Field()
+  tranId!: string;
 }
 
 @Resolver(() => Appointment)
@@ -63,6 +76,16 @@ export class AppointmentResolver {
   @Allow(Role.User)
   bookConsultation(@Arg('input') input: BookConsultationInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
+  }
+
+  @Mutation(() => ConsultationCheckout, { description: "Opens a bKash or Nagad checkout for the patient's own unpaid consultation" })
+  @Allow(Role.User)
+  payForConsultation(
+    @Arg('appointmentId', () => ID) appointmentId: string,
+    @Arg('provider', () => PaymentProvider, { defaultValue: PaymentProvider.Bkash }) provider: PaymentProvider,
+    @Ctx() ctx: Context,
+  ) {
+    return ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, ctx.ip);
   }
 
   @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })

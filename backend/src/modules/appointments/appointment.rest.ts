@@ -8,6 +8,7 @@ import { AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, Boo
 import { canSeeMeetingUrl } from './appointment.policy.js';
 import { AppointmentPaymentStatus } from './appointment.enums.js';
 import { localPhone } from '../../common/phone.js';
+import { PaymentProvider } from '../payments/payment.entity.js';
 
 /** An appointment in the earlier app's flat shape; doctor.user and patient must be loaded. */
 export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewerDoctorId: string | null) {
@@ -49,6 +50,12 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
   };
 }
 
+/** 'Bkash', 'bkash', 'Nagad', … → the provider; anything else → none. */
+function providerOf(v: unknown): PaymentProvider | null {
+  const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
+  return s === PaymentProvider.Bkash ? PaymentProvider.Bkash : s === PaymentProvider.Nagad ? PaymentProvider.Nagad : null;
+}
+
 /** POST /new/appointment carries either form; a slot (or the old `schedule`) means a hospital visit. */
 function isHospitalBody(body: Record<string, unknown>) {
   return body.slot !== undefined || body.schedule !== undefined;
@@ -73,8 +80,24 @@ export function registerAppointmentRoutes(route: RouteFn): void {
       const input = await parseInput(BookConsultationInput, { ...body, doctorId });
       appointment = await ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
     }
+    // The earlier client went straight to the url it got back: with a payment method, that is the checkout.
+    const provider = providerOf(body.paymentMethod ?? body.provider);
+    let url: string | null = null;
+    let tranId: string | null = null;
+    if (provider && appointment.paymentStatus === AppointmentPaymentStatus.Unpaid) {
+      ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, ctx.ip));
+    }
     const [shaped] = await spec(ctx, [appointment]);
-    return { success: true, message: 'Your appointment placed', appointment: shaped, paymentRequired: appointment.paymentStatus === AppointmentPaymentStatus.Unpaid };
+    return {
+      success: true, message: 'Your appointment placed', appointment: shaped,
+      paymentRequired: appointment.paymentStatus === AppointmentPaymentStatus.Unpaid, url, tranId,
+    };
+  });
+
+  route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
+    const provider = providerOf((req.body as Record<string, unknown>)?.paymentMethod ?? (req.body as Record<string, unknown>)?.provider) ?? PaymentProvider.Bkash;
+    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, ctx.ip);
+    return { success: true, url: checkout.paymentUrl, tranId: checkout.tranId };
   });
 
   route('get', '/hospital/slots', 'authenticated', async (ctx, req) => {

@@ -3,7 +3,10 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
 import { Role, type AuthUser } from '../../common/roles.js';
-import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors.js';
+import type { Logger } from '../../common/logger.js';
+import type { PaymentService } from '../payments/payment.service.js';
+import { PaymentPurpose, type PaymentProvider } from '../payments/payment.entity.js';
 import type { DomainEvents } from '../../common/events.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
@@ -38,8 +41,54 @@ export interface SlotAvailability {
 
 const POPULATE = ['doctor.user', 'patient'] as const;
 
+export interface ConsultationCheckout {
+  appointment: Appointment;
+  paymentUrl: string;
+  tranId: string;
+}
+
 export class AppointmentService {
-  constructor(private readonly config: Config, private readonly events: DomainEvents) {}
+  constructor(
+    private readonly config: Config,
+    private readonly events: DomainEvents,
+    private readonly payments: PaymentService,
+    private readonly log: Logger,
+  ) {
+    // The payments module has verified the money with the provider and matched amount and currency;
+    // this runs in the transaction that records it. A refusal here (a second payment for a
+    // consultation already paid, an amount that no longer matches) must not undo the record of
+    // money that really moved: it is logged for a refund by hand instead of thrown.
+    payments.onCompleted(PaymentPurpose.Consultation, async (em, payment) => {
+      try {
+        await this.markConsultationPaid(em, payment.purposeId, payment.id, payment.amountPoisha);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        this.log.error({ err: e, tranId: payment.tranId, appointmentId: payment.purposeId }, 'consultation payment completed but not applied: refund needed');
+      }
+    });
+  }
+
+  /**
+   * Opens a bKash/Nagad checkout for the patient's own unpaid consultation, at its fee. The payment
+   * row commits first; the provider is called outside any transaction.
+   */
+  async startPayment(em: EntityManager, actor: AuthUser, appointmentId: string, provider: PaymentProvider, clientIp: string): Promise<ConsultationCheckout> {
+    const appointment = await this.consultationForPayment(em, actor, appointmentId);
+    const payment = await em.transactional(async (tx) => {
+      const p = this.payments.create(tx, {
+        purpose: PaymentPurpose.Consultation, purposeId: appointment.id, userId: actor.id, amountPoisha: appointment.feePoisha, provider,
+      });
+      // the checkout gets the full hold from now, so a slow payer is not cancelled mid-payment
+      await tx.nativeUpdate(Appointment, { id: appointment.id, paymentStatus: AppointmentPaymentStatus.Unpaid }, {
+        holdExpiresAt: new Date(Date.now() + this.config.consultations.unpaidHoldMinutes * 60_000),
+      });
+      await tx.flush();
+      return p;
+    });
+    const patient = appointment.patient.getEntity();
+    const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: patient.phone ?? actor.id, clientIp });
+    return { appointment, paymentUrl, tranId: payment.tranId };
+  }
 
   /** The caller's Doctor id when the caller is a doctor, else null. */
   async doctorIdOf(em: EntityManager, actor: AuthUser | null): Promise<string | null> {

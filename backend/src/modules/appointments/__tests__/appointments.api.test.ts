@@ -4,6 +4,7 @@ import type { DomainEvent } from '../../../common/events.js';
 import { Appointment } from '../appointment.entity.js';
 import { AppointmentStatus } from '../appointment.enums.js';
 import { dhakaDate } from '../appointment.service.js';
+import { payInSandbox } from '../../../../test/payments.js';
 
 let t: TestApp;
 let patient: Client;
@@ -136,6 +137,39 @@ describe('payment seam: markConsultationPaid', () => {
     const karim = await asPatient(t, 'karim@nirog.test');
     await expect(t.services.appointments.consultationForPayment(t.orm.em.fork() as never, { id: karim.user!.id, role: 'user' as never, sessionId: '' }, a._id))
       .rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('paying through the payments module (sandbox)', () => {
+  it('books with a payment method, pays in the bKash sandbox, lands on /payment/successfull/:tranId, and the consultation is confirmed with its room', async () => {
+    const res = await patient.post('/new/appointment', { ...consultation(ids.mahbub!), paymentMethod: 'Bkash' });
+    expect(res.status).toBe(200);
+    expect(res.body.url).toMatch(/\/sandbox\/bkash\/checkout\//);
+    const landing = await payInSandbox(t, res.body.url, 'approve');
+    expect(landing).toBe(`${t.config.payments.publicUrl}/payment/successfull/${res.body.tranId}`);
+    const after = (await patient.get(`/appointment/${res.body.appointment._id}`)).body.appointment;
+    expect(after).toMatchObject({ bookingStatus: 'Confirmed', paymentStatus: 'paid', url: expect.stringMatching(/^https:\/\/meet\.jit\.si\//) });
+    const payment = await patient.gql('query($t: String!) { payment(tranId: $t) { status amountPoisha purposeId } }', { t: res.body.tranId });
+    expect(payment.data!.payment).toMatchObject({ amountPoisha: 120000, purposeId: res.body.appointment._id });
+  });
+
+  it('leaves the consultation unpaid when the patient cancels in Nagad, and pays on a second try (GraphQL)', async () => {
+    const a = await bookVideo(patient);
+    const first = await patient.gql('mutation($id: ID!) { payForConsultation(appointmentId: $id, provider: Nagad) { paymentUrl tranId } }', { id: a._id });
+    expect(first.errors).toBeUndefined();
+    await payInSandbox(t, first.data!.payForConsultation.paymentUrl, 'cancel');
+    expect((await patient.get(`/appointment/${a._id}`)).body.appointment.paymentStatus).toBe('unpaid');
+    const second = await patient.post(`/appointment/${a._id}/pay`, { paymentMethod: 'Nagad' });
+    await payInSandbox(t, second.body.url, 'approve');
+    expect((await patient.get(`/appointment/${a._id}`)).body.appointment.paymentStatus).toBe('paid');
+    expect((await patient.post(`/appointment/${a._id}/pay`, {})).body.reason).toBe('ALREADY_PAID');
+  });
+
+  it("refuses to start a payment for someone else's consultation", async () => {
+    const a = await bookVideo(patient);
+    const karim = await asPatient(t, 'karim@nirog.test');
+    expect((await karim.post(`/appointment/${a._id}/pay`, {})).status).toBe(404);
+    expect((await (await asDoctor(t)).post(`/appointment/${a._id}/pay`, {})).status).toBe(403);
   });
 });
 

@@ -1,0 +1,97 @@
+import { Check, Entity, Enum, Index, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+
+export enum MedicineForm {
+  Tablet = 'Tablet',
+  Capsule = 'Capsule',
+  Syrup = 'Syrup',
+  Suspension = 'Suspension',
+  Injection = 'Injection',
+  Cream = 'Cream',
+  Ointment = 'Ointment',
+  Gel = 'Gel',
+  Drops = 'Drops',
+  Inhaler = 'Inhaler',
+  Powder = 'Powder',
+  Suppository = 'Suppository',
+  Solution = 'Solution',
+}
+registerEnumType(MedicineForm, { name: 'MedicineForm', description: "The medicine's type as shown on the catalogue" });
+
+export enum MedicineUnit {
+  Pcs = 'pcs',
+  Bottle = 'bottle',
+  Strip = 'strip',
+}
+registerEnumType(MedicineUnit, { name: 'MedicineUnit', description: 'What one item in the cart is: a piece, a bottle or a strip' });
+
+/**
+ * The words a search matches: brand, generic and company. The same expression backs the GIN index
+ * and the query (MedicineService.search), so the index is used; 'simple' keeps brand names as
+ * they are (no English stemming of "Napa" or "Seclo").
+ */
+export const MEDICINE_SEARCH_VECTOR =
+  "to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(generic_name, '') || ' ' || coalesce(company, ''))";
+
+@ObjectType()
+@Entity({ tableName: 'medicines' })
+@Index({ name: 'medicines_search_index', expression: `create index "medicines_search_index" on "medicines" using gin (${MEDICINE_SEARCH_VECTOR})` })
+@Index({ properties: ['isActive', 'name'] })
+@Check({ name: 'medicines_stock_not_negative', expression: 'stock >= 0' })
+@Check({ name: 'medicines_price_positive', expression: 'price_poisha > 0' })
+export class Medicine extends BaseEntity<'description' | 'isActive' | 'inStock' | 'price'> {
+  /** Brand name, e.g. Napa Extra. */
+  @Field()
+  @Property({ length: 120 })
+  name!: string;
+
+  @Field()
+  @Property({ length: 200 })
+  genericName!: string;
+
+  @Field()
+  @Property({ length: 120 })
+  company!: string;
+
+  /** e.g. 500 mg, 5 mg/5 ml. */
+  @Field()
+  @Property({ length: 60 })
+  strength!: string;
+
+  @Field(() => MedicineForm)
+  @Enum({ items: () => MedicineForm })
+  form!: MedicineForm;
+
+  @Field(() => MedicineUnit)
+  @Enum({ items: () => MedicineUnit })
+  unit!: MedicineUnit;
+
+  /** Price of one unit (a piece, a strip or a bottle) in poisha. */
+  @Field(() => Int, { description: 'Price of one unit in poisha (1 BDT = 100 poisha)' })
+  @Property()
+  pricePoisha!: number;
+
+  /** Units on hand; never below zero (check constraint; orders reserve with a conditional update). */
+  @Field(() => Int)
+  @Property({ default: 0 })
+  stock!: number;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 500, nullable: true })
+  imageUrl?: string | null;
+
+  @Field()
+  @Property({ type: 'text', default: '' })
+  description: string = '';
+
+  /** Hidden from the catalogue and from new orders; kept for the orders that name it. */
+  @Field()
+  @Property({ default: true })
+  isActive: boolean = true;
+
+  @Field()
+  get inStock(): boolean {
+    return this.stock > 0;
+  }
+}

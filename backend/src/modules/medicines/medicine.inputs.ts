@@ -1,0 +1,132 @@
+import { ArgsType, Field, InputType, Int } from 'type-graphql';
+import { IsEnum, IsInt, IsNotEmpty, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { PageArgs } from '../../common/pagination.js';
+import { MedicineForm, MedicineUnit } from './medicine.entity.js';
+
+const ALL = 'Enter all Fields';
+
+@ArgsType()
+export class MedicineSearchArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Matches the start of any word of the brand, generic or company name' })
+  @IsOptional()
+  @MaxLength(100)
+  keyword?: string | null;
+
+  @Field(() => MedicineForm, { nullable: true })
+  @IsOptional()
+  @IsEnum(MedicineForm)
+  form?: MedicineForm | null;
+
+  @Field({ defaultValue: false, description: 'Admins: include medicines hidden from the catalogue' })
+  includeInactive: boolean = false;
+}
+
+/** Admin create: every field but the image and description is required. */
+@InputType()
+export class MedicineInput {
+  @Field()
+  @IsNotEmpty({ message: ALL })
+  @MaxLength(120)
+  name!: string;
+
+  @Field()
+  @IsNotEmpty({ message: ALL })
+  @MaxLength(200)
+  genericName!: string;
+
+  @Field()
+  @IsNotEmpty({ message: ALL })
+  @MaxLength(120)
+  company!: string;
+
+  @Field()
+  @IsNotEmpty({ message: ALL })
+  @MaxLength(60)
+  strength!: string;
+
+  @Field(() => MedicineForm)
+  @IsEnum(MedicineForm, { message: ALL })
+  form!: MedicineForm;
+
+  @Field(() => MedicineUnit)
+  @IsEnum(MedicineUnit, { message: ALL })
+  unit!: MedicineUnit;
+
+  @Field(() => Int, { description: 'Price of one unit in poisha' })
+  @IsInt({ message: ALL })
+  @Min(1)
+  @Max(10_000_000)
+  pricePoisha!: number;
+
+  @Field(() => Int)
+  @IsInt({ message: ALL })
+  @Min(0)
+  @Max(1_000_000)
+  stock!: number;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @MaxLength(5000)
+  description?: string;
+}
+
+/** Admin update: only what is sent changes. */
+@InputType()
+export class MedicineUpdateInput {
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsNotEmpty()
+  @MaxLength(120)
+  name?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsNotEmpty()
+  @MaxLength(200)
+  genericName?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsNotEmpty()
+  @MaxLength(120)
+  company?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @IsNotEmpty()
+  @MaxLength(60)
+  strength?: string;
+
+  @Field(() => MedicineForm, { nullable: true })
+  @IsOptional()
+  @IsEnum(MedicineForm)
+  form?: MedicineForm;
+
+  @Field(() => MedicineUnit, { nullable: true })
+  @IsOptional()
+  @IsEnum(MedicineUnit)
+  unit?: MedicineUnit;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  pricePoisha?: number;
+
+  @Field(() => Int, { nullable: true, description: 'The new stock level (absolute)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  stock?: number;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  @MaxLength(5000)
+  description?: string;
+
+  @Field({ nullable: true })
+  @IsOptional()
+  isActive?: boolean;
+}

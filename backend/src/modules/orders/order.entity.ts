@@ -1,0 +1,154 @@
+import { Collection } from '@mikro-orm/core';
+import { Check, Entity, Enum, Index, ManyToOne, OneToMany, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+import { User } from '../accounts/user.entity.js';
+import { Medicine, MedicineUnit } from '../medicines/medicine.entity.js';
+import { PaymentProvider } from '../payments/payment.entity.js';
+
+export enum OrderStatus {
+  Processing = 'Processing',
+  Confirmed = 'Confirmed',
+  Delivered = 'Delivered',
+  Cancelled = 'Cancelled',
+}
+registerEnumType(OrderStatus, { name: 'OrderStatus' });
+
+export enum OrderPaymentStatus {
+  Pending = 'pending',
+  Paid = 'paid',
+  Failed = 'failed',
+}
+registerEnumType(OrderPaymentStatus, { name: 'OrderPaymentStatus' });
+
+/**
+ * A medicine order. Every amount is computed by the server from the catalogue at checkout and kept
+ * as it was (the lines are a snapshot: a later price change does not rewrite a past order).
+ */
+@ObjectType()
+@Entity({ tableName: 'orders' })
+@Index({ properties: ['user', 'createdAt'] })
+@Index({ properties: ['archivedAt', 'createdAt'] })
+@Index({ properties: ['status', 'createdAt'] })
+@Check({ name: 'orders_amounts_consistent', expression: 'total_poisha = items_poisha + shipping_poisha and items_poisha > 0' })
+export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockReleased' | 'items'> {
+  @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
+  user!: Ref<User>;
+
+  @Field(() => OrderStatus)
+  @Enum({ items: () => OrderStatus, default: OrderStatus.Processing })
+  status: OrderStatus = OrderStatus.Processing;
+
+  @Field(() => OrderPaymentStatus)
+  @Enum({ items: () => OrderPaymentStatus, default: OrderPaymentStatus.Pending })
+  paymentStatus: OrderPaymentStatus = OrderPaymentStatus.Pending;
+
+  @Field(() => PaymentProvider)
+  @Enum({ items: () => PaymentProvider })
+  paymentMethod!: PaymentProvider;
+
+  /** The transaction id of the order's payment (the success page's :tranId). */
+  @Field()
+  @Property({ length: 30 })
+  @Index()
+  paymentTranId!: string;
+
+  @Field(() => Int)
+  @Property()
+  itemsPoisha!: number;
+
+  @Field(() => Int)
+  @Property()
+  shippingPoisha!: number;
+
+  @Field(() => Int)
+  @Property()
+  totalPoisha!: number;
+
+  @Field()
+  @Property({ length: 100 })
+  shippingName!: string;
+
+  /** +8801XXXXXXXXX */
+  @Property({ length: 20 })
+  shippingPhoneE164!: string;
+
+  /** House, road, sector. */
+  @Field()
+  @Property({ length: 300 })
+  shippingAddress!: string;
+
+  @Field()
+  @Property({ length: 100 })
+  shippingCity!: string;
+
+  @Field(() => [OrderItem])
+  @OneToMany(() => OrderItem, (i) => i.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
+  items = new Collection<OrderItem>(this);
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  paidAt?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  confirmedAt?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  deliveredAt?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  cancelledAt?: Date | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 60, nullable: true })
+  cancelReason?: string | null;
+
+  /** Set in the same update that gives the stock back, so it is given back exactly once. */
+  @Property({ default: false })
+  stockReleased: boolean = false;
+
+  /** Admins' "Delete": hidden from the admin list, kept for the patient and the accounts. */
+  @Property({ type: 'timestamptz', nullable: true })
+  archivedAt?: Date | null;
+}
+
+@ObjectType()
+@Entity({ tableName: 'order_items' })
+@Check({ name: 'order_items_quantity_positive', expression: 'quantity > 0 and line_total_poisha = unit_price_poisha * quantity' })
+export class OrderItem extends BaseEntity {
+  @ManyToOne(() => Order, { ref: true, deleteRule: 'cascade' })
+  @Index()
+  order!: Ref<Order>;
+
+  @ManyToOne(() => Medicine, { ref: true, deleteRule: 'restrict' })
+  @Index()
+  medicine!: Ref<Medicine>;
+
+  @Field()
+  @Property({ length: 120 })
+  name!: string;
+
+  @Field(() => MedicineUnit)
+  @Enum({ items: () => MedicineUnit })
+  unit!: MedicineUnit;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 500, nullable: true })
+  imageUrl?: string | null;
+
+  @Field(() => Int)
+  @Property()
+  unitPricePoisha!: number;
+
+  @Field(() => Int)
+  @Property()
+  quantity!: number;
+
+  @Field(() => Int)
+  @Property()
+  lineTotalPoisha!: number;
+}

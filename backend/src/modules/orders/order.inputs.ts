@@ -1,0 +1,75 @@
+import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { PageArgs } from '../../common/pagination.js';
+import { PaymentProvider } from '../payments/payment.entity.js';
+import { OrderStatus } from './order.entity.js';
+
+const DETAILS = 'Please enter your details';
+export const MAX_LINE_QUANTITY = 100;
+
+@InputType()
+export class OrderLineInput {
+  @Field(() => ID)
+  @IsUUID('all', { message: 'Unknown medicine' })
+  medicineId!: string;
+
+  @Field(() => Int)
+  @IsInt()
+  @Min(1)
+  @Max(MAX_LINE_QUANTITY)
+  quantity!: number;
+}
+
+/** 'Shipping Details': every field required ('Please enter your details'). */
+@InputType()
+export class ShippingInfoInput {
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(100)
+  name!: string;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(20)
+  phone!: string;
+
+  @Field({ description: 'House, road, sector' })
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(300)
+  address!: string;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(100)
+  city!: string;
+}
+
+/**
+ * What a checkout sends: the lines (medicine and quantity) and where to deliver. Prices, totals
+ * and shipping are not fields here: the server computes them, whatever a client sends.
+ */
+@InputType()
+export class CreateOrderInput {
+  @Field(() => ShippingInfoInput)
+  @ValidateNested()
+  shippingInfo!: ShippingInfoInput;
+
+  @Field(() => [OrderLineInput])
+  @ArrayMinSize(1, { message: 'Your Cart is Currently Empty' })
+  @ArrayMaxSize(50)
+  @ValidateNested({ each: true })
+  orderItems!: OrderLineInput[];
+
+  @Field(() => PaymentProvider, { nullable: true, description: 'Bkash when not chosen (the form does not require it)' })
+  @IsOptional()
+  @IsEnum(PaymentProvider)
+  paymentMethod?: PaymentProvider | null;
+}
+
+@ArgsType()
+export class AdminOrderArgs extends PageArgs {
+  @Field(() => OrderStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(OrderStatus)
+  status?: OrderStatus | null;
+}

@@ -1,0 +1,98 @@
+import type { RouteFn } from '../../common/rest.js';
+import { parseInput } from '../../common/input.js';
+import { Role } from '../../common/roles.js';
+import { localPhone } from '../../common/phone.js';
+import { PageArgs } from '../../common/pagination.js';
+import type { Order } from './order.entity.js';
+import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
+import { OrderStatus } from './order.entity.js';
+import { badInput } from '../../common/errors.js';
+
+/** An order as the earlier app's clients read it: BDT amounts, `orderItems`, `orderStatus`. Items must be loaded. */
+export function toSpecOrder(o: Order, opts: { customer?: boolean } = {}) {
+  const user = opts.customer ? o.user.getEntity() : null;
+  return {
+    _id: o.id,
+    id: o.id,
+    shippingInfo: { name: o.shippingName, phone: localPhone(o.shippingPhoneE164), address: o.shippingAddress, city: o.shippingCity },
+    orderItems: o.items.getItems().map((i) => ({
+      _id: i.id, product: i.medicine.id, name: i.name, price: i.unitPricePoisha / 100, quantity: i.quantity, unit: i.unit,
+      totalPrice: i.lineTotalPoisha / 100, image: i.imageUrl ?? null,
+    })),
+    itemsPrice: o.itemsPoisha / 100,
+    shippingPrice: o.shippingPoisha / 100,
+    totalPrice: o.totalPoisha / 100,
+    itemsPoisha: o.itemsPoisha,
+    shippingPoisha: o.shippingPoisha,
+    totalPoisha: o.totalPoisha,
+    paymentInfo: { id: o.paymentTranId, method: o.paymentMethod, status: o.paymentStatus },
+    orderStatus: o.status,
+    paidAt: o.paidAt ?? null,
+    deliveredAt: o.deliveredAt ?? null,
+    cancelledAt: o.cancelledAt ?? null,
+    createdAt: o.createdAt,
+    ...(user ? { user: { _id: user.id, name: user.name, email: user.email } } : {}),
+  };
+}
+
+/** The cart's lines as the earlier client sent them (`_id`/`product`, `cartQuantity`), or Nirog's. */
+function linesFrom(body: Record<string, unknown>): unknown[] {
+  const items = Array.isArray(body.orderItems) ? body.orderItems : Array.isArray(body.items) ? body.items : [];
+  return items.map((raw) => {
+    const i = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+    return { medicineId: i.medicineId ?? i.product ?? i._id ?? i.id, quantity: i.quantity ?? i.cartQuantity };
+  });
+}
+
+export function registerOrderRoutes(route: RouteFn): void {
+  route('post', '/cart/quote', 'public', async (ctx, req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const lines = await Promise.all(linesFrom(body).map((l) => parseInput(OrderLineInput, l)));
+    const q = await ctx.services.orders.quote(ctx.em, lines);
+    return {
+      success: true,
+      lines: q.lines.map((l) => ({ medicineId: l.medicineId, quantity: l.quantity, price: l.unitPricePoisha / 100, lineTotal: l.lineTotalPoisha / 100, available: l.available, stock: l.medicine?.stock ?? 0 })),
+      itemsPrice: q.itemsPoisha / 100, shippingPrice: q.shippingPoisha / 100, totalPrice: q.totalPoisha / 100,
+    };
+  });
+
+  route('post', '/create/order', [Role.User], async (ctx, req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const payment = body.paymentInfo && typeof body.paymentInfo === 'object' ? (body.paymentInfo as Record<string, unknown>).method : undefined;
+    // itemsPrice, shippingPrice, totalPrice and line prices are not read: the server prices the order.
+    const input = await parseInput(CreateOrderInput, {
+      shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: body.paymentMethod ?? payment ?? undefined,
+    });
+    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
+    return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: toSpecOrder(placed.order) };
+  });
+
+  route('get', '/orders/myorders', [Role.User], async (ctx, req) => {
+    const page = await ctx.services.orders.myOrders(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
+    return { success: true, orders: page.items.map((o) => toSpecOrder(o)), orderCount: page.total, resultPerPage: page.pageSize, page: page.page };
+  });
+
+  route('get', '/order/:id', 'authenticated', async (ctx, req) =>
+    ({ success: true, order: toSpecOrder(await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id))) }));
+
+  route('get', '/admin/allorder', [Role.Admin], async (ctx, req) => {
+    const page = await ctx.services.orders.adminOrders(ctx.em, await parseInput(AdminOrderArgs, req.query));
+    return {
+      success: true, orders: page.items.map((o) => toSpecOrder(o, { customer: true })), orderCount: page.total, resultPerPage: page.pageSize,
+      page: page.page, pageCount: page.pageCount,
+    };
+  });
+
+  route('put', '/admin/order/:id', [Role.Admin], async (ctx, req) => {
+    const raw = (req.body as Record<string, unknown> | undefined)?.status ?? (req.body as Record<string, unknown> | undefined)?.orderStatus;
+    const status = Object.values(OrderStatus).find((s) => s === raw);
+    if (!status) throw badInput(`status must be one of ${Object.values(OrderStatus).join(', ')}`, { status: 'Invalid choice' });
+    const order = await ctx.services.orders.changeStatus(ctx.em, String(req.params.id), status);
+    return { success: true, order: toSpecOrder(order), message: 'Order status updated' };
+  });
+
+  route('delete', '/admin/order/:id', [Role.Admin], async (ctx, req) => {
+    await ctx.services.orders.archive(ctx.em, String(req.params.id));
+    return { success: true, message: 'Order deleted' };
+  });
+}

@@ -1,0 +1,358 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import express, { type Router } from 'express';
+import type { MikroORM } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Config } from '../../../config.js';
+import { amountToPoisha } from '../providers/provider.js';
+import type { GatewayRequest, GatewayResponse } from '../providers/transport.js';
+import { nagadDateTime, openJson, sealJson, challenge as newChallenge, type NagadKeys } from '../providers/nagad.crypto.js';
+import { SandboxTransaction } from './sandbox-transaction.entity.js';
+
+type Json = Record<string, unknown>;
+interface ApiCall {
+  method: string;
+  path: string;
+  headers: Record<string, string | undefined>;
+  body: Json;
+}
+
+const BKASH_API = '/bkash/v1.2.0-beta/tokenized/checkout/';
+const NAGAD_API = '/nagad/api/dfs/';
+
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const ok = (body: Json, status = 200): GatewayResponse => ({ status, body });
+const bkashError = (code: string, message: string): GatewayResponse => ok({ statusCode: code, statusMessage: message });
+const nagadError = (reason: string, message: string, status = 400): GatewayResponse => ok({ reason, message }, status);
+
+/** "2024-07-25T19:35:17:574 GMT+0600", the way bKash writes times. */
+function bkashTime(d = new Date()): string {
+  const iso = new Date(d.getTime() + 6 * 3600_000).toISOString();
+  return `${iso.slice(0, 19)}:${iso.slice(20, 23)} GMT+0600`;
+}
+
+/**
+ * The sandbox payment gateway that Nirog serves itself (on by default outside production): bKash's
+ * tokenized checkout and Nagad's checkout with their request and response shapes, and a hosted page
+ * where the "payer" picks Approve, Fail or Cancel. Nirog's payment code reaches it exactly as it
+ * would reach the real providers: through their base URLs (config.payments.*.baseUrl).
+ */
+export class SandboxGateway {
+  private orm?: MikroORM;
+
+  constructor(private readonly config: Config, private readonly nagadKeys: () => NagadKeys) {}
+
+  /** Called by createApp (and the CLI) with the ORM; the sandbox keeps its ledger in the database. */
+  attach(orm: MikroORM): void {
+    this.orm = orm;
+  }
+
+  get enabled(): boolean {
+    return this.config.payments.sandbox.enabled && !!this.orm;
+  }
+
+  private em(): EntityManager {
+    if (!this.orm) throw new Error('sandbox gateway used before attach(orm)');
+    return this.orm.em.fork() as unknown as EntityManager;
+  }
+
+  private hmac(data: string): string {
+    return createHmac('sha256', this.config.payments.sandbox.secret).update(data).digest('base64url');
+  }
+
+  private get base() {
+    return this.config.payments.sandbox.baseUrl;
+  }
+
+  /**
+   * In-process calls for URLs under the sandbox base: the same handler the HTTP routes use, with the
+   * body serialised both ways, so nothing differs but the socket. A server cannot always reach its
+   * own public URL (tests never listen; containers behind a proxy), and it does not need to.
+   */
+  loopback(req: GatewayRequest): Promise<GatewayResponse> | null {
+    if (!this.enabled || !req.url.startsWith(`${this.base}/`)) return null;
+    const url = new URL(req.url);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v;
+    const body = req.body === undefined ? {} : JSON.parse(JSON.stringify(req.body));
+    return this.handleApi({ method: req.method, path: url.pathname.slice(new URL(this.base).pathname.length), headers, body })
+      .then((res) => ({ status: res.status, body: JSON.parse(JSON.stringify(res.body)) }));
+  }
+
+  async handleApi(call: ApiCall): Promise<GatewayResponse> {
+    if (call.path.startsWith(BKASH_API)) return this.bkash(call.path.slice(BKASH_API.length), call);
+    if (call.path.startsWith(NAGAD_API)) return this.nagad(call.path.slice(NAGAD_API.length), call);
+    return ok({ message: 'Not found' }, 404);
+  }
+
+  // ---------------------------------------------------------------- bKash
+  private issueToken(): Json {
+    const exp = Date.now() + 3600_000;
+    return {
+      statusCode: '0000', statusMessage: 'Successful', id_token: `sbx.${exp}.${this.hmac(`id.${exp}`)}`, token_type: 'Bearer',
+      expires_in: 3600, refresh_token: `sbr.${exp}.${this.hmac(`refresh.${exp}`)}`,
+    };
+  }
+
+  private tokenProblem(headers: ApiCall['headers']): GatewayResponse | null {
+    const b = this.config.payments.bkash;
+    if (headers['x-app-key'] !== b.appKey) return ok({ message: 'Unauthorized' }, 401);
+    const m = /^sbx\.(\d+)\.([\w-]+)$/.exec(headers.authorization ?? '');
+    if (!m || !safeEqual(m[2]!, this.hmac(`id.${m[1]}`))) return ok({ message: 'Unauthorized' }, 401);
+    if (Number(m[1]) < Date.now()) return ok({ message: 'The incoming token has expired' }, 401);
+    return null;
+  }
+
+  private bkashPayment(t: SandboxTransaction): Json {
+    return {
+      paymentID: t.reference, trxID: t.trxId ?? undefined, transactionStatus: t.status, amount: t.amount, currency: t.currency,
+      intent: 'sale', merchantInvoiceNumber: t.merchantOrderId, payerReference: t.payerReference,
+      customerMsisdn: t.executed ? '01770618575' : undefined,
+      paymentExecuteTime: t.completedAt ? bkashTime(t.completedAt) : undefined,
+      statusCode: '0000', statusMessage: 'Successful',
+    };
+  }
+
+  private async bkash(path: string, call: ApiCall): Promise<GatewayResponse> {
+    const b = this.config.payments.bkash;
+    const body = call.body;
+    if (call.method !== 'POST') return ok({ message: 'Method not allowed' }, 405);
+    if (path === 'token/grant' || path === 'token/refresh') {
+      if (call.headers.username !== b.username || call.headers.password !== b.password || body.app_key !== b.appKey || body.app_secret !== b.appSecret) {
+        return bkashError('2001', 'Invalid App Key');
+      }
+      return ok(this.issueToken());
+    }
+    const denied = this.tokenProblem(call.headers);
+    if (denied) return denied;
+    const em = this.em();
+    if (path === 'create') {
+      const amount = typeof body.amount === 'string' ? body.amount : '';
+      if (!body.callbackURL || !body.merchantInvoiceNumber || !body.payerReference || body.mode !== '0011' || body.intent !== 'sale') {
+        return bkashError('2065', 'Mandatory field missing');
+      }
+      if (!amountToPoisha(amount)) return bkashError('2006', 'Invalid amount');
+      if (body.currency !== 'BDT') return bkashError('2065', 'Mandatory field missing');
+      const invoice = String(body.merchantInvoiceNumber).slice(0, 100);
+      if (await em.count(SandboxTransaction, { provider: 'bkash', merchantOrderId: invoice })) return bkashError('2029', 'Duplicate for all transactions');
+      const t = em.create(SandboxTransaction, {
+        provider: 'bkash', reference: `TR0011${randomBytes(8).toString('hex').toUpperCase()}`, merchantOrderId: invoice, amount, currency: 'BDT',
+        callbackUrl: String(body.callbackURL), payerReference: String(body.payerReference).slice(0, 100), status: 'Initiated',
+      });
+      await em.flush();
+      const cb = t.callbackUrl!;
+      return ok({
+        paymentID: t.reference, bkashURL: `${this.base}/bkash/checkout/${t.reference}`, callbackURL: cb,
+        successCallbackURL: `${cb}?paymentID=${t.reference}&status=success`, failureCallbackURL: `${cb}?paymentID=${t.reference}&status=failure`,
+        cancelledCallbackURL: `${cb}?paymentID=${t.reference}&status=cancel`, amount, intent: 'sale', currency: 'BDT',
+        paymentCreateTime: bkashTime(t.createdAt), transactionStatus: 'Initiated', merchantInvoiceNumber: invoice,
+        statusCode: '0000', statusMessage: 'Successful',
+      });
+    }
+    const paymentID = typeof body.paymentID === 'string' ? body.paymentID : '';
+    if (path === 'execute') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'bkash', reference: paymentID });
+      if (!t) return bkashError('2002', 'Invalid Payment ID');
+      if (t.decision === 'approved' && t.scenario === 'insufficient-balance') {
+        await em.nativeUpdate(SandboxTransaction, { id: t.id, status: 'Initiated' }, { status: 'Failed' });
+        return bkashError('2023', 'Insufficient Balance');
+      }
+      // Executed at most once, even when two executes race.
+      const trxId = `SBX${randomBytes(5).toString('hex').toUpperCase()}`;
+      const won = await em.nativeUpdate(SandboxTransaction,
+        { id: t.id, decision: 'approved', executed: false, status: 'Initiated' },
+        { executed: true, status: 'Completed', trxId, completedAt: new Date() });
+      if (!won) {
+        const now = await em.findOneOrFail(SandboxTransaction, t.id, { refresh: true });
+        if (now.executed) return bkashError('2117', 'Payment execution already been called before');
+        if (now.status === 'Cancelled') return bkashError('2069', 'Transaction already cancelled');
+        return bkashError('2056', 'Invalid Payment State');
+      }
+      const done = await em.findOneOrFail(SandboxTransaction, t.id, { refresh: true });
+      if (t.scenario === 'execute-lost') return ok({ message: 'Internal Server Error' }, 502);
+      return ok(this.bkashPayment(done));
+    }
+    if (path === 'payment/status') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'bkash', reference: paymentID });
+      return t ? ok(this.bkashPayment(t)) : bkashError('2002', 'Invalid Payment ID');
+    }
+    if (path === 'general/searchTransaction') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'bkash', trxId: String(body.trxID ?? '') });
+      if (!t) return bkashError('2002', 'Invalid Payment ID');
+      return ok({
+        trxID: t.trxId, transactionStatus: t.status, transactionType: 'bKash Tokenized Checkout via API', amount: t.amount, currency: t.currency,
+        customerMsisdn: '01770618575', completedTime: t.completedAt ? bkashTime(t.completedAt) : undefined, statusCode: '0000', statusMessage: 'Successful',
+      });
+    }
+    return ok({ message: 'Not found' }, 404);
+  }
+
+  // ---------------------------------------------------------------- Nagad
+  private async nagad(path: string, call: ApiCall): Promise<GatewayResponse> {
+    const n = this.config.payments.nagad;
+    const keys = this.nagadKeys();
+    if (!keys.nagadPrivate) return nagadError('16_0006_000', 'Sandbox has no Nagad key (NAGAD_SANDBOX_PRIVATE_KEY)', 500);
+    if (!call.headers['x-km-api-version'] || !call.headers['x-km-client-type'] || !call.headers['x-km-ip-v4']) {
+      return nagadError('16_0006_064', 'Mandatory header missing');
+    }
+    const em = this.em();
+    const init = /^check-out\/initialize\/([^/]+)\/([^/]+)$/.exec(path);
+    if (init && call.method === 'POST') {
+      const [, merchantId, orderId] = init;
+      const data = openJson(call.body.sensitiveData, call.body.signature, keys.nagadPrivate, keys.merchantPublic);
+      if (!data) return nagadError('16_0006_058', 'Signature verification failed');
+      if (merchantId !== n.merchantId || data.merchantId !== merchantId || data.orderId !== orderId) return nagadError('16_0006_059', 'Invalid sensitive data');
+      if (!/^[A-Za-z0-9]{1,40}$/.test(orderId!)) return nagadError('16_0006_068', 'Invalid order id');
+      if (await em.count(SandboxTransaction, { provider: 'nagad', merchantOrderId: orderId! })) return nagadError('16_0006_083', 'Duplicate order id');
+      const t = em.create(SandboxTransaction, {
+        provider: 'nagad', reference: `NGD${nagadDateTime()}${randomBytes(6).toString('hex').toUpperCase()}`, merchantOrderId: orderId!,
+        challenge: newChallenge(), status: 'Initiated',
+      });
+      await em.flush();
+      return ok(sealJson({ paymentReferenceId: t.reference, challenge: t.challenge, acceptDateTime: nagadDateTime() }, keys.merchantPublic, keys.nagadPrivate));
+    }
+    const complete = /^check-out\/complete\/([^/]+)$/.exec(path);
+    if (complete && call.method === 'POST') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'nagad', reference: complete[1]! });
+      if (!t) return nagadError('16_0006_069', 'Invalid payment reference');
+      const data = openJson(call.body.sensitiveData, call.body.signature, keys.nagadPrivate, keys.merchantPublic);
+      if (!data) return nagadError('16_0006_058', 'Signature verification failed');
+      if (data.challenge !== t.challenge || data.orderId !== t.merchantOrderId || data.merchantId !== n.merchantId) {
+        return nagadError('16_0006_059', 'Invalid sensitive data');
+      }
+      if (data.currencyCode !== '050' || !amountToPoisha(data.amount)) return nagadError('16_0006_059', 'Invalid sensitive data');
+      if (t.status !== 'Initiated' || typeof call.body.merchantCallbackURL !== 'string') return nagadError('16_0006_059', 'Invalid payment state');
+      t.amount = String(data.amount);
+      t.callbackUrl = call.body.merchantCallbackURL;
+      t.status = 'Ready';
+      await em.flush();
+      return ok({ status: 'Success', callBackUrl: `${this.base}/nagad/checkout/${t.reference}` });
+    }
+    const verify = /^verify\/payment\/([^/]+)$/.exec(path);
+    if (verify && call.method === 'GET') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'nagad', reference: decodeURIComponent(verify[1]!) });
+      if (!t) return nagadError('16_0006_069', 'Invalid payment reference');
+      return ok({
+        merchantId: n.merchantId, orderId: t.merchantOrderId, paymentRefId: t.reference, amount: t.amount, clientMobileNo: '016****5678',
+        merchantMobileNo: n.merchantNumber, orderDateTime: nagadDateTime(t.createdAt), issuerPaymentDateTime: t.completedAt ? nagadDateTime(t.completedAt) : null,
+        issuerPaymentRefNo: t.trxId ?? null, additionalMerchantInfo: null, status: t.status,
+        statusCode: t.status === 'Success' ? '000' : t.status === 'Aborted' ? '001' : '002', cancelIssuerDateTime: null, cancelIssuerRefNo: null,
+      });
+    }
+    return nagadError('16_0006_404', 'Not found', 404);
+  }
+
+  // ---------------------------------------------------------------- hosted pages
+  private page(title: string, inner: string): string {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f5f5f5;margin:0;padding:24px}
+main{max-width:420px;margin:auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 8px #0002}
+h1{font-size:20px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#666}
+button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius:8px;font-size:16px;cursor:pointer}
+.approve{background:#e2136e;color:#fff}.fail{background:#555;color:#fff}.cancel{background:#ddd}
+.note{color:#a15c00;font-size:13px}select{width:100%;padding:8px;margin:8px 0}</style></head><body><main>${inner}</main></body></html>`;
+  }
+
+  private checkoutPage(provider: 'bkash' | 'nagad', t: SandboxTransaction): string {
+    const name = provider === 'bkash' ? 'bKash' : 'Nagad';
+    const scenarios = provider === 'bkash'
+      ? `<label for="scenario">Simulate</label><select id="scenario" name="scenario"><option value="">Nothing special</option>
+<option value="execute-lost">Execute answer lost (merchant must Query)</option><option value="insufficient-balance">Insufficient balance (2023)</option></select>`
+      : '';
+    return this.page(`${name} sandbox payment`, `<h1>${name} sandbox payment</h1>
+<p class="note">Nirog's built-in test gateway. No real money moves.</p>
+<dl><dt>Invoice</dt><dd>${esc(t.merchantOrderId)}</dd><dt>Amount</dt><dd>৳ ${esc(t.amount)} ${esc(t.currency)}</dd><dt>Reference</dt><dd>${esc(t.reference)}</dd></dl>
+<form method="post" action="${esc(`${this.base}/${provider}/checkout/${t.reference}`)}">${scenarios}
+<button class="approve" name="decision" value="approve" type="submit">Approve</button>
+<button class="fail" name="decision" value="fail" type="submit">Fail</button>
+<button class="cancel" name="decision" value="cancel" type="submit">Cancel</button></form>`);
+  }
+
+  /** The payer's choice on the hosted page; answers with the URL the browser goes to next. */
+  async decide(provider: 'bkash' | 'nagad', reference: string, decision: string, scenario?: string): Promise<string | null> {
+    const em = this.em();
+    const t = await em.findOne(SandboxTransaction, { provider, reference });
+    const open = provider === 'bkash' ? t?.status === 'Initiated' && !t.decision : t?.status === 'Ready';
+    if (!t || !open || !['approve', 'fail', 'cancel'].includes(decision)) return null;
+    if (provider === 'bkash') {
+      t.decision = decision === 'approve' ? 'approved' : decision === 'fail' ? 'failed' : 'cancelled';
+      if (decision === 'fail') t.status = 'Failed';
+      if (decision === 'cancel') t.status = 'Cancelled';
+      t.scenario = scenario === 'execute-lost' || scenario === 'insufficient-balance' ? scenario : null;
+      await em.flush();
+      const status = decision === 'approve' ? 'success' : decision === 'fail' ? 'failure' : 'cancel';
+      const u = new URL(t.callbackUrl!);
+      u.searchParams.set('paymentID', t.reference);
+      u.searchParams.set('status', status);
+      u.searchParams.set('signature', this.hmac(`${t.reference}.${status}`));
+      return u.toString();
+    }
+    t.decision = decision;
+    t.status = decision === 'approve' ? 'Success' : decision === 'fail' ? 'Failed' : 'Aborted';
+    if (decision === 'approve') {
+      t.trxId = `NG${randomBytes(5).toString('hex').toUpperCase()}`;
+      t.completedAt = new Date();
+    }
+    await em.flush();
+    const u = new URL(t.callbackUrl!);
+    const params: Record<string, string> = {
+      merchant: this.config.payments.nagad.merchantId, order_id: t.merchantOrderId, payment_ref_id: t.reference, status: t.status,
+      status_code: decision === 'approve' ? '00_0000_000' : '00_1111_001',
+      message: decision === 'approve' ? 'Successful Transaction' : decision === 'fail' ? 'Transaction Failed' : 'Aborted by customer',
+      payment_dt: nagadDateTime(), issuer_payment_ref: t.trxId ?? '',
+    };
+    for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+    return u.toString();
+  }
+
+  router(): Router {
+    const r = express.Router();
+    r.use(express.json({ limit: '100kb' }));
+    r.use(express.urlencoded({ extended: false, limit: '10kb' }));
+    r.use(async (req, res, next) => {
+      if (!req.path.startsWith(BKASH_API) && !req.path.startsWith(NAGAD_API)) return next();
+      try {
+        const headers: Record<string, string | undefined> = {};
+        for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
+        const out = await this.handleApi({ method: req.method, path: req.path, headers, body: (req.body ?? {}) as Json });
+        res.status(out.status).json(out.body);
+      } catch (e) {
+        next(e);
+      }
+    });
+    for (const provider of ['bkash', 'nagad'] as const) {
+      r.get(`/${provider}/checkout/:reference`, async (req, res, next) => {
+        try {
+          const t = await this.em().findOne(SandboxTransaction, { provider, reference: String(req.params.reference) });
+          if (!t) {
+            res.status(404).type('html').send(this.page('Not found', '<h1>No such payment</h1>'));
+            return;
+          }
+          res.setHeader('Cache-Control', 'no-store');
+          res.type('html').send(this.checkoutPage(provider, t));
+        } catch (e) {
+          next(e);
+        }
+      });
+      r.post(`/${provider}/checkout/:reference`, async (req, res, next) => {
+        try {
+          const body = (req.body ?? {}) as Record<string, string>;
+          const next_ = await this.decide(provider, String(req.params.reference), String(body.decision ?? ''), body.scenario);
+          if (!next_) {
+            res.status(409).type('html').send(this.page('Already decided', '<h1>This payment is no longer open</h1>'));
+            return;
+          }
+          res.redirect(303, next_);
+        } catch (e) {
+          next(e);
+        }
+      });
+    }
+    return r;
+  }
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
