@@ -113,7 +113,7 @@ test.describe.serial('doctors and consultations', () => {
     await expect(page.locator('.ant-descriptions')).toContainText('Confirmed');
   });
 
-  test('the doctors list works at phone width with the filter modal', async ({ page }) => {
+  test('the doctors screens work at phone width (390 px), with the filter modal', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/doctors');
     await page.getByRole('button', { name: 'Filters' }).click();
@@ -122,5 +122,23 @@ test.describe.serial('doctors and consultations', () => {
     await expect(page).toHaveURL(/gender=Female/);
     await expect(page.getByTestId('doctor-row').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
+
+    await page.getByTestId('doctor-row').first().getByRole('link').first().click();
+    await expect(page.getByRole('button', { name: 'Hospital Visit' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.goto('/consultation');
+    await expect(page.getByText('Cardiology', { exact: true })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+
+    // the header's user menu (which loginAs waits for) is a desktop element
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await loginAs(page, 'patient@nirog.test');
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [path, heading] of [['/my-booking', 'Consultations History'], ['/my-prescription', 'Previous Prescription History']]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByTestId(path === '/my-booking' ? 'appointment-card' : 'prescription-card').first()).toBeVisible();
+      await expectNoHorizontalScroll(page);
+    }
   });
 });

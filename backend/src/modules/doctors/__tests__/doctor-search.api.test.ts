@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, pngImage, type TestApp } from '../../../../test/app.js';
 import { CATALOGUE_DOCTORS, SPECIALITIES } from '../../../seeders/DoctorSeeder.js';
+import { DatabaseSeeder } from '../../../seeders/DatabaseSeeder.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -251,5 +252,23 @@ describe('admin doctors', () => {
     expect((await asVisitor(t).post('/doctor', {})).status).toBe(401);
     expect((await (await asPatient(t)).post('/doctor', {})).status).toBe(403);
     expect((await (await asDoctor(t)).put('/doctor/00000000-0000-0000-0000-000000000000', {})).status).toBe(403);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds idempotently: a second run adds nothing', async () => {
+    const counts = async () => (await t.orm.em.fork().getConnection().execute<{ n: string }[]>(
+      `select (select count(*) from doctors) || '/' || (select count(*) from specialities) || '/' || (select count(*) from appointments)
+        || '/' || (select count(*) from prescriptions) || '/' || (select count(*) from doctor_reviews) as n`))[0]!.n;
+    const before = await counts();
+    await t.orm.seeder.seed(DatabaseSeeder);
+    expect(await counts()).toBe(before);
+  });
+
+  it('gives the demo patient past consultations with prescriptions and a review', async () => {
+    const patient = await asPatient(t);
+    const bookings = (await patient.get('/mybooking?pageSize=100')).body.appointment;
+    expect(bookings.filter((a: { bookingStatus: string; prescription: string | null }) => a.bookingStatus === 'Finished' && a.prescription).length).toBeGreaterThanOrEqual(2);
+    expect((await patient.get('/my/prescription')).body.prescriptions.length).toBeGreaterThanOrEqual(2);
   });
 });
