@@ -28,6 +28,12 @@ import { registerReviewRoutes } from './modules/reviews/review.rest.js';
 import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
 import { registerOrderRoutes } from './modules/orders/order.rest.js';
 import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
+import { auditAdminMutations } from './modules/audit/audit.hooks.js';
+import { registerMailRoutes } from './modules/mail/mail.rest.js';
+import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
+import { OutboxWorker } from './modules/mail/outbox.worker.js';
+import { registerCareRoutes } from './modules/care.registry.js';
+import { chatWidgetCsp } from './modules/site/chat-widget.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -46,11 +52,15 @@ export interface NirogApp {
   apollo: ApolloServer<Context>;
   services: Services;
   restRoutes: RestRouteInfo[];
+  /** Delivers mail and SMS and fires reminders; started here unless OUTBOX_WORKER is off (tests drive it). */
+  worker: OutboxWorker;
 }
 
 export async function createApp(config: Config, orm: Orm, log: Logger): Promise<NirogApp> {
   const services = createServices(config, log);
   const schema = await buildNirogSchema();
+  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays);
+  if (config.mail.workerEnabled) worker.start();
 
   async function contextFor(req: Request): Promise<Context> {
     const em = orm.em.fork() as unknown as Context['em'];
@@ -76,7 +86,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     schema,
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, auditAdminMutations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
@@ -113,15 +123,17 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
 
   const https = config.publicUrl.startsWith('https://');
+  const chat = chatWidgetCsp(config);
   app.use(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...chat.scriptSrc],
         // antd writes its styles into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
-        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...chat.styleSrc],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat.imgSrc, ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
+        connectSrc: ["'self'", ...chat.connectSrc],
+        frameSrc: chat.frameSrc.length ? chat.frameSrc : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: https ? [] : null,
@@ -166,6 +178,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   registerPaymentRoutes(route);
   registerMedicineRoutes(route);
   registerOrderRoutes(route);
+  registerMailRoutes(route);
+  registerVerificationRoutes(route);
+  registerCareRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);
@@ -201,5 +216,5 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
-  return { app, apollo, services, restRoutes };
+  return { app, apollo, services, restRoutes, worker };
 }

@@ -10,9 +10,16 @@ import { Payment } from './modules/payments/payment.entity.js';
 import { Medicine } from './modules/medicines/medicine.entity.js';
 import { Order, OrderItem } from './modules/orders/order.entity.js';
 import { SandboxTransaction } from './modules/payments/sandbox/sandbox-transaction.entity.js';
+import { AuditEntry } from './modules/audit/audit.entity.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works for tsc output and tests). */
 export const ENTITIES = [
-  User, Session, Doctor, Payment, SandboxTransaction, Medicine, Order, OrderItem,
+  User, Session, Doctor, AuditEntry, MailMessage, SmsMessage, ScheduledNotification, AccountToken, ...CARE_ENTITIES,
+  Payment, SandboxTransaction, Medicine, Order, OrderItem,
   Speciality, Appointment, HospitalSlotLoad, Prescription, DoctorReview,
 ];
+import { MailMessage } from './modules/mail/mail.entity.js';
+import { SmsMessage } from './modules/mail/sms.entity.js';
+import { ScheduledNotification } from './modules/mail/reminder.entity.js';
+import { AccountToken } from './modules/verification/account-token.entity.js';
+import { CARE_ENTITIES } from './modules/care.registry.js';

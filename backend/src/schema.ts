@@ -9,12 +9,17 @@ import { ReviewResolver } from './modules/reviews/review.resolver.js';
 import { MedicineResolver } from './modules/medicines/medicine.resolver.js';
 import { OrderResolver } from './modules/orders/order.resolver.js';
 import { PaymentResolver } from './modules/payments/payment.resolver.js';
+import { AuditResolver } from './modules/audit/audit.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
 export const RESOLVERS = [
-  AccountResolver, DoctorResolver, PaymentResolver, MedicineResolver, OrderResolver,
+  AccountResolver, DoctorResolver, AuditResolver, MailResolver, VerificationResolver, ...CARE_RESOLVERS,
+  PaymentResolver, MedicineResolver, OrderResolver,
   AppointmentResolver, PrescriptionResolver, ReviewResolver,
 ] as const;
+import { MailResolver } from './modules/mail/mail.resolver.js';
+import { VerificationResolver } from './modules/verification/verification.resolver.js';
+import { CARE_RESOLVERS } from './modules/care.registry.js';
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -11,6 +11,12 @@ import { ReviewService } from './modules/reviews/review.service.js';
 import { MedicineService } from './modules/medicines/medicine.service.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { PaymentService } from './modules/payments/payment.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { SmsService } from './modules/mail/sms.service.js';
+import { NotificationService } from './modules/mail/notification.service.js';
+import { VerificationService } from './modules/verification/verification.service.js';
+import { createCareServices } from './modules/care.registry.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -24,7 +30,17 @@ export function createServices(config: Config, log: Logger) {
   const reviews = new ReviewService(appointments);
   const medicines = new MedicineService(images);
   const orders = new OrderService(payments, events, log);
-  return { config, log, events, images, accounts, doctors, payments, medicines, orders, appointments, prescriptions, reviews };
+  const audit = new AuditService(log);
+  const mail = new MailService(config, log);
+  const sms = new SmsService(config, log);
+  const notifications = new NotificationService(config, log, mail, sms);
+  notifications.subscribe(events);
+  const verification = new VerificationService(config, mail, notifications);
+  verification.subscribe(events);
+  return {
+    config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(images, events),
+    payments, medicines, orders, appointments, prescriptions, reviews,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

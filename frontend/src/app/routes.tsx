@@ -25,6 +25,7 @@ const ADMIN: Role[] = ['admin'];
 
 const ChangePassword = () => page(() => import('@/features/auth/pages/ChangePasswordPage'));
 const UpdateProfile = () => page(() => import('@/features/profile/pages/UpdateProfilePage'));
+const NurseForm = () => page(() => import('@/features/nurses/pages/NurseFormPage'));
 
 export const routes: RouteObject[] = [
   {
@@ -41,13 +42,13 @@ export const routes: RouteObject[] = [
       { path: paths.doctorSignup, element: page(() => import('@/features/auth/pages/DoctorSignupPage')) },
 
       // Email (verification and password reset)
-      { path: paths.activation, element: soon },
-      { path: paths.confirmEmail, element: soon },
-      { path: paths.userForgotPassword, element: soon },
-      { path: paths.userResetPassword, element: soon },
-      { path: paths.doctorForgotPassword, element: soon },
-      { path: paths.doctorForgotPasswordAlias, element: soon },
-      { path: paths.doctorResetPassword, element: soon },
+      { path: paths.activation, element: page(() => import('@/features/email/pages/ActivationPage')) },
+      { path: paths.confirmEmail, element: only(undefined, page(() => import('@/features/email/pages/ConfirmEmailPage'))) },
+      { path: paths.userForgotPassword, element: page(() => import('@/features/email/pages/ForgotPasswordPage')) },
+      { path: paths.userResetPassword, element: page(() => import('@/features/email/pages/ResetPasswordPage')) },
+      { path: paths.doctorForgotPassword, element: page(() => import('@/features/email/pages/DoctorForgotPasswordPage')) },
+      { path: paths.doctorForgotPasswordAlias, element: page(() => import('@/features/email/pages/DoctorForgotPasswordPage')) },
+      { path: paths.doctorResetPassword, element: page(() => import('@/features/email/pages/DoctorResetPasswordPage')) },
 
       // Doctors and consultations
       { path: paths.consultation, element: page(() => import('@/features/doctors/pages/ConsultationPage')) },
@@ -65,15 +66,15 @@ export const routes: RouteObject[] = [
       { path: paths.orderPaid, element: soon },
 
       // Nurses, blood, insurance, ambulance, information pages
-      { path: paths.nurses, element: soon },
-      { path: paths.nurseDetail, element: soon },
-      { path: paths.bloods, element: soon },
-      { path: paths.insurance, element: soon },
-      { path: paths.ambulance, element: soon },
-      { path: paths.about, element: soon },
-      { path: paths.contact, element: soon },
-      { path: paths.chat, element: only(undefined, soon) },
-      { path: paths.comingSoon, element: soon },
+      { path: paths.nurses, element: page(() => import('@/features/nurses/pages/NursesPage')) },
+      { path: paths.nurseDetail, element: page(() => import('@/features/nurses/pages/NurseDetailPage')) },
+      { path: paths.bloods, element: page(() => import('@/features/blood/pages/BloodsPage')) },
+      { path: paths.insurance, element: page(() => import('@/features/info/pages/InsurancePage')) },
+      { path: paths.ambulance, element: page(() => import('@/features/info/pages/AmbulancePage')) },
+      { path: paths.about, element: page(() => import('@/features/info/pages/AboutPage')) },
+      { path: paths.contact, element: page(() => import('@/features/info/pages/ContactPage')) },
+      { path: paths.chat, element: only(undefined, page(() => import('@/features/info/pages/ChatPage'))) },
+      { path: paths.comingSoon, element: page(() => import('@/features/info/pages/ComingSoonPage')) },
 
       // Account screens with the side menu of the role
       {
@@ -86,7 +87,7 @@ export const routes: RouteObject[] = [
           { path: paths.myBooking, element: only(PATIENT, page(() => import('@/features/consultations/pages/MyBookingPage'))) },
           { path: paths.myPrescription, element: only(PATIENT, page(() => import('@/features/consultations/pages/MyPrescriptionPage'))) },
           { path: paths.myOrder, element: only(PATIENT, soon) },
-          { path: paths.myHiredNurses, element: only(PATIENT, soon) },
+          { path: paths.myHiredNurses, element: only(PATIENT, page(() => import('@/features/nurses/pages/MyHiredNursesPage'))) },
 
           { path: paths.doctorInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorInfoPage'))) },
           { path: paths.doctorUpdateInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorUpdateInfoPage'))) },
@@ -101,12 +102,15 @@ export const routes: RouteObject[] = [
           { path: paths.adminAllDoctors, element: only(ADMIN, page(() => import('@/features/doctors/pages/AdminAllDoctorsPage'))) },
           { path: paths.adminCreateDoctor, element: only(ADMIN, page(() => import('@/features/doctors/pages/AdminDoctorFormPage'))) },
           { path: paths.adminUpdateDoctor, element: only(ADMIN, page(() => import('@/features/doctors/pages/AdminDoctorFormPage'))) },
-          { path: paths.adminCreateNurse, element: only(ADMIN, soon) },
-          { path: paths.adminUpdateNurse, element: only(ADMIN, soon) },
-          { path: paths.adminAllNurses, element: only(ADMIN, soon) },
-          { path: paths.adminHiredNurses, element: only(ADMIN, soon) },
-          { path: paths.adminUsers, element: only(ADMIN, soon) },
+          { path: paths.adminCreateNurse, element: only(ADMIN, NurseForm()) },
+          { path: paths.adminUpdateNurse, element: only(ADMIN, NurseForm()) },
+          { path: paths.adminAllNurses, element: only(ADMIN, page(() => import('@/features/nurses/pages/AdminNursesPage'))) },
+          { path: paths.adminHiredNurses, element: only(ADMIN, page(() => import('@/features/nurses/pages/AdminHiredNursesPage'))) },
+          { path: paths.adminUsers, element: only(ADMIN, page(() => import('@/features/admin/pages/AllUsersPage'))) },
+          { path: paths.adminAuditLog, element: only(ADMIN, page(() => import('@/features/admin/pages/AuditLogPage'))) },
           { path: paths.adminOrders, element: only(ADMIN, soon) },
+          { path: paths.adminOutbox, element: only(ADMIN, page(() => import('@/features/email/pages/AdminOutboxPage'))) },
+          { path: paths.adminInbox, element: only(ADMIN, page(() => import('@/features/info/pages/AdminInboxPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -14,6 +14,9 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'bookedNurses', to: paths.adminHiredNurses },
     { key: 'allUsers', to: paths.adminUsers },
     { key: 'orderList', to: paths.adminOrders },
+    { key: 'auditLog', to: paths.adminAuditLog },
+    { key: 'outbox', to: paths.adminOutbox },
+    { key: 'inbox', to: paths.adminInbox },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },
