@@ -113,6 +113,15 @@ test.describe.serial('doctors and consultations', () => {
     await expect(page.locator('.ant-descriptions')).toContainText('Confirmed');
   });
 
+  test("home 'Our Best Doctors' shows 4, and Load More adds 4", async ({ page }) => {
+    await page.goto('/');
+    const cards = page.getByTestId('best-doctor');
+    await expect(page.getByRole('heading', { name: 'Our Best Doctors' })).toBeVisible();
+    await expect(cards).toHaveCount(4);
+    await page.getByRole('button', { name: 'Load More' }).first().click();
+    await expect(cards).toHaveCount(8);
+  });
+
   test('the doctors screens work at phone width (390 px), with the filter modal', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/doctors');

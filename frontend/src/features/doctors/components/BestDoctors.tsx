@@ -26,7 +26,7 @@ export default function BestDoctors() {
       {result && result.items.length === 0 && <Empty description={t('noDoctors')} />}
       <div className="best-doctors">
         {result?.items.map((d) => (
-          <Card key={d.id} hoverable>
+          <Card key={d.id} hoverable data-testid="best-doctor">
             <Link to={to('doctorDetail', { doctorId: d.id })} style={{ color: 'inherit' }}>
               <Avatar size={64} src={d.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
               <h3 style={{ margin: '8px 0 4px' }}>{titleOf(d.title)} {d.name}</h3>
