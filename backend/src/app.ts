@@ -21,16 +21,19 @@ import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/
 import { createServices, type Services } from './services.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
-import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
+import { registerDoctorAccountRoutes, registerDoctorRoutes } from './modules/doctors/doctor.rest.js';
+import { registerAppointmentRoutes } from './modules/appointments/appointment.rest.js';
+import { registerPrescriptionRoutes } from './modules/prescriptions/prescription.rest.js';
+import { registerReviewRoutes } from './modules/reviews/review.rest.js';
+import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
+import { registerOrderRoutes } from './modules/orders/order.rest.js';
+import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 import { auditAdminMutations } from './modules/audit/audit.hooks.js';
 import { registerMailRoutes } from './modules/mail/mail.rest.js';
 import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
 import { OutboxWorker } from './modules/mail/outbox.worker.js';
 import { registerCareRoutes } from './modules/care.registry.js';
 import { chatWidgetCsp } from './modules/site/chat-widget.js';
-import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
-import { registerOrderRoutes } from './modules/orders/order.rest.js';
-import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -168,12 +171,16 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const route = restRouteRegistrar(api, contextFor, restRoutes);
   registerAccountRoutes(route);
   registerDoctorAccountRoutes(route);
-  registerMailRoutes(route);
-  registerVerificationRoutes(route);
-  registerCareRoutes(route);
+  registerDoctorRoutes(route);
+  registerAppointmentRoutes(route);
+  registerPrescriptionRoutes(route);
+  registerReviewRoutes(route);
   registerPaymentRoutes(route);
   registerMedicineRoutes(route);
   registerOrderRoutes(route);
+  registerMailRoutes(route);
+  registerVerificationRoutes(route);
+  registerCareRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);

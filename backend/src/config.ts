@@ -125,6 +125,12 @@ export function loadConfig(env: Env = process.env) {
     },
     payments: paymentsConfig(env, nodeEnv, url(env, 'PUBLIC_URL', `http://localhost:${port}`)!.replace(/\/$/, '')),
     frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
+    consultations: {
+      /** Where a consultation gets its own room when the doctor has set no link (Jitsi needs no account). */
+      meetingBaseUrl: url(env, 'MEETING_BASE_URL', 'https://meet.jit.si')!.replace(/\/$/, ''),
+      /** An unpaid video consultation is released after this many minutes. */
+      unpaidHoldMinutes: int(env, 'CONSULTATION_UNPAID_HOLD_MINUTES', 30, 1, 24 * 60),
+    },
     mail: {
       /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://host:465. Without it mail stays in the outbox. */
       smtpUrl,

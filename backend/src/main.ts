@@ -26,7 +26,7 @@ async function main() {
     await orm.seeder.seed(DatabaseSeeder);
     log.info('demo data in place');
   }
-  const { app, worker, services } = await createApp(config, orm, log);
+  const { app, services, worker } = await createApp(config, orm, log);
   // Payments stuck in 'initiated' (the browser never came back) are settled in the background; safe
   // with several replicas, since each result is recorded once by a conditional update.
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;

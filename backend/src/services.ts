@@ -5,15 +5,18 @@ import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DoctorService } from './modules/doctors/doctor.service.js';
+import { AppointmentService } from './modules/appointments/appointment.service.js';
+import { PrescriptionService } from './modules/prescriptions/prescription.service.js';
+import { ReviewService } from './modules/reviews/review.service.js';
+import { MedicineService } from './modules/medicines/medicine.service.js';
+import { OrderService } from './modules/orders/order.service.js';
+import { PaymentService } from './modules/payments/payment.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { createCareServices } from './modules/care.registry.js';
-import { MedicineService } from './modules/medicines/medicine.service.js';
-import { OrderService } from './modules/orders/order.service.js';
-import { PaymentService } from './modules/payments/payment.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -21,6 +24,12 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
+  const payments = new PaymentService(config, log);
+  const appointments = new AppointmentService(config, events, payments, log);
+  const prescriptions = new PrescriptionService(appointments, events);
+  const reviews = new ReviewService(appointments);
+  const medicines = new MedicineService(images);
+  const orders = new OrderService(payments, events, log);
   const audit = new AuditService(log);
   const mail = new MailService(config, log);
   const sms = new SmsService(config, log);
@@ -28,10 +37,10 @@ export function createServices(config: Config, log: Logger) {
   notifications.subscribe(events);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
-  const payments = new PaymentService(config, log);
-  const medicines = new MedicineService(images);
-  const orders = new OrderService(payments, events, log);
-  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events), payments, medicines, orders };
+  return {
+    config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
+    payments, medicines, orders, appointments, prescriptions, reviews,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

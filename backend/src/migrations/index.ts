@@ -4,6 +4,7 @@ import { Migration20261122030726EmailOutbox } from './Migration20261122030726Ema
 import { Migration20261122030642Care } from './Migration20261122030642Care.js';
 import { Migration20261122031133Pharmacy } from './Migration20261122031133Pharmacy.js';
 import { Migration20261122030639Payments } from './Migration20261122030639Payments.js';
+import { Migration20261122030845DoctorsConsultations } from './Migration20261122030845DoctorsConsultations.js';
 import { Migration20261122025521Initial } from './Migration20261122025521Initial.js';
 
 /** Applied in this order at start. Add new migrations at the end; never edit one that has shipped. */
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122030639Payments', class: Migration20261122030639Payments },
   { name: 'Migration20261122031133Pharmacy', class: Migration20261122031133Pharmacy },
   { name: 'Migration20261122035110BloodRequestThrottle', class: Migration20261122035110BloodRequestThrottle },
+  { name: 'Migration20261122030845DoctorsConsultations', class: Migration20261122030845DoctorsConsultations },
 ];

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountSeeder } from './AccountSeeder.js';
-import { CareSeeder } from './CareSeeder.js';
+import { DoctorSeeder } from './DoctorSeeder.js';
 import { PharmacySeeder } from './PharmacySeeder.js';
+import { CareSeeder } from './CareSeeder.js';
 
 /**
  * Demo data for every screen. Idempotent: each seeder looks for its natural keys (emails, BMDC
@@ -10,6 +11,6 @@ import { PharmacySeeder } from './PharmacySeeder.js';
  */
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
-    return this.call(em, [AccountSeeder, CareSeeder, PharmacySeeder]);
+    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder]);
   }
 }

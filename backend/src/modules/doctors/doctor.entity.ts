@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, Index, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
@@ -13,7 +13,8 @@ import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
 @Entity({ tableName: 'doctors' })
 @Index({ properties: ['status', 'isOnline'] })
 @Index({ properties: ['status', 'feePoisha'] })
-export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnline' | 'status' | 'ratingHalfStarsTotal' | 'reviewCount' | 'rating'> {
+@Check({ name: 'doctors_hospital_slot_capacity_check', expression: 'hospital_slot_capacity >= 1 and hospital_slot_capacity <= 200' })
+export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnline' | 'status' | 'ratingHalfStarsTotal' | 'reviewCount' | 'rating' | 'hospitalSlotCapacity'> {
   @OneToOne(() => User, { owner: true, ref: true, unique: true, deleteRule: 'cascade' })
   user!: Ref<User>;
 
@@ -86,6 +87,11 @@ export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnlin
   @Field(() => Int)
   @Property({ default: 0 })
   reviewCount: number = 0;
+
+  /** Hospital visits one slot (Morning, Afternoon, Evening) of one day can take. */
+  @Field(() => Int)
+  @Property({ default: 10 })
+  hospitalSlotCapacity: number = 10;
 
   @Field(() => Float, { description: 'Average rating out of 5, to one decimal; 0 with no reviews' })
   get rating(): number {

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root, type MiddlewareFn, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root, type MiddlewareFn, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
@@ -8,7 +8,38 @@ import { Gender } from '../accounts/user.entity.js';
 import { localPhone } from '../../common/phone.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
-import { DoctorSignupInput } from './doctor.inputs.js';
+import {
+  AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
+} from './doctor.inputs.js';
+import { Speciality } from './speciality.entity.js';
+import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
+
+@ObjectType({ description: 'One choice of a /doctors filter; id is the value to send back' })
+export class FilterOption {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  title!: string;
+}
+
+@ObjectType()
+export class DoctorFilterOptions {
+  @Field(() => [FilterOption], { description: 'Values of DoctorSearchArgs.feeRanges' })
+  fees!: FilterOption[];
+
+  @Field(() => [FilterOption])
+  genders!: FilterOption[];
+
+  @Field(() => [FilterOption], { description: 'Values of DoctorSearchArgs.minRating' })
+  ratings!: FilterOption[];
+
+  @Field(() => [FilterOption], { description: 'Values of DoctorSearchArgs.online' })
+  statuses!: FilterOption[];
+
+  @Field(() => [Speciality])
+  specialities!: Speciality[];
+}
 
 @ObjectType()
 export class DoctorPage extends Paginated(Doctor) {}
@@ -76,6 +107,66 @@ export class DoctorResolver {
   ): Promise<Doctor> {
     const image = await readUpload(avatar, ctx.services.config.uploads.maxBytes);
     return ctx.services.doctors.signup(ctx.em, input, image);
+  }
+
+  @Query(() => DoctorPage, { description: 'Approved doctors, filtered and paged on the server' })
+  @Public()
+  doctors(@Args() args: DoctorSearchArgs, @Ctx() ctx: Context) {
+    return ctx.services.doctors.search(ctx.em, args);
+  }
+
+  @Query(() => Doctor, { description: 'An approved doctor (admins and the doctor also see pending ones)' })
+  @Public()
+  doctor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return ctx.services.doctors.publicProfile(ctx.em, id, ctx.user);
+  }
+
+  @Query(() => [Speciality], { description: 'The /consultation grid' })
+  @Public()
+  specialities(@Ctx() ctx: Context) {
+    return ctx.services.doctors.specialities(ctx.em);
+  }
+
+  @Query(() => DoctorFilterOptions)
+  @Public()
+  async doctorFilterOptions(@Ctx() ctx: Context): Promise<DoctorFilterOptions> {
+    return {
+      fees: FEE_OPTIONS, genders: GENDER_OPTIONS, ratings: RATING_OPTIONS, statuses: STATUS_OPTIONS,
+      specialities: await ctx.services.doctors.specialities(ctx.em),
+    };
+  }
+
+  @Query(() => DoctorPage, { description: 'Every doctor, for admins' })
+  @Allow(Role.Admin)
+  allDoctors(@Args() args: AdminDoctorListArgs, @Ctx() ctx: Context) {
+    return ctx.services.doctors.adminList(ctx.em, args);
+  }
+
+  @Mutation(() => Doctor, { description: 'An admin adds an approved doctor' })
+  @Allow(Role.Admin)
+  async createDoctor(
+    @Arg('input') input: AdminCreateDoctorInput,
+    @Arg('image', () => GraphQLUpload, { nullable: true }) image: Promise<FileUpload> | null,
+    @Ctx() ctx: Context,
+  ) {
+    return ctx.services.doctors.adminCreate(ctx.em, input, await readUpload(image, ctx.services.config.uploads.maxBytes));
+  }
+
+  @Mutation(() => Doctor)
+  @Allow(Role.Admin)
+  async updateDoctor(
+    @Arg('id', () => ID) id: string,
+    @Arg('input') input: AdminUpdateDoctorInput,
+    @Arg('image', () => GraphQLUpload, { nullable: true }) image: Promise<FileUpload> | null,
+    @Ctx() ctx: Context,
+  ) {
+    return ctx.services.doctors.adminUpdate(ctx.em, id, input, await readUpload(image, ctx.services.config.uploads.maxBytes));
+  }
+
+  @Mutation(() => Doctor, { description: 'Update Video Link' })
+  @Allow(Role.Doctor)
+  setMeetingUrl(@Arg('input') input: MeetingUrlInput, @Ctx() ctx: Context) {
+    return ctx.services.doctors.setMeetingUrl(ctx.em, ctx.user!, input.url);
   }
 
   @Query(() => Doctor, { description: "The logged-in doctor's profile" })

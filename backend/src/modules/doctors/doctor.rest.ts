@@ -5,7 +5,13 @@ import { Role } from '../../common/roles.js';
 import { PageArgs } from '../../common/pagination.js';
 import type { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
-import { DoctorSignupInput } from './doctor.inputs.js';
+import type { Request } from 'express';
+import type { Context } from '../../common/context.js';
+import {
+  AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
+} from './doctor.inputs.js';
+import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type FilterOption } from './doctor.service.js';
+import { toSpecReview } from '../reviews/review.rest.js';
 
 /** A doctor as the earlier app's clients read it; the user reference must be loaded. */
 export function toSpecDoctor(d: Doctor, opts: { private?: boolean } = {}) {
@@ -66,4 +72,96 @@ export function registerDoctorAccountRoutes(route: RouteFn): void {
 
   route('put', '/admin/doctor/:id/reject', [Role.Admin], async (ctx, req) =>
     ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.review(ctx.em, String(req.params.id), DoctorStatus.Rejected)) }));
+}
+
+/** A repeated query parameter (?expert=A&expert=B) or a comma list, as an array; undefined when absent. */
+export function listParam(v: unknown): string[] | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const values = (Array.isArray(v) ? v : [v]).flatMap((x) => String(x).split(',')).map((s) => s.trim()).filter(Boolean);
+  return values.length ? values : undefined;
+}
+
+/** The earlier client's query string (expert, fees, gender, ratings, isActive, keyword) → DoctorSearchArgs. */
+export function doctorSearchBody(q: Record<string, unknown>) {
+  const ratings = listParam(q.ratings)?.map(Number).filter((n) => Number.isFinite(n));
+  const active = listParam(q.isActive ?? q.online);
+  const body: Record<string, unknown> = {
+    specialities: listParam(q.expert ?? q.specialities),
+    feeRanges: listParam(q.fees ?? q.feeRanges),
+    genders: listParam(q.gender ?? q.genders),
+    // several rating boxes ticked: the lowest one is the floor
+    minRating: ratings?.length ? Math.min(...ratings) : undefined,
+    // both Online and Offline ticked means everyone
+    online: active && active.length === 1 ? active[0] : undefined,
+    search: q.search ?? q.keyword,
+    page: q.page,
+    pageSize: q.pageSize ?? q.limit,
+    sort: q.sort,
+  };
+  for (const k of Object.keys(body)) if (body[k] === undefined) delete body[k];
+  return body;
+}
+
+const options = (list: FilterOption[]) => list.map((o) => ({ _id: o.id, title: o.title }));
+
+/** POST /doctor and PUT /doctor/:id: the earlier app's multipart field names beside Nirog's. */
+function adminDoctorBody(fields: Record<string, unknown>) {
+  const body: Record<string, unknown> = { ...fields };
+  if (fields.expert !== undefined && fields.specialities === undefined) body.specialities = fields.expert;
+  if (fields.experience !== undefined && fields.experienceYears === undefined) body.experienceYears = fields.experience;
+  if (fields.bmdc_No !== undefined && fields.bmdcNo === undefined) body.bmdcNo = fields.bmdc_No;
+  if (fields.nid_No !== undefined && fields.nidNo === undefined) body.nidNo = fields.nid_No;
+  return body;
+}
+
+export function registerDoctorRoutes(route: RouteFn): void {
+  route('get', '/doctors', 'public', async (ctx, req) => {
+    const args = await parseInput(DoctorSearchArgs, doctorSearchBody(req.query as Record<string, unknown>));
+    const page = await ctx.services.doctors.search(ctx.em, args);
+    return {
+      success: true, doctors: page.items.map((d) => toSpecDoctor(d)), doctorsCount: page.total, filteredDoctorsCount: page.total,
+      resultPerPage: page.pageSize, page: page.page, pageCount: page.pageCount,
+    };
+  });
+
+  route('get', '/fees', 'public', async () => ({ success: true, fees: options(FEE_OPTIONS) }));
+  route('get', '/gender', 'public', async () => ({ success: true, gender: options(GENDER_OPTIONS) }));
+  route('get', '/ratings', 'public', async () => ({ success: true, ratings: options(RATING_OPTIONS) }));
+  route('get', '/status', 'public', async () => ({ success: true, status: options(STATUS_OPTIONS) }));
+  route('get', '/category', 'public', async (ctx) => ({
+    success: true,
+    category: (await ctx.services.doctors.specialities(ctx.em)).map((s) => ({ _id: s.id, title: s.title, slug: s.slug, image: { url: s.imageUrl ?? null } })),
+  }));
+
+  route('get', '/admin/doctors', [Role.Admin], async (ctx, req) => {
+    const page = await ctx.services.doctors.adminList(ctx.em, await parseInput(AdminDoctorListArgs, req.query));
+    return { success: true, Doctors: page.items.map((d) => toSpecDoctor(d, { private: true })), resultPerPage: page.pageSize, doctorCount: page.total, page: page.page };
+  });
+
+  route('put', '/doctor/update/url', [Role.Doctor], async (ctx, req) => {
+    const input = await parseInput(MeetingUrlInput, req.body);
+    const doctor = await ctx.services.doctors.setMeetingUrl(ctx.em, ctx.user!, input.url);
+    return { success: true, message: 'Url updated', url: doctor.meetingUrl };
+  });
+
+  const upload = async (ctx: Context, req: Request) => {
+    const { fields, files } = await readMultipart(req, { maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: ctx.services.config.uploads.maxFiles });
+    return { body: adminDoctorBody(fields), image: files.find((f) => ['images', 'image', 'avatar'].includes(f.field))?.data };
+  };
+  route('post', '/doctor', [Role.Admin], async (ctx, req) => {
+    const { body, image } = await upload(ctx, req);
+    const doctor = await ctx.services.doctors.adminCreate(ctx.em, await parseInput(AdminCreateDoctorInput, body), image);
+    return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Create Doctor Successful' };
+  });
+  route('put', '/doctor/:id', [Role.Admin], async (ctx, req) => {
+    const { body, image } = await upload(ctx, req);
+    const doctor = await ctx.services.doctors.adminUpdate(ctx.em, String(req.params.id), await parseInput(AdminUpdateDoctorInput, body), image);
+    return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Update Doctor Successful' };
+  });
+
+  route('get', '/doctor/:id', 'public', async (ctx, req) => {
+    const doctor = await ctx.services.doctors.publicProfile(ctx.em, String(req.params.id), ctx.user);
+    const reviews = await ctx.services.reviews.listForDoctor(ctx.em, doctor.id, { page: 1, pageSize: 50 });
+    return { success: true, doctor: { ...toSpecDoctor(doctor), reviews: reviews.items.map(toSpecReview) } };
+  });
 }

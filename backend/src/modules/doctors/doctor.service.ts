@@ -10,7 +10,36 @@ import { normalizeEmail, type AccountService } from '../accounts/account.service
 import { User } from '../accounts/user.entity.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
-import type { DoctorSignupInput } from './doctor.inputs.js';
+import { raw } from '@mikro-orm/sql';
+import { Gender } from '../accounts/user.entity.js';
+import { Speciality } from './speciality.entity.js';
+import {
+  DoctorSort, FEE_RANGE_BOUNDS, FeeRange,
+  type AdminCreateDoctorInput, type AdminDoctorListArgs, type AdminUpdateDoctorInput, type DoctorSearchArgs, type DoctorSignupInput,
+} from './doctor.inputs.js';
+
+export interface FilterOption {
+  id: string;
+  title: string;
+}
+
+const escapeLike = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Average in half stars per review, 0 without reviews; the same expression sorts and filters. */
+const AVERAGE_SQL = 'case when d.review_count = 0 then 0 else d.rating_half_stars_total::float / d.review_count end';
+
+export const FEE_OPTIONS: FilterOption[] = [
+  { id: FeeRange.UpTo500, title: 'Up to 500 BDT' },
+  { id: FeeRange.From501To1000, title: '501 - 1000 BDT' },
+  { id: FeeRange.From1001To1500, title: '1001 - 1500 BDT' },
+  { id: FeeRange.From1501To2000, title: '1501 - 2000 BDT' },
+  { id: FeeRange.Above2000, title: 'Above 2000 BDT' },
+];
+export const GENDER_OPTIONS: FilterOption[] = [{ id: Gender.Male, title: 'Male' }, { id: Gender.Female, title: 'Female' }];
+export const RATING_OPTIONS: FilterOption[] = [4, 3, 2, 1].map((n) => ({ id: String(n), title: `${n} stars & up` }));
+export const STATUS_OPTIONS: FilterOption[] = [{ id: 'true', title: 'Online Now' }, { id: 'false', title: 'Offline' }];
+
+export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 export class DoctorService {
   constructor(private readonly accounts: AccountService, private readonly images: ImageService, private readonly events: DomainEvents) {}
@@ -72,6 +101,127 @@ export class DoctorService {
       populate: ['user'], orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
+  }
+
+  /**
+   * The public /doctors list: approved doctors only, every filter in SQL, two queries whatever the
+   * page size (the page with its users joined, and the count).
+   */
+  async search(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<Doctor>> {
+    const qb = em.createQueryBuilder(Doctor, 'd').leftJoinAndSelect('d.user', 'u').where({ status: DoctorStatus.Approved });
+    if (args.specialities?.length) qb.andWhere({ specialities: { $overlap: args.specialities } });
+    if (args.feeRanges?.length) {
+      qb.andWhere({
+        $or: [...new Set(args.feeRanges)].map((r) => {
+          const [min, max] = FEE_RANGE_BOUNDS[r];
+          return max === null ? { feePoisha: { $gte: min } } : { feePoisha: { $gte: min, $lte: max } };
+        }),
+      });
+    }
+    if (args.genders?.length) qb.andWhere({ 'u.gender': { $in: args.genders } });
+    if (args.minRating) qb.andWhere(`${AVERAGE_SQL} >= ?`, [args.minRating * 2]);
+    if (args.online !== null && args.online !== undefined) qb.andWhere({ isOnline: args.online });
+    if (args.search?.trim()) {
+      const like = escapeLike(args.search);
+      qb.andWhere(
+        `(u.name ilike ? or d.degree ilike ? or d.work ilike ? or array_to_string(d.specialities, ' ') ilike ?)`,
+        [like, like, like, like],
+      );
+    }
+    const average = raw(AVERAGE_SQL);
+    switch (args.sort) {
+      case DoctorSort.FeeLowToHigh: qb.orderBy({ feePoisha: 'asc', id: 'asc' }); break;
+      case DoctorSort.FeeHighToLow: qb.orderBy({ feePoisha: 'desc', id: 'asc' }); break;
+      case DoctorSort.Experience: qb.orderBy({ experienceYears: 'desc', id: 'asc' }); break;
+      case DoctorSort.Rating: qb.orderBy([{ [average]: 'desc' }, { reviewCount: 'desc' }, { id: 'asc' }]); break;
+      default: qb.orderBy([{ isOnline: 'desc' }, { [average]: 'desc' }, { reviewCount: 'desc' }, { id: 'asc' }]);
+    }
+    qb.limit(args.pageSize).offset(offsetOf(args));
+    const [items, total] = await qb.getResultAndCount();
+    return pageOf(items, total, args);
+  }
+
+  /** A doctor's public page; pending and rejected doctors are visible to themselves and admins only. */
+  async publicProfile(em: EntityManager, id: string, actor: AuthUser | null): Promise<Doctor> {
+    if (!isUuid(id)) throw notFound('Doctor');
+    const doctor = await em.findOne(Doctor, { id }, { populate: ['user'] });
+    const privileged = actor && (actor.role === Role.Admin || doctor?.user.id === actor.id);
+    if (!doctor || (doctor.status !== DoctorStatus.Approved && !privileged)) throw notFound('Doctor');
+    return doctor;
+  }
+
+  specialities(em: EntityManager): Promise<Speciality[]> {
+    return em.find(Speciality, {}, { orderBy: { sortOrder: 'asc', title: 'asc' } });
+  }
+
+  async setMeetingUrl(em: EntityManager, actor: AuthUser, url: string): Promise<Doctor> {
+    const doctor = await this.myProfile(em, actor);
+    doctor.meetingUrl = url.trim();
+    await em.flush();
+    return doctor;
+  }
+
+  async adminList(em: EntityManager, args: AdminDoctorListArgs): Promise<PageResult<Doctor>> {
+    const where: Record<string, unknown> = {};
+    if (args.status) where.status = args.status;
+    if (args.search?.trim()) {
+      const like = escapeLike(args.search);
+      where.$or = [{ user: { name: { $ilike: like } } }, { user: { email: { $ilike: like } } }, { bmdcNo: { $ilike: like } }];
+    }
+    const [items, total] = await em.findAndCount(Doctor, where, {
+      populate: ['user'], orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+    });
+    return pageOf(items, total, args);
+  }
+
+  /** An admin adds an approved doctor; the first image becomes the avatar. */
+  async adminCreate(em: EntityManager, input: AdminCreateDoctorInput, image: Buffer | undefined): Promise<Doctor> {
+    const email = normalizeEmail(input.email);
+    const phone = normalizeBdPhone(input.phone);
+    await this.accounts.assertEmailFree(em, email);
+    const bmdcNo = input.bmdcNo.toUpperCase();
+    if ((await em.count(Doctor, { bmdcNo })) > 0) {
+      throw badInput('This BMDC number is already registered', { bmdcNo: 'Already registered' }, 'BMDC_TAKEN');
+    }
+    const avatarUrl = image ? await this.images.store(image, 'doctors') : null;
+    return em.transactional(async (tx) => {
+      // '!' matches no argon2 hash: the doctor sets a password through 'forgot password'.
+      const user = tx.create(User, {
+        name: input.name.trim(), email, passwordHash: '!', role: Role.Doctor, avatarUrl, gender: input.gender, phoneE164: phone,
+        emailVerifiedAt: new Date(),
+      });
+      const doctor = tx.create(Doctor, {
+        user, title: input.title, degree: input.degree.trim(), specialities: [...new Set(input.specialities.map((s) => s.trim()))],
+        work: input.work.trim(), experienceYears: input.experienceYears, feePoisha: input.fees * 100, location: input.location.trim(),
+        description: input.description.trim(), nidNo: input.nidNo, bmdcNo, type: input.type, status: DoctorStatus.Approved,
+        approvedAt: new Date(), hospitalSlotCapacity: input.hospitalSlotCapacity,
+      });
+      await tx.flush();
+      return doctor;
+    });
+  }
+
+  async adminUpdate(em: EntityManager, id: string, input: AdminUpdateDoctorInput, image: Buffer | undefined): Promise<Doctor> {
+    if (!isUuid(id)) throw notFound('Doctor');
+    const doctor = await em.findOne(Doctor, { id }, { populate: ['user'] });
+    if (!doctor) throw notFound('Doctor');
+    const user = doctor.user.getEntity();
+    if (input.name !== undefined) user.name = input.name.trim();
+    if (input.phone !== undefined) user.phoneE164 = normalizeBdPhone(input.phone);
+    if (input.gender !== undefined) user.gender = input.gender;
+    if (image) user.avatarUrl = await this.images.store(image, 'doctors');
+    if (input.title !== undefined) doctor.title = input.title;
+    if (input.degree !== undefined) doctor.degree = input.degree.trim();
+    if (input.specialities !== undefined) doctor.specialities = [...new Set(input.specialities.map((s) => s.trim()))];
+    if (input.work !== undefined) doctor.work = input.work.trim();
+    if (input.experienceYears !== undefined) doctor.experienceYears = input.experienceYears;
+    if (input.fees !== undefined) doctor.feePoisha = input.fees * 100;
+    if (input.location !== undefined) doctor.location = input.location.trim();
+    if (input.description !== undefined) doctor.description = input.description.trim();
+    if (input.type !== undefined) doctor.type = input.type;
+    if (input.hospitalSlotCapacity !== undefined) doctor.hospitalSlotCapacity = input.hospitalSlotCapacity;
+    await em.flush();
+    return doctor;
   }
 
   /** Pending → Approved or Rejected; the only moves an admin review makes. */

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import BestNurses from '../components/BestNurses';
+// The home page composes sections owned by other features, as the routes do.
+import BestDoctors from '@/features/doctors/components/BestDoctors';
 import { InsuranceArticles, Partners, Qualities } from '../components/CareSections';
 import '../i18n';
 
@@ -20,7 +22,7 @@ export default function HomePage() {
         </Space>
       </section>
       <Link className="banner" to={paths.about}>{t('banner')}</Link>
-      {/* Our Best Doctors goes here (doctors feature). */}
+      <BestDoctors />
       <Partners />
       <BestNurses />
       <Qualities />

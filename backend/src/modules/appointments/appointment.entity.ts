@@ -1,0 +1,102 @@
+import { Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+import { Gender, User } from '../accounts/user.entity.js';
+import { Doctor } from '../doctors/doctor.entity.js';
+import { Prescription } from '../prescriptions/prescription.entity.js';
+import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot } from './appointment.enums.js';
+
+/**
+ * A video consultation or a hospital visit. The fee is copied from the doctor when booked (the
+ * price the patient agreed to), never taken from the client.
+ */
+@ObjectType()
+@Entity({ tableName: 'appointments' })
+@Index({ properties: ['doctor', 'createdAt'] })
+@Index({ properties: ['patient', 'createdAt'] })
+@Index({ properties: ['status', 'createdAt'] })
+@Index({ properties: ['paymentStatus', 'holdExpiresAt'] })
+export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescription'> {
+  @Field(() => AppointmentKind)
+  @Enum({ items: () => AppointmentKind })
+  kind!: AppointmentKind;
+
+  @ManyToOne(() => Doctor, { ref: true, deleteRule: 'restrict' })
+  doctor!: Ref<Doctor>;
+
+  @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
+  patient!: Ref<User>;
+
+  @Field(() => AppointmentStatus)
+  @Enum({ items: () => AppointmentStatus, default: AppointmentStatus.Processing })
+  status: AppointmentStatus = AppointmentStatus.Processing;
+
+  @Field(() => Int, { description: 'The doctor\'s fee in poisha at booking time' })
+  @Property()
+  feePoisha!: number;
+
+  @Field()
+  @Property({ length: 100 })
+  patientName!: string;
+
+  @Field(() => Gender, { nullable: true })
+  @Enum({ items: () => Gender, nullable: true })
+  patientGender?: Gender | null;
+
+  @Field(() => Int, { nullable: true })
+  @Property({ type: 'int', nullable: true })
+  age?: number | null;
+
+  /** Free text ('62 kg', "5'4\""): patients here give weight and height in mixed units. */
+  @Field(() => String, { nullable: true })
+  @Property({ length: 20, nullable: true })
+  weight?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 20, nullable: true })
+  height?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  problem?: string | null;
+
+  /** Hospital visits: +8801XXXXXXXXX. */
+  @Property({ length: 20, nullable: true })
+  phoneE164?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Hospital visits: YYYY-MM-DD (Asia/Dhaka)' })
+  @Property({ type: 'date', nullable: true })
+  visitDate?: string | null;
+
+  @Field(() => VisitSlot, { nullable: true })
+  @Enum({ items: () => VisitSlot, nullable: true })
+  slot?: VisitSlot | null;
+
+  /** Video: the doctor's own link at booking, or a room of its own. Shown to the patient once paid. */
+  @Property({ length: 500, nullable: true })
+  meetingUrl?: string | null;
+
+  @Field(() => AppointmentPaymentStatus)
+  @Enum({ items: () => AppointmentPaymentStatus, default: AppointmentPaymentStatus.Unpaid })
+  paymentStatus: AppointmentPaymentStatus = AppointmentPaymentStatus.Unpaid;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  paidAt?: Date | null;
+
+  @Property({ length: 64, nullable: true })
+  paymentId?: string | null;
+
+  /** An unpaid consultation is cancelled after this time, so it does not hold the doctor's queue. */
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  holdExpiresAt?: Date | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 40, nullable: true })
+  cancelReason?: string | null;
+
+  @OneToOne(() => Prescription, (p) => p.appointment, { ref: true, nullable: true })
+  prescription?: Ref<Prescription> | null;
+}

@@ -1,0 +1,101 @@
+import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { PageArgs } from '../../common/pagination.js';
+import { Gender } from '../accounts/user.entity.js';
+import { AppointmentKind, AppointmentStatus, VisitSlot } from './appointment.enums.js';
+
+const DETAILS = 'Please enter your details';
+
+/** The consultation form: every field required ('Please enter your details'); the fee is the doctor's. */
+@InputType()
+export class BookConsultationInput {
+  @Field(() => ID)
+  @IsUUID('all', { message: 'Choose a doctor' })
+  doctorId!: string;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(100)
+  name!: string;
+
+  @Field(() => Int)
+  @IsInt({ message: DETAILS })
+  @Min(0)
+  @Max(130)
+  age!: number;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(20)
+  weight!: string;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(20)
+  height!: string;
+
+  @Field(() => Gender)
+  @IsIn(Object.values(Gender), { message: DETAILS })
+  gender!: Gender;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(2000)
+  problem!: string;
+}
+
+@InputType()
+export class BookHospitalVisitInput {
+  @Field(() => ID)
+  @IsUUID('all', { message: 'Choose a doctor' })
+  doctorId!: string;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(100)
+  patientName!: string;
+
+  @Field()
+  @IsNotEmpty({ message: DETAILS })
+  @MaxLength(20)
+  phone!: string;
+
+  @Field({ description: 'YYYY-MM-DD, today or later (Asia/Dhaka)' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: DETAILS })
+  date!: string;
+
+  @Field(() => VisitSlot)
+  @IsEnum(VisitSlot, { message: DETAILS })
+  slot!: VisitSlot;
+}
+
+@ArgsType()
+export class AppointmentListArgs extends PageArgs {
+  @Field(() => AppointmentStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(AppointmentStatus)
+  status?: AppointmentStatus | null;
+
+  @Field(() => AppointmentKind, { nullable: true })
+  @IsOptional()
+  @IsEnum(AppointmentKind)
+  kind?: AppointmentKind | null;
+}
+
+@InputType()
+export class AppointmentStatusInput {
+  @Field(() => AppointmentStatus)
+  @IsEnum(AppointmentStatus, { message: 'Choose a status' })
+  status!: AppointmentStatus;
+}
+
+@ArgsType()
+export class HospitalSlotArgs {
+  @Field(() => ID)
+  @IsUUID('all')
+  doctorId!: string;
+
+  @Field({ description: 'YYYY-MM-DD' })
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: 'Choose a date' })
+  date!: string;
+}

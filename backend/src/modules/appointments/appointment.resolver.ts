@@ -1,0 +1,132 @@
+import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../common/context.js';
+import { Allow } from '../../common/access.js';
+import { Role } from '../../common/roles.js';
+import { Paginated } from '../../common/pagination.js';
+import { localPhone } from '../../common/phone.js';
+import { Doctor } from '../doctors/doctor.entity.js';
+import { Prescription } from '../prescriptions/prescription.entity.js';
+import { Appointment } from './appointment.entity.js';
+import { VisitSlot } from './appointment.enums.js';
+import {
+  AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs,
+} from './appointment.inputs.js';
+import { canSeeMeetingUrl } from './appointment.policy.js';
+import { PaymentProvider } from '../payments/payment.entity.js';
+
+@ObjectType()
+export class AppointmentPage extends Paginated(Appointment) {}
+
+@ObjectType()
+export class HospitalSlotAvailability {
+  @Field(() => VisitSlot)
+  slot!: VisitSlot;
+
+  @Field(() => Int)
+  capacity!: number;
+
+  @Field(() => Int)
+  booked!: number;
+
+  @Field(() => Int)
+  available!: number;
+}
+
+@ObjectType()
+export class ConsultationCheckout {
+  @Field(() => Appointment)
+  appointment!: Appointment;
+
+  @Field({ description: 'Send the browser here (the provider or the sandbox gateway)' })
+  paymentUrl!: string;
+
+  @Field()
+  tranId!: string;
+}
+
+@Resolver(() => Appointment)
+export class AppointmentResolver {
+  @FieldResolver(() => Doctor)
+  async doctor(@Root() a: Appointment) {
+    return a.doctor.load();
+  }
+
+  @FieldResolver(() => String, { description: "The patient's account email" })
+  async patientEmail(@Root() a: Appointment) {
+    return (await a.patient.load())!.email;
+  }
+
+  @FieldResolver(() => String, { nullable: true })
+  phone(@Root() a: Appointment) {
+    return localPhone(a.phoneE164);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })
+  async meetingUrl(@Root() a: Appointment, @Ctx() ctx: Context) {
+    const doctorId = await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user);
+    return canSeeMeetingUrl(ctx.user, a, doctorId) ? a.meetingUrl ?? null : null;
+  }
+
+  @FieldResolver(() => Prescription, { nullable: true })
+  async prescription(@Root() a: Appointment) {
+    return a.prescription ? a.prescription.load() : null;
+  }
+
+  @Mutation(() => Appointment, { description: 'Books a video consultation; pay for it next' })
+  @Allow(Role.User)
+  bookConsultation(@Arg('input') input: BookConsultationInput, @Ctx() ctx: Context) {
+    return ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
+  }
+
+  @Mutation(() => ConsultationCheckout, { description: "Opens a bKash or Nagad checkout for the patient's own unpaid consultation" })
+  @Allow(Role.User)
+  payForConsultation(
+    @Arg('appointmentId', () => ID) appointmentId: string,
+    @Arg('provider', () => PaymentProvider, { defaultValue: PaymentProvider.Bkash }) provider: PaymentProvider,
+    @Ctx() ctx: Context,
+  ) {
+    return ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, ctx.ip);
+  }
+
+  @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })
+  @Allow(Role.User)
+  bookHospitalVisit(@Arg('input') input: BookHospitalVisitInput, @Ctx() ctx: Context) {
+    return ctx.services.appointments.bookHospitalVisit(ctx.em, ctx.user!, input);
+  }
+
+  @Query(() => [HospitalSlotAvailability], { description: 'Places left per slot of a day' })
+  @Allow()
+  hospitalSlots(@Args() args: HospitalSlotArgs, @Ctx() ctx: Context) {
+    return ctx.services.appointments.hospitalSlots(ctx.em, args.doctorId, args.date);
+  }
+
+  @Query(() => AppointmentPage, { description: "The patient's bookings, newest first" })
+  @Allow(Role.User)
+  myAppointments(@Args() args: AppointmentListArgs, @Ctx() ctx: Context) {
+    return ctx.services.appointments.myAppointments(ctx.em, ctx.user!, args);
+  }
+
+  @Query(() => AppointmentPage, { description: "The doctor's consultations, newest first" })
+  @Allow(Role.Doctor)
+  doctorAppointments(@Args() args: AppointmentListArgs, @Ctx() ctx: Context) {
+    return ctx.services.appointments.doctorAppointments(ctx.em, ctx.user!, args);
+  }
+
+  @Query(() => AppointmentPage)
+  @Allow(Role.Admin)
+  allAppointments(@Args() args: AppointmentListArgs, @Ctx() ctx: Context) {
+    return ctx.services.appointments.adminList(ctx.em, args);
+  }
+
+  @Query(() => Appointment, { description: 'The patient, the doctor of it, or an admin' })
+  @Allow()
+  appointment(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return ctx.services.appointments.get(ctx.em, ctx.user!, id);
+  }
+
+  @Mutation(() => Appointment)
+  @Allow()
+  changeAppointmentStatus(@Arg('id', () => ID) id: string, @Arg('input') input: AppointmentStatusInput, @Ctx() ctx: Context) {
+    return ctx.services.appointments.changeStatus(ctx.em, ctx.user!, id, input.status);
+  }
+}

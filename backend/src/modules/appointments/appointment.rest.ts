@@ -1,0 +1,137 @@
+import type { Request } from 'express';
+import type { RouteFn } from '../../common/rest.js';
+import { parseInput } from '../../common/input.js';
+import { Role, type AuthUser } from '../../common/roles.js';
+import type { Context } from '../../common/context.js';
+import type { Appointment } from './appointment.entity.js';
+import { AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs } from './appointment.inputs.js';
+import { canSeeMeetingUrl } from './appointment.policy.js';
+import { AppointmentPaymentStatus } from './appointment.enums.js';
+import { localPhone } from '../../common/phone.js';
+import { PaymentProvider } from '../payments/payment.entity.js';
+
+/** An appointment in the earlier app's flat shape; doctor.user and patient must be loaded. */
+export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewerDoctorId: string | null) {
+  const d = a.doctor.getEntity();
+  const du = d.user.getEntity();
+  const p = a.patient.getEntity();
+  return {
+    _id: a.id,
+    id: a.id,
+    kind: a.kind,
+    doctorId: d.id,
+    doctortitle: d.title,
+    doctorname: du.name,
+    doctoremail: du.email,
+    doctorfees: a.feePoisha / 100,
+    feePoisha: a.feePoisha,
+    doctorimage: du.avatarUrl ?? null,
+    doctordegree: d.degree,
+    doctorwork: d.work,
+    patientname: a.patientName,
+    patientemail: p.email,
+    patientgender: a.patientGender ?? null,
+    age: a.age ?? null,
+    weight: a.weight ?? null,
+    height: a.height ?? null,
+    problem: a.problem ?? null,
+    phone: localPhone(a.phoneE164),
+    date: a.visitDate ?? a.createdAt.toISOString(),
+    schedule: a.slot ?? null,
+    url: canSeeMeetingUrl(viewer, a, viewerDoctorId) ? a.meetingUrl ?? null : null,
+    bookingStatus: a.status,
+    paymentStatus: a.paymentStatus,
+    paidStatus: a.paymentStatus === AppointmentPaymentStatus.Paid,
+    paidAt: a.paidAt ?? null,
+    holdExpiresAt: a.holdExpiresAt ?? null,
+    prescription: a.prescription?.id ?? null,
+    user: p.id,
+    createdAt: a.createdAt,
+  };
+}
+
+/** 'Bkash', 'bkash', 'Nagad', … → the provider; anything else → none. */
+function providerOf(v: unknown): PaymentProvider | null {
+  const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
+  return s === PaymentProvider.Bkash ? PaymentProvider.Bkash : s === PaymentProvider.Nagad ? PaymentProvider.Nagad : null;
+}
+
+/** POST /new/appointment carries either form; a slot (or the old `schedule`) means a hospital visit. */
+function isHospitalBody(body: Record<string, unknown>) {
+  return body.slot !== undefined || body.schedule !== undefined;
+}
+
+export function registerAppointmentRoutes(route: RouteFn): void {
+  const spec = async (ctx: Context, list: Appointment[]) => {
+    const doctorId = await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user);
+    return list.map((a) => toSpecAppointment(a, ctx.user, doctorId));
+  };
+
+  route('post', '/new/appointment', [Role.User], async (ctx, req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const doctorId = body.doctorId ?? body.doctor;
+    let appointment: Appointment;
+    if (isHospitalBody(body)) {
+      const input = await parseInput(BookHospitalVisitInput, {
+        doctorId, patientName: body.patientName ?? body.patientname ?? body.name, phone: body.phone, date: body.date, slot: body.slot ?? body.schedule,
+      });
+      appointment = await ctx.services.appointments.bookHospitalVisit(ctx.em, ctx.user!, input);
+    } else {
+      const input = await parseInput(BookConsultationInput, { ...body, doctorId });
+      appointment = await ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
+    }
+    // The earlier client went straight to the url it got back: with a payment method, that is the checkout.
+    const provider = providerOf(body.paymentMethod ?? body.provider);
+    let url: string | null = null;
+    let tranId: string | null = null;
+    if (provider && appointment.paymentStatus === AppointmentPaymentStatus.Unpaid) {
+      ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, ctx.ip));
+    }
+    const [shaped] = await spec(ctx, [appointment]);
+    return {
+      success: true, message: 'Your appointment placed', appointment: shaped,
+      paymentRequired: appointment.paymentStatus === AppointmentPaymentStatus.Unpaid, url, tranId,
+    };
+  });
+
+  route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
+    const provider = providerOf((req.body as Record<string, unknown>)?.paymentMethod ?? (req.body as Record<string, unknown>)?.provider) ?? PaymentProvider.Bkash;
+    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, ctx.ip);
+    return { success: true, url: checkout.paymentUrl, tranId: checkout.tranId };
+  });
+
+  route('get', '/hospital/slots', 'authenticated', async (ctx, req) => {
+    const args = await parseInput(HospitalSlotArgs, req.query);
+    return { success: true, slots: await ctx.services.appointments.hospitalSlots(ctx.em, args.doctorId, args.date) };
+  });
+
+  route('get', '/mybooking', [Role.User], async (ctx, req) => {
+    const page = await ctx.services.appointments.myAppointments(ctx.em, ctx.user!, await parseInput(AppointmentListArgs, req.query));
+    return { success: true, appointment: await spec(ctx, page.items), appointmentCount: page.total, resultPerPage: page.pageSize };
+  });
+
+  route('get', '/single/doctor/appointment', [Role.Doctor], async (ctx, req) => {
+    const page = await ctx.services.appointments.doctorAppointments(ctx.em, ctx.user!, await parseInput(AppointmentListArgs, req.query));
+    return { success: true, appointment: await spec(ctx, page.items), appointmentCount: page.total, resultPerPage: page.pageSize };
+  });
+
+  route('get', '/getall/appointment', [Role.Admin], async (ctx, req) => {
+    const page = await ctx.services.appointments.adminList(ctx.em, await parseInput(AppointmentListArgs, req.query));
+    return { success: true, appointments: await spec(ctx, page.items), resultPerPage: page.pageSize, appointmentCount: page.total, page: page.page };
+  });
+
+  route('get', '/appointment/:id', 'authenticated', async (ctx, req) => {
+    const a = await ctx.services.appointments.get(ctx.em, ctx.user!, String(req.params.id));
+    return { success: true, appointment: (await spec(ctx, [a]))[0] };
+  });
+
+  // The earlier form also sent doctorname, patientname, patientemail: ignored, only the status moves.
+  const changeStatus = async (ctx: Context, req: Request) => {
+    const input = await parseInput(AppointmentStatusInput, { status: (req.body as Record<string, unknown>)?.bookingStatus ?? (req.body as Record<string, unknown>)?.status });
+    const a = await ctx.services.appointments.changeStatus(ctx.em, ctx.user!, String(req.params.id), input.status);
+    return { success: true, message: 'Appointments status updated', appointment: (await spec(ctx, [a]))[0] };
+  };
+  route('put', '/admin/appointment/:id', [Role.Admin], changeStatus);
+  route('post', '/admin/appointment/:id', [Role.Admin], changeStatus);
+  route('put', '/appointment/:id/status', 'authenticated', changeStatus);
+}

@@ -1,0 +1,347 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Config } from '../../config.js';
+import { Role, type AuthUser } from '../../common/roles.js';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors.js';
+import type { Logger } from '../../common/logger.js';
+import type { PaymentService } from '../payments/payment.service.js';
+import { PaymentPurpose, type PaymentProvider } from '../payments/payment.entity.js';
+import type { DomainEvents } from '../../common/events.js';
+import { normalizeBdPhone } from '../../common/phone.js';
+import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { Doctor } from '../doctors/doctor.entity.js';
+import { User } from '../accounts/user.entity.js';
+import { DoctorStatus } from '../doctors/doctor.enums.js';
+import { isUuid } from '../doctors/doctor.service.js';
+import { Appointment } from './appointment.entity.js';
+import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
+import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
+import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput } from './appointment.inputs.js';
+import { canChangeStatus, canViewAppointment, isPatientOf } from './appointment.policy.js';
+
+/** YYYY-MM-DD of a moment in Asia/Dhaka (where the hospitals are). */
+export const dhakaDate = (d = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(d);
+
+const addDays = (ymd: string, days: number) => {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+/** How far ahead a hospital visit may be booked. */
+export const HOSPITAL_BOOKING_DAYS_AHEAD = 60;
+
+export interface SlotAvailability {
+  slot: VisitSlot;
+  capacity: number;
+  booked: number;
+  available: number;
+}
+
+const POPULATE = ['doctor.user', 'patient'] as const;
+
+export interface ConsultationCheckout {
+  appointment: Appointment;
+  paymentUrl: string;
+  tranId: string;
+}
+
+export class AppointmentService {
+  constructor(
+    private readonly config: Config,
+    private readonly events: DomainEvents,
+    private readonly payments: PaymentService,
+    private readonly log: Logger,
+  ) {
+    // The payments module has verified the money with the provider and matched amount and currency;
+    // this runs in the transaction that records it. A refusal here (a second payment for a
+    // consultation already paid, an amount that no longer matches) must not undo the record of
+    // money that really moved: it is logged for a refund by hand instead of thrown.
+    payments.onCompleted(PaymentPurpose.Consultation, async (em, payment) => {
+      try {
+        await this.markConsultationPaid(em, payment.purposeId, payment.id, payment.amountPoisha);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        this.log.error({ err: e, tranId: payment.tranId, appointmentId: payment.purposeId }, 'consultation payment completed but not applied: refund needed');
+      }
+    });
+  }
+
+  /**
+   * Opens a bKash/Nagad checkout for the patient's own unpaid consultation, at its fee. The payment
+   * row commits first; the provider is called outside any transaction.
+   */
+  async startPayment(em: EntityManager, actor: AuthUser, appointmentId: string, provider: PaymentProvider, clientIp: string): Promise<ConsultationCheckout> {
+    const appointment = await this.consultationForPayment(em, actor, appointmentId);
+    const payment = await em.transactional(async (tx) => {
+      const p = this.payments.create(tx, {
+        purpose: PaymentPurpose.Consultation, purposeId: appointment.id, userId: actor.id, amountPoisha: appointment.feePoisha, provider,
+      });
+      // the checkout gets the full hold from now, so a slow payer is not cancelled mid-payment
+      await tx.nativeUpdate(Appointment, { id: appointment.id, paymentStatus: AppointmentPaymentStatus.Unpaid }, {
+        holdExpiresAt: new Date(Date.now() + this.config.consultations.unpaidHoldMinutes * 60_000),
+      });
+      await tx.flush();
+      return p;
+    });
+    const patient = appointment.patient.getEntity();
+    const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: patient.phone ?? actor.id, clientIp });
+    return { appointment, paymentUrl, tranId: payment.tranId };
+  }
+
+  /** The caller's Doctor id when the caller is a doctor, else null. */
+  async doctorIdOf(em: EntityManager, actor: AuthUser | null): Promise<string | null> {
+    if (!actor || actor.role !== Role.Doctor) return null;
+    const d = await em.findOne(Doctor, { user: actor.id }, { fields: ['id'] });
+    return d?.id ?? null;
+  }
+
+  private async approvedDoctor(em: EntityManager, id: string): Promise<Doctor> {
+    const doctor = isUuid(id) ? await em.findOne(Doctor, { id, status: DoctorStatus.Approved }, { populate: ['user'] }) : null;
+    if (!doctor) throw notFound('Doctor');
+    return doctor;
+  }
+
+  private roomUrl(): string {
+    return `${this.config.consultations.meetingBaseUrl}/Nirog-${randomBytes(12).toString('base64url')}`;
+  }
+
+  /**
+   * Unpaid video consultations past their hold are cancelled, so an abandoned checkout never sits in
+   * the doctor's queue. Run lazily before the reads and writes that care (no timer to keep alive on
+   * every replica); a payment arriving later still revives it (see markConsultationPaid).
+   */
+  async expireUnpaid(em: EntityManager): Promise<number> {
+    return em.nativeUpdate(Appointment, {
+      kind: AppointmentKind.Video, status: AppointmentStatus.Processing, paymentStatus: AppointmentPaymentStatus.Unpaid,
+      holdExpiresAt: { $lt: new Date() },
+    }, { status: AppointmentStatus.Cancelled, cancelReason: 'PAYMENT_TIMEOUT' });
+  }
+
+  async bookConsultation(em: EntityManager, actor: AuthUser, input: BookConsultationInput): Promise<Appointment> {
+    const doctor = await this.approvedDoctor(em, input.doctorId);
+    await this.expireUnpaid(em);
+    const holdExpiresAt = new Date(Date.now() + this.config.consultations.unpaidHoldMinutes * 60_000);
+    const details = {
+      patientName: input.name.trim(), age: input.age, weight: input.weight.trim(), height: input.height.trim(),
+      patientGender: input.gender, problem: input.problem.trim(),
+    };
+    return em.transactional(async (tx) => {
+      // Booking the same doctor again before paying reuses the open checkout instead of piling up rows.
+      const open = await tx.findOne(Appointment, {
+        kind: AppointmentKind.Video, doctor: doctor.id, patient: actor.id,
+        status: AppointmentStatus.Processing, paymentStatus: AppointmentPaymentStatus.Unpaid,
+      }, { populate: POPULATE, lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (open) {
+        Object.assign(open, details, { holdExpiresAt, feePoisha: doctor.feePoisha });
+        await tx.flush();
+        return open;
+      }
+      const free = doctor.feePoisha === 0;
+      const appointment = tx.create(Appointment, {
+        kind: AppointmentKind.Video, doctor, patient: tx.getReference(User, actor.id), feePoisha: doctor.feePoisha,
+        ...details,
+        meetingUrl: doctor.meetingUrl || this.roomUrl(),
+        status: free ? AppointmentStatus.Confirmed : AppointmentStatus.Processing,
+        paymentStatus: free ? AppointmentPaymentStatus.Paid : AppointmentPaymentStatus.Unpaid,
+        paidAt: free ? new Date() : null,
+        holdExpiresAt: free ? null : holdExpiresAt,
+      });
+      await tx.flush();
+      await this.events.publish(tx, { type: 'appointment.booked', appointmentId: appointment.id, patientId: actor.id, doctorId: doctor.id });
+      await tx.populate(appointment, POPULATE);
+      return appointment;
+    });
+  }
+
+  async bookHospitalVisit(em: EntityManager, actor: AuthUser, input: BookHospitalVisitInput): Promise<Appointment> {
+    const date = this.assertVisitDate(input.date);
+    const phone = normalizeBdPhone(input.phone);
+    const doctor = await this.approvedDoctor(em, input.doctorId);
+    return em.transactional(async (tx) => {
+      // One statement claims a place: the row lock serialises concurrent bookings of the same slot,
+      // and the WHERE refuses the one that would go past capacity (the check constraint backs it up).
+      const claimed = await tx.execute<{ booked: number }[]>(
+        `insert into hospital_slot_loads (id, doctor_id, visit_date, slot, booked, capacity)
+         values (?, ?, ?, ?, 1, ?)
+         on conflict (doctor_id, visit_date, slot) do update
+           set booked = hospital_slot_loads.booked + 1, capacity = excluded.capacity, updated_at = now()
+           where hospital_slot_loads.booked < excluded.capacity
+         returning booked`,
+        [randomUUID(), doctor.id, date, input.slot, doctor.hospitalSlotCapacity],
+      );
+      if (!claimed.length) {
+        throw conflict(`The ${input.slot} slot on ${date} is full. Please choose another slot or day.`, 'SLOT_FULL');
+      }
+      const appointment = tx.create(Appointment, {
+        kind: AppointmentKind.Hospital, doctor, patient: tx.getReference(User, actor.id), feePoisha: doctor.feePoisha,
+        patientName: input.patientName.trim(), phoneE164: phone, visitDate: date, slot: input.slot,
+        paymentStatus: AppointmentPaymentStatus.AtHospital,
+      });
+      await tx.flush();
+      await this.events.publish(tx, { type: 'appointment.booked', appointmentId: appointment.id, patientId: actor.id, doctorId: doctor.id });
+      await tx.populate(appointment, POPULATE);
+      return appointment;
+    });
+  }
+
+  private assertVisitDate(raw: string): string {
+    const d = new Date(`${raw}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw) {
+      throw badInput('Choose a valid date', { date: 'Invalid date' }, 'INVALID_DATE');
+    }
+    const today = dhakaDate();
+    if (raw < today) throw badInput('The date has already passed. Please choose today or a later day.', { date: 'Date in the past' }, 'DATE_IN_PAST');
+    if (raw > addDays(today, HOSPITAL_BOOKING_DAYS_AHEAD)) {
+      throw badInput(`Visits can be booked up to ${HOSPITAL_BOOKING_DAYS_AHEAD} days ahead`, { date: 'Too far ahead' }, 'DATE_TOO_FAR');
+    }
+    return raw;
+  }
+
+  /** Before submit: what is left in each slot of that day. */
+  async hospitalSlots(em: EntityManager, doctorId: string, date: string): Promise<SlotAvailability[]> {
+    const doctor = await this.approvedDoctor(em, doctorId);
+    const day = this.assertVisitDate(date);
+    const loads = await em.find(HospitalSlotLoad, { doctor: doctor.id, visitDate: day });
+    return Object.values(VisitSlot).map((slot) => {
+      const booked = loads.find((l) => l.slot === slot)?.booked ?? 0;
+      const capacity = doctor.hospitalSlotCapacity;
+      return { slot, capacity, booked, available: Math.max(0, capacity - booked) };
+    });
+  }
+
+  /**
+   * The payments module's seam: called inside its transaction once the gateway has confirmed the
+   * payment server-side. Checks the amount against the fee, is idempotent for the same payment, and
+   * confirms the consultation. A payment that lands after the hold expired revives the booking: the
+   * patient has paid, and a video consultation has no scarce place to lose.
+   */
+  async markConsultationPaid(em: EntityManager, appointmentId: string, paymentId: string, amountPoisha: number): Promise<Appointment> {
+    const a = isUuid(appointmentId)
+      ? await em.findOne(Appointment, { id: appointmentId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      : null;
+    if (!a) throw notFound('Appointment');
+    if (a.kind !== AppointmentKind.Video) throw badInput('Hospital visits are paid at the hospital', undefined, 'NOT_PAYABLE');
+    if (a.paymentStatus === AppointmentPaymentStatus.Paid) {
+      if (a.paymentId === paymentId) return a;
+      throw conflict('This consultation is already paid', 'ALREADY_PAID');
+    }
+    if (!Number.isInteger(amountPoisha) || amountPoisha !== a.feePoisha) {
+      throw badInput('The amount paid does not match the consultation fee', undefined, 'AMOUNT_MISMATCH');
+    }
+    const revivable = a.status === AppointmentStatus.Processing
+      || (a.status === AppointmentStatus.Cancelled && a.cancelReason === 'PAYMENT_TIMEOUT');
+    if (!revivable) throw conflict('This consultation can no longer be paid', 'NOT_PAYABLE');
+    const from = a.status;
+    const updated = await em.nativeUpdate(Appointment, { id: a.id, status: from, paymentStatus: AppointmentPaymentStatus.Unpaid }, {
+      paymentStatus: AppointmentPaymentStatus.Paid, paidAt: new Date(), paymentId, status: AppointmentStatus.Confirmed,
+      holdExpiresAt: null, cancelReason: null,
+    });
+    if (updated !== 1) throw conflict('This consultation changed meanwhile, please try again', 'STALE');
+    await em.refresh(a);
+    const ids = { appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id };
+    await this.events.publish(em, { type: 'appointment.paid', ...ids, paymentId });
+    await this.events.publish(em, { type: 'appointment.statusChanged', ...ids, from, to: AppointmentStatus.Confirmed });
+    return a;
+  }
+
+  /** For the payments module before it starts a checkout: the patient's own unpaid consultation and its fee. */
+  async consultationForPayment(em: EntityManager, actor: AuthUser, appointmentId: string): Promise<Appointment> {
+    await this.expireUnpaid(em);
+    const a = await this.findVisible(em, actor, appointmentId);
+    if (!isPatientOf(actor, a)) throw forbidden('Only the patient pays for a consultation', 'NOT_OWNER');
+    if (a.kind !== AppointmentKind.Video) throw badInput('Hospital visits are paid at the hospital', undefined, 'NOT_PAYABLE');
+    if (a.paymentStatus === AppointmentPaymentStatus.Paid) throw conflict('This consultation is already paid', 'ALREADY_PAID');
+    if (a.status !== AppointmentStatus.Processing) throw conflict('This booking has expired. Please book again.', 'BOOKING_EXPIRED');
+    return a;
+  }
+
+  private async findVisible(em: EntityManager, actor: AuthUser, id: string): Promise<Appointment> {
+    const a = isUuid(id) ? await em.findOne(Appointment, { id }, { populate: POPULATE }) : null;
+    if (!a) throw notFound('Appointment');
+    // Someone else's appointment is "not found", so ids cannot be probed.
+    if (!canViewAppointment(actor, a, await this.doctorIdOf(em, actor))) throw notFound('Appointment');
+    return a;
+  }
+
+  async get(em: EntityManager, actor: AuthUser, id: string): Promise<Appointment> {
+    await this.expireUnpaid(em);
+    return this.findVisible(em, actor, id);
+  }
+
+  /** Every move goes through the map and a compare-and-set on the current status. */
+  async changeStatus(em: EntityManager, actor: AuthUser, id: string, to: AppointmentStatus): Promise<Appointment> {
+    await this.expireUnpaid(em);
+    const a = await this.findVisible(em, actor, id);
+    const from = a.status;
+    if (!canChangeStatus(actor, a, to, await this.doctorIdOf(em, actor))) throw forbidden('You cannot change this appointment', 'NOT_ALLOWED');
+    if (!canMove(from, to)) {
+      throw badInput(`An appointment cannot go from ${from} to ${to}`, { status: 'Not allowed from the current status' }, 'ILLEGAL_TRANSITION');
+    }
+    if (to === AppointmentStatus.Confirmed && a.paymentStatus === AppointmentPaymentStatus.Unpaid) {
+      throw badInput('The consultation is not paid yet', undefined, 'NOT_PAID');
+    }
+    await em.transactional(async (tx) => {
+      const changed = await tx.nativeUpdate(Appointment, { id: a.id, status: from }, {
+        status: to, ...(to === AppointmentStatus.Cancelled ? { cancelReason: actor.role === Role.Admin ? 'ADMIN' : actor.role === Role.Doctor ? 'DOCTOR' : 'PATIENT' } : {}),
+      });
+      if (changed !== 1) throw conflict('Someone else changed this appointment meanwhile. Reload and try again.', 'STALE_STATUS');
+      if (to === AppointmentStatus.Cancelled && a.kind === AppointmentKind.Hospital && a.visitDate && a.slot) {
+        // A cancelled visit gives its place back.
+        await tx.execute(
+          'update hospital_slot_loads set booked = booked - 1, updated_at = now() where doctor_id = ? and visit_date = ? and slot = ? and booked > 0',
+          [a.doctor.id, a.visitDate, a.slot],
+        );
+      }
+      await this.events.publish(tx, {
+        type: 'appointment.statusChanged', appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id, from, to,
+      });
+    });
+    await em.refresh(a);
+    return a;
+  }
+
+  /** Used by prescriptions: Confirmed → Finished inside the caller's transaction. */
+  async finishInTransaction(tx: EntityManager, a: Appointment): Promise<void> {
+    if (a.status !== AppointmentStatus.Confirmed) return;
+    const changed = await tx.nativeUpdate(Appointment, { id: a.id, status: AppointmentStatus.Confirmed }, { status: AppointmentStatus.Finished });
+    if (changed === 1) {
+      await this.events.publish(tx, {
+        type: 'appointment.statusChanged', appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id,
+        from: AppointmentStatus.Confirmed, to: AppointmentStatus.Finished,
+      });
+    }
+  }
+
+  private async page(em: EntityManager, where: Record<string, unknown>, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
+    if (args.status) where.status = args.status;
+    if (args.kind) where.kind = args.kind;
+    const [items, total] = await em.findAndCount(Appointment, where, {
+      populate: POPULATE, orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+    });
+    return pageOf(items, total, args);
+  }
+
+  async myAppointments(em: EntityManager, actor: AuthUser, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
+    await this.expireUnpaid(em);
+    return this.page(em, { patient: actor.id }, args);
+  }
+
+  /** The doctor's own bookings, newest first; unpaid checkouts are not bookings yet. */
+  async doctorAppointments(em: EntityManager, actor: AuthUser, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
+    const doctorId = await this.doctorIdOf(em, actor);
+    if (!doctorId) throw notFound('Doctor profile');
+    return this.page(em, { doctor: doctorId, paymentStatus: { $ne: AppointmentPaymentStatus.Unpaid } }, args);
+  }
+
+  async adminList(em: EntityManager, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
+    await this.expireUnpaid(em);
+    return this.page(em, {}, args);
+  }
+
+  /** Has this patient finished a consultation or visit with this doctor? (review eligibility) */
+  async hasFinishedWith(em: EntityManager, patientId: string, doctorId: string): Promise<boolean> {
+    return (await em.count(Appointment, { patient: patientId, doctor: doctorId, status: AppointmentStatus.Finished })) > 0;
+  }
+}

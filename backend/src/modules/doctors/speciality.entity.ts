@@ -1,0 +1,27 @@
+import { Entity, Property } from '@mikro-orm/decorators/legacy';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+
+/**
+ * A medical speciality (the /consultation grid and the /category list). Doctors name their
+ * specialities by title in `Doctor.specialities`, so the filter is one indexed array overlap.
+ */
+@ObjectType()
+@Entity({ tableName: 'specialities' })
+export class Speciality extends BaseEntity<'imageUrl' | 'sortOrder'> {
+  @Field()
+  @Property({ length: 60, unique: true })
+  title!: string;
+
+  @Field()
+  @Property({ length: 60, unique: true })
+  slug!: string;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 500, nullable: true })
+  imageUrl?: string | null;
+
+  @Field(() => Int)
+  @Property({ default: 0 })
+  sortOrder: number = 0;
+}

@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
+import type { DomainEvent } from '../../../common/events.js';
+
+let t: TestApp;
+let patient: Client;
+let doctor: Client; // doctor@nirog.test (Ayesha)
+let ayeshaId: string;
+const events: DomainEvent[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.services.events.on('prescription.written', (_em, e) => { events.push(e); });
+  patient = await asPatient(t);
+  doctor = await asDoctor(t);
+  ayeshaId = (await asVisitor(t).get('/doctors?keyword=Ayesha')).body.doctors[0].id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const meds = (n: number) => Array.from({ length: n }, (_, i) => ({ medname: `Medicine ${i + 1}`, dailyUse: '1+0+1', days: 5, quantity: '10 tablets' }));
+
+async function paidConsultation(doctorId = ayeshaId, client = patient): Promise<string> {
+  const res = await client.post('/new/appointment', {
+    doctorId, name: 'Rahima Akter', age: 34, weight: '58 kg', height: `5'2"`, gender: 'Female', problem: 'Cough for two weeks',
+  });
+  expect(res.status).toBe(200);
+  const id = res.body.appointment._id;
+  await t.orm.em.fork().transactional((tx) => t.services.appointments.markConsultationPaid(tx as never, id, `pay-${id}`, res.body.appointment.feePoisha));
+  return id;
+}
+
+const write = (client: Client, appointmentId: string, n = 2) => client.post('/create/prescription', {
+  appointmentId, medicines: meds(n), medInfo: 'After meals', doctorAdvice: 'Warm water, rest', followUp: 'After 7 days',
+  // ignored: ids of doctor and patient come from the appointment
+  doctorId: '00000000-0000-0000-0000-000000000000', userId: '00000000-0000-0000-0000-000000000000',
+});
+
+describe('writing a prescription', () => {
+  it("lets the doctor of the appointment write it ('Prescription added'), with the vitals from the booking, and finishes the consultation", async () => {
+    const id = await paidConsultation();
+    const res = await write(doctor, id);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Prescription added');
+    expect(res.body.prescription).toMatchObject({
+      appointmentId: id, name: 'Rahima Akter', age: 34, gender: 'Female', weight: '58 kg', height: `5'2"`, problem: 'Cough for two weeks',
+      doctorname: 'Ayesha Siddiqua', userId: patient.user!.id, medicines: meds(2), followUp: 'After 7 days',
+    });
+    expect(res.body.prescription.verificationCode).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    expect((await patient.get(`/appointment/${id}`)).body.appointment).toMatchObject({ bookingStatus: 'Finished', prescription: res.body.prescription._id });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'prescription.written', appointmentId: id, patientId: patient.user!.id }));
+  });
+
+  it('refuses another doctor', async () => {
+    const id = await paidConsultation();
+    const res = await write(await asDoctor(t, 'mahbub.cardio@nirog.test'), id);
+    expect(res.status).toBe(403);
+    expect(res.body.reason).toBe('NOT_YOUR_PATIENT');
+  });
+
+  it.each([['visitor', 401], ['patient', 403], ['admin', 403]])('refuses a %s with %i', async (who, status) => {
+    const id = await paidConsultation();
+    const client = who === 'visitor' ? asVisitor(t) : who === 'patient' ? patient : await asAdmin(t);
+    expect((await write(client, id)).status).toBe(status);
+  });
+
+  it('accepts 10 medicine rows and refuses 11, on the server', async () => {
+    const id = await paidConsultation();
+    const eleven = await write(doctor, id, 11);
+    expect(eleven.status).toBe(400);
+    expect(eleven.body.message).toBe('At most 10 medicines per prescription');
+    const gql = await doctor.gql('mutation($i: WritePrescriptionInput!) { writePrescription(input: $i) { id } }', {
+      i: { appointmentId: id, medicines: meds(11), medInfo: '', doctorAdvice: '', followUp: '' },
+    });
+    expect(gql.code).toBe('BAD_USER_INPUT');
+    expect((await write(doctor, id, 10)).status).toBe(200);
+  });
+
+  it('refuses a second prescription for the same appointment', async () => {
+    const id = await paidConsultation();
+    expect((await write(doctor, id)).status).toBe(200);
+    const again = await write(doctor, id);
+    expect(again.status).toBe(409);
+    expect(again.body.reason).toBe('PRESCRIPTION_EXISTS');
+  });
+
+  it('refuses an unpaid consultation', async () => {
+    const res = await patient.post('/new/appointment', { doctorId: ayeshaId, name: 'R', age: 3, weight: '1', height: '1', gender: 'Male', problem: 'x' });
+    expect((await write(doctor, res.body.appointment._id)).body.reason).toBe('NOT_CONFIRMED');
+  });
+});
+
+describe("patients' prescriptions", () => {
+  it('GET /my/prescription lists the patient\'s own, newest first, with the doctor', async () => {
+    const res = await patient.get('/my/prescription');
+    expect(res.status).toBe(200);
+    expect(res.body.prescriptions.length).toBeGreaterThanOrEqual(2); // seeded history included
+    expect(res.body.prescriptions.every((p: { userId: string }) => p.userId === patient.user!.id)).toBe(true);
+    expect(res.body.prescriptions[0]).toHaveProperty('doctorname');
+    const other = await (await asPatient(t, 'karim@nirog.test')).get('/my/prescription');
+    expect(other.body.prescriptions).toHaveLength(0);
+    expect((await doctor.get('/my/prescription')).status).toBe(403);
+    expect((await asVisitor(t).get('/my/prescription')).status).toBe(401);
+  });
+
+  it('gives the owner a real PDF with the doctor, BMDC number, medicines and the verification code', async () => {
+    const id = await paidConsultation();
+    const p = (await write(doctor, id, 3)).body.prescription;
+    const res = await patient.get(`/prescription/${p._id}/pdf`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const pdf = res.body as Buffer;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(2000);
+    expect(pdf.toString('latin1')).toContain(`Prescription ${p.verificationCode}`); // document title
+  });
+
+  it('serves the PDF to its patient, its doctor and admins only', async () => {
+    const id = await paidConsultation();
+    const p = (await write(doctor, id)).body.prescription;
+    expect((await doctor.get(`/prescription/${p._id}/pdf`)).status).toBe(200);
+    expect((await (await asAdmin(t)).get(`/prescription/${p._id}/pdf`)).status).toBe(200);
+    expect((await (await asPatient(t, 'karim@nirog.test')).get(`/prescription/${p._id}/pdf`)).status).toBe(404);
+    expect((await (await asDoctor(t, 'mahbub.cardio@nirog.test')).get(`/prescription/${p._id}/pdf`)).status).toBe(404);
+    expect((await asVisitor(t).get(`/prescription/${p._id}/pdf`)).status).toBe(401);
+  });
+
+  it('lets anyone verify a code, showing only that it is genuine, who wrote it and when', async () => {
+    const id = await paidConsultation();
+    const p = (await write(doctor, id)).body.prescription;
+    const res = await asVisitor(t).get(`/verify/prescription/${p.verificationCode}`).set('Accept', 'application/json');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ genuine: true, code: p.verificationCode, doctor: 'Dr. Ayesha Siddiqua', bmdcNo: 'A-45120' });
+    expect(JSON.stringify(res.body)).not.toMatch(/Rahima|Medicine 1|Cough/);
+    const html = await asVisitor(t).get(`/verify/prescription/${p.verificationCode.toLowerCase()}`).set('Accept', 'text/html');
+    expect(html.text).toContain('Genuine Nirog prescription');
+    const fake = await asVisitor(t).get('/verify/prescription/AAAAA-BBBBB').set('Accept', 'application/json');
+    expect(fake.status).toBe(404);
+    expect(fake.body.genuine).toBe(false);
+  });
+});

@@ -1,0 +1,89 @@
+import { Check, Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+import { Gender, User } from '../accounts/user.entity.js';
+import { Doctor } from '../doctors/doctor.entity.js';
+import { Appointment } from '../appointments/appointment.entity.js';
+
+@ObjectType()
+export class MedicineLine {
+  @Field()
+  medname!: string;
+
+  @Field({ description: 'How it is taken, e.g. 1+0+1 after meals' })
+  dailyUse!: string;
+
+  @Field(() => Int)
+  days!: number;
+
+  @Field()
+  quantity!: string;
+}
+
+export const MAX_MEDICINE_ROWS = 10;
+
+/**
+ * One prescription per appointment, written by that appointment's doctor. The patient's vitals are
+ * copied from the booking so the document stays as it was written. The verification code lets a
+ * pharmacist confirm it is genuine without seeing anything else.
+ */
+@ObjectType()
+@Entity({ tableName: 'prescriptions' })
+@Index({ properties: ['patient', 'createdAt'] })
+@Index({ properties: ['doctor', 'createdAt'] })
+@Check({ name: 'prescriptions_medicines_check', expression: 'jsonb_array_length(medicines) <= 10' })
+export class Prescription extends BaseEntity {
+  @OneToOne(() => Appointment, { owner: true, ref: true, unique: true, deleteRule: 'cascade' })
+  appointment!: Ref<Appointment>;
+
+  @ManyToOne(() => Doctor, { ref: true, deleteRule: 'restrict' })
+  doctor!: Ref<Doctor>;
+
+  @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
+  patient!: Ref<User>;
+
+  @Field(() => [MedicineLine])
+  @Property({ type: 'jsonb' })
+  medicines!: MedicineLine[];
+
+  @Field()
+  @Property({ type: 'text' })
+  medInfo!: string;
+
+  @Field()
+  @Property({ type: 'text' })
+  doctorAdvice!: string;
+
+  @Field()
+  @Property({ type: 'text' })
+  followUp!: string;
+
+  @Field()
+  @Property({ length: 100 })
+  patientName!: string;
+
+  @Field(() => Int, { nullable: true })
+  @Property({ type: 'int', nullable: true })
+  age?: number | null;
+
+  @Field(() => Gender, { nullable: true })
+  @Enum({ items: () => Gender, nullable: true })
+  patientGender?: Gender | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 20, nullable: true })
+  weight?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 20, nullable: true })
+  height?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @Property({ type: 'text', nullable: true })
+  problem?: string | null;
+
+  @Field({ description: 'Printed on the PDF; anyone may check it at the verify address' })
+  @Property({ length: 16, unique: true })
+  verificationCode!: string;
+}

@@ -1,0 +1,47 @@
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../common/context.js';
+import { Allow } from '../../common/access.js';
+import { Role } from '../../common/roles.js';
+import { PageArgs, Paginated } from '../../common/pagination.js';
+import { Doctor } from '../doctors/doctor.entity.js';
+import { Prescription } from './prescription.entity.js';
+import { WritePrescriptionInput } from './prescription.inputs.js';
+
+@ObjectType()
+export class PrescriptionPage extends Paginated(Prescription) {}
+
+@Resolver(() => Prescription)
+export class PrescriptionResolver {
+  @FieldResolver(() => Doctor)
+  doctor(@Root() p: Prescription) {
+    return p.doctor.load();
+  }
+
+  @FieldResolver(() => ID)
+  appointmentId(@Root() p: Prescription) {
+    return p.appointment.id;
+  }
+
+  @FieldResolver(() => String, { description: 'GET with the token: the PDF (its patient, its doctor, admins)' })
+  pdfPath(@Root() p: Prescription) {
+    return `/api/prescription/${p.id}/pdf`;
+  }
+
+  @Mutation(() => Prescription, { description: 'Only the doctor of that appointment; at most 10 medicines' })
+  @Allow(Role.Doctor)
+  writePrescription(@Arg('input') input: WritePrescriptionInput, @Ctx() ctx: Context) {
+    return ctx.services.prescriptions.write(ctx.em, ctx.user!, input);
+  }
+
+  @Query(() => PrescriptionPage, { description: "The patient's prescriptions, newest first" })
+  @Allow(Role.User)
+  myPrescriptions(@Args() args: PageArgs, @Ctx() ctx: Context) {
+    return ctx.services.prescriptions.mine(ctx.em, ctx.user!, args);
+  }
+
+  @Query(() => Prescription)
+  @Allow()
+  prescription(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return ctx.services.prescriptions.get(ctx.em, ctx.user!, id);
+  }
+}

@@ -1,0 +1,89 @@
+import type { RouteFn } from '../../common/rest.js';
+import { parseInput } from '../../common/input.js';
+import { Role } from '../../common/roles.js';
+import { PageArgs } from '../../common/pagination.js';
+import type { Prescription } from './prescription.entity.js';
+import { WritePrescriptionInput } from './prescription.inputs.js';
+import { renderPrescriptionPdf } from './prescription.pdf.js';
+
+/** doctor.user must be loaded. */
+export function toSpecPrescription(p: Prescription) {
+  const d = p.doctor.getEntity();
+  const du = d.user.getEntity();
+  return {
+    _id: p.id,
+    id: p.id,
+    medicines: p.medicines,
+    medInfo: p.medInfo,
+    doctorAdvice: p.doctorAdvice,
+    followUp: p.followUp,
+    userId: p.patient.id,
+    doctorId: d.id,
+    appointmentId: p.appointment.id,
+    doctorname: du.name,
+    doctortitle: d.title,
+    doctordegree: d.degree,
+    doctorwork: d.work,
+    doctorimage: du.avatarUrl ?? null,
+    bmdcNo: d.bmdcNo,
+    name: p.patientName,
+    age: p.age ?? null,
+    gender: p.patientGender ?? null,
+    problem: p.problem ?? null,
+    weight: p.weight ?? null,
+    height: p.height ?? null,
+    verificationCode: p.verificationCode,
+    pdf: `/api/prescription/${p.id}/pdf`,
+    createdAt: p.createdAt,
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function registerPrescriptionRoutes(route: RouteFn): void {
+  route('post', '/create/prescription', [Role.Doctor], async (ctx, req) => {
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const input = await parseInput(WritePrescriptionInput, { ...body, appointmentId: body.appointmentId ?? body.appointment });
+    const p = await ctx.services.prescriptions.write(ctx.em, ctx.user!, input);
+    return { success: true, message: 'Prescription added', prescription: toSpecPrescription(p) };
+  });
+
+  route('get', '/my/prescription', [Role.User], async (ctx, req) => {
+    const page = await ctx.services.prescriptions.mine(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
+    return { success: true, prescriptions: page.items.map(toSpecPrescription), prescriptionCount: page.total, resultPerPage: page.pageSize };
+  });
+
+  route('get', '/prescription/:id', 'authenticated', async (ctx, req) =>
+    ({ success: true, prescription: toSpecPrescription(await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id))) }));
+
+  route('get', '/prescription/:id/pdf', 'authenticated', async (ctx, req, res) => {
+    const p = await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id));
+    const pdf = await renderPrescriptionPdf(p, ctx.services.config.publicUrl);
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Disposition', `attachment; filename="nirog-prescription-${p.verificationCode}.pdf"`);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(pdf);
+  });
+
+  // The QR on the PDF opens this: a pharmacist learns only that it is genuine, who wrote it and when.
+  route('get', '/verify/prescription/:code', 'public', async (ctx, req, res) => {
+    const p = await ctx.services.prescriptions.verify(ctx.em, String(req.params.code));
+    const d = p?.doctor.getEntity();
+    const result = p && d
+      ? { genuine: true, code: p.verificationCode, issuedAt: p.createdAt, doctor: `${d.title} ${d.user.getEntity().name}`, bmdcNo: d.bmdcNo }
+      : { genuine: false };
+    if (req.accepts(['json', 'html']) === 'html') {
+      res.status(p ? 200 : 404).type('html').send(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Nirog prescription check</title><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
+${p && d
+    ? `<h1 style="color:#0b7a5c">✔ Genuine Nirog prescription</h1><p>Code ${escapeHtml(p.verificationCode)}<br>Written by ${escapeHtml(`${d.title} ${d.user.getEntity().name}`)} (BMDC ${escapeHtml(d.bmdcNo)})<br>on ${escapeHtml(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', dateStyle: 'long' }).format(p.createdAt))}</p>`
+    : '<h1 style="color:#b00020">✘ No Nirog prescription has this code</h1>'}</body>`);
+      return;
+    }
+    if (!p) {
+      res.status(404).json({ success: false, genuine: false });
+      return;
+    }
+    return { success: true, ...result };
+  });
+}

@@ -1,0 +1,88 @@
+import { randomInt } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { AuthUser } from '../../common/roles.js';
+import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
+import type { DomainEvents } from '../../common/events.js';
+import { offsetOf, pageOf, type PageResult, type PageArgs } from '../../common/pagination.js';
+import { isUuid } from '../doctors/doctor.service.js';
+import { Appointment } from '../appointments/appointment.entity.js';
+import { AppointmentStatus } from '../appointments/appointment.enums.js';
+import type { AppointmentService } from '../appointments/appointment.service.js';
+import { MAX_MEDICINE_ROWS, Prescription } from './prescription.entity.js';
+import type { WritePrescriptionInput } from './prescription.inputs.js';
+import { canReadPrescription } from './prescription.policy.js';
+
+/** No 0/O or 1/I: read aloud over the phone by a pharmacist. */
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export function newVerificationCode(): string {
+  let s = '';
+  for (let i = 0; i < 10; i++) s += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return `${s.slice(0, 5)}-${s.slice(5)}`;
+}
+
+const POPULATE = ['doctor.user', 'patient', 'appointment'] as const;
+
+export class PrescriptionService {
+  constructor(private readonly appointments: AppointmentService, private readonly events: DomainEvents) {}
+
+  /**
+   * Only the doctor of that appointment writes its prescription, once, for a consultation that is
+   * Confirmed or Finished. Writing it finishes a Confirmed consultation (the meeting took place).
+   */
+  async write(em: EntityManager, actor: AuthUser, input: WritePrescriptionInput): Promise<Prescription> {
+    if (input.medicines.length > MAX_MEDICINE_ROWS) {
+      throw badInput(`At most ${MAX_MEDICINE_ROWS} medicines per prescription`, { medicines: 'Too many rows' }, 'TOO_MANY_MEDICINES');
+    }
+    const doctorId = await this.appointments.doctorIdOf(em, actor);
+    const written = await em.transactional(async (tx) => {
+      const a = isUuid(input.appointmentId)
+        ? await tx.findOne(Appointment, { id: input.appointmentId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+        : null;
+      if (!a) throw notFound('Appointment');
+      if (!doctorId || a.doctor.id !== doctorId) throw forbidden('Only the doctor of this appointment can write its prescription', 'NOT_YOUR_PATIENT');
+      if (a.status !== AppointmentStatus.Confirmed && a.status !== AppointmentStatus.Finished) {
+        throw badInput('A prescription can be written once the appointment is confirmed', undefined, 'NOT_CONFIRMED');
+      }
+      if ((await tx.count(Prescription, { appointment: a.id })) > 0) {
+        throw conflict('This appointment already has a prescription', 'PRESCRIPTION_EXISTS');
+      }
+      const p = tx.create(Prescription, {
+        appointment: a, doctor: a.doctor, patient: a.patient,
+        medicines: input.medicines.map((m) => ({ medname: m.medname.trim(), dailyUse: m.dailyUse.trim(), days: m.days, quantity: m.quantity.trim() })),
+        medInfo: input.medInfo.trim(), doctorAdvice: input.doctorAdvice.trim(), followUp: input.followUp.trim(),
+        // the vitals as the patient gave them at booking
+        patientName: a.patientName, age: a.age ?? null, patientGender: a.patientGender ?? null,
+        weight: a.weight ?? null, height: a.height ?? null, problem: a.problem ?? null,
+        verificationCode: newVerificationCode(),
+      });
+      await tx.flush();
+      await this.appointments.finishInTransaction(tx, a);
+      await this.events.publish(tx, {
+        type: 'prescription.written', prescriptionId: p.id, appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id,
+      });
+      return p;
+    });
+    return em.findOneOrFail(Prescription, written.id, { populate: POPULATE, refresh: true });
+  }
+
+  async get(em: EntityManager, actor: AuthUser, id: string): Promise<Prescription> {
+    const p = isUuid(id) ? await em.findOne(Prescription, { id }, { populate: POPULATE }) : null;
+    if (!p || !canReadPrescription(actor, p, await this.appointments.doctorIdOf(em, actor))) throw notFound('Prescription');
+    return p;
+  }
+
+  async mine(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<Prescription>> {
+    const [items, total] = await em.findAndCount(Prescription, { patient: actor.id }, {
+      populate: POPULATE, orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+    });
+    return pageOf(items, total, args);
+  }
+
+  /** For the public verify page: nothing about the patient or the medicines. */
+  async verify(em: EntityManager, code: string): Promise<Prescription | null> {
+    const normalized = code.trim().toUpperCase();
+    if (!/^[A-Z0-9]{5}-[A-Z0-9]{5}$/.test(normalized)) return null;
+    return em.findOne(Prescription, { verificationCode: normalized }, { populate: ['doctor.user'] });
+  }
+}

@@ -1,0 +1,31 @@
+import type { RouteFn } from '../../common/rest.js';
+import { parseInput } from '../../common/input.js';
+import { Role } from '../../common/roles.js';
+import type { DoctorReview } from './doctor-review.entity.js';
+import { DoctorReviewInput } from './review.inputs.js';
+
+/** patient must be loaded for the name. */
+export function toSpecReview(r: DoctorReview) {
+  return {
+    _id: r.id,
+    id: r.id,
+    name: r.patient.isInitialized() ? r.patient.getEntity().name : null,
+    rating: r.rating,
+    comment: r.comment,
+    doctorId: r.doctor.id,
+    createdAt: r.createdAt,
+  };
+}
+
+export function registerReviewRoutes(route: RouteFn): void {
+  route('post', '/create/review', [Role.User], async (ctx, req) => {
+    const review = await ctx.services.reviews.create(ctx.em, ctx.user!, await parseInput(DoctorReviewInput, req.body));
+    await review.patient.load();
+    return { success: true, message: 'Review Added', review: toSpecReview(review) };
+  });
+  route('put', '/create/review', [Role.User], async (ctx, req) => {
+    const review = await ctx.services.reviews.update(ctx.em, ctx.user!, await parseInput(DoctorReviewInput, req.body));
+    await review.patient.load();
+    return { success: true, message: 'Review Updated', review: toSpecReview(review) };
+  });
+}

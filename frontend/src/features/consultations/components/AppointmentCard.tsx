@@ -1,0 +1,49 @@
+import { Avatar, Card, Space, Tag } from 'antd';
+import { UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import type { AppointmentRowFragment } from '@/gql/graphql';
+import { formatTaka } from '@/lib/money';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import StatusTag from './StatusTag';
+import '../i18n';
+
+const TITLES: Record<string, string> = { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' };
+
+/** One booking: the doctor (for patients) or the patient (for doctors), fee, status, actions. */
+export default function AppointmentCard({ a, side, actions }: { a: AppointmentRowFragment; side: 'patient' | 'doctor'; actions?: ReactNode }) {
+  const { t, i18n } = useTranslation('consultations');
+  return (
+    <Card className="appointment-card" data-testid="appointment-card">
+      <Space align="start" size={16} wrap>
+        {side === 'patient' && <Avatar size={56} src={a.doctor.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />}
+        <div style={{ minWidth: 0 }}>
+          {side === 'patient' ? (
+            <>
+              <strong>{TITLES[a.doctor.title] ?? a.doctor.title} {a.doctor.name}</strong>
+              <div className="muted">{a.doctor.degree}</div>
+            </>
+          ) : (
+            <>
+              <strong>{a.patientName}</strong>
+              <div className="muted">
+                {[a.age != null ? `${t('age')} ${a.age}` : null, a.patientGender, a.weight, a.height, a.phone].filter(Boolean).join(' · ')}
+              </div>
+              {a.problem && <div>{t('problemShort')}: {a.problem}</div>}
+            </>
+          )}
+          <div>
+            <Tag>{t(a.kind === 'Video' ? 'video' : 'hospital')}</Tag>
+            <StatusTag status={a.status} />
+            <Tag color={a.paymentStatus === 'Paid' ? 'green' : undefined}>{t(a.paymentStatus)}</Tag>
+          </div>
+          <div className="muted">
+            {a.kind === 'Hospital' && a.visitDate ? `${formatDate(a.visitDate, i18n.language)} · ${t(a.slot ?? 'Morning')}` : formatDateTime(a.createdAt, i18n.language)}
+            {' · '}{t('fee')} {formatTaka(a.feePoisha, i18n.language)}
+          </div>
+          {actions && <Space wrap style={{ marginTop: 8 }}>{actions}</Space>}
+        </div>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { App, Button, Descriptions, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { PrescriptionFullFragment } from '@/gql/graphql';
+import { formatDate } from '@/lib/dates';
+import { downloadPrescriptionPdf } from './downloadPdf';
+import '../i18n';
+
+const TITLES: Record<string, string> = { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' };
+
+/** The prescription as text, with Download (the real PDF, verifiable by its code and QR). */
+export default function PrescriptionView({ p }: { p: PrescriptionFullFragment }) {
+  const { t, i18n } = useTranslation('consultations');
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadPrescriptionPdf(p.pdfPath, p.verificationCode);
+    } catch {
+      void message.error(t('downloadFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="prescription">
+      <h3 style={{ marginBottom: 0 }}>{TITLES[p.doctor.title] ?? p.doctor.title} {p.doctor.name}</h3>
+      <div className="muted">{p.doctor.degree} · {p.doctor.work} · BMDC {p.doctor.bmdcNo}</div>
+      <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 12 }}>
+        <Descriptions.Item label={t('vitals')}>{p.patientName}</Descriptions.Item>
+        {p.age != null && <Descriptions.Item label={t('age')}>{p.age}</Descriptions.Item>}
+        {p.weight && <Descriptions.Item label={t('weight')}>{p.weight}</Descriptions.Item>}
+        {p.height && <Descriptions.Item label={t('height')}>{p.height}</Descriptions.Item>}
+        {p.problem && <Descriptions.Item label={t('problemShort')}>{p.problem}</Descriptions.Item>}
+        <Descriptions.Item label={t('issued')}>{formatDate(p.createdAt, i18n.language)}</Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey={(_, i) => String(i)}
+        pagination={false}
+        dataSource={p.medicines}
+        columns={[
+          { title: t('medicine'), dataIndex: 'medname' }, { title: t('dailyUse'), dataIndex: 'dailyUse' },
+          { title: t('days'), dataIndex: 'days' }, { title: t('quantity'), dataIndex: 'quantity' },
+        ]}
+      />
+      {p.medInfo && <p><strong>{t('medInfo')}:</strong> {p.medInfo}</p>}
+      {p.doctorAdvice && <p><strong>{t('doctorAdvice')}:</strong> {p.doctorAdvice}</p>}
+      {p.followUp && <p><strong>{t('followUp')}:</strong> {p.followUp}</p>}
+      <p className="muted">{t('verification')}: {p.verificationCode}</p>
+      <Button icon={<DownloadOutlined />} onClick={download} loading={busy}>{t('download')}</Button>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input, Radio, Skeleton } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { BookHospitalVisitDocument, BookingDoctorDocument, HospitalSlotsDocument, type VisitSlot } from '@/gql/graphql';
+import { paths } from '@/config/paths';
+import { todayInDhaka } from '@/lib/dates';
+import { errorInfo } from '@/lib/errors';
+import '../i18n';
+
+interface Values { patientName: string; phone: string; date: string; slot: VisitSlot }
+
+/** Patient name, phone, date (today or later), slot; a full slot says so before and after submit. */
+export default function HospitalAppointmentPage() {
+  const { t } = useTranslation('consultations');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const doctorId = params.get('doctorId') ?? '';
+  const [form] = Form.useForm<Values>();
+  const [date, setDate] = useState('');
+  const doctor = useQuery(BookingDoctorDocument, { variables: { id: doctorId }, skip: !doctorId });
+  const slots = useQuery(HospitalSlotsDocument, { variables: { doctorId, date }, skip: !doctorId || !date || date < todayInDhaka() });
+  const [book, { loading }] = useMutation(BookHospitalVisitDocument);
+
+  if (!doctorId) return <Alert type="info" showIcon message={t('chooseDoctor')} action={<Link to={paths.doctors}>{t('findDoctor')}</Link>} />;
+  if (doctor.loading) return <Skeleton active />;
+  if (doctor.error || !doctor.data) return <Alert type="error" showIcon message={errorInfo(doctor.error).message} />;
+
+  async function submit(v: Values) {
+    try {
+      await book({ variables: { input: { doctorId, ...v } } });
+      void message.success(t('bookedSuccess'));
+      navigate(paths.myBooking);
+    } catch (e) {
+      void message.error(errorInfo(e).message);
+      void slots.refetch();
+    }
+  }
+  const byslot = new Map((slots.data?.hospitalSlots ?? []).map((s) => [s.slot, s]));
+  const req = [{ required: true, message: t('details') }];
+  return (
+    <div className="card auth-card">
+      <h1 className="page-title">{t('hospitalTitle')}</h1>
+      <p><strong>{doctor.data.doctor.name}</strong> · {doctor.data.doctor.work}</p>
+      <Form<Values> form={form} layout="vertical" onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
+        <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} /></Form.Item>
+        <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" maxLength={20} /></Form.Item>
+        <Form.Item name="date" label={t('date')} rules={req}>
+          <Input type="date" min={todayInDhaka()} onChange={(e) => setDate(e.target.value)} />
+        </Form.Item>
+        <Form.Item name="slot" label={t('slot')} rules={req}>
+          <Radio.Group>
+            {(['Morning', 'Afternoon', 'Evening'] as VisitSlot[]).map((s) => {
+              const info = byslot.get(s);
+              const full = info ? info.available === 0 : false;
+              return (
+                <Radio.Button key={s} value={s} disabled={full}>
+                  {t(s)} {info ? `· ${full ? t('slotFull') : t('placesLeft', { count: info.available })}` : ''}
+                </Radio.Button>
+              );
+            })}
+          </Radio.Group>
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={loading}>{t('book')}</Button>
+      </Form>
+    </div>
+  );
+}

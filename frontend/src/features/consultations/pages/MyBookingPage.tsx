@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Alert, App, Button, Empty, Skeleton } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MyAppointmentsDocument, PayForConsultationDocument } from '@/gql/graphql';
+import { paths } from '@/config/paths';
+import { errorInfo } from '@/lib/errors';
+import Pager from '@/components/Pager';
+import AppointmentCard from '../components/AppointmentCard';
+import PrescriptionModal from '../components/PrescriptionModal';
+import '../i18n';
+
+const PAGE_SIZE = 10;
+
+export default function MyBookingPage() {
+  const { t } = useTranslation('consultations');
+  const { message } = App.useApp();
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<string | null>(null);
+  const { data, loading, error } = useQuery(MyAppointmentsDocument, { variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const [pay, { loading: paying }] = useMutation(PayForConsultationDocument);
+  const result = data?.myAppointments;
+
+  async function payNow(id: string) {
+    try {
+      const res = await pay({ variables: { appointmentId: id, provider: 'Bkash' } });
+      window.location.assign(res.data!.payForConsultation.paymentUrl);
+    } catch (e) {
+      void message.error(errorInfo(e).message);
+    }
+  }
+
+  return (
+    <div>
+      <h1 className="page-title">{t('myConsultations')}</h1>
+      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
+      {loading && !result && <Skeleton active avatar />}
+      {result && result.items.length === 0 && (
+        <Empty description={t('noConsultations')}><Link to={paths.doctors}><Button type="primary">{t('takeConsultation')}</Button></Link></Empty>
+      )}
+      <div className="card-list">
+        {result?.items.map((a) => (
+          <AppointmentCard
+            key={a.id}
+            a={a}
+            side="patient"
+            actions={<>
+              {a.prescription && <Button type="link" onClick={() => setOpen(a.prescription!.id)}>{t('seePrescription')}</Button>}
+              {a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button type="primary">{t('joinMeeting')}</Button></a>}
+              {a.kind === 'Video' && a.paymentStatus === 'Unpaid' && a.status === 'Processing' && (
+                <Button onClick={() => payNow(a.id)} loading={paying}>{t('payNow')}</Button>
+              )}
+            </>}
+          />
+        ))}
+      </div>
+      {result && result.pageCount > 1 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
+      <PrescriptionModal id={open} onClose={() => setOpen(null)} />
+    </div>
+  );
+}
