@@ -25,6 +25,10 @@ import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
 import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
 import { registerOrderRoutes } from './modules/orders/order.rest.js';
 import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
+import { auditAdminMutations } from './modules/audit/audit.hooks.js';
+import { registerMailRoutes } from './modules/mail/mail.rest.js';
+import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
+import { OutboxWorker } from './modules/mail/outbox.worker.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -43,11 +47,15 @@ export interface NirogApp {
   apollo: ApolloServer<Context>;
   services: Services;
   restRoutes: RestRouteInfo[];
+  /** Delivers mail and SMS and fires reminders; started here unless OUTBOX_WORKER is off (tests drive it). */
+  worker: OutboxWorker;
 }
 
 export async function createApp(config: Config, orm: Orm, log: Logger): Promise<NirogApp> {
   const services = createServices(config, log);
   const schema = await buildNirogSchema();
+  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays);
+  if (config.mail.workerEnabled) worker.start();
 
   async function contextFor(req: Request): Promise<Context> {
     const em = orm.em.fork() as unknown as Context['em'];
@@ -73,7 +81,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     schema,
     introspection: config.graphql.introspection,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, auditAdminMutations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
@@ -159,6 +167,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   registerPaymentRoutes(route);
   registerMedicineRoutes(route);
   registerOrderRoutes(route);
+  registerMailRoutes(route);
+  registerVerificationRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);
@@ -194,5 +204,5 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
-  return { app, apollo, services, restRoutes };
+  return { app, apollo, services, restRoutes, worker };
 }

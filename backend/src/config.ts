@@ -89,6 +89,9 @@ export function loadConfig(env: Env = process.env) {
     throw new ConfigError('S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
 
+  const smtpUrl = url(env, 'SMTP_URL');
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`);
+
   return {
     nodeEnv,
     isProduction: nodeEnv === 'production',
@@ -122,6 +125,29 @@ export function loadConfig(env: Env = process.env) {
     },
     payments: paymentsConfig(env, nodeEnv, url(env, 'PUBLIC_URL', `http://localhost:${port}`)!.replace(/\/$/, '')),
     frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
+    mail: {
+      /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://host:465. Without it mail stays in the outbox. */
+      smtpUrl,
+      from: str(env, 'MAIL_FROM', 'Nirog <no-reply@nirog.test>'),
+      /** Reject self-signed certificates unless told otherwise (a local mail catcher). */
+      smtpTlsRejectUnauthorized: bool(env, 'SMTP_TLS_REJECT_UNAUTHORIZED', true),
+      smtpTimeoutMs: int(env, 'SMTP_TIMEOUT_MS', 20_000, 100, 120_000),
+      /** Users may read their own outbox (to see a code) only when no mail can really be sent, and never in production. */
+      devInbox: bool(env, 'MAIL_DEV_INBOX', !smtpUrl && nodeEnv !== 'production'),
+      /** The outbox worker (mail, SMS, reminders) runs inside the API process; off in tests, which drive it. */
+      workerEnabled: bool(env, 'OUTBOX_WORKER', nodeEnv !== 'test'),
+      pollMs: int(env, 'OUTBOX_POLL_MS', 2000, 10, 60_000),
+      maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
+      /** First retry after this; doubles per attempt, capped at an hour. */
+      retryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
+      /** Delivered mail and SMS, spent tokens and fired reminders are deleted after this many days. */
+      retentionDays: int(env, 'OUTBOX_RETENTION_DAYS', 90, 1, 3650),
+    },
+    sms: {
+      /** Only the sandbox gateway exists: messages are kept in the SMS outbox and marked delivered. */
+      provider: oneOf(env, 'SMS_PROVIDER', ['sandbox'] as const, 'sandbox'),
+      sender: str(env, 'SMS_SENDER', 'NIROG'),
+    },
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),

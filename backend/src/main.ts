@@ -26,7 +26,7 @@ async function main() {
     await orm.seeder.seed(DatabaseSeeder);
     log.info('demo data in place');
   }
-  const { app, services } = await createApp(config, orm, log);
+  const { app, worker, services } = await createApp(config, orm, log);
   // Payments stuck in 'initiated' (the browser never came back) are settled in the background; safe
   // with several replicas, since each result is recorded once by a conditional update.
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;
@@ -45,6 +45,9 @@ async function main() {
       `  Nirog is running at ${config.publicUrl}`,
       `  GraphQL: ${config.publicUrl}/graphql   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
       `  Database: ${db}`,
+      config.mail.smtpUrl
+        ? `  Mail: sent through ${new URL(config.mail.smtpUrl).host}`
+        : `  Mail: no SMTP_URL, so mail stays in the outbox: ${config.publicUrl}/admin/outbox (admins)${config.mail.devInbox ? ', and each user sees their own on the Confirm Email screen' : ''}`,
     ];
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
@@ -55,6 +58,7 @@ async function main() {
   const stop = async (signal: string) => {
     log.info({ signal }, 'shutting down');
     server.close();
+    await worker.stop();
     await orm.close();
     process.exit(0);
   };

@@ -6,9 +6,12 @@ import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
 import { MedicineResolver } from './modules/medicines/medicine.resolver.js';
 import { OrderResolver } from './modules/orders/order.resolver.js';
 import { PaymentResolver } from './modules/payments/payment.resolver.js';
+import { AuditResolver } from './modules/audit/audit.resolver.js';
+import { MailResolver } from './modules/mail/mail.resolver.js';
+import { VerificationResolver } from './modules/verification/verification.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver, PaymentResolver, MedicineResolver, OrderResolver] as const;
+export const RESOLVERS = [AccountResolver, DoctorResolver, AuditResolver, MailResolver, VerificationResolver, PaymentResolver, MedicineResolver, OrderResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

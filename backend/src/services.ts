@@ -8,6 +8,11 @@ import { DoctorService } from './modules/doctors/doctor.service.js';
 import { MedicineService } from './modules/medicines/medicine.service.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { PaymentService } from './modules/payments/payment.service.js';
+import { AuditService } from './modules/audit/audit.service.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { SmsService } from './modules/mail/sms.service.js';
+import { NotificationService } from './modules/mail/notification.service.js';
+import { VerificationService } from './modules/verification/verification.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -15,10 +20,17 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
+  const audit = new AuditService(log);
+  const mail = new MailService(config, log);
+  const sms = new SmsService(config, log);
+  const notifications = new NotificationService(config, log, mail, sms);
+  notifications.subscribe(events);
+  const verification = new VerificationService(config, mail, notifications);
+  verification.subscribe(events);
   const payments = new PaymentService(config, log);
   const medicines = new MedicineService(images);
   const orders = new OrderService(payments, events, log);
-  return { config, log, events, images, accounts, doctors, payments, medicines, orders };
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, payments, medicines, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -68,6 +68,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     config,
     http: () => request(app),
     async close() {
+      await nirog.worker.stop();
       await nirog.apollo.stop();
       await orm.close(true);
       await db?.drop();

@@ -4,6 +4,7 @@ import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, toAppError, unauthenticated } from './errors.js';
 import { readLimited } from './images.js';
+import { Role } from './roles.js';
 
 /**
  * The REST compatibility layer: the spec's paths and JSON wrappers, mapped onto the same services
@@ -31,6 +32,15 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
           if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();
         }
         const result = await handler(ctx, req, res);
+        if (ctx.user?.role === Role.Admin && method !== 'get') {
+          // Every admin action through REST is audited, as the GraphQL door does in audit.hooks.ts.
+          const returnedId = (result as { [k: string]: { _id?: string } | undefined } | undefined);
+          await ctx.services.audit.record(ctx.em, {
+            actor: ctx.user, action: `${method.toUpperCase()} ${path}`,
+            entityId: (req.params.id as string | undefined) ?? Object.values(returnedId ?? {}).find((v) => typeof v === 'object' && v?._id)?._id ?? null,
+            ip: ctx.ip, requestId: ctx.requestId, details: { params: req.params, body: req.body },
+          });
+        }
         if (!res.headersSent) res.status(200).json(result ?? { success: true });
       } catch (err) {
         sendRestError(res, err, ctx?.log ?? (req as unknown as { log?: Context['log'] }).log);

@@ -42,13 +42,13 @@ export const routes: RouteObject[] = [
       { path: paths.doctorSignup, element: page(() => import('@/features/auth/pages/DoctorSignupPage')) },
 
       // Email (verification and password reset)
-      { path: paths.activation, element: soon },
-      { path: paths.confirmEmail, element: soon },
-      { path: paths.userForgotPassword, element: soon },
-      { path: paths.userResetPassword, element: soon },
-      { path: paths.doctorForgotPassword, element: soon },
-      { path: paths.doctorForgotPasswordAlias, element: soon },
-      { path: paths.doctorResetPassword, element: soon },
+      { path: paths.activation, element: page(() => import('@/features/email/pages/ActivationPage')) },
+      { path: paths.confirmEmail, element: only(undefined, page(() => import('@/features/email/pages/ConfirmEmailPage'))) },
+      { path: paths.userForgotPassword, element: page(() => import('@/features/email/pages/ForgotPasswordPage')) },
+      { path: paths.userResetPassword, element: page(() => import('@/features/email/pages/ResetPasswordPage')) },
+      { path: paths.doctorForgotPassword, element: page(() => import('@/features/email/pages/DoctorForgotPasswordPage')) },
+      { path: paths.doctorForgotPasswordAlias, element: page(() => import('@/features/email/pages/DoctorForgotPasswordPage')) },
+      { path: paths.doctorResetPassword, element: page(() => import('@/features/email/pages/DoctorResetPasswordPage')) },
 
       // Doctors and consultations
       { path: paths.consultation, element: soon },
@@ -109,9 +109,11 @@ export const routes: RouteObject[] = [
           { path: paths.adminUpdateNurse, element: only(ADMIN, soon) },
           { path: paths.adminAllNurses, element: only(ADMIN, soon) },
           { path: paths.adminHiredNurses, element: only(ADMIN, soon) },
-          { path: paths.adminUsers, element: only(ADMIN, soon) },
+          { path: paths.adminUsers, element: only(ADMIN, page(() => import('@/features/admin/pages/AllUsersPage'))) },
+          { path: paths.adminAuditLog, element: only(ADMIN, page(() => import('@/features/admin/pages/AuditLogPage'))) },
           { path: paths.adminOrders, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminOrdersPage'))) },
           { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
+          { path: paths.adminOutbox, element: only(ADMIN, page(() => import('@/features/email/pages/AdminOutboxPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

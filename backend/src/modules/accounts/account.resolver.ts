@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver, registerEnumType } from 'type-graphql';
 import { IsOptional, MaxLength } from 'class-validator';
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
@@ -11,6 +11,14 @@ import { AuthPayload, ChangePasswordInput, LoginInput, SignupInput, UpdateProfil
 @ObjectType()
 export class UserPage extends Paginated(User) {}
 
+export enum UserSort {
+  newest = 'newest',
+  oldest = 'oldest',
+  name = 'name',
+  email = 'email',
+}
+registerEnumType(UserSort, { name: 'UserSort' });
+
 @ArgsType()
 export class UserListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'Matches name, email or phone' })
@@ -21,6 +29,10 @@ export class UserListArgs extends PageArgs {
   @Field(() => Role, { nullable: true })
   @IsOptional()
   role?: Role | null;
+
+  @Field(() => UserSort, { nullable: true, defaultValue: UserSort.newest })
+  @IsOptional()
+  sort?: UserSort | null;
 }
 
 @Resolver(() => User)

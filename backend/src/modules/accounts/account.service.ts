@@ -196,16 +196,17 @@ export class AccountService {
     await em.flush();
   }
 
-  async listUsers(em: EntityManager, args: { page: number; pageSize: number; search?: string | null; role?: Role | null }): Promise<PageResult<User>> {
+  async listUsers(em: EntityManager, args: { page: number; pageSize: number; search?: string | null; role?: Role | null; sort?: string | null }): Promise<PageResult<User>> {
     const where: Record<string, unknown> = { deletedAt: null };
     if (args.role) where.role = args.role;
     if (args.search?.trim()) {
       const like = `%${args.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { phoneE164: { $ilike: like } }];
     }
-    const [items, total] = await em.findAndCount(User, where, {
-      orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
-    });
+    const orderBy = ({
+      oldest: { createdAt: 'asc', id: 'asc' }, name: { name: 'asc', id: 'asc' }, email: { email: 'asc' },
+    } as Record<string, Record<string, 'asc' | 'desc'>>)[args.sort ?? ''] ?? { createdAt: 'desc', id: 'asc' };
+    const [items, total] = await em.findAndCount(User, where, { orderBy, limit: args.pageSize, offset: offsetOf(args) });
     return pageOf(items, total, args);
   }
 

@@ -15,6 +15,8 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'allUsers', to: paths.adminUsers },
     { key: 'orderList', to: paths.adminOrders },
     { key: 'medicines', to: paths.adminMedicines },
+    { key: 'auditLog', to: paths.adminAuditLog },
+    { key: 'outbox', to: paths.adminOutbox },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },

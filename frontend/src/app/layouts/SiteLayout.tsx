@@ -1,15 +1,21 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import Header from '../components/Header';
 import Footer from '../components/Footer';
 import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
 
+// Its own chunk: most visitors are not unverified patients.
+const VerifyEmailBanner = lazy(() => import('@/features/email/components/VerifyEmailBanner'));
+
 export default function SiteLayout() {
   return (
     <div className="site">
       <Splash />
       <Header />
+      <Suspense fallback={null}>
+        <VerifyEmailBanner />
+      </Suspense>
       <main className="site-main" id="main">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -238,3 +238,27 @@ describe('admin: users', () => {
     expect(unknown.status).toBe(404);
   });
 });
+
+describe('admin: users table', () => {
+  it('sorts by name and filters by role', async () => {
+    const admin = await asAdmin(t);
+    const res = await admin.gql('{ users(role: User, sort: name, pageSize: 100) { items { name role } } }');
+    const names = res.data!.users.items.map((u: { name: string }) => u.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+    expect(new Set(res.data!.users.items.map((u: { role: string }) => u.role))).toEqual(new Set(['User']));
+  });
+
+  it('exports the filtered users as CSV for admins, with formulas neutralised', async () => {
+    const email = uniqueEmail('formula');
+    await t.http().post('/api/register').field('name', '=HYPERLINK("http://evil")').field('email', email).field('password', 'mango-tree-42');
+    const admin = await asAdmin(t);
+    const csv = await admin.get(`/admin/users.csv?search=${encodeURIComponent(email)}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('id,name,email,role,phone,gender,email verified,joined');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect((await (await asPatient(t)).get('/admin/users.csv')).status).toBe(403);
+  });
+});

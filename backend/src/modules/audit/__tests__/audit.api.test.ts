@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function pendingDoctorId(): Promise<string> {
+  const admin = await asAdmin(t);
+  const res = await admin.gql('{ pendingDoctors(pageSize: 10) { items { id } } }');
+  return res.data!.pendingDoctors.items[0].id;
+}
+
+describe('audit log', () => {
+  it('records an admin action through GraphQL: who, what, which record, from where', async () => {
+    const id = await pendingDoctorId();
+    const admin = await asAdmin(t);
+    await admin.gql('mutation($id: ID!) { approveDoctor(id: $id) { id } }', { id });
+    const log = await admin.gql('query($id: String) { auditLog(entityId: $id) { items { action actorId actorRole entityType entityId ip requestId } total } }', { id });
+    expect(log.data!.auditLog.items).toEqual([
+      expect.objectContaining({ action: 'approveDoctor', actorId: admin.user!._id, actorRole: 'admin', entityType: 'Doctor', entityId: id }),
+    ]);
+    expect(log.data!.auditLog.items[0].requestId).toMatch(/[0-9a-f-]{36}/);
+  });
+
+  it('records an admin action through REST, without secrets', async () => {
+    const admin = await asAdmin(t);
+    const users = await admin.get('/users?search=nusrat');
+    const userId = users.body.users[0]._id;
+    await admin.delete(`/admin/user/${userId}`);
+    const log = await admin.gql('query($id: String) { auditLog(entityId: $id) { items { action details } } }', { id: userId });
+    expect(log.data!.auditLog.items[0].action).toBe('DELETE /admin/user/:id');
+  });
+
+  it('redacts passwords from what it keeps', async () => {
+    const admin = await asAdmin(t);
+    await admin.put('/updatePassword', { oldPassword: 'wrong-one-1', newPassword: 'x', confirmPassword: 'x' });
+    await admin.gql('mutation { changePassword(input: { oldPassword: "nirog2026", newPassword: "nirog2026", confirmPassword: "nirog2026" }) }');
+    const log = await admin.gql('{ auditLog(pageSize: 100) { items { action details } } }');
+    expect(JSON.stringify(log.data!.auditLog.items)).not.toContain('nirog2026');
+  });
+
+  it('does not record what patients and doctors do to their own accounts', async () => {
+    const patient = await asPatient(t);
+    await patient.put('/update/currentUserdetails', { name: 'Rahima Akter', phone: '01712345678', birthdate: '1992-04-14' });
+    const doctor = await asDoctor(t);
+    await doctor.gql('mutation { setDoctorOnline(online: true) { id } }');
+    const admin = await asAdmin(t);
+    const log = await admin.gql('query($id: ID) { auditLog(actorId: $id) { total } }', { id: patient.user!._id });
+    expect(log.data!.auditLog.total).toBe(0);
+  });
+
+  it('is readable by admins only', async () => {
+    expect((await asVisitor(t).gql('{ auditLog { total } }')).code).toBe('UNAUTHENTICATED');
+    expect((await (await asPatient(t)).gql('{ auditLog { total } }')).code).toBe('FORBIDDEN');
+    expect((await (await asDoctor(t)).gql('{ auditLog { total } }')).code).toBe('FORBIDDEN');
+  });
+
+  it('cannot be altered or deleted, even with direct SQL', async () => {
+    const conn = t.orm.em.fork().getConnection();
+    await expect(conn.execute(`update audit_log set action = 'nothing'`)).rejects.toThrow(/append-only/);
+    await expect(conn.execute('delete from audit_log')).rejects.toThrow(/append-only/);
+    await expect(conn.execute('truncate audit_log')).rejects.toThrow(/append-only/);
+  });
+});

@@ -1,0 +1,309 @@
+import { Language } from '../accounts/user.entity.js';
+
+/**
+ * Every mail and SMS Nirog sends, in English and Bangla. A template is a subject, paragraphs, an
+ * optional code and an optional button; the same content becomes the plain-text and the HTML part,
+ * so the two never disagree. Values are escaped in HTML.
+ */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type TemplateVars = Record<string, string>;
+
+interface Body {
+  subject: string;
+  paragraphs: string[];
+  code?: string;
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+type Writer = (v: TemplateVars) => Body;
+
+const STATUS_BN: Record<string, string> = {
+  Processing: 'প্রক্রিয়াধীন',
+  Confirmed: 'নিশ্চিত',
+  Finished: 'সম্পন্ন',
+  Cancelled: 'বাতিল',
+  Delivered: 'ডেলিভারি হয়েছে',
+  Paid: 'পরিশোধিত',
+};
+
+export function statusLabel(status: string, lang: Language): string {
+  return lang === Language.bn ? (STATUS_BN[status] ?? status) : status;
+}
+
+const TEMPLATES: Record<string, Record<Language, Writer>> = {
+  'verify-email': {
+    en: (v) => ({
+      subject: 'Verify your email for Nirog',
+      paragraphs: [`Hello ${v.name},`, 'Welcome to Nirog. Confirm your email with this 6 digit code on the Confirm Email screen:'],
+      code: v.code,
+      action: { label: 'Or activate with one click', url: v.link! },
+      footnote: `The code works for ${v.codeMinutes} minutes and the link for ${v.linkHours} hours. If you did not sign up, ignore this email.`,
+    }),
+    bn: (v) => ({
+      subject: 'নিরোগে আপনার ইমেইল যাচাই করুন',
+      paragraphs: [`প্রিয় ${v.name},`, 'নিরোগে স্বাগতম। ইমেইল নিশ্চিত করার পাতায় এই ৬ অঙ্কের কোডটি দিন:'],
+      code: v.code,
+      action: { label: 'অথবা এক ক্লিকে সক্রিয় করুন', url: v.link! },
+      footnote: `কোডটি ${v.codeMinutes} মিনিট এবং লিংকটি ${v.linkHours} ঘণ্টা কার্যকর থাকবে। আপনি নিবন্ধন না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।`,
+    }),
+  },
+  'doctor-registered': {
+    en: (v) => ({
+      subject: 'We received your Nirog doctor registration',
+      paragraphs: [`Hello ${v.name},`, 'Thank you for registering as a doctor on Nirog. Our team checks every BMDC number; we will email you when your account is approved.',
+        'Meanwhile, please confirm your email address:'],
+      action: { label: 'Confirm my email', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: 'নিরোগে আপনার ডাক্তার নিবন্ধন পেয়েছি',
+      paragraphs: [`প্রিয় ${v.name},`, 'নিরোগে ডাক্তার হিসেবে নিবন্ধনের জন্য ধন্যবাদ। আমরা প্রতিটি বিএমডিসি নম্বর যাচাই করি; অনুমোদন হলে আপনাকে ইমেইলে জানাব।',
+        'এর মধ্যে আপনার ইমেইল ঠিকানা নিশ্চিত করুন:'],
+      action: { label: 'ইমেইল নিশ্চিত করুন', url: v.link! },
+    }),
+  },
+  'doctor-approved': {
+    en: (v) => ({
+      subject: 'Your Nirog doctor account is approved',
+      paragraphs: [`Hello ${v.name},`, 'Your doctor account has been approved. You can now log in and receive consultations.'],
+      action: { label: 'Doctor login', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: 'আপনার নিরোগ ডাক্তার অ্যাকাউন্ট অনুমোদিত হয়েছে',
+      paragraphs: [`প্রিয় ${v.name},`, 'আপনার ডাক্তার অ্যাকাউন্ট অনুমোদিত হয়েছে। এখন লগইন করে পরামর্শ গ্রহণ করতে পারবেন।'],
+      action: { label: 'ডাক্তার লগইন', url: v.link! },
+    }),
+  },
+  'doctor-rejected': {
+    en: (v) => ({
+      subject: 'Your Nirog doctor registration',
+      paragraphs: [`Hello ${v.name},`, 'We could not approve your doctor registration. Please contact Nirog if you think this is a mistake.'],
+    }),
+    bn: (v) => ({
+      subject: 'আপনার নিরোগ ডাক্তার নিবন্ধন',
+      paragraphs: [`প্রিয় ${v.name},`, 'আমরা আপনার ডাক্তার নিবন্ধন অনুমোদন করতে পারিনি। ভুল মনে হলে নিরোগের সাথে যোগাযোগ করুন।'],
+    }),
+  },
+  'password-reset': {
+    en: (v) => ({
+      subject: 'Reset your Nirog password',
+      paragraphs: [`Hello ${v.name},`, 'Someone (hopefully you) asked to reset the password of your Nirog account.'],
+      action: { label: 'Choose a new password', url: v.link! },
+      footnote: `The link works once, for ${v.minutes} minutes. If you did not ask for it, ignore this email: your password stays the same.`,
+    }),
+    bn: (v) => ({
+      subject: 'আপনার নিরোগ পাসওয়ার্ড রিসেট করুন',
+      paragraphs: [`প্রিয় ${v.name},`, 'আপনার নিরোগ অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে।'],
+      action: { label: 'নতুন পাসওয়ার্ড দিন', url: v.link! },
+      footnote: `লিংকটি একবারই, ${v.minutes} মিনিটের জন্য কাজ করবে। আপনি অনুরোধ না করে থাকলে উপেক্ষা করুন: পাসওয়ার্ড বদলাবে না।`,
+    }),
+  },
+  'password-changed': {
+    en: (v) => ({
+      subject: 'Your Nirog password was changed',
+      paragraphs: [`Hello ${v.name},`, 'Your password was just reset and every device was logged out. If this was not you, reset it again at once and contact Nirog.'],
+    }),
+    bn: (v) => ({
+      subject: 'আপনার নিরোগ পাসওয়ার্ড পরিবর্তন হয়েছে',
+      paragraphs: [`প্রিয় ${v.name},`, 'আপনার পাসওয়ার্ড এইমাত্র রিসেট হয়েছে এবং সব ডিভাইস থেকে লগআউট করা হয়েছে। এটি আপনি না করলে এখনই আবার রিসেট করুন এবং নিরোগের সাথে যোগাযোগ করুন।'],
+    }),
+  },
+  'appointment-booked': {
+    en: (v) => ({
+      subject: `Your consultation is booked (#${v.ref})`,
+      paragraphs: [`Hello ${v.name},`, `Your consultation booking #${v.ref} was received. We will let you know when the doctor confirms it.`],
+      action: { label: 'My consultations', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `আপনার পরামর্শ বুক হয়েছে (#${v.ref})`,
+      paragraphs: [`প্রিয় ${v.name},`, `আপনার পরামর্শ বুকিং #${v.ref} গ্রহণ করা হয়েছে। ডাক্তার নিশ্চিত করলে আপনাকে জানাব।`],
+      action: { label: 'আমার পরামর্শসমূহ', url: v.link! },
+    }),
+  },
+  'appointment-new-for-doctor': {
+    en: (v) => ({
+      subject: `New consultation (#${v.ref})`,
+      paragraphs: [`Hello ${v.name},`, `A patient booked a consultation with you (#${v.ref}).`],
+      action: { label: 'My consultations', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `নতুন পরামর্শ (#${v.ref})`,
+      paragraphs: [`প্রিয় ${v.name},`, `একজন রোগী আপনার সাথে একটি পরামর্শ বুক করেছেন (#${v.ref})।`],
+      action: { label: 'আমার পরামর্শসমূহ', url: v.link! },
+    }),
+  },
+  'appointment-paid': {
+    en: (v) => ({
+      subject: `Payment received for consultation #${v.ref}`,
+      paragraphs: [`Hello ${v.name},`, `We received your payment for consultation #${v.ref}. Thank you.`],
+      action: { label: 'My consultations', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `পরামর্শ #${v.ref} এর পেমেন্ট পেয়েছি`,
+      paragraphs: [`প্রিয় ${v.name},`, `পরামর্শ #${v.ref} এর জন্য আপনার পেমেন্ট পেয়েছি। ধন্যবাদ।`],
+      action: { label: 'আমার পরামর্শসমূহ', url: v.link! },
+    }),
+  },
+  'appointment-status': {
+    en: (v) => ({
+      subject: `Consultation #${v.ref} is now ${v.status}`,
+      paragraphs: [`Hello ${v.name},`, `The status of your consultation #${v.ref} changed to ${v.status}.`],
+      action: { label: 'My consultations', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `পরামর্শ #${v.ref} এখন ${v.status}`,
+      paragraphs: [`প্রিয় ${v.name},`, `আপনার পরামর্শ #${v.ref} এর অবস্থা এখন ${v.status}।`],
+      action: { label: 'আমার পরামর্শসমূহ', url: v.link! },
+    }),
+  },
+  'consultation-reminder': {
+    en: (v) => ({
+      subject: `Your consultation starts in ${v.minutes} minutes`,
+      paragraphs: [`Hello ${v.name},`, `Your consultation #${v.ref} starts in ${v.minutes} minutes. Please be ready with your reports.`],
+      action: { label: 'Open my consultations', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `আপনার পরামর্শ ${v.minutes} মিনিটের মধ্যে শুরু হবে`,
+      paragraphs: [`প্রিয় ${v.name},`, `আপনার পরামর্শ #${v.ref} ${v.minutes} মিনিটের মধ্যে শুরু হবে। রিপোর্টগুলো হাতের কাছে রাখুন।`],
+      action: { label: 'আমার পরামর্শসমূহ', url: v.link! },
+    }),
+  },
+  'prescription-written': {
+    en: (v) => ({
+      subject: 'Your prescription is ready',
+      paragraphs: [`Hello ${v.name},`, `Your doctor wrote the prescription for consultation #${v.ref}. You can read and download it in Nirog.`],
+      action: { label: 'My prescriptions', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: 'আপনার প্রেসক্রিপশন তৈরি',
+      paragraphs: [`প্রিয় ${v.name},`, `পরামর্শ #${v.ref} এর জন্য আপনার ডাক্তার প্রেসক্রিপশন লিখেছেন। নিরোগে পড়ে ডাউনলোড করতে পারবেন।`],
+      action: { label: 'আমার প্রেসক্রিপশন', url: v.link! },
+    }),
+  },
+  'order-placed': {
+    en: (v) => ({
+      subject: `Order #${v.ref} received`,
+      paragraphs: [`Hello ${v.name},`, `Thank you for your order #${v.ref}. We will let you know when it is confirmed.`],
+      action: { label: 'My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref} গ্রহণ করা হয়েছে`,
+      paragraphs: [`প্রিয় ${v.name},`, `আপনার অর্ডার #${v.ref} এর জন্য ধন্যবাদ। নিশ্চিত হলে আপনাকে জানাব।`],
+      action: { label: 'আমার অর্ডার', url: v.link! },
+    }),
+  },
+  'order-paid': {
+    en: (v) => ({
+      subject: `Payment received for order #${v.ref}`,
+      paragraphs: [`Hello ${v.name},`, `We received your payment for order #${v.ref}. Thank you.`],
+      action: { label: 'My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref} এর পেমেন্ট পেয়েছি`,
+      paragraphs: [`প্রিয় ${v.name},`, `অর্ডার #${v.ref} এর জন্য আপনার পেমেন্ট পেয়েছি। ধন্যবাদ।`],
+      action: { label: 'আমার অর্ডার', url: v.link! },
+    }),
+  },
+  'order-status': {
+    en: (v) => ({
+      subject: `Order #${v.ref} is now ${v.status}`,
+      paragraphs: [`Hello ${v.name},`, `The status of your order #${v.ref} changed to ${v.status}.`],
+      action: { label: 'My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref} এখন ${v.status}`,
+      paragraphs: [`প্রিয় ${v.name},`, `আপনার অর্ডার #${v.ref} এর অবস্থা এখন ${v.status}।`],
+      action: { label: 'আমার অর্ডার', url: v.link! },
+    }),
+  },
+  'blood-request': {
+    en: (v) => ({
+      subject: 'New blood request',
+      paragraphs: [`Hello ${v.name},`, `A new blood request (#${v.ref}) was made on Nirog. Please find a donor and call the requester.`],
+      action: { label: 'Open the dashboard', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: 'নতুন রক্তের অনুরোধ',
+      paragraphs: [`প্রিয় ${v.name},`, `নিরোগে একটি নতুন রক্তের অনুরোধ (#${v.ref}) এসেছে। একজন দাতা খুঁজে অনুরোধকারীকে ফোন করুন।`],
+      action: { label: 'ড্যাশবোর্ড খুলুন', url: v.link! },
+    }),
+  },
+  'hire-created': {
+    en: (v) => ({
+      subject: `Nurse hire request #${v.ref} received`,
+      paragraphs: [`Hello ${v.name},`, `We received your request #${v.ref} to hire a nurse. We will let you know when it is confirmed.`],
+      action: { label: 'My hired nurses', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `নার্স নিয়োগের অনুরোধ #${v.ref} গ্রহণ করা হয়েছে`,
+      paragraphs: [`প্রিয় ${v.name},`, `নার্স নিয়োগের জন্য আপনার অনুরোধ #${v.ref} পেয়েছি। নিশ্চিত হলে আপনাকে জানাব।`],
+      action: { label: 'আমার নিয়োগকৃত নার্স', url: v.link! },
+    }),
+  },
+  'hire-status': {
+    en: (v) => ({
+      subject: `Nurse hire #${v.ref} is now ${v.status}`,
+      paragraphs: [`Hello ${v.name},`, `The status of your nurse hire #${v.ref} changed to ${v.status}.`],
+      action: { label: 'My hired nurses', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `নার্স নিয়োগ #${v.ref} এখন ${v.status}`,
+      paragraphs: [`প্রিয় ${v.name},`, `আপনার নার্স নিয়োগ #${v.ref} এর অবস্থা এখন ${v.status}।`],
+      action: { label: 'আমার নিয়োগকৃত নার্স', url: v.link! },
+    }),
+  },
+};
+
+export type MailTemplate = keyof typeof TEMPLATES;
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+export function renderMail(template: string, lang: Language, vars: TemplateVars): MailContent {
+  const writer = TEMPLATES[template]?.[lang];
+  if (!writer) throw new Error(`no mail template ${template}/${lang}`);
+  const b = writer(vars);
+  const brand = lang === Language.bn ? 'নিরোগ' : 'Nirog';
+  const textParts = [...b.paragraphs];
+  if (b.code) textParts.push(b.code);
+  if (b.action) textParts.push(`${b.action.label}: ${b.action.url}`);
+  if (b.footnote) textParts.push(b.footnote);
+  textParts.push(`— ${brand}`);
+  const p = (s: string) => `<p style="margin:0 0 14px">${escapeHtml(s)}</p>`;
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(b.subject)}</title></head>`
+    + '<body style="margin:0;background:#f4f6f8;font-family:Arial,\'Noto Sans Bengali\',sans-serif;color:#1f2933">'
+    + '<div style="max-width:560px;margin:24px auto;background:#fff;border-radius:8px;padding:28px">'
+    + `<div style="font-size:20px;font-weight:bold;color:#0e7c66;margin-bottom:18px">${brand}</div>`
+    + b.paragraphs.map(p).join('')
+    + (b.code ? `<p style="font-size:30px;letter-spacing:8px;font-weight:bold;margin:18px 0">${escapeHtml(b.code)}</p>` : '')
+    + (b.action ? `<p style="margin:22px 0"><a href="${escapeHtml(b.action.url)}" style="background:#0e7c66;color:#fff;padding:11px 18px;border-radius:6px;text-decoration:none">${escapeHtml(b.action.label)}</a></p>` : '')
+    + (b.footnote ? `<p style="font-size:13px;color:#6b7785">${escapeHtml(b.footnote)}</p>` : '')
+    + '</div></body></html>';
+  return { subject: b.subject, text: textParts.join('\n\n'), html };
+}
+
+export function hasTemplate(template: string): boolean {
+  return template in TEMPLATES;
+}
+
+const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
+  'appointment-booked': {
+    en: (v) => `Nirog: your consultation #${v.ref} is booked. We will notify you when it is confirmed.`,
+    bn: (v) => `নিরোগ: আপনার পরামর্শ #${v.ref} বুক হয়েছে। নিশ্চিত হলে জানানো হবে।`,
+  },
+  'consultation-reminder': {
+    en: (v) => `Nirog: your consultation #${v.ref} starts in ${v.minutes} minutes.`,
+    bn: (v) => `নিরোগ: আপনার পরামর্শ #${v.ref} ${v.minutes} মিনিটের মধ্যে শুরু হবে।`,
+  },
+};
+
+export function renderSms(template: string, lang: Language, vars: TemplateVars): string {
+  const writer = SMS[template]?.[lang];
+  if (!writer) throw new Error(`no SMS template ${template}/${lang}`);
+  return writer(vars);
+}

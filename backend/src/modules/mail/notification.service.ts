@@ -1,0 +1,198 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../common/logger.js';
+import type { DomainEvents, DomainEventType, EventOf } from '../../common/events.js';
+import { Role } from '../../common/roles.js';
+import { User } from '../accounts/user.entity.js';
+import { Doctor } from '../doctors/doctor.entity.js';
+import type { MailService } from './mail.service.js';
+import type { SmsService } from './sms.service.js';
+import { statusLabel } from './mail.templates.js';
+import { ReminderKind } from './reminder.entity.js';
+
+/** How long before a consultation the patient and the doctor are reminded. */
+export const REMINDER_LEAD_MINUTES = 15;
+
+/** A short, readable reference for a record in mail and SMS (the full id stays in the app). */
+export const shortRef = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
+
+export interface ConsultationReminder {
+  appointmentId: string;
+  patientId: string;
+  /** The Doctor's id (or the doctor's user id); the doctor is reminded too. */
+  doctorId?: string | null;
+  startsAt: Date;
+}
+
+/**
+ * Turns domain events into mail and SMS in the recipient's language. Handlers only need the ids in
+ * the event; they look the people up themselves, so publishers need not know about mail at all.
+ * Each handler runs in a savepoint inside the publisher's transaction: its rows commit with the
+ * change, and a bug here is logged instead of undoing a booking or an order.
+ */
+export class NotificationService {
+  constructor(
+    private readonly config: Config,
+    private readonly log: Logger,
+    private readonly mail: MailService,
+    private readonly sms: SmsService,
+  ) {}
+
+  private link(path: string): string {
+    return `${this.config.publicUrl}${path}`;
+  }
+
+  /** Runs `fn` in a savepoint; a failure is logged and rolled back to the savepoint only. */
+  async guarded(em: EntityManager, what: string, fn: (tx: EntityManager) => Promise<unknown>): Promise<void> {
+    // Pending changes of the publisher are written first, so that a rolled-back savepoint cannot take them along.
+    await em.flush();
+    try {
+      await em.transactional(async (tx) => {
+        await fn(tx);
+      });
+    } catch (err) {
+      this.log.error({ err, what }, 'notification could not be queued; the change itself went through');
+    }
+  }
+
+  private on<T extends DomainEventType>(events: DomainEvents, type: T, fn: (tx: EntityManager, e: EventOf<T>) => Promise<unknown>): void {
+    events.on(type, (em, e) => this.guarded(em, type, (tx) => fn(tx, e)));
+  }
+
+  /** The user behind a doctor id (Doctor.id, or already a user id). */
+  private async doctorUserId(em: EntityManager, doctorId: string): Promise<string | null> {
+    const doctor = await em.findOne(Doctor, { id: doctorId }, { fields: ['id', 'user'] });
+    if (doctor) return doctor.user.id;
+    return (await em.count(User, { id: doctorId, role: Role.Doctor })) ? doctorId : null;
+  }
+
+  subscribe(events: DomainEvents): void {
+    const status = (to: string) => (u: User) => statusLabel(to, u.language);
+
+    this.on(events, 'appointment.booked', async (tx, e) => {
+      const ref = shortRef(e.appointmentId);
+      await this.mail.enqueueToUser(tx, e.patientId, `appointment.booked:${e.appointmentId}:patient`, 'appointment-booked',
+        (u) => ({ name: u.name, ref, link: this.link('/my-booking') }));
+      const patient = await tx.findOne(User, { id: e.patientId, deletedAt: null });
+      if (patient) {
+        await this.sms.enqueue(tx, `appointment.booked:${e.appointmentId}:sms`,
+          { phone: patient.phoneE164, language: patient.language, userId: patient.id }, 'appointment-booked', { ref });
+      }
+      const doctorUser = await this.doctorUserId(tx, e.doctorId);
+      if (doctorUser) {
+        await this.mail.enqueueToUser(tx, doctorUser, `appointment.booked:${e.appointmentId}:doctor`, 'appointment-new-for-doctor',
+          (u) => ({ name: u.name, ref, link: this.link('/doctor-booking') }));
+      }
+      // When the appointment module includes the start time in the event, the reminder schedules itself.
+      const startsAt = (e as { startsAt?: string | Date }).startsAt;
+      if (startsAt) await this.scheduleConsultationReminder(tx, { ...e, startsAt: new Date(startsAt) });
+    });
+
+    this.on(events, 'appointment.paid', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.patientId, `appointment.paid:${e.paymentId}`, 'appointment-paid',
+        (u) => ({ name: u.name, ref: shortRef(e.appointmentId), link: this.link('/my-booking') })));
+
+    this.on(events, 'appointment.statusChanged', async (tx, e) => {
+      await this.mail.enqueueToUser(tx, e.patientId, `appointment.status:${e.appointmentId}:${e.from}->${e.to}`, 'appointment-status',
+        (u) => ({ name: u.name, ref: shortRef(e.appointmentId), status: status(e.to)(u), link: this.link('/my-booking') }));
+      if (e.to === 'Cancelled' || e.to === 'Finished') await this.cancelReminders(tx, e.appointmentId);
+    });
+
+    this.on(events, 'prescription.written', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.patientId, `prescription.written:${e.prescriptionId}`, 'prescription-written',
+        (u) => ({ name: u.name, ref: shortRef(e.appointmentId), link: this.link('/my-prescription') })));
+
+    this.on(events, 'order.placed', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.userId, `order.placed:${e.orderId}`, 'order-placed',
+        (u) => ({ name: u.name, ref: shortRef(e.orderId), link: this.link('/my-order') })));
+
+    this.on(events, 'order.paid', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.userId, `order.paid:${e.paymentId}`, 'order-paid',
+        (u) => ({ name: u.name, ref: shortRef(e.orderId), link: this.link('/my-order') })));
+
+    this.on(events, 'order.statusChanged', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.userId, `order.status:${e.orderId}:${e.from}->${e.to}`, 'order-status',
+        (u) => ({ name: u.name, ref: shortRef(e.orderId), status: status(e.to)(u), link: this.link('/my-order') })));
+
+    this.on(events, 'nurseHire.created', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.userId, `nurseHire.created:${e.hireId}`, 'hire-created',
+        (u) => ({ name: u.name, ref: shortRef(e.hireId), link: this.link('/my/hire-nurses') })));
+
+    this.on(events, 'nurseHire.statusChanged', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.userId, `nurseHire.status:${e.hireId}:${e.from}->${e.to}`, 'hire-status',
+        (u) => ({ name: u.name, ref: shortRef(e.hireId), status: status(e.to)(u), link: this.link('/my/hire-nurses') })));
+
+    // A blood request has no account behind it: the admins who handle requests are told.
+    this.on(events, 'bloodRequest.created', async (tx, e) => {
+      const admins = await tx.find(User, { role: Role.Admin, deletedAt: null }, { fields: ['id'] });
+      for (const admin of admins) {
+        await this.mail.enqueueToUser(tx, admin.id, `bloodRequest.created:${e.requestId}:${admin.id}`, 'blood-request',
+          (u) => ({ name: u.name, ref: shortRef(e.requestId), link: this.link('/admin-dashboard') }));
+      }
+    });
+
+    this.on(events, 'doctor.reviewed', (tx, e) =>
+      this.mail.enqueueToUser(tx, e.userId, `doctor.reviewed:${e.doctorId}:${e.decision}`,
+        e.decision === 'approved' ? 'doctor-approved' : 'doctor-rejected',
+        (u) => ({ name: u.name, link: this.link('/doctor/login') })));
+  }
+
+  /**
+   * Schedules (or moves) the "starts in 15 minutes" reminder of a consultation for the patient and
+   * its doctor. Call it inside the booking's transaction, and again whenever the time changes.
+   */
+  async scheduleConsultationReminder(em: EntityManager, r: ConsultationReminder): Promise<void> {
+    if (r.startsAt.getTime() <= Date.now()) return;
+    const dueAt = new Date(r.startsAt.getTime() - REMINDER_LEAD_MINUTES * 60_000);
+    const people = [r.patientId];
+    const doctorUser = r.doctorId ? await this.doctorUserId(em, r.doctorId) : null;
+    if (doctorUser) people.push(doctorUser);
+    for (const userId of people) {
+      await em.execute(
+        `insert into scheduled_notifications (id, created_at, updated_at, kind, subject_key, due_at, user_id, payload, status)
+         values (gen_random_uuid(), now(), now(), ?, ?, ?, ?, ?, 'scheduled')
+         on conflict (kind, subject_key, user_id)
+         do update set due_at = excluded.due_at, payload = excluded.payload, status = 'scheduled', fired_at = null, updated_at = now()`,
+        [ReminderKind.ConsultationStartsSoon, r.appointmentId, dueAt, userId,
+          JSON.stringify({ startsAt: r.startsAt.toISOString(), role: userId === r.patientId ? 'patient' : 'doctor' })],
+      );
+    }
+  }
+
+  async cancelReminders(em: EntityManager, subjectKey: string): Promise<void> {
+    await em.execute(`update scheduled_notifications set status = 'cancelled', updated_at = now() where subject_key = ? and status = 'scheduled'`, [subjectKey]);
+  }
+
+  /**
+   * One worker step: fires due reminders. Claim and queue share a transaction, so a reminder is
+   * either claimed and queued or neither; SKIP LOCKED keeps two replicas off the same rows.
+   */
+  async fireDueReminders(em: EntityManager, limit = 50): Promise<number> {
+    return em.transactional(async (tx) => {
+      const rows = await tx.execute<{ id: string; subject_key: string; user_id: string; payload: unknown; due_at: Date }[]>(
+        `update scheduled_notifications s set status = 'done', fired_at = now(), updated_at = now()
+          where s.id in (select id from scheduled_notifications where status = 'scheduled' and due_at <= now()
+                          order by due_at limit ? for update skip locked)
+          returning s.id, s.subject_key, s.user_id, s.payload, s.due_at`,
+        [limit],
+      );
+      let fired = 0;
+      for (const row of rows) {
+        const payload = (typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload) as { startsAt?: string; role?: string } | null;
+        const startsAt = payload?.startsAt ? new Date(payload.startsAt) : new Date(new Date(row.due_at).getTime() + REMINDER_LEAD_MINUTES * 60_000);
+        const minutesLeft = Math.round((startsAt.getTime() - Date.now()) / 60_000);
+        // Too late to be useful (the worker was down): drop it rather than remind after the start.
+        if (minutesLeft < 1) continue;
+        const user = await tx.findOne(User, { id: row.user_id, deletedAt: null });
+        if (!user) continue;
+        const ref = shortRef(row.subject_key);
+        const vars = { name: user.name, ref, minutes: String(minutesLeft), link: this.link(payload?.role === 'doctor' ? '/doctor-booking' : '/my-booking') };
+        const key = `reminder:${row.subject_key}:${user.id}:${startsAt.toISOString()}`;
+        await this.mail.enqueue(tx, key, { email: user.email, language: user.language, userId: user.id }, 'consultation-reminder', vars);
+        await this.sms.enqueue(tx, key, { phone: user.phoneE164, language: user.language, userId: user.id }, 'consultation-reminder', vars);
+        fired++;
+      }
+      return fired;
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/sql';
+
+/**
+ * The queue discipline shared by the mail and SMS outboxes (tables with status, attempts,
+ * next_attempt_at, last_error, sent_at and a unique dedupe_key).
+ *
+ * - Queuing is an INSERT … ON CONFLICT (dedupe_key) DO NOTHING on the caller's EntityManager, so it
+ *   joins the caller's transaction and a duplicate never aborts it.
+ * - Claiming is one UPDATE over rows picked with FOR UPDATE SKIP LOCKED: two replicas polling at
+ *   once get disjoint rows. A claimed row gets a lease (next_attempt_at in the near future); if the
+ *   worker dies mid-send the row becomes due again when the lease runs out.
+ * - Settling is conditional on status = 'sending', so a late answer never overwrites a newer state.
+ */
+export type OutboxTable = 'mail_outbox' | 'sms_outbox';
+
+export interface ClaimedRow {
+  id: string;
+  attempts: number;
+  [column: string]: unknown;
+}
+
+export async function insertOutboxRow(em: EntityManager, table: OutboxTable, row: Record<string, unknown>): Promise<boolean> {
+  const data = { id: randomUUID(), ...row };
+  const columns = Object.keys(data);
+  const sql = `insert into ${table} (${columns.join(', ')}, created_at, updated_at, next_attempt_at, attempts)
+    values (${columns.map(() => '?').join(', ')}, now(), now(), now(), 0)
+    on conflict (dedupe_key) do nothing returning id`;
+  const rows = await em.execute<{ id: string }[]>(sql, Object.values(data));
+  return rows.length === 1;
+}
+
+export async function claimDue(em: EntityManager, table: OutboxTable, limit: number, leaseMs: number, columns: string[]): Promise<ClaimedRow[]> {
+  return em.execute<ClaimedRow[]>(
+    `update ${table} o set status = 'sending', attempts = o.attempts + 1, updated_at = now(),
+        next_attempt_at = now() + make_interval(secs => ?)
+      where o.id in (select id from ${table} where status in ('pending', 'sending') and next_attempt_at <= now()
+                      order by next_attempt_at limit ? for update skip locked)
+      returning o.id, o.attempts, ${columns.map((c) => `o.${c}`).join(', ')}`,
+    [leaseMs / 1000, limit],
+  );
+}
+
+export async function markSent(em: EntityManager, table: OutboxTable, id: string, extra: Record<string, unknown> = {}): Promise<void> {
+  const sets = Object.keys(extra).map((k) => `, ${k} = ?`).join('');
+  await em.execute(
+    `update ${table} set status = 'sent', sent_at = now(), last_error = null, updated_at = now()${sets} where id = ? and status = 'sending'`,
+    [...Object.values(extra), id],
+  );
+}
+
+/** Back to pending with a later attempt time, or failed when the attempts are spent (or the error is permanent). */
+export async function markFailed(em: EntityManager, table: OutboxTable, row: ClaimedRow, error: string, opts: {
+  maxAttempts: number; retryBaseMs: number; permanent?: boolean;
+}): Promise<'pending' | 'failed'> {
+  const giveUp = opts.permanent || row.attempts >= opts.maxAttempts;
+  // Exponential backoff with ±20 % jitter so that replicas and messages do not retry in lockstep.
+  const delayMs = Math.min(opts.retryBaseMs * 2 ** (row.attempts - 1), 3_600_000) * (0.8 + Math.random() * 0.4);
+  const status = giveUp ? 'failed' : 'pending';
+  await em.execute(
+    `update ${table} set status = ?, last_error = ?, updated_at = now(), next_attempt_at = now() + make_interval(secs => ?)
+      where id = ? and status = 'sending'`,
+    [status, error.slice(0, 1000), giveUp ? 0 : delayMs / 1000, row.id],
+  );
+  return status;
+}

@@ -1,0 +1,75 @@
+import type { Orm } from '../../db.js';
+import type { Logger } from '../../common/logger.js';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { MailService } from './mail.service.js';
+import type { SmsService } from './sms.service.js';
+import type { NotificationService } from './notification.service.js';
+
+/**
+ * Delivers the outboxes and fires due reminders, inside the API process. Every replica may run one:
+ * rows are claimed atomically, so replicas share the work instead of repeating it. A failing step
+ * (the database away, a bug) is logged and tried again at the next poll; it never reaches a request.
+ */
+const BATCH = 20;
+const PURGE_EVERY_MS = 3_600_000;
+
+export class OutboxWorker {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopped = true;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly log: Logger,
+    private readonly parts: { mail: MailService; sms: SmsService; notifications: NotificationService },
+    private readonly pollMs: number,
+    private readonly retentionDays = 90,
+  ) {}
+
+  private lastPurge = 0;
+
+  /** One pass over everything that is due; returns what was done (tests call this directly). */
+  async tick(): Promise<{ mail: number; sms: number; reminders: number; busy: boolean }> {
+    const em = this.orm.em.fork() as unknown as EntityManager;
+    const reminders = await this.parts.notifications.fireDueReminders(em, BATCH);
+    const mail = await this.parts.mail.deliverDue(em, BATCH);
+    const sms = await this.parts.sms.deliverDue(em, BATCH);
+    if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+      this.lastPurge = Date.now();
+      await this.purge(em);
+    }
+    // A full batch means more is waiting: the loop goes again at once instead of sleeping.
+    return { mail, sms, reminders, busy: Math.max(mail, sms, reminders) >= BATCH };
+  }
+
+  /** Old delivered mail and SMS, spent tokens and past reminders go: the outbox is a queue, not an archive. */
+  async purge(em: EntityManager = this.orm.em.fork() as unknown as EntityManager): Promise<void> {
+    const days = this.retentionDays;
+    await em.execute(`delete from mail_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
+    await em.execute(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
+    await em.execute(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]);
+    await em.execute(`delete from account_tokens where (used_at is not null or expires_at < now()) and created_at < now() - make_interval(days => ?)`, [days]);
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const loop = () => {
+      if (this.stopped) return;
+      let busy = false;
+      this.running = this.tick()
+        .then((r) => { busy = r.busy; }, (err) => this.log.error({ err }, 'outbox worker step failed'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(loop, busy ? 0 : this.pollMs);
+        });
+    };
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+    this.parts.mail.close();
+  }
+}

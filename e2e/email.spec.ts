@@ -1,0 +1,112 @@
+import { expect, expectNoHorizontalScroll, loginAs, test, unique } from './fixtures';
+
+/** Email verification and password reset, read from Nirog's own outbox (no mail server in the journeys). */
+const CODE = /^(\d{6})$/m;
+
+async function signUp(page: import('@playwright/test').Page, name: string, email: string, password: string) {
+  await page.goto('/user-signup');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Signup' }).click();
+  await expect(page).toHaveURL(/\/user-signin$/);
+}
+
+test('a new patient signs up, is asked to verify, reads the code in the mailbox and verifies', async ({ page }) => {
+  const email = unique('mitu');
+  await signUp(page, 'Mitu Sarkar', email, 'lotus-pond-31');
+  await loginAs(page, email, 'lotus-pond-31');
+
+  const banner = page.getByTestId('verify-email-banner');
+  await expect(banner).toContainText('Please verify your email');
+  await banner.getByRole('button', { name: 'Verify now' }).click();
+  await expect(page).toHaveURL(/\/user\/confirm\/email$/);
+  await expect(page.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
+
+  const mailbox = page.getByTestId('dev-mailbox');
+  await expect(mailbox).toContainText('Verify your email for Nirog');
+  const code = CODE.exec(await mailbox.locator('pre').first().innerText())![1]!;
+
+  await page.getByPlaceholder('Enter Your 6 Digit Code').fill(code === '000000' ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('alert')).toContainText('Wrong code. 4 attempts left');
+
+  await page.getByPlaceholder('Enter Your 6 Digit Code').fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your email is verified').first()).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
+});
+
+test('the activation link from the mail verifies the account once', async ({ page }) => {
+  const email = unique('link');
+  await signUp(page, 'Liton Das', email, 'lotus-pond-31');
+  await loginAs(page, email, 'lotus-pond-31');
+  await page.goto('/user/confirm/email');
+  const text = await page.getByTestId('dev-mailbox').locator('pre').first().innerText();
+  const link = /(\/activation\/[A-Za-z0-9_-]+)/.exec(text)![1]!;
+  await page.goto(link);
+  await expect(page.getByText('Your account has been created suceessfully!')).toBeVisible();
+  await page.goto(link);
+  await expect(page.getByText('Your token is expired!')).toBeVisible();
+});
+
+test('a patient resets a forgotten password with the link an admin reads in the outbox', async ({ page, browser }) => {
+  const email = unique('reset');
+  await signUp(page, 'Sumaiya Noor', email, 'lotus-pond-31');
+  await page.getByRole('link', { name: 'Forgot password ?' }).click();
+  await expect(page).toHaveURL(/\/user\/password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Reset Password Email Send').first()).toBeVisible();
+
+  // The admin reads the outbox in another browser.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.addInitScript(() => sessionStorage.setItem('nirog.splashSeen', '1'));
+  await loginAs(admin, 'admin@nirog.test');
+  await admin.goto('/admin/outbox');
+  await admin.getByPlaceholder('Search address or number').fill(email);
+  await admin.getByPlaceholder('Search address or number').press('Enter');
+  const row = admin.getByRole('row', { name: /Reset your Nirog password/ });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /expand/i }).click();
+  const mailText = await admin.locator('.ant-table-expanded-row pre').first().innerText();
+  const resetPath = /(\/password\/reset\/[A-Za-z0-9_-]+)/.exec(mailText)![1]!;
+  await adminContext.close();
+
+  await page.goto(resetPath);
+  await page.getByPlaceholder('Enter Your New Password').fill('monsoon-rain-64');
+  await page.getByPlaceholder('Confirm Your Password').fill('monsoon-rain-64');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/user-signin$/);
+  await expect(page.getByText('Password Update Successfully')).toBeVisible();
+  await loginAs(page, email, 'monsoon-rain-64');
+
+  await page.goto(resetPath);
+  await page.getByPlaceholder('Enter Your New Password').fill('monsoon-rain-65');
+  await page.getByPlaceholder('Confirm Your Password').fill('monsoon-rain-65');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('alert')).toContainText('Reset Password Token is invalid or has been expired');
+});
+
+test('the doctor forgot-password screens answer at both addresses', async ({ page }) => {
+  for (const path of ['/doctor-forgot-password', '/doctor/forgot-password']) {
+    await page.goto(path);
+    await page.getByLabel('Email').fill('doctor@nirog.test');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByText('Reset Password Email Send').first()).toBeVisible();
+  }
+});
+
+for (const width of [1280, 390]) {
+  test(`the confirm email screen fits a ${width} px screen`, async ({ page }) => {
+    const email = unique(`w${width}`);
+    await signUp(page, 'Rakib Hasan', email, 'lotus-pond-31');
+    await loginAs(page, email, 'lotus-pond-31');
+    await page.setViewportSize({ width, height: 860 });
+    await page.goto('/user/confirm/email');
+    await expect(page.getByTestId('dev-mailbox')).toContainText('Verify your email');
+    await expectNoHorizontalScroll(page);
+  });
+}

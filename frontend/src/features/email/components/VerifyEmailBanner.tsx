@@ -1,0 +1,44 @@
+import { useEffect } from 'react';
+import { Alert, Button } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link, useLocation } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { EmailStatusDocument, UpdateMailLanguageDocument } from '@/gql/graphql';
+import { useSession } from '@/lib/session';
+import { paths } from '@/config/paths';
+import '../i18n';
+
+/**
+ * Under the header, for logged-in patients whose email is not verified yet: they may browse, but
+ * booking, hiring and ordering wait for the code. Also keeps the language of their mail in step
+ * with the language they chose on screen.
+ */
+export default function VerifyEmailBanner() {
+  const { t, i18n } = useTranslation('email');
+  const session = useSession();
+  const location = useLocation();
+  const patient = session?.user.role === 'user';
+  const { data } = useQuery(EmailStatusDocument, { skip: !patient });
+  const [updateLanguage] = useMutation(UpdateMailLanguageDocument);
+
+  useEffect(() => {
+    if (!session) return;
+    const sync = (lang: string) => {
+      void updateLanguage({ variables: { language: lang.startsWith('bn') ? 'bn' : 'en' } }).catch(() => undefined);
+    };
+    i18n.on('languageChanged', sync);
+    return () => i18n.off('languageChanged', sync);
+  }, [session, i18n, updateLanguage]);
+
+  if (!patient || !data || data.me.emailVerified || location.pathname === paths.confirmEmail) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      banner
+      data-testid="verify-email-banner"
+      message={t('banner')}
+      action={<Link to={paths.confirmEmail}><Button size="small" type="primary">{t('bannerAction')}</Button></Link>}
+    />
+  );
+}

@@ -1,0 +1,5 @@
+import { ForgotPasswordForm } from './ForgotPasswordPage';
+
+export default function DoctorForgotPasswordPage() {
+  return <ForgotPasswordForm door="doctor" />;
+}

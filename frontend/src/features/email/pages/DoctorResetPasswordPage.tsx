@@ -1,0 +1,5 @@
+import { ResetPasswordForm } from './ResetPasswordPage';
+
+export default function DoctorResetPasswordPage() {
+  return <ResetPasswordForm door="doctor" />;
+}
