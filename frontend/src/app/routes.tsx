@@ -56,7 +56,7 @@ export const routes: RouteObject[] = [
       { path: paths.doctorDetail, element: soon },
       { path: paths.bookAppointment, element: only(PATIENT, soon) },
       { path: paths.hospitalAppointment, element: only(PATIENT, soon) },
-      { path: paths.consultationPaid, element: soon },
+      { path: paths.consultationPaid, element: only(undefined, PaymentResult()) },
 
       // Pharmacy
       { path: paths.medicine, element: page(() => import('@/features/pharmacy/pages/MedicinePage')) },
