@@ -22,13 +22,15 @@ import { createServices, type Services } from './services.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
 import { registerDoctorAccountRoutes } from './modules/doctors/doctor.rest.js';
-import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
-import { registerOrderRoutes } from './modules/orders/order.rest.js';
-import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 import { auditAdminMutations } from './modules/audit/audit.hooks.js';
 import { registerMailRoutes } from './modules/mail/mail.rest.js';
 import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
 import { OutboxWorker } from './modules/mail/outbox.worker.js';
+import { registerCareRoutes } from './modules/care.registry.js';
+import { chatWidgetCsp } from './modules/site/chat-widget.js';
+import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
+import { registerOrderRoutes } from './modules/orders/order.rest.js';
+import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -118,15 +120,17 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
 
   const https = config.publicUrl.startsWith('https://');
+  const chat = chatWidgetCsp(config);
   app.use(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...chat.scriptSrc],
         // antd writes its styles into <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
-        connectSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'", ...chat.styleSrc],
+        imgSrc: ["'self'", 'data:', 'blob:', ...chat.imgSrc, ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
+        connectSrc: ["'self'", ...chat.connectSrc],
+        frameSrc: chat.frameSrc.length ? chat.frameSrc : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         upgradeInsecureRequests: https ? [] : null,
@@ -164,11 +168,12 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const route = restRouteRegistrar(api, contextFor, restRoutes);
   registerAccountRoutes(route);
   registerDoctorAccountRoutes(route);
+  registerMailRoutes(route);
+  registerVerificationRoutes(route);
+  registerCareRoutes(route);
   registerPaymentRoutes(route);
   registerMedicineRoutes(route);
   registerOrderRoutes(route);
-  registerMailRoutes(route);
-  registerVerificationRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);

@@ -148,6 +148,11 @@ export function loadConfig(env: Env = process.env) {
       provider: oneOf(env, 'SMS_PROVIDER', ['sandbox'] as const, 'sandbox'),
       sender: str(env, 'SMS_SENDER', 'NIROG'),
     },
+    /** The third-party chat bubble: off unless a provider and its property id are set. */
+    chatWidget: {
+      provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),
+      id: optional(env, 'CHAT_WIDGET_ID'),
+    },
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),

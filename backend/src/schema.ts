@@ -3,15 +3,16 @@ import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { AccountResolver } from './modules/accounts/account.resolver.js';
 import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
-import { MedicineResolver } from './modules/medicines/medicine.resolver.js';
-import { OrderResolver } from './modules/orders/order.resolver.js';
-import { PaymentResolver } from './modules/payments/payment.resolver.js';
 import { AuditResolver } from './modules/audit/audit.resolver.js';
 import { MailResolver } from './modules/mail/mail.resolver.js';
 import { VerificationResolver } from './modules/verification/verification.resolver.js';
+import { CARE_RESOLVERS } from './modules/care.registry.js';
+import { MedicineResolver } from './modules/medicines/medicine.resolver.js';
+import { OrderResolver } from './modules/orders/order.resolver.js';
+import { PaymentResolver } from './modules/payments/payment.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [AccountResolver, DoctorResolver, AuditResolver, MailResolver, VerificationResolver, PaymentResolver, MedicineResolver, OrderResolver] as const;
+export const RESOLVERS = [AccountResolver, DoctorResolver, AuditResolver, MailResolver, VerificationResolver, ...CARE_RESOLVERS, PaymentResolver, MedicineResolver, OrderResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -5,14 +5,15 @@ import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DoctorService } from './modules/doctors/doctor.service.js';
-import { MedicineService } from './modules/medicines/medicine.service.js';
-import { OrderService } from './modules/orders/order.service.js';
-import { PaymentService } from './modules/payments/payment.service.js';
 import { AuditService } from './modules/audit/audit.service.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
+import { createCareServices } from './modules/care.registry.js';
+import { MedicineService } from './modules/medicines/medicine.service.js';
+import { OrderService } from './modules/orders/order.service.js';
+import { PaymentService } from './modules/payments/payment.service.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -30,7 +31,7 @@ export function createServices(config: Config, log: Logger) {
   const payments = new PaymentService(config, log);
   const medicines = new MedicineService(images);
   const orders = new OrderService(payments, events, log);
-  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, payments, medicines, orders };
+  return { config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(images, events), payments, medicines, orders };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,13 +1,16 @@
 import { Migration20261122032006AuditLog } from './Migration20261122032006AuditLog.js';
 import { Migration20261122030726EmailOutbox } from './Migration20261122030726EmailOutbox.js';
+import { Migration20261122030642Care } from './Migration20261122030642Care.js';
 import { Migration20261122031133Pharmacy } from './Migration20261122031133Pharmacy.js';
 import { Migration20261122030639Payments } from './Migration20261122030639Payments.js';
 import { Migration20261122025521Initial } from './Migration20261122025521Initial.js';
+
 /** Applied in this order at start. Add new migrations at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
   { name: 'Migration20261122025521Initial', class: Migration20261122025521Initial },
   { name: 'Migration20261122032006AuditLog', class: Migration20261122032006AuditLog },
   { name: 'Migration20261122030726EmailOutbox', class: Migration20261122030726EmailOutbox },
+  { name: 'Migration20261122030642Care', class: Migration20261122030642Care },
   { name: 'Migration20261122030639Payments', class: Migration20261122030639Payments },
   { name: 'Migration20261122031133Pharmacy', class: Migration20261122031133Pharmacy },
 ];

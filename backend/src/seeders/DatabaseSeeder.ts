@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { AccountSeeder } from './AccountSeeder.js';
+import { CareSeeder } from './CareSeeder.js';
 import { PharmacySeeder } from './PharmacySeeder.js';
 
 /**
@@ -9,6 +10,6 @@ import { PharmacySeeder } from './PharmacySeeder.js';
  */
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
-    return this.call(em, [AccountSeeder, PharmacySeeder]);
+    return this.call(em, [AccountSeeder, CareSeeder, PharmacySeeder]);
   }
 }

@@ -25,6 +25,7 @@ const ADMIN: Role[] = ['admin'];
 
 const ChangePassword = () => page(() => import('@/features/auth/pages/ChangePasswordPage'));
 const UpdateProfile = () => page(() => import('@/features/profile/pages/UpdateProfilePage'));
+const NurseForm = () => page(() => import('@/features/nurses/pages/NurseFormPage'));
 const PaymentResult = () => page(() => import('@/features/pharmacy/pages/PaymentResultPage'));
 
 export const routes: RouteObject[] = [
@@ -69,15 +70,15 @@ export const routes: RouteObject[] = [
       { path: paths.paymentFailed, element: only(undefined, PaymentResult()) },
 
       // Nurses, blood, insurance, ambulance, information pages
-      { path: paths.nurses, element: soon },
-      { path: paths.nurseDetail, element: soon },
-      { path: paths.bloods, element: soon },
-      { path: paths.insurance, element: soon },
-      { path: paths.ambulance, element: soon },
-      { path: paths.about, element: soon },
-      { path: paths.contact, element: soon },
-      { path: paths.chat, element: only(undefined, soon) },
-      { path: paths.comingSoon, element: soon },
+      { path: paths.nurses, element: page(() => import('@/features/nurses/pages/NursesPage')) },
+      { path: paths.nurseDetail, element: page(() => import('@/features/nurses/pages/NurseDetailPage')) },
+      { path: paths.bloods, element: page(() => import('@/features/blood/pages/BloodsPage')) },
+      { path: paths.insurance, element: page(() => import('@/features/info/pages/InsurancePage')) },
+      { path: paths.ambulance, element: page(() => import('@/features/info/pages/AmbulancePage')) },
+      { path: paths.about, element: page(() => import('@/features/info/pages/AboutPage')) },
+      { path: paths.contact, element: page(() => import('@/features/info/pages/ContactPage')) },
+      { path: paths.chat, element: only(undefined, page(() => import('@/features/info/pages/ChatPage'))) },
+      { path: paths.comingSoon, element: page(() => import('@/features/info/pages/ComingSoonPage')) },
 
       // Account screens with the side menu of the role
       {
@@ -90,7 +91,7 @@ export const routes: RouteObject[] = [
           { path: paths.myBooking, element: only(PATIENT, soon) },
           { path: paths.myPrescription, element: only(PATIENT, soon) },
           { path: paths.myOrder, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/MyOrdersPage'))) },
-          { path: paths.myHiredNurses, element: only(PATIENT, soon) },
+          { path: paths.myHiredNurses, element: only(PATIENT, page(() => import('@/features/nurses/pages/MyHiredNursesPage'))) },
 
           { path: paths.doctorInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorInfoPage'))) },
           { path: paths.doctorUpdateInfo, element: only(DOCTOR, page(() => import('@/features/profile/pages/DoctorUpdateInfoPage'))) },
@@ -105,15 +106,16 @@ export const routes: RouteObject[] = [
           { path: paths.adminAllDoctors, element: only(ADMIN, soon) },
           { path: paths.adminCreateDoctor, element: only(ADMIN, soon) },
           { path: paths.adminUpdateDoctor, element: only(ADMIN, soon) },
-          { path: paths.adminCreateNurse, element: only(ADMIN, soon) },
-          { path: paths.adminUpdateNurse, element: only(ADMIN, soon) },
-          { path: paths.adminAllNurses, element: only(ADMIN, soon) },
-          { path: paths.adminHiredNurses, element: only(ADMIN, soon) },
+          { path: paths.adminCreateNurse, element: only(ADMIN, NurseForm()) },
+          { path: paths.adminUpdateNurse, element: only(ADMIN, NurseForm()) },
+          { path: paths.adminAllNurses, element: only(ADMIN, page(() => import('@/features/nurses/pages/AdminNursesPage'))) },
+          { path: paths.adminHiredNurses, element: only(ADMIN, page(() => import('@/features/nurses/pages/AdminHiredNursesPage'))) },
           { path: paths.adminUsers, element: only(ADMIN, page(() => import('@/features/admin/pages/AllUsersPage'))) },
           { path: paths.adminAuditLog, element: only(ADMIN, page(() => import('@/features/admin/pages/AuditLogPage'))) },
           { path: paths.adminOrders, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminOrdersPage'))) },
-          { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
           { path: paths.adminOutbox, element: only(ADMIN, page(() => import('@/features/email/pages/AdminOutboxPage'))) },
+          { path: paths.adminInbox, element: only(ADMIN, page(() => import('@/features/info/pages/AdminInboxPage'))) },
+          { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -50,7 +50,7 @@ export const paths = {
   adminDashboard: '/admin-dashboard',
   adminUsers: '/admin/alluser',
   adminOrders: '/admin/user/order',
-  adminAuditLog: '/admin/audit-log', adminOutbox: '/admin/outbox',
+  adminAuditLog: '/admin/audit-log', adminOutbox: '/admin/outbox', adminInbox: '/admin/requests',
   bloods: '/bloods',
   medicine: '/medicine',
   medicineDetail: '/medicine/:id',

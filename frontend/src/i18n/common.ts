@@ -13,10 +13,10 @@ export const common: Translations = {
     side: {
       dashboard: 'Dashboard', allAppointments: 'All Appointments', createDoctor: 'Create Doctor', allDoctors: 'All Doctors',
       pendingDoctors: 'Pending Doctors', createNurse: 'Create Nurse', allNurses: 'All Nurses', bookedNurses: 'Booked Nurses',
-      allUsers: 'All Users', orderList: 'Order List', medicines: 'Medicines', auditLog: 'Audit Log', myProfile: 'My Profile', setProfile: 'Set Profile', outbox: 'Outbox',
+      allUsers: 'All Users', orderList: 'Order List', auditLog: 'Audit Log', myProfile: 'My Profile', setProfile: 'Set Profile', outbox: 'Outbox', medicines: 'Medicines',
       changePassword: 'Change Password', videoLink: 'Update Video Link', myConsultations: 'My Consultations',
       consultationsHistory: 'Consultations History', prescriptionHistory: 'Prescription History',
-      orderHistory: 'Order History', hiredNurses: 'Hired Nurses History', logout: 'Logout',
+      orderHistory: 'Order History', hiredNurses: 'Hired Nurses History', logout: 'Logout', inbox: 'Requests & Messages',
     },
     footer: {
       services: 'Services', onlineConsultant: 'Online Consultant', blood: 'Blood', nurses: 'Nurses', about: 'About',
@@ -48,10 +48,10 @@ export const common: Translations = {
     side: {
       dashboard: 'ড্যাশবোর্ড', allAppointments: 'সব অ্যাপয়েন্টমেন্ট', createDoctor: 'ডাক্তার যোগ করুন', allDoctors: 'সব ডাক্তার',
       pendingDoctors: 'অনুমোদনের অপেক্ষায় ডাক্তার', createNurse: 'নার্স যোগ করুন', allNurses: 'সব নার্স', bookedNurses: 'বুক করা নার্স',
-      allUsers: 'সব ব্যবহারকারী', orderList: 'অর্ডার তালিকা', medicines: 'ওষুধ', auditLog: 'অডিট লগ', myProfile: 'আমার প্রোফাইল', setProfile: 'প্রোফাইল', outbox: 'আউটবক্স',
+      allUsers: 'সব ব্যবহারকারী', orderList: 'অর্ডার তালিকা', auditLog: 'অডিট লগ', myProfile: 'আমার প্রোফাইল', setProfile: 'প্রোফাইল', outbox: 'আউটবক্স', medicines: 'ওষুধ',
       changePassword: 'পাসওয়ার্ড পরিবর্তন', videoLink: 'ভিডিও লিংক হালনাগাদ', myConsultations: 'আমার পরামর্শ',
       consultationsHistory: 'পরামর্শের ইতিহাস', prescriptionHistory: 'প্রেসক্রিপশনের ইতিহাস',
-      orderHistory: 'অর্ডারের ইতিহাস', hiredNurses: 'ভাড়া করা নার্সের ইতিহাস', logout: 'লগ আউট',
+      orderHistory: 'অর্ডারের ইতিহাস', hiredNurses: 'ভাড়া করা নার্সের ইতিহাস', logout: 'লগ আউট', inbox: 'অনুরোধ ও বার্তা',
     },
     footer: {
       services: 'সেবা', onlineConsultant: 'অনলাইন পরামর্শ', blood: 'রক্ত', nurses: 'নার্স', about: 'আমাদের সম্পর্কে',

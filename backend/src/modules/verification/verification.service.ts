@@ -161,7 +161,8 @@ export class VerificationService {
         user: user.id, purpose: TokenPurpose.EmailLink, createdAt: { $gt: new Date(Date.now() - 24 * 3_600_000) },
       });
       if (today >= RESEND_DAILY_LIMIT) throw tooMany('You asked for too many codes today. Please try again tomorrow', 'RESEND_LIMIT');
-      await this.issueVerification(tx, user.id, user.role === Role.Doctor ? 'doctor-registered' : 'verify-email');
+      // Only logged-in users ask (so a doctor here is approved and can use the code too): link and code for all.
+      await this.issueVerification(tx, user.id, 'verify-email');
     });
   }
 

@@ -14,9 +14,10 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'bookedNurses', to: paths.adminHiredNurses },
     { key: 'allUsers', to: paths.adminUsers },
     { key: 'orderList', to: paths.adminOrders },
-    { key: 'medicines', to: paths.adminMedicines },
     { key: 'auditLog', to: paths.adminAuditLog },
     { key: 'outbox', to: paths.adminOutbox },
+    { key: 'inbox', to: paths.adminInbox },
+    { key: 'medicines', to: paths.adminMedicines },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },

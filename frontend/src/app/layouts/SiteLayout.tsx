@@ -4,6 +4,7 @@ import Header from '../components/Header';
 import Footer from '../components/Footer';
 import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
+import ChatWidget from '@/features/info/components/ChatWidget';
 
 // Its own chunk: most visitors are not unverified patients.
 const VerifyEmailBanner = lazy(() => import('@/features/email/components/VerifyEmailBanner'));
@@ -22,6 +23,7 @@ export default function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
+      <ChatWidget />
     </div>
   );
 }

@@ -64,7 +64,7 @@ function MailTab() {
         loading={loading}
         dataSource={result?.items ?? []}
         pagination={false}
-        scroll={{ x: 860 }}
+        scroll={{ x: 1000 }}
         locale={{ emptyText: <Empty description={t('noMailFound')} /> }}
         expandable={{
           expandedRowRender: (m) => (
@@ -76,8 +76,8 @@ function MailTab() {
         }}
         columns={[
           { title: t('queued'), key: 'at', width: 170, render: (_, m) => formatDateTime(m.createdAt, i18n.language) },
-          { title: t('to'), dataIndex: 'toEmail' },
-          { title: t('subject'), key: 'subject', render: (_, m) => <><div>{m.subject}</div><div style={{ color: '#667', fontSize: 12 }}>{m.template} · {m.language}</div></> },
+          { title: t('to'), dataIndex: 'toEmail', ellipsis: true },
+          { title: t('subject'), key: 'subject', width: 300, render: (_, m) => <><div>{m.subject}</div><div style={{ color: '#667', fontSize: 12 }}>{m.template} · {m.language}</div></> },
           { title: t('status'), key: 'status', width: 150, render: (_, m) => <Tag color={STATUS_COLOR[m.status]}>{t(`statuses.${m.status}`)}</Tag> },
           { title: t('attempts'), dataIndex: 'attempts', width: 90 },
           { title: t('sentAt'), key: 'sent', width: 170, render: (_, m) => (m.sentAt ? formatDateTime(m.sentAt, i18n.language) : '—') },

@@ -2,6 +2,8 @@ import { Button, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import BestNurses from '../components/BestNurses';
+import { InsuranceArticles, Partners, Qualities } from '../components/CareSections';
 import '../i18n';
 
 /** Home: the landing block now; best doctors, partners, best nurses, qualities and insurance articles join below. */
@@ -18,6 +20,11 @@ export default function HomePage() {
         </Space>
       </section>
       <Link className="banner" to={paths.about}>{t('banner')}</Link>
+      {/* Our Best Doctors goes here (doctors feature). */}
+      <Partners />
+      <BestNurses />
+      <Qualities />
+      <InsuranceArticles />
     </>
   );
 }

@@ -1,0 +1,93 @@
+import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import type { Context } from '../../common/context.js';
+import { Allow, Public } from '../../common/access.js';
+import { Role } from '../../common/roles.js';
+import { PageArgs, Paginated } from '../../common/pagination.js';
+import { DhakaArea } from '../../common/dhaka-area.js';
+import { BloodDonor, BloodRequest } from './blood.entity.js';
+import { BloodGroup, DONATION_INTERVAL_DAYS } from './blood.enums.js';
+import { BloodDonorInput, BloodRequestAccessInput, BloodRequestInput } from './blood.inputs.js';
+
+@ObjectType({ description: 'A donor who matches a blood request; contact details for the requester only' })
+export class EligibleDonor {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  name!: string;
+
+  @Field()
+  email!: string;
+
+  @Field()
+  phone!: string;
+
+  @Field(() => BloodGroup)
+  group!: BloodGroup;
+
+  @Field(() => DhakaArea)
+  area!: DhakaArea;
+
+  @Field(() => String, { nullable: true })
+  lastDonationDate!: string | null;
+
+  @Field(() => Int, { nullable: true })
+  daysSinceLastDonation!: number | null;
+}
+
+@ObjectType()
+export class BloodRequestReceipt {
+  @Field(() => BloodRequest)
+  request!: BloodRequest;
+
+  @Field({ description: 'Shown once: keep it to see the matching donors again (bloodRequestDonors)' })
+  accessToken!: string;
+
+  @Field(() => [EligibleDonor])
+  donors!: EligibleDonor[];
+}
+
+@ObjectType()
+export class BloodRequestPage extends Paginated(BloodRequest) {}
+
+@Resolver(() => BloodDonor)
+export class BloodDonorResolver {
+  @FieldResolver(() => Boolean, { description: `True when the last donation was at least ${DONATION_INTERVAL_DAYS} days ago (or never)` })
+  eligibleNow(@Root() d: BloodDonor, @Ctx() ctx: Context) {
+    return ctx.services.blood.isEligible(d);
+  }
+}
+
+@Resolver()
+export class BloodResolver {
+  @Mutation(() => BloodRequestReceipt, { description: 'Anyone may ask for blood; the answer lists eligible donors' })
+  @Public()
+  requestBlood(@Arg('input') input: BloodRequestInput, @Ctx() ctx: Context) {
+    return ctx.services.blood.createRequest(ctx.em, ctx.user, input);
+  }
+
+  @Query(() => [EligibleDonor], { description: 'The requester (account or access token) and admins only' })
+  @Public()
+  bloodRequestDonors(@Arg('input') input: BloodRequestAccessInput, @Ctx() ctx: Context) {
+    return ctx.services.blood.donorsFor(ctx.em, ctx.user, input.requestId, input.accessToken);
+  }
+
+  @Query(() => BloodRequestPage)
+  @Allow(Role.Admin)
+  bloodRequests(@Args() args: PageArgs, @Ctx() ctx: Context) {
+    return ctx.services.blood.adminRequests(ctx.em, args);
+  }
+
+  @Mutation(() => BloodDonor, { description: 'Joins the donor registry, or updates the entry' })
+  @Allow(Role.User, Role.Doctor, Role.Admin)
+  registerBloodDonor(@Arg('input') input: BloodDonorInput, @Ctx() ctx: Context) {
+    return ctx.services.blood.registerDonor(ctx.em, ctx.user!, input);
+  }
+
+  @Query(() => BloodDonor, { nullable: true })
+  @Allow()
+  myBloodDonor(@Ctx() ctx: Context) {
+    return ctx.services.blood.myDonorProfile(ctx.em, ctx.user!);
+  }
+}
+

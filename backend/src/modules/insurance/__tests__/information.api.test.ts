@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('insurance', () => {
+  it('serves the seeded articles', async () => {
+    const res = await asVisitor(t).gql('{ insuranceArticles { slug title summary body } }');
+    expect(res.data!.insuranceArticles.length).toBeGreaterThanOrEqual(3);
+    expect((await asVisitor(t).get('/insurance/articles')).body.articles[0]).toHaveProperty('title');
+  });
+
+  it("stores an application ('Apply Insurance') that admins can list", async () => {
+    const bad = await asVisitor(t).post('/insurance/apply', { name: 'Selina', email: 'selina@example.com', phone: '01911223344' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Enter all Fields');
+    const ok = await asVisitor(t).post('/insurance/apply', { name: 'Selina Hayat', email: 'selina@example.com', phone: '01911223344', gender: 'Female' });
+    expect(ok.status).toBe(200);
+    const admin = await asAdmin(t);
+    const list = await admin.get('/admin/insurance/applications');
+    expect(list.body.applications).toContainEqual(expect.objectContaining({ name: 'Selina Hayat', phone: '01911223344', gender: 'Female' }));
+    expect((await asVisitor(t).get('/admin/insurance/applications')).status).toBe(401);
+    expect((await (await asPatient(t)).gql('{ insuranceApplications { total } }')).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('ambulance directory', () => {
+  it('lists seeded services and filters by area', async () => {
+    const all = await asVisitor(t).get('/ambulances');
+    expect(all.body.ambulances.length).toBeGreaterThanOrEqual(10);
+    const uttara = await asVisitor(t).gql('{ ambulanceServices(area: Uttara) { name area phone type } }');
+    expect(uttara.data!.ambulanceServices.length).toBeGreaterThanOrEqual(2);
+    expect(uttara.data!.ambulanceServices.every((a: { area: string; phone: string }) => a.area === 'Uttara' && /^01\d{9}$/.test(a.phone))).toBe(true);
+    expect((await asVisitor(t).get('/ambulances?area=Nowhere')).status).toBe(400);
+  });
+});
+
+describe('contact and partners', () => {
+  it('stores a contact message for admins', async () => {
+    expect((await asVisitor(t).post('/contact', { name: 'A', email: 'a@example.com' })).status).toBe(400);
+    expect((await asVisitor(t).post('/contact', { name: 'Abir', email: 'abir@example.com', message: 'Do you cover Sylhet?' })).status).toBe(200);
+    const admin = await asAdmin(t);
+    const res = await admin.gql('{ contactMessages { items { name message } total } }');
+    expect(res.data!.contactMessages.items).toContainEqual({ name: 'Abir', message: 'Do you cover Sylhet?' });
+    expect((await (await asPatient(t)).get('/admin/contact/messages')).status).toBe(403);
+  });
+
+  it('serves the partners strip', async () => {
+    const res = await asVisitor(t).gql('{ partners { name website } }');
+    expect(res.data!.partners.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('chat widget', () => {
+  it('is off by default: no provider, and the page policy allows no third-party script', async () => {
+    const res = await asVisitor(t).gql('{ siteSettings { chatWidgetProvider chatWidgetId } }');
+    expect(res.data!.siteSettings).toEqual({ chatWidgetProvider: null, chatWidgetId: null });
+    expect((await t.http().get('/healthz')).headers['content-security-policy']).toContain("script-src 'self';");
+  });
+
+  it('when configured, names the provider and allows exactly its origins', async () => {
+    const on = await createTestApp({ seed: false, env: { CHAT_WIDGET_PROVIDER: 'tawk', CHAT_WIDGET_ID: '64f0c0ffee/1h9abc' } });
+    try {
+      const res = await asVisitor(on).gql('{ siteSettings { chatWidgetProvider chatWidgetId } }');
+      expect(res.data!.siteSettings).toEqual({ chatWidgetProvider: 'tawk', chatWidgetId: '64f0c0ffee/1h9abc' });
+      expect((await on.http().get('/healthz')).headers['content-security-policy']).toContain("script-src 'self' https://embed.tawk.to");
+    } finally {
+      await on.close();
+    }
+  });
+});
+
+describe('care demo data', () => {
+  const TABLES = ['nurses', 'nurse_hires', 'nurse_reviews', 'blood_donors', 'ambulance_services', 'insurance_articles', 'partners'];
+  const counts = async () => {
+    const conn = t.orm.em.fork().getConnection();
+    const out: Record<string, number> = {};
+    for (const table of TABLES) out[table] = Number((await conn.execute<{ n: string }[]>(`select count(*) as n from ${table}`))[0]!.n);
+    return out;
+  };
+
+  it('has donors of every blood group and nurses in every location', async () => {
+    const conn = t.orm.em.fork().getConnection();
+    const groups = (await conn.execute<{ group: string }[]>('select distinct "group" from blood_donors')).map((r) => r.group).sort();
+    expect(groups).toEqual(['A+', 'A-', 'AB+', 'AB-', 'B+', 'B-', 'O+', 'O-']);
+    const locations = await conn.execute<{ location: string; n: string }[]>('select location, count(*) as n from nurses group by location');
+    expect(locations).toHaveLength(5);
+    expect(locations.every((l) => Number(l.n) >= 6)).toBe(true);
+  });
+
+  it('seeds again without adding anything', async () => {
+    const before = await counts();
+    const { DatabaseSeeder } = await import('../../../seeders/DatabaseSeeder.js');
+    await t.orm.seeder.seed(DatabaseSeeder);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,31 @@
+import { Arg, Args, Ctx, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import type { Context } from '../../common/context.js';
+import { Allow, Public } from '../../common/access.js';
+import { Role } from '../../common/roles.js';
+import { PageArgs, Paginated } from '../../common/pagination.js';
+import { InsuranceApplication, InsuranceArticle } from './insurance.entity.js';
+import { InsuranceApplicationInput } from './insurance.inputs.js';
+
+@ObjectType()
+export class InsuranceApplicationPage extends Paginated(InsuranceApplication) {}
+
+@Resolver()
+export class InsuranceResolver {
+  @Query(() => [InsuranceArticle])
+  @Public()
+  insuranceArticles(@Ctx() ctx: Context) {
+    return ctx.services.insurance.articles(ctx.em);
+  }
+
+  @Mutation(() => InsuranceApplication, { description: "The /insurance form's 'Apply Insurance'" })
+  @Public()
+  applyInsurance(@Arg('input') input: InsuranceApplicationInput, @Ctx() ctx: Context) {
+    return ctx.services.insurance.apply(ctx.em, ctx.user, input);
+  }
+
+  @Query(() => InsuranceApplicationPage)
+  @Allow(Role.Admin)
+  insuranceApplications(@Args() args: PageArgs, @Ctx() ctx: Context) {
+    return ctx.services.insurance.applications(ctx.em, args);
+  }
+}

@@ -1,0 +1,67 @@
+import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+import { localPhone } from '../../common/phone.js';
+import { Gender, User } from '../accounts/user.entity.js';
+import { Nurse } from './nurse.entity.js';
+import { NurseHireStatus } from './nurse.enums.js';
+
+/**
+ * A patient's hire of a nurse for a day. The nurse's name, photo and fee are copied at hiring time:
+ * the fee the patient agreed to must not change when an admin edits the nurse later.
+ */
+@ObjectType()
+@Entity({ tableName: 'nurse_hires' })
+@Index({ properties: ['user', 'createdAt'] })
+@Index({ properties: ['status', 'createdAt'] })
+@Index({ properties: ['createdAt'] })
+@Index({ properties: ['nurse', 'user', 'status'] })
+export class NurseHire extends BaseEntity<'status' | 'phone' | 'fees'> {
+  @ManyToOne(() => Nurse, { ref: true, deleteRule: 'restrict' })
+  nurse!: Ref<Nurse>;
+
+  /** The patient who hired. */
+  @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
+  user!: Ref<User>;
+
+  @Field()
+  @Property({ length: 100 })
+  nurseName!: string;
+
+  @Field(() => String, { nullable: true })
+  @Property({ length: 500, nullable: true })
+  nurseImageUrl?: string | null;
+
+  @Field(() => Int, { description: 'The fee agreed at hiring, in poisha' })
+  @Property()
+  feePoisha!: number;
+
+  @Field(() => Number, { description: 'Fee in BDT, for display' })
+  get fees(): number {
+    return this.feePoisha / 100;
+  }
+
+  @Field(() => Gender)
+  @Enum({ items: () => Gender })
+  patientGender!: Gender;
+
+  @Property({ length: 20 })
+  phoneE164!: string;
+
+  @Field(() => String, { description: 'Contact number with the leading 0' })
+  get phone(): string {
+    return localPhone(this.phoneE164)!;
+  }
+
+  @Field({ description: 'The day of the visit, YYYY-MM-DD (Asia/Dhaka)' })
+  @Property({ type: 'date' })
+  date!: string;
+
+  @Field(() => NurseHireStatus)
+  @Enum({ items: () => NurseHireStatus, default: NurseHireStatus.Processing })
+  status: NurseHireStatus = NurseHireStatus.Processing;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  statusChangedAt?: Date | null;
+}

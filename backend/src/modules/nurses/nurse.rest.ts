@@ -1,0 +1,149 @@
+import type { Request } from 'express';
+import type { RouteFn } from '../../common/rest.js';
+import { readMultipart } from '../../common/rest.js';
+import { parseInput } from '../../common/input.js';
+import { Role } from '../../common/roles.js';
+import type { Context } from '../../common/context.js';
+import { PageArgs } from '../../common/pagination.js';
+import { badInput } from '../../common/errors.js';
+import type { Nurse } from './nurse.entity.js';
+import type { NurseReview } from './nurse-review.entity.js';
+import type { NurseHire } from './nurse-hire.entity.js';
+import { NurseHireStatus } from './nurse.enums.js';
+import { NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
+
+/** The spec's nurse shape (fees in BDT, images as {url}, ratings and numOfReviews). */
+export function toSpecNurse(n: Nurse, reviews?: NurseReview[]) {
+  return {
+    _id: n.id,
+    id: n.id,
+    name: n.name,
+    degree: n.degree,
+    work: n.work,
+    fees: n.fees,
+    feePoisha: n.feePoisha,
+    phone: n.phone,
+    email: n.email,
+    gender: n.gender,
+    location: n.location,
+    description: n.description,
+    images: n.imageUrls.map((url) => ({ url })),
+    ratings: n.rating,
+    numOfReviews: n.reviewCount,
+    ...(reviews ? { reviews: reviews.map(toSpecReview) } : {}),
+    createdAt: n.createdAt,
+  };
+}
+
+/** The user reference must be loaded. */
+export function toSpecReview(r: NurseReview) {
+  return { _id: r.id, id: r.id, name: r.user.getEntity().name, rating: r.rating, comment: r.comment, nurseId: r.nurse.id, createdAt: r.createdAt };
+}
+
+export function toSpecHire(h: NurseHire, opts: { admin?: boolean } = {}) {
+  const patient = opts.admin ? h.user.getEntity() : undefined;
+  return {
+    _id: h.id,
+    id: h.id,
+    nursename: h.nurseName,
+    nursefees: h.fees,
+    feePoisha: h.feePoisha,
+    nurseimage: h.nurseImageUrl ?? null,
+    nurseId: h.nurse.id,
+    patientgender: h.patientGender,
+    phone: h.phone,
+    date: h.date,
+    bookingStatus: h.status,
+    createdAt: h.createdAt,
+    ...(patient ? { patientname: patient.name, patientemail: patient.email } : {}),
+  };
+}
+
+/** The admin form, multipart: the earlier app's `fees` in BDT becomes poisha here. */
+async function nurseForm(ctx: Context, req: Request) {
+  const { fields, files } = await readMultipart(req, { maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: ctx.services.config.uploads.maxFiles });
+  const fees = fields.feePoisha === undefined && fields.fees !== undefined && fields.fees !== '' ? Number(fields.fees) : undefined;
+  const body = { ...fields, ...(fees !== undefined && !Number.isNaN(fees) ? { feePoisha: Math.round(fees * 100) } : {}) };
+  const input = await parseInput(NurseInput, body);
+  return { input, images: files.filter((f) => f.field === 'images' || f.field === 'image').map((f) => f.data) };
+}
+
+const reviewBody = (body: Record<string, unknown> | undefined) => ({ ...body, nurseId: body?.nurseId ?? body?.productId });
+
+export function registerNurseRoutes(route: RouteFn): void {
+  route('get', '/get/nurses', 'public', async (ctx, req) => {
+    const page = await ctx.services.nurses.list(ctx.em, await parseInput(NurseListArgs, req.query));
+    return { success: true, nurses: page.items.map((n) => toSpecNurse(n)), resultPerPage: page.pageSize, nurseCount: page.total, page: page.page };
+  });
+
+  route('get', '/nurse/:id', 'public', async (ctx, req) => {
+    const nurse = await ctx.services.nurses.get(ctx.em, String(req.params.id));
+    const reviews = await ctx.services.nurses.reviews(ctx.em, nurse.id, { page: 1, pageSize: 50 });
+    return { success: true, nurse: toSpecNurse(nurse, reviews.items) };
+  });
+
+  route('post', '/create/nurse/review', [Role.User], async (ctx, req) => {
+    const review = await ctx.services.nurses.createReview(ctx.em, ctx.user!, await parseInput(NurseReviewInput, reviewBody(req.body)));
+    return { success: true, review: toSpecReview(review), message: 'Review Added' };
+  });
+
+  route('put', '/create/nurse/review', [Role.User], async (ctx, req) => {
+    const review = await ctx.services.nurses.updateReview(ctx.em, ctx.user!, await parseInput(NurseReviewInput, reviewBody(req.body)));
+    return { success: true, review: toSpecReview(review), message: 'Review Added' };
+  });
+
+  route('post', '/new/hire/nurse', [Role.User], async (ctx, req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    // nursename, nursefees and nurseimage from the earlier client are ignored: the server prices the hire.
+    const input = await parseInput(NurseHireInput, { nurseId: b.nurseId, patientGender: b.patientGender ?? b.patientgender, phone: b.phone, date: b.date });
+    const hire = await ctx.services.nurses.hire(ctx.em, ctx.user!, input);
+    return { success: true, hireNurse: toSpecHire(hire), message: 'Your nurse hire is placed' };
+  });
+
+  route('get', '/my/hire', [Role.User], async (ctx, req) => {
+    const page = await ctx.services.nurses.myHires(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
+    return { success: true, hireNurse: page.items.map((h) => toSpecHire(h)), resultPerPage: page.pageSize, hireCount: page.total };
+  });
+
+  route('put', '/my/hire/:id/cancel', [Role.User], async (ctx, req) => {
+    const hire = await ctx.services.nurses.setHireStatus(ctx.em, ctx.user!, String(req.params.id), NurseHireStatus.Cancelled);
+    return { success: true, hireNurse: toSpecHire(hire) };
+  });
+
+  route('get', '/admin/nurses', [Role.Admin], async (ctx, req) => {
+    const page = await ctx.services.nurses.adminList(ctx.em, await parseInput(PageArgs, req.query));
+    return { success: true, Nurses: page.items.map((n) => toSpecNurse(n)), resultPerPage: page.pageSize, nurseCount: page.total };
+  });
+
+  route('post', '/create/nurse', [Role.Admin], async (ctx, req) => {
+    const { input, images } = await nurseForm(ctx, req);
+    return { success: true, nurse: toSpecNurse(await ctx.services.nurses.create(ctx.em, input, images)) };
+  });
+
+  route('put', '/nurse/:id', [Role.Admin], async (ctx, req) => {
+    const { input, images } = await nurseForm(ctx, req);
+    const nurse = await ctx.services.nurses.update(ctx.em, String(req.params.id), input, images);
+    return { success: true, nurse: toSpecNurse(nurse), message: 'Update nurse Successful' };
+  });
+
+  route('delete', '/nurse/:id', [Role.Admin], async (ctx, req) => {
+    const { cancelledHires } = await ctx.services.nurses.delete(ctx.em, String(req.params.id));
+    return { success: true, cancelledHires, message: 'Nurse deleted' };
+  });
+
+  route('get', '/getall/hire/nurse', [Role.Admin], async (ctx, req) => {
+    const page = await ctx.services.nurses.adminHires(ctx.em, await parseInput(NurseHireListArgs, req.query));
+    return { success: true, hireNurses: page.items.map((h) => toSpecHire(h, { admin: true })), resultPerPage: page.pageSize, appointmentCount: page.total };
+  });
+
+  route('put', '/admin/hire/nurse/:id', [Role.Admin], async (ctx, req) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    const raw = String(b.bookingStatus ?? b.status ?? '');
+    const status = Object.values(NurseHireStatus).find((s) => s === raw);
+    if (!status) {
+      throw badInput(`bookingStatus must be one of ${Object.values(NurseHireStatus).join(', ')}`, { bookingStatus: 'Invalid choice' });
+    }
+    const hire = await ctx.services.nurses.setHireStatus(ctx.em, ctx.user!, String(req.params.id), status);
+    return { success: true, hireNurse: toSpecHire(hire, { admin: true }), message: 'Appointments status updated' };
+  });
+}

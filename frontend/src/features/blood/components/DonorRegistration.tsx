@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, DatePicker, Form, Input, Select, Skeleton, Switch, Tag } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { MyBloodDonorDocument, RegisterBloodDonorDocument, type BloodGroup, type DhakaArea } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { todayInDhaka } from '@/lib/dates';
+import { useSession } from '@/lib/session';
+import { paths } from '@/config/paths';
+import { AREAS, BLOOD_GROUPS, groupLabel } from '../groups';
+import '../i18n';
+
+interface Values {
+  group?: BloodGroup;
+  area?: DhakaArea;
+  lastDonationDate?: Dayjs | null;
+  phone?: string;
+  available: boolean;
+}
+
+export default function DonorRegistration() {
+  const { t, i18n } = useTranslation('blood');
+  const { t: tc } = useTranslation();
+  const session = useSession();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const mine = useQuery(MyBloodDonorDocument, { skip: !session });
+  const [register, { loading }] = useMutation(RegisterBloodDonorDocument, { refetchQueries: [MyBloodDonorDocument] });
+  const donor = mine.data?.myBloodDonor;
+  const today = todayInDhaka();
+
+  useEffect(() => {
+    if (donor) form.setFieldsValue({ group: donor.group, area: donor.area, phone: donor.phone, available: donor.available, lastDonationDate: donor.lastDonationDate ? dayjs(donor.lastDonationDate) : null });
+  }, [donor, form]);
+
+  if (!session) {
+    return (
+      <section className="card" aria-labelledby="donor-heading">
+        <h2 id="donor-heading" style={{ marginTop: 0 }}>{t('donorTitle')}</h2>
+        <p>{t('donorHint')}</p>
+        <Link to={paths.userSignin} state={{ from: paths.bloods }}><Button>{t('loginToDonate')}</Button></Link>
+      </section>
+    );
+  }
+
+  async function onFinish(v: Values) {
+    setError(null);
+    if (!v.group || !v.area || !v.phone?.trim()) {
+      setError(tc('messages.enterAllFields'));
+      return;
+    }
+    try {
+      await register({ variables: { input: { group: v.group, area: v.area, phone: v.phone.trim(), available: v.available, lastDonationDate: v.lastDonationDate ? v.lastDonationDate.format('YYYY-MM-DD') : null } } });
+      void message.success(t('registered'));
+    } catch (e) {
+      setError(errorInfo(e).message);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="donor-heading">
+      <h2 id="donor-heading" style={{ marginTop: 0 }}>{t('donorTitle')}</h2>
+      <p>{t('donorHint')}</p>
+      {mine.loading && !mine.data && <Skeleton active />}
+      {donor && (
+        <Alert style={{ marginBottom: 12 }} type={donor.eligibleNow ? 'success' : 'info'} showIcon
+          title={<>{t('registered')} <Tag color="red">{groupLabel(donor.group)}</Tag></>} description={donor.eligibleNow ? t('eligibleNow') : t('notYet')} />
+      )}
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ available: true }} requiredMark={false}>
+        <Form.Item name="group" label={t('group')}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
+        <Form.Item name="area" label={t('area').replace(/ \(.*\)/, '')}>
+          <Select options={AREAS.map((a) => ({ value: a.value, label: i18n.language.startsWith('bn') ? a.bn : a.en }))} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('phone')}><Input inputMode="tel" placeholder="01XXXXXXXXX" /></Form.Item>
+        <Form.Item name="lastDonationDate" label={t('lastDonation')} extra={t('lastDonationHint')}>
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') > today} />
+        </Form.Item>
+        <Form.Item name="available" label={t('available')} valuePropName="checked"><Switch /></Form.Item>
+        <Button type="primary" htmlType="submit" loading={loading}>{donor ? t('updateDonor') : t('register')}</Button>
+      </Form>
+    </section>
+  );
+}

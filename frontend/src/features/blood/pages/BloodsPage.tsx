@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input, Select, Skeleton } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { BloodRequestDonorsDocument, RequestBloodDocument, type BloodGroup, type DhakaArea, type EligibleDonorRowFragment } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import DonorList from '../components/DonorList';
+import DonorRegistration from '../components/DonorRegistration';
+import { AREAS, BLOOD_GROUPS, clearRequestAccess, loadRequestAccess, saveRequestAccess } from '../groups';
+import '../i18n';
+
+interface Values {
+  name?: string;
+  phone?: string;
+  email?: string;
+  group?: BloodGroup;
+  area?: DhakaArea;
+}
+
+/**
+ * /bloods: the request form with the donor benefits text. After sending, the requester sees eligible
+ * donors; the request's secret stays in this tab (sessionStorage) so a reload shows them again.
+ */
+export default function BloodsPage() {
+  const { t, i18n } = useTranslation('blood');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [access, setAccess] = useState(loadRequestAccess);
+  const [fresh, setFresh] = useState<EligibleDonorRowFragment[] | null>(null);
+  const [send, { loading }] = useMutation(RequestBloodDocument);
+  const stored = useQuery(BloodRequestDonorsDocument, { variables: { input: access ?? { requestId: '' } }, skip: !access || !!fresh });
+  const donors = fresh ?? stored.data?.bloodRequestDonors ?? null;
+  const benefits = ['b1', 'b2', 'b3', 'b4'].map((k) => t(`benefits.${k}`));
+
+  async function onFinish(v: Values) {
+    setError(null);
+    if (!v.name?.trim() || !v.phone?.trim() || !v.email?.trim() || !v.group) {
+      setError(tc('messages.enterAllFields'));
+      return;
+    }
+    try {
+      const res = await send({ variables: { input: { name: v.name.trim(), phone: v.phone.trim(), email: v.email.trim(), group: v.group, area: v.area ?? null } } });
+      const r = res.data!.requestBlood;
+      saveRequestAccess(r.request.id, r.accessToken);
+      setAccess({ requestId: r.request.id, accessToken: r.accessToken });
+      setFresh(r.donors);
+      void message.success(t('sent'));
+    } catch (e) {
+      setError(errorInfo(e).message);
+    }
+  }
+
+  function reset() {
+    clearRequestAccess();
+    setAccess(null);
+    setFresh(null);
+    form.resetFields();
+  }
+
+  return (
+    <section>
+      <h1 className="page-title">{t('title')}</h1>
+      <div className="grid-cards" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' }}>
+        <div className="card">
+          <h2 style={{ marginTop: 0 }}>{t('requestTitle')}</h2>
+          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+            <Form.Item name="name" label={t('name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
+            <Form.Item name="phone" label={t('phone')}><Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" /></Form.Item>
+            <Form.Item name="email" label={t('email')}><Input type="email" autoComplete="email" /></Form.Item>
+            <Form.Item name="group" label={t('group')}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
+            <Form.Item name="area" label={t('area')}>
+              <Select allowClear placeholder={t('anyArea')} options={AREAS.map((a) => ({ value: a.value, label: i18n.language.startsWith('bn') ? a.bn : a.en }))} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={loading}>{t('send')}</Button>
+          </Form>
+        </div>
+        <div className="card">
+          <h2 style={{ marginTop: 0 }}>{t('benefitsTitle')}</h2>
+          <ul>{benefits.map((b) => <li key={b} style={{ marginBottom: 8 }}>{b}</li>)}</ul>
+        </div>
+      </div>
+      {access && (
+        <section className="card section" aria-labelledby="donors-heading">
+          <h2 id="donors-heading" style={{ marginTop: 0 }}>{t('donorsTitle')}</h2>
+          <p style={{ color: '#5f6b7a' }}>{t('donorsHint')}</p>
+          {stored.error && !fresh && <Alert type="error" showIcon title={errorInfo(stored.error).message} />}
+          {stored.loading && !donors && <Skeleton active />}
+          {donors && <DonorList donors={donors} />}
+          <Button onClick={reset} style={{ marginTop: 12 }}>{t('newRequest')}</Button>
+        </section>
+      )}
+      <div className="section"><DonorRegistration /></div>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useEffect } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { SiteSettingsDocument } from '@/gql/graphql';
+
+/** Script address per provider; the server's CSP allows exactly these origins when the widget is on. */
+export function chatWidgetScript(provider: string | null | undefined, id: string | null | undefined): string | null {
+  if (!provider || !id || !/^[\w/-]{3,100}$/.test(id)) return null;
+  if (provider === 'tawk') return `https://embed.tawk.to/${id}`;
+  if (provider === 'crisp') return 'https://client.crisp.chat/l.js';
+  return null;
+}
+
+/**
+ * The third-party chat bubble. Off unless the server names a provider; then the script is added
+ * async once the browser is idle after load, so it never delays or blocks the page, and a failure
+ * to load is simply ignored.
+ */
+export default function ChatWidget() {
+  const { data } = useQuery(SiteSettingsDocument, { fetchPolicy: 'cache-first' });
+  const provider = data?.siteSettings.chatWidgetProvider;
+  const id = data?.siteSettings.chatWidgetId;
+
+  useEffect(() => {
+    const src = chatWidgetScript(provider, id);
+    if (!src || document.querySelector('script[data-chat-widget]')) return;
+    const add = () => {
+      if (provider === 'crisp') {
+        const w = window as unknown as { $crisp?: unknown[]; CRISP_WEBSITE_ID?: string };
+        w.$crisp = [];
+        w.CRISP_WEBSITE_ID = id!;
+      }
+      const s = document.createElement('script');
+      s.src = src;
+      s.async = true;
+      s.crossOrigin = 'anonymous';
+      s.dataset.chatWidget = provider!;
+      s.onerror = () => s.remove();
+      document.body.appendChild(s);
+    };
+    const idle = (cb: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 3000));
+    if (document.readyState === 'complete') idle(add);
+    else window.addEventListener('load', () => idle(add), { once: true });
+  }, [provider, id]);
+
+  return null;
+}

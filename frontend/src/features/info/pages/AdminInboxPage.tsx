@@ -1,0 +1,79 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Empty, Table, Tabs, Tag } from 'antd';
+import { useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { AdminBloodRequestsDocument, AdminContactMessagesDocument, AdminInsuranceApplicationsDocument, type BloodGroup } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { formatDateTime } from '@/lib/dates';
+import Pager from '@/components/Pager';
+import { areaLabel } from '../areas';
+import '../i18n';
+
+const PAGE_SIZE = 20;
+const GROUP: Record<BloodGroup, string> = { APositive: 'A+', ANegative: 'A-', BPositive: 'B+', BNegative: 'B-', OPositive: 'O+', ONegative: 'O-', ABPositive: 'AB+', ABNegative: 'AB-' };
+
+function Listing<T extends { id: string }>({ loading, error, items, page, pageCount, total, onPage, columns }: {
+  loading: boolean; error?: unknown; items?: T[]; page: number; pageCount: number; total: number; onPage: (p: number) => void;
+  columns: { title: string; key: string; render: (row: T) => ReactNode }[];
+}) {
+  const { t } = useTranslation('info');
+  return (
+    <>
+      {error ? <Alert type="error" showIcon title={errorInfo(error).message} style={{ marginBottom: 12 }} /> : null}
+      <Table<T> rowKey="id" loading={loading && !items} dataSource={items ?? []} pagination={false} scroll={{ x: 720 }}
+        locale={{ emptyText: <Empty description={t('inbox.empty')} /> }}
+        columns={columns.map((c) => ({ title: c.title, key: c.key, render: (_: unknown, row: T) => c.render(row) }))} />
+      {total > 0 && <Pager page={page} pageCount={pageCount} onChange={onPage} />}
+    </>
+  );
+}
+
+/** Admins read what visitors sent: blood requests, insurance applications and contact messages. */
+export default function AdminInboxPage() {
+  const { t, i18n } = useTranslation('info');
+  const [bp, setBp] = useState(1);
+  const [ip, setIp] = useState(1);
+  const [cp, setCp] = useState(1);
+  const blood = useQuery(AdminBloodRequestsDocument, { variables: { page: bp, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const insurance = useQuery(AdminInsuranceApplicationsDocument, { variables: { page: ip, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const contact = useQuery(AdminContactMessagesDocument, { variables: { page: cp, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const when = (d: string) => formatDateTime(d, i18n.language);
+  const b = blood.data?.bloodRequests;
+  const ins = insurance.data?.insuranceApplications;
+  const c = contact.data?.contactMessages;
+
+  return (
+    <div className="card">
+      <h1 className="page-title">{t('inbox.title')}</h1>
+      <Tabs items={[
+        {
+          key: 'blood', label: `${t('inbox.blood')} (${b?.total ?? 0})`,
+          children: <Listing loading={blood.loading} error={blood.error} items={b?.items} page={b?.page ?? 1} pageCount={b?.pageCount ?? 1} total={b?.total ?? 0} onPage={setBp} columns={[
+            { title: t('inbox.name'), key: 'n', render: (r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
+            { title: t('inbox.phone'), key: 'p', render: (r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
+            { title: t('inbox.group'), key: 'g', render: (r) => <Tag color="red">{GROUP[r.group]}</Tag> },
+            { title: t('inbox.area'), key: 'a', render: (r) => (r.area ? areaLabel(r.area, i18n.language) : '—') },
+            { title: t('inbox.received'), key: 'd', render: (r) => when(r.createdAt) },
+          ]} />,
+        },
+        {
+          key: 'insurance', label: `${t('inbox.insurance')} (${ins?.total ?? 0})`,
+          children: <Listing loading={insurance.loading} error={insurance.error} items={ins?.items} page={ins?.page ?? 1} pageCount={ins?.pageCount ?? 1} total={ins?.total ?? 0} onPage={setIp} columns={[
+            { title: t('inbox.name'), key: 'n', render: (r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
+            { title: t('inbox.phone'), key: 'p', render: (r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
+            { title: t('inbox.gender'), key: 'g', render: (r) => t(r.gender === 'Male' ? 'insurance.male' : 'insurance.female') },
+            { title: t('inbox.received'), key: 'd', render: (r) => when(r.createdAt) },
+          ]} />,
+        },
+        {
+          key: 'contact', label: `${t('inbox.contact')} (${c?.total ?? 0})`,
+          children: <Listing loading={contact.loading} error={contact.error} items={c?.items} page={c?.page ?? 1} pageCount={c?.pageCount ?? 1} total={c?.total ?? 0} onPage={setCp} columns={[
+            { title: t('inbox.name'), key: 'n', render: (r) => <><strong>{r.name}</strong><div><a href={`mailto:${r.email}`}>{r.email}</a></div></> },
+            { title: t('inbox.message'), key: 'm', render: (r) => <>{r.subject && <strong>{r.subject}<br /></strong>}<span style={{ whiteSpace: 'pre-line' }}>{r.message}</span></> },
+            { title: t('inbox.received'), key: 'd', render: (r) => when(r.createdAt) },
+          ]} />,
+        },
+      ]} />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useMutation } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { SendContactMessageDocument } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import '../i18n';
+
+interface Values {
+  name?: string;
+  email?: string;
+  subject?: string;
+  message?: string;
+}
+
+export default function ContactPage() {
+  const { t } = useTranslation('info');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [send, { loading }] = useMutation(SendContactMessageDocument);
+
+  async function onFinish(v: Values) {
+    setError(null);
+    if (!v.name?.trim() || !v.email?.trim() || !v.message?.trim()) {
+      setError(tc('messages.enterAllFields'));
+      return;
+    }
+    try {
+      await send({ variables: { input: { name: v.name.trim(), email: v.email.trim(), subject: v.subject?.trim() || null, message: v.message.trim() } } });
+      void message.success(t('contact.sent'));
+      form.resetFields();
+    } catch (e) {
+      setError(errorInfo(e).message);
+    }
+  }
+
+  return (
+    <section className="card" style={{ maxWidth: 640, margin: '0 auto' }}>
+      <h1 className="page-title">{t('contact.title')}</h1>
+      <p>{t('contact.intro')}</p>
+      <p style={{ color: '#5f6b7a' }}>{t('contact.address')}<br />{t('contact.hotline')}</p>
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+        <Form.Item name="name" label={t('contact.name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
+        <Form.Item name="email" label={t('contact.email')}><Input type="email" autoComplete="email" /></Form.Item>
+        <Form.Item name="subject" label={t('contact.subject')}><Input maxLength={200} /></Form.Item>
+        <Form.Item name="message" label={t('contact.message')}><Input.TextArea rows={5} maxLength={5000} /></Form.Item>
+        <Button type="primary" htmlType="submit" loading={loading}>{t('contact.send')}</Button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Alert, App, Button, Collapse, Empty, Form, Input, Radio, Skeleton } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { useTranslation } from 'react-i18next';
+import { ApplyInsuranceDocument, InsuranceArticlesDocument, type Gender } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import '../i18n';
+
+interface Values {
+  name?: string;
+  email?: string;
+  phone?: string;
+  gender?: Gender;
+}
+
+export default function InsurancePage() {
+  const { t } = useTranslation('info');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const articles = useQuery(InsuranceArticlesDocument);
+  const [apply, { loading }] = useMutation(ApplyInsuranceDocument);
+
+  async function onFinish(v: Values) {
+    setError(null);
+    if (!v.name?.trim() || !v.email?.trim() || !v.phone?.trim() || !v.gender) {
+      setError(tc('messages.enterAllFields'));
+      return;
+    }
+    try {
+      await apply({ variables: { input: { name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim(), gender: v.gender } } });
+      void message.success(t('insurance.applied'));
+      setDone(true);
+      form.resetFields();
+    } catch (e) {
+      setError(errorInfo(e).message);
+    }
+  }
+
+  const list = articles.data?.insuranceArticles;
+  return (
+    <section>
+      <h1 className="page-title">{t('insurance.title')}</h1>
+      <div className="grid-cards" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' }}>
+        <div className="card">
+          <h2 style={{ marginTop: 0 }}>{t('insurance.articles')}</h2>
+          {articles.error && <Alert type="error" showIcon title={errorInfo(articles.error).message} />}
+          {articles.loading && !list && <Skeleton active />}
+          {list && list.length === 0 && <Empty description={t('insurance.noArticles')} />}
+          {list && list.length > 0 && (
+            <Collapse accordion defaultActiveKey={[list[0]!.id]} items={list.map((a) => ({
+              key: a.id,
+              label: <strong>{a.title}</strong>,
+              children: <><p style={{ fontWeight: 500 }}>{a.summary}</p><p>{a.body}</p></>,
+            }))} />
+          )}
+        </div>
+        <div className="card">
+          <h2 style={{ marginTop: 0 }}>{t('insurance.formTitle')}</h2>
+          {done && <Alert type="success" showIcon title={t('insurance.applied')} style={{ marginBottom: 12 }} />}
+          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+            <Form.Item name="name" label={t('insurance.name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
+            <Form.Item name="email" label={t('insurance.email')}><Input type="email" autoComplete="email" /></Form.Item>
+            <Form.Item name="phone" label={t('insurance.phone')}><Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" /></Form.Item>
+            <Form.Item name="gender" label={t('insurance.gender')}>
+              <Radio.Group options={[{ value: 'Male', label: t('insurance.male') }, { value: 'Female', label: t('insurance.female') }]} />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" loading={loading}>{t('insurance.apply')}</Button>
+          </Form>
+        </div>
+      </div>
+    </section>
+  );
+}

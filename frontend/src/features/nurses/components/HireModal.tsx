@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Alert, App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { useMutation } from '@apollo/client/react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { HireNurseDocument, MyNurseHiresDocument, type Gender } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { todayInDhaka } from '@/lib/dates';
+import { paths } from '@/config/paths';
+import '../i18n';
+
+interface Values {
+  patientGender?: Gender;
+  phone?: string;
+  date?: Dayjs;
+}
+
+/** The hire modal: patient gender, phone (the earlier app forgot it) and a date that is not in the past. */
+export default function HireModal({ nurseId, nurseName, open, onClose }: { nurseId: string; nurseName: string; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('nurses');
+  const { t: tc } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<string | null>(null);
+  const [hire, { loading }] = useMutation(HireNurseDocument, { refetchQueries: [MyNurseHiresDocument] });
+  const today = todayInDhaka();
+
+  async function submit() {
+    setError(null);
+    const v = form.getFieldsValue();
+    if (!v.patientGender || !v.phone?.trim() || !v.date) {
+      setError(tc('messages.enterDetails'));
+      return;
+    }
+    try {
+      await hire({ variables: { input: { nurseId, patientGender: v.patientGender, phone: v.phone.trim(), date: v.date.format('YYYY-MM-DD') } } });
+      void message.success(t('hirePlaced'));
+      form.resetFields();
+      onClose();
+      navigate(paths.myHiredNurses);
+    } catch (e) {
+      const info = errorInfo(e);
+      setError(info.message);
+      if (info.fields) form.setFields(Object.entries(info.fields).filter(([n]) => ['phone', 'date', 'patientGender'].includes(n)).map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
+    }
+  }
+
+  return (
+    <Modal open={open} title={t('hireTitle', { name: nurseName })} onCancel={onClose} onOk={() => void submit()} okText={t('hireNow')} confirmLoading={loading} destroyOnHidden>
+      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+      <Form form={form} layout="vertical" requiredMark={false}>
+        <Form.Item name="patientGender" label={t('patientGender')}>
+          <Select placeholder={t('selectGender')} options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('phoneLabel')}>
+          <Input placeholder={t('phonePlaceholder')} inputMode="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="date" label={t('date')}>
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < today} defaultPickerValue={dayjs(today)} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

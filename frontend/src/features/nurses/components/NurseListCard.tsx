@@ -1,0 +1,33 @@
+import { Button, Rate, Tag } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { NurseCardFragment } from '@/gql/graphql';
+import { to } from '@/config/paths';
+import { formatTaka } from '@/lib/money';
+import { NursePhoto } from './shared';
+import '../i18n';
+
+export default function NurseListCard({ nurse }: { nurse: NurseCardFragment }) {
+  const { t, i18n } = useTranslation('nurses');
+  return (
+    <article className="card nurse-card" aria-label={nurse.name}>
+      <NursePhoto url={nurse.imageUrls[0]} name={nurse.name} />
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <h3 style={{ margin: '0 0 4px' }}>
+          <Link to={to('nurseDetail', { nurseId: nurse.id })}>{nurse.name}</Link>
+        </h3>
+        <div style={{ color: '#5f6b7a' }}>{nurse.degree}</div>
+        <div>{nurse.work}</div>
+        <div style={{ marginTop: 4 }}>
+          <Tag icon={<EnvironmentOutlined />}>{t(`loc.${nurse.location}`)}</Tag>
+          <Rate disabled allowHalf value={nurse.rating} style={{ fontSize: 14 }} /> <small>{t('reviews', { count: nurse.reviewCount })}</small>
+        </div>
+      </div>
+      <div className="nurse-card-side">
+        <strong>{t('perVisit', { amount: formatTaka(nurse.feePoisha, i18n.language) })}</strong>
+        <Link to={to('nurseDetail', { nurseId: nurse.id })}><Button type="primary">{t('details')}</Button></Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Alert, App, Button, Empty, Popconfirm, Space, Table } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { AdminNursesDocument, DeleteNurseDocument, type AdminNursesQuery } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
+import { formatTaka } from '@/lib/money';
+import { to } from '@/config/paths';
+import Pager from '@/components/Pager';
+import { NursePhoto } from '../components/shared';
+import '../i18n';
+
+type Row = AdminNursesQuery['adminNurses']['items'][number];
+const PAGE_SIZE = 20;
+
+export default function AdminNursesPage() {
+  const { t, i18n } = useTranslation('nurses');
+  const { message } = App.useApp();
+  const [page, setPage] = useState(1);
+  const { data, loading, error, refetch } = useQuery(AdminNursesDocument, { variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const [remove] = useMutation(DeleteNurseDocument);
+  const result = data?.adminNurses;
+
+  async function onDelete(id: string) {
+    try {
+      const res = await remove({ variables: { id } });
+      void message.success(t('admin.deleted', { count: res.data?.deleteNurse.cancelledHires ?? 0 }));
+      await refetch();
+    } catch (e) {
+      void message.error(errorInfo(e).message);
+    }
+  }
+
+  return (
+    <div className="card">
+      <h1 className="page-title">{t('admin.allNurses')}</h1>
+      {error && <Alert type="error" showIcon title={errorInfo(error).message} style={{ marginBottom: 16 }} />}
+      <Table<Row>
+        rowKey="id"
+        loading={loading && !result}
+        dataSource={result?.items ?? []}
+        pagination={false}
+        scroll={{ x: 720 }}
+        locale={{ emptyText: <Empty description={t('noNurses')} /> }}
+        columns={[
+          { title: t('admin.image'), key: 'img', width: 72, render: (_, n) => <NursePhoto url={n.imageUrls[0]} name={n.name} size={44} /> },
+          { title: t('admin.name'), key: 'name', render: (_, n) => <><strong>{n.name}</strong><div style={{ color: '#5f6b7a' }}>{n.phone}</div></> },
+          { title: t('admin.email'), dataIndex: 'email' },
+          { title: t('admin.location'), key: 'loc', render: (_, n) => t(`loc.${n.location}`) },
+          { title: t('fees'), key: 'fee', render: (_, n) => formatTaka(n.feePoisha, i18n.language) },
+          {
+            title: t('admin.actions'), key: 'actions', fixed: 'right',
+            render: (_, n) => (
+              <Space>
+                <Link to={to('adminUpdateNurse', { nurseId: n.id })}><Button size="small">{t('admin.edit')}</Button></Link>
+                <Popconfirm title={t('admin.deleteConfirm', { name: n.name })} onConfirm={() => onDelete(n.id)} okText={t('admin.delete')} okButtonProps={{ danger: true }}>
+                  <Button danger size="small">{t('admin.delete')}</Button>
+                </Popconfirm>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
+    </div>
+  );
+}
