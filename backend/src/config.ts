@@ -179,6 +179,9 @@ export type Config = ReturnType<typeof loadConfig>;
 function paymentsConfig(env: Env, nodeEnv: string, publicUrl: string) {
   const sandboxEnabled = bool(env, 'PAYMENT_SANDBOX', nodeEnv !== 'production');
   const sandboxBase = `${publicUrl}/sandbox`;
+  if (sandboxEnabled && nodeEnv === 'production' && str(env, 'PAYMENT_SANDBOX_SECRET', '') === '') {
+    throw new ConfigError('PAYMENT_SANDBOX_SECRET must be set when PAYMENT_SANDBOX is on in production');
+  }
   const trim = (u: string | undefined) => u?.replace(/\/$/, '');
   return {
     /** Where the browser comes back to (the single-page app) and where providers call back (the API). */

@@ -200,7 +200,9 @@ export class OrderService {
       const set: Partial<Order> = { status: to, updatedAt: now };
       if (to === OrderStatus.Confirmed) set.confirmedAt = now;
       if (to === OrderStatus.Delivered) set.deliveredAt = now;
-      if (to === OrderStatus.Cancelled) Object.assign(set, { cancelledAt: now, cancelReason: 'CANCELLED_BY_ADMIN' });
+      // A paid order that is cancelled owes the patient their money: marked for the accounts.
+      const refundDue = order.paymentStatus === OrderPaymentStatus.Paid;
+      if (to === OrderStatus.Cancelled) Object.assign(set, { cancelledAt: now, cancelReason: refundDue ? 'CANCELLED_BY_ADMIN_REFUND_DUE' : 'CANCELLED_BY_ADMIN' });
       const changed = await tx.nativeUpdate(Order, { id: order.id, status: from }, set);
       if (!changed) throw conflict('The order was changed meanwhile; reload and try again', 'STATUS_CHANGED');
       if (to === OrderStatus.Cancelled) await this.releaseStock(tx, order.id);

@@ -39,6 +39,24 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  * the handlers it registered (onCompleted/onFailed/onCancelled). A callback from the browser is only
  * a hint: the result comes from the provider (bKash execute/query, Nagad verify), must match our
  * amount, currency and transaction id, and is recorded once by an atomic conditional update.
+ *
+ * Plugging a purpose in (what OrderService does; consultations do the same with 'consultation'):
+ *
+ *   payments.onCompleted('consultation', (tx, p) => markAppointmentPaid(tx, p.purposeId, p));
+ *   payments.onFailed('consultation', (tx, p) => releaseSlot(tx, p.purposeId));
+ *   payments.onCancelled('consultation', (tx, p) => releaseSlot(tx, p.purposeId));
+ *
+ *   const payment = await em.transactional(async (tx) => {
+ *     const appointment = ...;                       // price it from our own data
+ *     const p = payments.create(tx, { purpose: PaymentPurpose.Consultation, purposeId: appointment.id,
+ *       userId, amountPoisha: doctor.feePoisha, provider });
+ *     await tx.flush();
+ *     return p;
+ *   });
+ *   const url = await payments.startCheckout(em, payment, { payerReference: phone, clientIp }); // after commit
+ *
+ * The browser then lands on /payment/successfull/:tranId (or /payment/failed/:tranId?status=…).
+ * Handlers run inside the recording transaction: write rows and publish events there, nothing slow.
  */
 export class PaymentService {
   readonly sandbox: SandboxGateway;

@@ -217,7 +217,10 @@ describe('order status workflow', () => {
       const order = await orderOf(id);
       expect(order.status).toBe(to);
       if (to === OrderStatus.Delivered) expect(order.deliveredAt).toBeInstanceOf(Date);
-      if (to === OrderStatus.Cancelled) expect(await stockOf(medicine.id)).toBe(5);
+      if (to === OrderStatus.Cancelled) {
+        expect(await stockOf(medicine.id)).toBe(5);
+        expect(order.cancelReason).toBe('CANCELLED_BY_ADMIN_REFUND_DUE');
+      }
     } else {
       expect(res.status).toBe(409);
       expect(res.body.reason).toBe('ILLEGAL_TRANSITION');

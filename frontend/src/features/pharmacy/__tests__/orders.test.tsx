@@ -47,6 +47,14 @@ describe('payment result', () => {
     expect(getCart()).toEqual([]);
   });
 
+  it('sends a paid consultation to the consultation history', async () => {
+    const consultation = payment('Completed');
+    (consultation.result.data.payment as { purpose: string }).purpose = 'Consultation';
+    renderScreen(<PaymentResultPage />, { path: '/payment/successfull/:tranId', route: '/payment/successfull/NRG1', mocks: [consultation] });
+    expect(await screen.findByText('Payment Success')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Done' })).toHaveAttribute('href', '/my-booking');
+  });
+
   it('does not believe a success URL for a payment the server has not confirmed', async () => {
     renderScreen(<PaymentResultPage />, { path: '/order/payment/successfull/:tranId', route: '/order/payment/successfull/NRG1', mocks: [payment('Cancelled')] });
     expect(await screen.findByText('Payment cancelled')).toBeInTheDocument();

@@ -21,6 +21,8 @@ export default function PaymentResultPage() {
   const { data, loading, refetch } = useQuery(PaymentByTranIdDocument, { variables: { tranId }, skip: !known, fetchPolicy: 'network-only' });
   const payment = data?.payment;
   const status = payment?.status ?? (known ? undefined : 'Failed');
+  const isOrder = payment ? payment.purpose === 'Order' : !window.location.pathname.startsWith('/payment/');
+  const historyPath = isOrder ? paths.myOrder : paths.myBooking;
 
   // The order holds the items now; the cart is emptied once the payment is confirmed.
   useEffect(() => {
@@ -33,7 +35,7 @@ export default function PaymentResultPage() {
       <div className="card">
         <Result status="success" title={t('paymentSuccess')}
           subTitle={payment ? t('paymentSuccessText', { amount: formatTaka(payment.amountPoisha, i18n.language), tranId: payment.tranId }) : undefined}
-          extra={<Link to={paths.myOrder}><Button type="primary" size="large">{t('done')}</Button></Link>} />
+          extra={<Link to={historyPath}><Button type="primary" size="large">{t('done')}</Button></Link>} />
       </div>
     );
   }
@@ -41,15 +43,17 @@ export default function PaymentResultPage() {
     return (
       <div className="card">
         <Result status="info" title={t('paymentPending')} subTitle={t('paymentPendingText')}
-          extra={[<Button key="again" type="primary" onClick={() => void refetch()}>{t('checkAgain')}</Button>, <Link key="orders" to={paths.myOrder}><Button>{t('myOrders')}</Button></Link>]} />
+          extra={[<Button key="again" type="primary" onClick={() => void refetch()}>{t('checkAgain')}</Button>, <Link key="orders" to={historyPath}><Button>{isOrder ? t('myOrders') : t('myBookings')}</Button></Link>]} />
       </div>
     );
   }
   return (
     <div className="card">
       <Result status="warning" title={status === 'Cancelled' || params.get('status') === 'cancelled' ? t('paymentCancelled') : t('paymentFailed')}
-        subTitle={t('paymentFailedText')}
-        extra={[<Link key="cart" to={paths.cart}><Button type="primary">{t('backToCart')}</Button></Link>, <Link key="orders" to={paths.myOrder}><Button>{t('myOrders')}</Button></Link>]} />
+        subTitle={isOrder ? t('paymentFailedText') : t('paymentFailedConsultation')}
+        extra={isOrder
+          ? [<Link key="cart" to={paths.cart}><Button type="primary">{t('backToCart')}</Button></Link>, <Link key="orders" to={paths.myOrder}><Button>{t('myOrders')}</Button></Link>]
+          : [<Link key="bookings" to={historyPath}><Button type="primary">{t('myBookings')}</Button></Link>]} />
     </div>
   );
 }
