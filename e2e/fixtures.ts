@@ -36,3 +36,14 @@ export async function expectNoHorizontalScroll(page: Page) {
 }
 
 export const unique = (tag: string) => `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}@example.com`;
+
+/** A newly signed-up, logged-in patient verifies the email with the code from the development mailbox. */
+export async function verifyEmail(page: Page) {
+  await page.goto('/user/confirm/email');
+  const mailbox = page.getByTestId('dev-mailbox');
+  await expect(mailbox).toContainText('Verify your email for Nirog');
+  const code = /^(\d{6})$/m.exec(await mailbox.locator('pre').first().innerText())![1]!;
+  await page.getByPlaceholder('Enter Your 6 Digit Code').fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Your email is verified').first()).toBeVisible();
+}

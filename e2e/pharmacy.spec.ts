@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, loginAs, logout, test, unique } from './fixtures';
+import { expect, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail } from './fixtures';
 
 test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the order; an admin delivers it', async ({ page }) => {
   await page.goto('/medicine');
@@ -77,6 +77,8 @@ test('a payer who cancels in the sandbox lands on the failure page and the stock
   const signup = await page.request.post('/api/register', { multipart: { name: 'Karim Uddin', email, password: 'pill-box-2026' } });
   expect(signup.status()).toBe(200);
   await loginAs(page, email, 'pill-box-2026');
+  // Ordering waits for a verified email.
+  await verifyEmail(page);
   await page.goto('/medicine?keyword=monas');
   const card = page.getByTestId('medicine-card').filter({ hasText: 'Monas' }).first();
   const stockBefore = await card.getByText(/In stock/).textContent();

@@ -11,7 +11,7 @@ export type DomainEvent =
   | { type: 'user.registered'; userId: string }
   | { type: 'doctor.registered'; doctorId: string; userId: string }
   | { type: 'doctor.reviewed'; doctorId: string; userId: string; decision: 'approved' | 'rejected' }
-  | { type: 'appointment.booked'; appointmentId: string; patientId: string; doctorId: string }
+  | { type: 'appointment.booked'; appointmentId: string; patientId: string; doctorId: string; startsAt?: string }
   | { type: 'appointment.statusChanged'; appointmentId: string; patientId: string; doctorId: string; from: string; to: string }
   | { type: 'appointment.paid'; appointmentId: string; patientId: string; doctorId: string; paymentId: string }
   | { type: 'prescription.written'; prescriptionId: string; appointmentId: string; patientId: string; doctorId: string }

@@ -1,3 +1,4 @@
+import { assertEmailVerified } from '../verification/verification.policy.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -46,6 +47,9 @@ export interface ConsultationCheckout {
   paymentUrl: string;
   tranId: string;
 }
+
+/** When each hospital slot opens, Dhaka time. */
+const SLOT_START: Record<string, string> = { Morning: '09:00', Afternoon: '14:00', Evening: '18:00' };
 
 export class AppointmentService {
   constructor(
@@ -120,6 +124,7 @@ export class AppointmentService {
   }
 
   async bookConsultation(em: EntityManager, actor: AuthUser, input: BookConsultationInput): Promise<Appointment> {
+    await assertEmailVerified(em, actor.id);
     const doctor = await this.approvedDoctor(em, input.doctorId);
     await this.expireUnpaid(em);
     const holdExpiresAt = new Date(Date.now() + this.config.consultations.unpaidHoldMinutes * 60_000);
@@ -156,6 +161,7 @@ export class AppointmentService {
   }
 
   async bookHospitalVisit(em: EntityManager, actor: AuthUser, input: BookHospitalVisitInput): Promise<Appointment> {
+    await assertEmailVerified(em, actor.id);
     const date = this.assertVisitDate(input.date);
     const phone = normalizeBdPhone(input.phone);
     const doctor = await this.approvedDoctor(em, input.doctorId);
@@ -180,7 +186,9 @@ export class AppointmentService {
         paymentStatus: AppointmentPaymentStatus.AtHospital,
       });
       await tx.flush();
-      await this.events.publish(tx, { type: 'appointment.booked', appointmentId: appointment.id, patientId: actor.id, doctorId: doctor.id });
+      // The visit's start in Dhaka time (UTC+6), so that a reminder goes out 15 minutes before.
+      const startsAt = new Date(`${date}T${SLOT_START[input.slot]}:00+06:00`).toISOString();
+      await this.events.publish(tx, { type: 'appointment.booked', appointmentId: appointment.id, patientId: actor.id, doctorId: doctor.id, startsAt });
       await tx.populate(appointment, POPULATE);
       return appointment;
     });

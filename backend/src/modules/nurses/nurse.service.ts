@@ -1,3 +1,4 @@
+import { assertEmailVerified } from '../verification/verification.policy.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { LockMode, raw } from '@mikro-orm/core';
 import { Role, type AuthUser } from '../../common/roles.js';
@@ -183,6 +184,7 @@ export class NurseService {
 
   async hire(em: EntityManager, actor: AuthUser, input: NurseHireInput): Promise<NurseHire> {
     if (actor.role !== Role.User) throw forbidden('Only patients can hire nurses', 'NOT_A_PATIENT');
+    await assertEmailVerified(em, actor.id);
     const phoneE164 = normalizeBdPhone(input.phone);
     const date = assertCalendarDate(input.date);
     const today = dhakaToday();

@@ -1,3 +1,4 @@
+import { assertEmailVerified } from '../verification/verification.policy.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
@@ -80,6 +81,7 @@ export class OrderService {
   async place(em: EntityManager, actor: AuthUser, input: CreateOrderInput, clientIp: string): Promise<PlacedOrder> {
     const lines = mergeLines(input.orderItems);
     if (!lines.length) throw badInput('Your Cart is Currently Empty', undefined, 'EMPTY_CART');
+    await assertEmailVerified(em, actor.id);
     const s = input.shippingInfo;
     const phone = normalizeBdPhone(s.phone);
     const provider = input.paymentMethod ?? PaymentProvider.Bkash;
