@@ -19,6 +19,7 @@ import { HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { createServices, type Services } from './services.js';
+import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
 import { registerAccountRoutes } from './modules/accounts/account.rest.js';
 import { registerDoctorAccountRoutes, registerDoctorRoutes } from './modules/doctors/doctor.rest.js';
@@ -114,6 +115,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     req.id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     req.log = log.child({ requestId: req.id });
     res.setHeader('X-Request-Id', req.id);
+    requestContext.enterWith({ requestId: req.id, ip: req.ip ?? '' });
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

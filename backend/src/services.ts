@@ -25,12 +25,12 @@ export function createServices(config: Config, log: Logger) {
   const accounts = new AccountService(config, images, events);
   const doctors = new DoctorService(accounts, images, events);
   const payments = new PaymentService(config, log);
-  const appointments = new AppointmentService(config, events, payments, log);
-  const prescriptions = new PrescriptionService(appointments, events);
+  const audit = new AuditService(log);
+  const appointments = new AppointmentService(config, events, payments, log, audit);
+  const prescriptions = new PrescriptionService(appointments, events, audit);
   const reviews = new ReviewService(appointments);
   const medicines = new MedicineService(images);
   const orders = new OrderService(payments, events, log);
-  const audit = new AuditService(log);
   const mail = new MailService(config, log);
   const sms = new SmsService(config, log);
   const notifications = new NotificationService(config, log, mail, sms);

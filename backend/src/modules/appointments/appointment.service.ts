@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import { assertEmailVerified } from '../verification/verification.policy.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
@@ -57,6 +58,7 @@ export class AppointmentService {
     private readonly events: DomainEvents,
     private readonly payments: PaymentService,
     private readonly log: Logger,
+    private readonly audit?: AuditService,
   ) {
     // The payments module has verified the money with the provider and matched amount and currency;
     // this runs in the transaction that records it. A refusal here (a second payment for a
@@ -275,7 +277,9 @@ export class AppointmentService {
 
   async get(em: EntityManager, actor: AuthUser, id: string): Promise<Appointment> {
     await this.expireUnpaid(em);
-    return this.findVisible(em, actor, id);
+    const a = await this.findVisible(em, actor, id);
+    await this.audit?.recordMedicalRead(em, actor, 'Appointment', a.id, a.patient.id);
+    return a;
   }
 
   /** Every move goes through the map and a compare-and-set on the current status. */
@@ -340,7 +344,9 @@ export class AppointmentService {
   async doctorAppointments(em: EntityManager, actor: AuthUser, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
     const doctorId = await this.doctorIdOf(em, actor);
     if (!doctorId) throw notFound('Doctor profile');
-    return this.page(em, { doctor: doctorId, paymentStatus: { $ne: AppointmentPaymentStatus.Unpaid } }, args);
+    const page = await this.page(em, { doctor: doctorId, paymentStatus: { $ne: AppointmentPaymentStatus.Unpaid } }, args);
+    await this.audit?.recordMedicalRead(em, actor, 'Appointment', null, null, { list: 'doctor consultations', page: page.page, rows: page.items.length });
+    return page;
   }
 
   async adminList(em: EntityManager, args: AppointmentListArgs): Promise<PageResult<Appointment>> {

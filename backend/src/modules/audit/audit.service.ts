@@ -3,6 +3,7 @@ import type { Logger } from '../../common/logger.js';
 import type { AuthUser } from '../../common/roles.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { AuditEntry } from './audit.entity.js';
+import { requestContext } from '../../common/request-context.js';
 
 export interface AuditInput {
   actor: AuthUser | null;
@@ -42,8 +43,8 @@ export class AuditService {
         action: input.action.slice(0, 120),
         entityType: input.entityType?.slice(0, 60) ?? null,
         entityId: input.entityId?.slice(0, 64) ?? null,
-        ip: input.ip?.slice(0, 64) ?? null,
-        requestId: input.requestId?.slice(0, 64) ?? null,
+        ip: (input.ip ?? requestContext.getStore()?.ip)?.slice(0, 64) ?? null,
+        requestId: (input.requestId ?? requestContext.getStore()?.requestId)?.slice(0, 64) ?? null,
         details: input.details === undefined ? null : JSON.stringify(redact(input.details)),
       });
       await fork.flush();
@@ -51,6 +52,15 @@ export class AuditService {
       // The action already happened; losing its audit line is an incident to see in the logs.
       this.log.error({ err, action: input.action, entityId: input.entityId }, 'audit entry could not be written');
     }
+  }
+
+  /**
+   * A read of a patient's medical record (a consultation, a prescription) by anyone but that
+   * patient: the doctor, an admin. The patient reading their own record is not logged.
+   */
+  async recordMedicalRead(em: EntityManager, actor: AuthUser, entityType: string, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
+    if (patientId && actor.id === patientId) return;
+    await this.record(em, { actor, action: `read:${entityType.toLowerCase()}`, entityType, entityId, details });
   }
 
   async list(em: EntityManager, args: {

@@ -1,3 +1,4 @@
+import type { AuditService } from '../audit/audit.service.js';
 import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -24,7 +25,7 @@ export function newVerificationCode(): string {
 const POPULATE = ['doctor.user', 'patient', 'appointment'] as const;
 
 export class PrescriptionService {
-  constructor(private readonly appointments: AppointmentService, private readonly events: DomainEvents) {}
+  constructor(private readonly appointments: AppointmentService, private readonly events: DomainEvents, private readonly audit?: AuditService) {}
 
   /**
    * Only the doctor of that appointment writes its prescription, once, for a consultation that is
@@ -69,6 +70,7 @@ export class PrescriptionService {
   async get(em: EntityManager, actor: AuthUser, id: string): Promise<Prescription> {
     const p = isUuid(id) ? await em.findOne(Prescription, { id }, { populate: POPULATE }) : null;
     if (!p || !canReadPrescription(actor, p, await this.appointments.doctorIdOf(em, actor))) throw notFound('Prescription');
+    await this.audit?.recordMedicalRead(em, actor, 'Prescription', p.id, p.patient.id);
     return p;
   }
 

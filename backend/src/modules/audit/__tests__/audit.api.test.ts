@@ -66,4 +66,19 @@ describe('audit log', () => {
     await expect(conn.execute('delete from audit_log')).rejects.toThrow(/append-only/);
     await expect(conn.execute('truncate audit_log')).rejects.toThrow(/append-only/);
   });
+
+  it('records reads of a patient\'s medical records by others, with where they came from, but not the patient\'s own', async () => {
+    const patient = await asPatient(t);
+    const mine = await patient.get('/my/prescription');
+    expect(mine.status).toBe(200);
+    const list = Object.values(mine.body).find(Array.isArray) as { _id?: string; id?: string }[];
+    const id = list[0]!._id ?? list[0]!.id!;
+    expect((await patient.get(`/prescription/${id}`)).status).toBe(200);
+    const admin = await asAdmin(t);
+    expect((await admin.get(`/prescription/${id}`)).status).toBe(200);
+    const log = await admin.gql('query($id: String) { auditLog(entityId: $id) { items { action actorRole ip requestId } } }', { id });
+    expect(log.data!.auditLog.items).toEqual([expect.objectContaining({ action: 'read:prescription', actorRole: 'admin' })]);
+    expect(log.data!.auditLog.items[0].requestId).toMatch(/[0-9a-f-]{36}/);
+    expect(log.data!.auditLog.items[0].ip).toBeTruthy();
+  });
 });
