@@ -36,6 +36,18 @@ test('a new patient signs up, is asked to verify, reads the code in the mailbox 
   await expect(page.getByText('Your email is verified').first()).toBeVisible();
   await page.goto('/');
   await expect(page.getByTestId('verify-email-banner')).toHaveCount(0);
+
+  // Verified, the new patient can now book: a hospital visit with a doctor found by name.
+  await page.goto('/doctors?q=Tanvir');
+  await page.getByRole('link', { name: /Tanvir Ahmed/ }).click();
+  await page.getByRole('button', { name: 'Hospital Visit' }).click();
+  await page.getByLabel('Patient name').fill('Mitu Sarkar');
+  await page.getByLabel('Phone').fill('01712000333');
+  await page.getByLabel('Date').fill(new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10));
+  await page.getByText(/Evening ·/).click();
+  await page.getByRole('button', { name: 'Book' }).click();
+  await expect(page).toHaveURL(/\/my-booking$/);
+  await expect(page.getByTestId('appointment-card').first()).toContainText('Hospital visit');
 });
 
 test('the activation link from the mail verifies the account once', async ({ page }) => {
@@ -56,6 +68,8 @@ test('a patient resets a forgotten password with the link an admin reads in the 
   await signUp(page, 'Sumaiya Noor', email, 'lotus-pond-31');
   await page.getByRole('link', { name: 'Forgot password ?' }).click();
   await expect(page).toHaveURL(/\/user\/password$/);
+  // The router keeps the login form on screen until the new page's chunk has loaded: wait for it.
+  await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Reset Password Email Send').first()).toBeVisible();
