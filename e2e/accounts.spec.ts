@@ -1,4 +1,4 @@
-import { avatarPng, expect, expectNoHorizontalScroll, loginAs, logout, test, unique } from './fixtures';
+import { avatarPng, expect, expectNoHorizontalScroll, loginAs, logout, test, unique, chooseOption } from './fixtures';
 
 test('a patient signs up with a photo, logs in, edits the profile and logs out', async ({ page }) => {
   const email = unique('rupa');
@@ -17,8 +17,7 @@ test('a patient signs up with a photo, logs in, edits the profile and logs out',
 
   await page.goto('/user/update/profile');
   await page.getByLabel('Name').fill('Rupa Das');
-  await page.getByLabel('Gender').click();
-  await page.getByTitle('Female').click();
+  await chooseOption(page, 'Gender', 'Female');
   await page.getByLabel('Phone').fill('01812345678');
   await page.getByLabel('Birthdate').fill('1994-06-15');
   // Enter picks the typed date and submits the form, as a keyboard user would.
@@ -52,14 +51,12 @@ test('a doctor signs up, an admin approves, and the doctor logs in and is shown 
   await expect(page.getByRole('alert')).toContainText('Enter all Fields');
 
   await page.getByTestId('avatar-input').setInputFiles({ name: 'dr.png', mimeType: 'image/png', buffer: await avatarPng() });
-  await page.getByLabel('Title').click();
-  await page.getByTitle('Prof. Dr.', { exact: true }).click();
+  await chooseOption(page, 'Title', 'Prof. Dr.');
   await page.getByLabel('Name').fill('Karim Hasan');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('heart-beat-2026');
   await page.getByLabel('Phone').fill('01911223344');
-  await page.getByLabel('Gender').click();
-  await page.getByTitle('Male', { exact: true }).click();
+  await chooseOption(page, 'Gender', 'Male');
   await page.getByLabel('Degree').fill('MBBS, MD (Cardiology)');
   await page.getByLabel('Specialities').fill('Cardiology');
   await page.getByLabel('Specialities').press('Enter');
@@ -67,8 +64,7 @@ test('a doctor signs up, an admin approves, and the doctor logs in and is shown 
   await page.getByLabel('Experience (years)').fill('15');
   await page.getByLabel('Consultation fee (BDT)').fill('800');
   await page.getByLabel('Location').fill('Dhanmondi');
-  await page.getByLabel('Type').click();
-  await page.getByTitle('Medical').click();
+  await chooseOption(page, 'Type', 'Medical');
   await page.getByLabel('National ID number').fill('19901234567890123');
   await page.getByLabel('BMDC registration number').fill(bmdc);
   await page.getByLabel('About you').fill('Interventional cardiologist.');

@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, loginAs, logout, test } from './fixtures';
+import { expect, expectNoHorizontalScroll, loginAs, logout, test, chooseOption } from './fixtures';
 
 /** A day ahead in Dhaka, as the hire form's date picker types it. */
 function dhakaDay(offset: number): string {
@@ -60,8 +60,7 @@ test('a visitor sends a blood request and sees the eligible donors, also after a
   await page.getByLabel('Email').first().fill('jamal@example.com');
   await page.getByLabel('Blood group').first().click();
   await page.getByTitle('A+', { exact: true }).click();
-  await page.getByLabel('Area (optional)').click();
-  await page.getByTitle('Dhanmondi', { exact: true }).click();
+  await chooseOption(page, 'Area (optional)', 'Dhanmondi');
   await page.getByRole('button', { name: 'Send request' }).click();
 
   const donors = page.getByRole('region', { name: 'Donors who can give now' });
@@ -77,8 +76,7 @@ test('a visitor sends a blood request and sees the eligible donors, also after a
 
 test('the ambulance directory filters by area and offers call links', async ({ page }) => {
   await page.goto('/ambulance');
-  await page.getByLabel('Area').click();
-  await page.getByTitle('Uttara', { exact: true }).click();
+  await chooseOption(page, 'Area', 'Uttara');
   await expect(page).toHaveURL(/area=Uttara/);
   await expect(page.getByText('Uttara Rescue ICU Ambulance')).toBeVisible();
   await expect(page.getByText('Dhanmondi Lifeline Ambulance')).toHaveCount(0);

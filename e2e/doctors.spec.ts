@@ -1,4 +1,4 @@
-import { expect, loginAs, logout, test, expectNoHorizontalScroll } from './fixtures';
+import { expect, loginAs, logout, test, expectNoHorizontalScroll, chooseOption } from './fixtures';
 
 /** The consultation journey end to end: find, book, pay (sandbox), wait, prescribe, download; and an admin confirming a hospital visit. */
 test.describe.serial('doctors and consultations', () => {
@@ -36,8 +36,7 @@ test.describe.serial('doctors and consultations', () => {
     await page.getByLabel('Age', { exact: true }).fill('34');
     await page.getByLabel('Weight').fill('58 kg');
     await page.getByLabel('Height').fill(`5'2"`);
-    await page.getByLabel('Gender').click();
-    await page.getByTitle('Female').click();
+    await chooseOption(page, 'Gender', 'Female');
     await page.getByLabel('Problem').fill('Chest pain while climbing stairs');
     await page.getByRole('button', { name: 'Book and pay' }).click();
 
@@ -105,8 +104,7 @@ test.describe.serial('doctors and consultations', () => {
     await page.goto('/admin-appointments');
     await expect(page.getByRole('heading', { name: 'All Appointments' })).toBeVisible();
     await page.getByRole('row', { name: /Karim Uddin/ }).first().getByRole('link', { name: 'View' }).click();
-    await page.getByLabel('Update Status').click();
-    await page.getByTitle('Confirmed').click();
+    await chooseOption(page, 'Update Status', 'Confirmed');
     await page.getByRole('button', { name: 'Update Status' }).click();
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByText('Appointments status updated')).toBeVisible();

@@ -47,3 +47,18 @@ export async function verifyEmail(page: Page) {
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Your email is verified').first()).toBeVisible();
 }
+
+/**
+ * Picks an option of an antd Select by its label. A click that lands while the dropdown is still
+ * animating in can miss, so it retries until the select shows the chosen value.
+ */
+export async function chooseOption(page: Page, label: string, option: string) {
+  const input = page.getByLabel(label);
+  const select = page.locator('.ant-select').filter({ has: input }).first();
+  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await expect(async () => {
+    await input.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exact }).first().click({ timeout: 2000 });
+    await expect(select).toContainText(option, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail } from './fixtures';
+import { expect, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail, chooseOption } from './fixtures';
 
 test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the order; an admin delivers it', async ({ page }) => {
   await page.goto('/medicine');
@@ -30,8 +30,7 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Please enter your details')).toBeVisible();
 
-  await page.getByLabel('Payment method').click();
-  await page.getByTitle('Bkash', { exact: true }).click();
+  await chooseOption(page, 'Payment method', 'Bkash');
   await page.getByLabel('Your Name').fill('Rahima Akter');
   await page.getByLabel('Location (house,road,sector)').fill('House 12, Road 5, Sector 7');
   await page.getByLabel('City').fill('Dhaka');
@@ -59,14 +58,12 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await page.goto('/admin/user/order');
   const row = page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Processing' }).first();
   await row.getByTestId('order-status').click();
-  await page.getByLabel('Choose a new status').click();
-  await page.getByTitle('Confirmed', { exact: true }).click();
+  await chooseOption(page, 'Choose a new status', 'Confirmed');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Order status updated')).toBeVisible();
   const confirmed = page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Confirmed' }).first();
   await confirmed.getByTestId('order-status').click();
-  await page.getByLabel('Choose a new status').click();
-  await page.getByTitle('Delivered', { exact: true }).click();
+  await chooseOption(page, 'Choose a new status', 'Delivered');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Delivered' }).first()).toBeVisible();
 });
