@@ -4,7 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { passwordRules } from '../passwordRules';
+import { passwordRules } from '@/lib/passwordRules';
 import '../i18n';
 
 /** Patients, admins and doctors: the server checks the old password, the match and the strength. */

@@ -8,7 +8,7 @@ import { errorInfo } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import AvatarPicker from '../components/AvatarPicker';
-import { passwordRules } from '../passwordRules';
+import { passwordRules } from '@/lib/passwordRules';
 import '../i18n';
 
 const TITLES = [

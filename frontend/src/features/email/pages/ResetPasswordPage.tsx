@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DoctorResetPasswordDocument, ResetPasswordDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { paths } from '@/config/paths';
-import { newPasswordRules } from '../passwordRules';
+import { passwordRules } from '@/lib/passwordRules';
 import '../i18n';
 
 /** /password/reset/:token (patients → /user-signin) and /forgot/password/reset/:token (doctors → /doctor/login). */
@@ -37,7 +37,7 @@ export function ResetPasswordForm({ door }: { door: 'patient' | 'doctor' }) {
       <h1 className="page-title">{door === 'doctor' ? t('doctorResetTitle') : t('resetTitle')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item name="password" rules={newPasswordRules(t)}>
+        <Form.Item name="password" rules={passwordRules(t)}>
           <Input.Password placeholder={t('newPassword')} aria-label={t('newPassword')} autoComplete="new-password" />
         </Form.Item>
         <Form.Item

@@ -1,7 +1,11 @@
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 
-/** The client's copy of the server's strength rule, for instant feedback; the server decides. */
+/**
+ * The client's copy of the server's strength rule (backend/src/common/password.ts), for instant
+ * feedback on every new-password field; the server decides. `t` is the caller's namespace, which
+ * must define `passwordRequired` and `passwordRule`.
+ */
 export function passwordRules(t: TFunction): Rule[] {
   return [
     { required: true, message: t('passwordRequired') },
