@@ -12,7 +12,7 @@ const config: CodegenConfig = {
       config: {
         enumsAsTypes: true,
         useTypeImports: true,
-        scalars: { DateTimeISO: 'string', Upload: 'File' },
+        scalars: { DateTimeISO: 'string', Upload: 'File', SafeInt: 'number' },
       },
     },
   },

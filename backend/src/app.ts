@@ -31,6 +31,7 @@ import { registerOrderRoutes } from './modules/orders/order.rest.js';
 import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
 import { auditAdminMutations } from './modules/audit/audit.hooks.js';
 import { registerMailRoutes } from './modules/mail/mail.rest.js';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.rest.js';
 import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
 import { OutboxWorker } from './modules/mail/outbox.worker.js';
 import { registerCareRoutes } from './modules/care.registry.js';
@@ -181,6 +182,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   registerMedicineRoutes(route);
   registerOrderRoutes(route);
   registerMailRoutes(route);
+  registerDashboardRoutes(route);
   registerVerificationRoutes(route);
   registerCareRoutes(route);
   api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));

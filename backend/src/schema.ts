@@ -13,10 +13,11 @@ import { AuditResolver } from './modules/audit/audit.resolver.js';
 
 /** Every resolver of the API. A module adds its resolver here. */
 export const RESOLVERS = [
-  AccountResolver, DoctorResolver, AuditResolver, MailResolver, VerificationResolver, ...CARE_RESOLVERS,
+  AccountResolver, DoctorResolver, AuditResolver, DashboardResolver, MailResolver, VerificationResolver, ...CARE_RESOLVERS,
   PaymentResolver, MedicineResolver, OrderResolver,
   AppointmentResolver, PrescriptionResolver, ReviewResolver,
 ] as const;
+import { DashboardResolver } from './modules/dashboard/dashboard.resolver.js';
 import { MailResolver } from './modules/mail/mail.resolver.js';
 import { VerificationResolver } from './modules/verification/verification.resolver.js';
 import { CARE_RESOLVERS } from './modules/care.registry.js';

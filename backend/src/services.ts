@@ -16,6 +16,7 @@ import { MailService } from './modules/mail/mail.service.js';
 import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
+import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { createCareServices } from './modules/care.registry.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
@@ -37,8 +38,9 @@ export function createServices(config: Config, log: Logger) {
   notifications.subscribe(events);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
+  const dashboard = new DashboardService();
   return {
-    config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
+    config, log, events, dashboard, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
     payments, medicines, orders, appointments, prescriptions, reviews,
   };
 }

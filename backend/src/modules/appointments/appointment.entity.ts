@@ -13,6 +13,9 @@ import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot
  */
 @ObjectType()
 @Entity({ tableName: 'appointments' })
+/** The dashboard: bookings per day and paid fees per day. */
+@Index({ properties: ['createdAt'] })
+@Index({ properties: ['paidAt'] })
 @Index({ properties: ['doctor', 'createdAt'] })
 @Index({ properties: ['patient', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })

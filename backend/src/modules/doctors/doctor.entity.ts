@@ -11,6 +11,8 @@ import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
  */
 @ObjectType()
 @Entity({ tableName: 'doctors' })
+/** The dashboard's new-doctor counts. */
+@Index({ properties: ['createdAt'] })
 @Index({ properties: ['status', 'isOnline'] })
 @Index({ properties: ['status', 'feePoisha'] })
 @Check({ name: 'doctors_hospital_slot_capacity_check', expression: 'hospital_slot_capacity >= 1 and hospital_slot_capacity <= 200' })

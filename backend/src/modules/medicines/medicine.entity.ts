@@ -37,6 +37,8 @@ export const MEDICINE_SEARCH_VECTOR =
 @ObjectType()
 @Entity({ tableName: 'medicines' })
 @Index({ name: 'medicines_search_index', expression: `create index "medicines_search_index" on "medicines" using gin (${MEDICINE_SEARCH_VECTOR})` })
+/** The dashboard's low-stock tile and the admin list's low-stock filter. */
+@Index({ properties: ['stock'] })
 @Index({ properties: ['isActive', 'name'] })
 @Check({ name: 'medicines_stock_not_negative', expression: 'stock >= 0' })
 @Check({ name: 'medicines_price_positive', expression: 'price_poisha > 0' })

@@ -28,6 +28,8 @@ registerEnumType(OrderPaymentStatus, { name: 'OrderPaymentStatus' });
  */
 @ObjectType()
 @Entity({ tableName: 'orders' })
+/** The dashboard's revenue per day. */
+@Index({ properties: ['paidAt'] })
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['archivedAt', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })

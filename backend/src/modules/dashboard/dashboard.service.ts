@@ -1,0 +1,118 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { addDays, dhakaToday } from '../../common/dhaka-date.js';
+import { OrderStatus } from '../orders/order.entity.js';
+import { NurseHireStatus } from '../nurses/nurse.enums.js';
+import type { AdminDashboard, PeriodAmounts, PeriodCounts, StatusCount } from './dashboard.types.js';
+
+/** Medicines at or below this many units on hand show on the dashboard's low-stock tile. */
+export const LOW_STOCK_THRESHOLD = 10;
+/** A blood request is acted on within days; older ones are no longer "waiting". */
+export const BLOOD_REQUEST_WAITING_DAYS = 7;
+export const DAILY_DAYS = 30;
+
+/** The instant a Dhaka calendar day begins (Asia/Dhaka is UTC+6 all year, no daylight saving). */
+const dhakaMidnight = (date: string) => new Date(`${date}T00:00:00+06:00`);
+
+export interface DashboardWindows {
+  today: string;
+  weekStart: string;
+  monthStart: string;
+  dailyStart: string;
+}
+
+/** Today, this week (Saturday first, as Bangladeshi calendars run Saturday to Friday), this month, the 30-day window. */
+export function dashboardWindows(now = new Date()): DashboardWindows {
+  const today = dhakaToday(now);
+  const dow = new Date(`${today}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  return { today, weekStart: addDays(today, -((dow + 1) % 7)), monthStart: `${today.slice(0, 8)}01`, dailyStart: addDays(today, -(DAILY_DAYS - 1)) };
+}
+
+type Row = Record<string, string | number | null>;
+const n = (v: unknown) => Number(v ?? 0);
+
+/**
+ * Every figure is a SQL aggregate (five statements, whatever the size of the tables), each bounded by
+ * an indexed column: created_at / paid_at ranges, status, role. Nothing is loaded row by row.
+ */
+export class DashboardService {
+  async figures(em: EntityManager, now = new Date()): Promise<AdminDashboard> {
+    const w = dashboardWindows(now);
+    const [t0, wk, mo, d0] = [w.today, w.weekStart, w.monthStart, w.dailyStart].map(dhakaMidnight);
+    const from = new Date(Math.min(wk.getTime(), mo.getTime(), d0.getTime()));
+    const periods = (col: string) =>
+      `count(*) filter (where ${col} >= ?) as today, count(*) filter (where ${col} >= ?) as week, count(*) filter (where ${col} >= ?) as month`;
+    const sums = (amount: string, col: string) =>
+      `coalesce(sum(${amount}) filter (where ${col} >= ?), 0) as today, coalesce(sum(${amount}) filter (where ${col} >= ?), 0) as week, coalesce(sum(${amount}) filter (where ${col} >= ?), 0) as month`;
+    const p3 = [t0, wk, mo];
+
+    const bookings = await em.execute<Row[]>(
+      `select kind, ${periods('created_at')} from appointments
+        where created_at >= ? and status <> 'Cancelled' group by kind`, [...p3, from]);
+
+    const revenue = await em.execute<Row[]>(
+      `select 'consultation' as source, ${sums('fee_poisha', 'paid_at')} from appointments
+        where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ?
+       union all
+       select 'order' as source, ${sums('total_poisha', 'paid_at')} from orders
+        where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ?`, [...p3, from, ...p3, from]);
+
+    const statuses = await em.execute<Row[]>(
+      `select 'order' as kind, status, count(*) as count from orders where archived_at is null group by status
+       union all
+       select 'hire' as kind, status, count(*) as count from nurse_hires group by status`);
+
+    const [single] = await em.execute<Row[]>(
+      `select
+         (select count(*) from users where role = 'user' and deleted_at is null and created_at >= ?) as patients_today,
+         (select count(*) from users where role = 'user' and deleted_at is null and created_at >= ?) as patients_week,
+         (select count(*) from users where role = 'user' and deleted_at is null and created_at >= ?) as patients_month,
+         (select count(*) from doctors where created_at >= ?) as doctors_today,
+         (select count(*) from doctors where created_at >= ?) as doctors_week,
+         (select count(*) from doctors where created_at >= ?) as doctors_month,
+         (select count(*) from doctors where status = 'pending') as pending_doctors,
+         (select count(*) from blood_requests where created_at >= ?) as waiting_blood,
+         (select count(*) from medicines where is_active and stock <= ?) as low_stock`,
+      [...p3, ...p3, new Date(now.getTime() - BLOOD_REQUEST_WAITING_DAYS * 86_400_000), LOW_STOCK_THRESHOLD]);
+
+    const daily = await em.execute<Row[]>(
+      `with days as (select generate_series(?::date, ?::date, interval '1 day')::date as day),
+       b as (select (created_at at time zone 'Asia/Dhaka')::date as day,
+                    count(*) filter (where kind = 'video') as video, count(*) filter (where kind = 'hospital') as hospital
+               from appointments where created_at >= ? and status <> 'Cancelled' group by 1),
+       rc as (select (paid_at at time zone 'Asia/Dhaka')::date as day, sum(fee_poisha) as amount
+               from appointments where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ? group by 1),
+       ro as (select (paid_at at time zone 'Asia/Dhaka')::date as day, sum(total_poisha) as amount
+               from orders where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ? group by 1)
+       select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(b.video, 0) as video, coalesce(b.hospital, 0) as hospital,
+              coalesce(rc.amount, 0) as consultation, coalesce(ro.amount, 0) as "order"
+         from days left join b on b.day = days.day left join rc on rc.day = days.day left join ro on ro.day = days.day
+        order by days.day`, [w.dailyStart, w.today, d0, d0, d0]);
+
+    const counts = (r?: Row): PeriodCounts => ({ today: n(r?.today), week: n(r?.week), month: n(r?.month) });
+    const amounts = (r?: Row): PeriodAmounts => ({ today: n(r?.today), week: n(r?.week), month: n(r?.month) });
+    const byStatus = (kind: string, all: string[]): StatusCount[] =>
+      all.map((status) => ({ status, count: n(statuses.find((r) => r.kind === kind && r.status === status)?.count) }));
+
+    return {
+      generatedAt: now,
+      weekStart: w.weekStart,
+      monthStart: w.monthStart,
+      consultations: counts(bookings.find((r) => r.kind === 'video')),
+      hospitalVisits: counts(bookings.find((r) => r.kind === 'hospital')),
+      consultationRevenuePoisha: amounts(revenue.find((r) => r.source === 'consultation')),
+      orderRevenuePoisha: amounts(revenue.find((r) => r.source === 'order')),
+      ordersByStatus: byStatus('order', Object.values(OrderStatus)),
+      hiresByStatus: byStatus('hire', Object.values(NurseHireStatus)),
+      newPatients: { today: n(single.patients_today), week: n(single.patients_week), month: n(single.patients_month) },
+      newDoctors: { today: n(single.doctors_today), week: n(single.doctors_week), month: n(single.doctors_month) },
+      pendingDoctors: n(single.pending_doctors),
+      waitingBloodRequests: n(single.waiting_blood),
+      lowStockMedicines: n(single.low_stock),
+      lowStockThreshold: LOW_STOCK_THRESHOLD,
+      daily: daily.map((r) => ({
+        date: String(r.date), consultations: n(r.video), hospitalVisits: n(r.hospital),
+        consultationRevenuePoisha: n(r.consultation), orderRevenuePoisha: n(r.order),
+      })),
+    };
+  }
+}
