@@ -1,5 +1,5 @@
-import { ArgsType, Field, Int, ObjectType } from 'type-graphql';
-import { Max, Min } from 'class-validator';
+import { ArgsType, Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { IsEnum, Max, Min } from 'class-validator';
 import type { ClassType } from 'type-graphql';
 
 export const MAX_PAGE_SIZE = 100;
@@ -15,6 +15,26 @@ export class PageArgs {
   @Min(1)
   @Max(MAX_PAGE_SIZE)
   pageSize: number = 20;
+}
+
+/** The admin tables' sort: by creation time, newest or oldest first (ties broken by id, so pages never overlap). */
+export enum ListOrder {
+  newest = 'newest',
+  oldest = 'oldest',
+}
+registerEnumType(ListOrder, { name: 'ListOrder' });
+
+/** Paging plus the admin tables' sort. */
+@ArgsType()
+export class AdminPageArgs extends PageArgs {
+  @Field(() => ListOrder, { defaultValue: ListOrder.newest })
+  @IsEnum(ListOrder)
+  sort: ListOrder = ListOrder.newest;
+}
+
+/** MikroORM orderBy for a ListOrder; oldest-first is the exact reverse of newest-first, ties included. */
+export function byCreated(sort?: ListOrder | null): { createdAt: 'asc' | 'desc'; id: 'asc' | 'desc' } {
+  return sort === ListOrder.oldest ? { createdAt: 'asc', id: 'desc' } : { createdAt: 'desc', id: 'asc' };
 }
 
 export function offsetOf(args: { page: number; pageSize: number }): number {

@@ -4,6 +4,7 @@ import { AccountSeeder } from './AccountSeeder.js';
 import { DoctorSeeder } from './DoctorSeeder.js';
 import { PharmacySeeder } from './PharmacySeeder.js';
 import { CareSeeder } from './CareSeeder.js';
+import { HistorySeeder } from './HistorySeeder.js';
 
 /**
  * Demo data for every screen. Idempotent: each seeder looks for its natural keys (emails, BMDC
@@ -11,6 +12,6 @@ import { CareSeeder } from './CareSeeder.js';
  */
 export class DatabaseSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
-    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder]);
+    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder, HistorySeeder]);
   }
 }

@@ -7,7 +7,6 @@ import DashboardLayout from './layouts/DashboardLayout';
 import RequireAuth from './components/RequireAuth';
 import RouteError from './components/RouteError';
 import NotFound from './components/NotFound';
-import Placeholder from './components/Placeholder';
 
 /** Each page is its own chunk, loaded when its route is first visited. */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
@@ -16,7 +15,6 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
 }
 
 const only = (roles: Role[] | undefined, element: ReactNode) => <RequireAuth roles={roles}>{element}</RequireAuth>;
-const soon = <Placeholder />;
 
 const PATIENT: Role[] = ['user'];
 const PATIENT_OR_ADMIN: Role[] = ['user', 'admin'];
@@ -99,7 +97,7 @@ export const routes: RouteObject[] = [
           { path: paths.doctorSetUrl, element: only(DOCTOR, page(() => import('@/features/consultations/pages/SetUrlPage'))) },
           { path: paths.doctorBooking, element: only(DOCTOR, page(() => import('@/features/consultations/pages/DoctorBookingPage'))) },
 
-          { path: paths.adminDashboard, element: only(ADMIN, soon) },
+          { path: paths.adminDashboard, element: only(ADMIN, page(() => import('@/features/admin/pages/DashboardPage'))) },
           { path: paths.adminPendingDoctors, element: only(ADMIN, page(() => import('@/features/admin/pages/PendingDoctorsPage'))) },
           { path: paths.adminAppointments, element: only(ADMIN, page(() => import('@/features/consultations/pages/AdminAppointmentsPage'))) },
           { path: paths.adminAppointment, element: only(ADMIN, page(() => import('@/features/consultations/pages/AdminAppointmentPage'))) },

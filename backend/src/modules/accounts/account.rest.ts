@@ -4,7 +4,7 @@ import { readMultipart } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { badInput } from '../../common/errors.js';
 import { Role } from '../../common/roles.js';
-import { CSV_MAX_ROWS, sendCsv, toCsv } from '../../common/csv.js';
+import { csvExport } from '../../common/csv-export.js';
 import type { Context } from '../../common/context.js';
 import type { User } from './user.entity.js';
 import { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
@@ -91,20 +91,11 @@ export function registerAccountRoutes(route: RouteFn): void {
     return { success: true, users: page.items.map(toSpecUser), resultPerPage: page.pageSize, userCount: page.total, page: page.page };
   });
 
-  route('get', '/admin/users.csv', [Role.Admin], async (ctx, req, res) => {
-    const args = await parseInput(UserListArgs, { ...req.query, page: 1, pageSize: 100 });
-    const rows: User[] = [];
-    for (let page = 1; rows.length < CSV_MAX_ROWS; page += 1) {
-      const batch = await ctx.services.accounts.listUsers(ctx.em, { ...args, page, pageSize: 100 });
-      rows.push(...batch.items);
-      if (batch.items.length < 100) break;
-    }
-    sendCsv(res, 'nirog-users.csv', toCsv<User>([
-      { header: 'id', value: (u) => u.id }, { header: 'name', value: (u) => u.name }, { header: 'email', value: (u) => u.email },
-      { header: 'role', value: (u) => u.role }, { header: 'phone', value: (u) => u.phone }, { header: 'gender', value: (u) => u.gender },
-      { header: 'email verified', value: (u) => u.emailVerified }, { header: 'joined', value: (u) => u.createdAt },
-    ], rows));
-  });
+  csvExport(route, 'users', UserListArgs, (ctx, args) => ctx.services.accounts.listUsers(ctx.em, args), [
+    { header: 'id', value: (u) => u.id }, { header: 'name', value: (u) => u.name }, { header: 'email', value: (u) => u.email },
+    { header: 'role', value: (u) => u.role }, { header: 'phone', value: (u) => u.phone }, { header: 'gender', value: (u) => u.gender },
+    { header: 'email verified', value: (u) => u.emailVerified }, { header: 'joined', value: (u) => u.createdAt },
+  ]);
 
   route('delete', '/admin/user/:id', [Role.Admin], async (ctx, req) => {
     await ctx.services.accounts.deleteUser(ctx.em, ctx.user!, String(req.params.id));

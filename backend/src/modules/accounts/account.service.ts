@@ -204,7 +204,7 @@ export class AccountService {
       where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { phoneE164: { $ilike: like } }];
     }
     const orderBy = ({
-      oldest: { createdAt: 'asc', id: 'asc' }, name: { name: 'asc', id: 'asc' }, email: { email: 'asc' },
+      oldest: { createdAt: 'asc', id: 'desc' }, name: { name: 'asc', id: 'asc' }, email: { email: 'asc' },
     } as Record<string, Record<string, 'asc' | 'desc'>>)[args.sort ?? ''] ?? { createdAt: 'desc', id: 'asc' };
     const [items, total] = await em.findAndCount(User, where, { orderBy, limit: args.pageSize, offset: offsetOf(args) });
     return pageOf(items, total, args);

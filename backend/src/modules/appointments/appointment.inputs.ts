@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { PageArgs } from '../../common/pagination.js';
+import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/user.entity.js';
 import { AppointmentKind, AppointmentStatus, VisitSlot } from './appointment.enums.js';
 
@@ -70,7 +70,7 @@ export class BookHospitalVisitInput {
 }
 
 @ArgsType()
-export class AppointmentListArgs extends PageArgs {
+export class AppointmentListArgs extends AdminPageArgs {
   @Field(() => AppointmentStatus, { nullable: true })
   @IsOptional()
   @IsEnum(AppointmentStatus)

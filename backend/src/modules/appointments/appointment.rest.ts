@@ -9,6 +9,7 @@ import { canSeeMeetingUrl } from './appointment.policy.js';
 import { AppointmentPaymentStatus } from './appointment.enums.js';
 import { localPhone } from '../../common/phone.js';
 import { PaymentProvider } from '../payments/payment.entity.js';
+import { bdt, csvExport } from '../../common/csv-export.js';
 
 /** An appointment in the earlier app's flat shape; doctor.user and patient must be loaded. */
 export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewerDoctorId: string | null) {
@@ -134,4 +135,11 @@ export function registerAppointmentRoutes(route: RouteFn): void {
   route('put', '/admin/appointment/:id', [Role.Admin], changeStatus);
   route('post', '/admin/appointment/:id', [Role.Admin], changeStatus);
   route('put', '/appointment/:id/status', 'authenticated', changeStatus);
+
+  csvExport(route, 'appointments', AppointmentListArgs, (ctx, args) => ctx.services.appointments.adminList(ctx.em, args), [
+    { header: 'id', value: (a) => a.id }, { header: 'booked', value: (a) => a.createdAt }, { header: 'kind', value: (a) => a.kind },
+    { header: 'status', value: (a) => a.status }, { header: 'payment', value: (a) => a.paymentStatus }, { header: 'fee (BDT)', value: (a) => bdt(a.feePoisha) },
+    { header: 'doctor', value: (a) => a.doctor.getEntity().user.getEntity().name }, { header: 'patient', value: (a) => a.patientName },
+    { header: 'visit date', value: (a) => a.visitDate }, { header: 'slot', value: (a) => a.slot },
+  ]);
 }

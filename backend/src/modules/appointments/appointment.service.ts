@@ -11,7 +11,7 @@ import type { PaymentService } from '../payments/payment.service.js';
 import { PaymentPurpose, type PaymentProvider } from '../payments/payment.entity.js';
 import type { DomainEvents } from '../../common/events.js';
 import { normalizeBdPhone } from '../../common/phone.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { offsetOf, pageOf, type PageResult, byCreated } from '../../common/pagination.js';
 import { Doctor } from '../doctors/doctor.entity.js';
 import { User } from '../accounts/user.entity.js';
 import { DoctorStatus } from '../doctors/doctor.enums.js';
@@ -330,7 +330,7 @@ export class AppointmentService {
     if (args.status) where.status = args.status;
     if (args.kind) where.kind = args.kind;
     const [items, total] = await em.findAndCount(Appointment, where, {
-      populate: POPULATE, orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+      populate: POPULATE, orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
   }

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Qu
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs, Paginated } from '../../common/pagination.js';
+import { PageArgs, Paginated, AdminPageArgs } from '../../common/pagination.js';
 import { DhakaArea } from '../../common/dhaka-area.js';
 import { BloodDonor, BloodRequest } from './blood.entity.js';
 import { BloodGroup, DONATION_INTERVAL_DAYS } from './blood.enums.js';
@@ -74,7 +74,7 @@ export class BloodResolver {
 
   @Query(() => BloodRequestPage)
   @Allow(Role.Admin)
-  bloodRequests(@Args() args: PageArgs, @Ctx() ctx: Context) {
+  bloodRequests(@Args() args: AdminPageArgs, @Ctx() ctx: Context) {
     return ctx.services.blood.adminRequests(ctx.em, args);
   }
 

@@ -1,9 +1,10 @@
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs } from '../../common/pagination.js';
+import { PageArgs, AdminPageArgs } from '../../common/pagination.js';
 import type { BloodDonor, BloodRequest } from './blood.entity.js';
 import { BloodDonorInput, BloodRequestInput } from './blood.inputs.js';
+import { csvExport } from '../../common/csv-export.js';
 
 export function toSpecBloodRequest(r: BloodRequest) {
   return { _id: r.id, id: r.id, name: r.name, phone: r.phone, email: r.email, group: r.group, area: r.area ?? null, createdAt: r.createdAt };
@@ -26,7 +27,7 @@ export function registerBloodRoutes(route: RouteFn): void {
   });
 
   route('get', '/admin/blood/requests', [Role.Admin], async (ctx, req) => {
-    const page = await ctx.services.blood.adminRequests(ctx.em, await parseInput(PageArgs, req.query));
+    const page = await ctx.services.blood.adminRequests(ctx.em, await parseInput(AdminPageArgs, req.query));
     return { success: true, bloodRequests: page.items.map(toSpecBloodRequest), resultPerPage: page.pageSize, requestCount: page.total };
   });
 
@@ -39,4 +40,9 @@ export function registerBloodRoutes(route: RouteFn): void {
     const donor = await ctx.services.blood.myDonorProfile(ctx.em, ctx.user!);
     return { success: true, donor: donor ? toSpecDonor(donor, ctx.services.blood.isEligible(donor)) : null };
   });
+
+  csvExport(route, 'blood-requests', AdminPageArgs, (ctx, args) => ctx.services.blood.adminRequests(ctx.em, args), [
+    { header: 'id', value: (b) => b.id }, { header: 'sent', value: (b) => b.createdAt }, { header: 'name', value: (b) => b.name },
+    { header: 'phone', value: (b) => b.phone }, { header: 'email', value: (b) => b.email }, { header: 'group', value: (b) => b.group }, { header: 'area', value: (b) => b.area },
+  ]);
 }

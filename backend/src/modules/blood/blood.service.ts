@@ -5,7 +5,7 @@ import { normalizeBdPhone } from '../../common/phone.js';
 import { newSecret, sha256 } from '../../common/tokens.js';
 import { addDays, assertCalendarDate, daysBetween, dhakaToday } from '../../common/dhaka-date.js';
 import type { DomainEvents } from '../../common/events.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { offsetOf, pageOf, type PageResult, byCreated, ListOrder } from '../../common/pagination.js';
 import { User } from '../accounts/user.entity.js';
 import { BloodDonor, BloodRequest } from './blood.entity.js';
 import { COMPATIBLE_DONORS, DONATION_INTERVAL_DAYS, type BloodGroup } from './blood.enums.js';
@@ -123,8 +123,8 @@ export class BloodService {
     return !donor.lastDonationDate || daysBetween(donor.lastDonationDate, dhakaToday()) >= DONATION_INTERVAL_DAYS;
   }
 
-  async adminRequests(em: EntityManager, args: { page: number; pageSize: number }): Promise<PageResult<BloodRequest>> {
-    const [items, total] = await em.findAndCount(BloodRequest, {}, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args) });
+  async adminRequests(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<BloodRequest>> {
+    const [items, total] = await em.findAndCount(BloodRequest, {}, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
     return pageOf(items, total, args);
   }
 }

@@ -2,10 +2,9 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { addDays, dhakaToday } from '../../common/dhaka-date.js';
 import { OrderStatus } from '../orders/order.entity.js';
 import { NurseHireStatus } from '../nurses/nurse.enums.js';
+import { LOW_STOCK_THRESHOLD } from '../medicines/medicine.entity.js';
 import type { AdminDashboard, PeriodAmounts, PeriodCounts, StatusCount } from './dashboard.types.js';
 
-/** Medicines at or below this many units on hand show on the dashboard's low-stock tile. */
-export const LOW_STOCK_THRESHOLD = 10;
 /** A blood request is acted on within days; older ones are no longer "waiting". */
 export const BLOOD_REQUEST_WAITING_DAYS = 7;
 export const DAILY_DAYS = 30;

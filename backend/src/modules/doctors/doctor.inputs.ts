@@ -2,7 +2,7 @@ import { ArgsType, Field, Float, InputType, Int, registerEnumType } from 'type-g
 import {
   ArrayMaxSize, ArrayMinSize, IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUrl, Matches, Max, MaxLength, Min,
 } from 'class-validator';
-import { PageArgs } from '../../common/pagination.js';
+import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/user.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
 
@@ -161,7 +161,7 @@ export class DoctorSearchArgs extends PageArgs {
 }
 
 @ArgsType()
-export class AdminDoctorListArgs extends PageArgs {
+export class AdminDoctorListArgs extends AdminPageArgs {
   @Field(() => DoctorStatus, { nullable: true })
   @IsOptional()
   @IsEnum(DoctorStatus)

@@ -12,6 +12,7 @@ import {
 } from './doctor.inputs.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type FilterOption } from './doctor.service.js';
 import { toSpecReview } from '../reviews/review.rest.js';
+import { bdt, csvExport } from '../../common/csv-export.js';
 
 /** A doctor as the earlier app's clients read it; the user reference must be loaded. */
 export function toSpecDoctor(d: Doctor, opts: { private?: boolean } = {}) {
@@ -164,4 +165,11 @@ export function registerDoctorRoutes(route: RouteFn): void {
     const reviews = await ctx.services.reviews.listForDoctor(ctx.em, doctor.id, { page: 1, pageSize: 50 });
     return { success: true, doctor: { ...toSpecDoctor(doctor), reviews: reviews.items.map(toSpecReview) } };
   });
+
+  csvExport(route, 'doctors', AdminDoctorListArgs, (ctx, args) => ctx.services.doctors.adminList(ctx.em, args), [
+    { header: 'id', value: (d) => d.id }, { header: 'name', value: (d) => d.user.getEntity().name }, { header: 'email', value: (d) => d.user.getEntity().email },
+    { header: 'status', value: (d) => d.status }, { header: 'specialities', value: (d) => d.specialities.join('; ') }, { header: 'degree', value: (d) => d.degree },
+    { header: 'works at', value: (d) => d.work }, { header: 'fee (BDT)', value: (d) => bdt(d.feePoisha) }, { header: 'BMDC', value: (d) => d.bmdcNo },
+    { header: 'online', value: (d) => d.isOnline }, { header: 'reviews', value: (d) => d.reviewCount }, { header: 'registered', value: (d) => d.createdAt },
+  ]);
 }

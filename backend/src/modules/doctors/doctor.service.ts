@@ -5,7 +5,7 @@ import { assertStrongPassword, hashPassword } from '../../common/password.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
 import type { DomainEvents } from '../../common/events.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { offsetOf, pageOf, type PageResult, byCreated } from '../../common/pagination.js';
 import { normalizeEmail, type AccountService } from '../accounts/account.service.js';
 import { User } from '../accounts/user.entity.js';
 import { Doctor } from './doctor.entity.js';
@@ -169,7 +169,7 @@ export class DoctorService {
       where.$or = [{ user: { name: { $ilike: like } } }, { user: { email: { $ilike: like } } }, { bmdcNo: { $ilike: like } }];
     }
     const [items, total] = await em.findAndCount(Doctor, where, {
-      populate: ['user'], orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+      populate: ['user'], orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
   }

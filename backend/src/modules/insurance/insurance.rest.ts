@@ -1,9 +1,10 @@
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs } from '../../common/pagination.js';
+import { PageArgs, AdminPageArgs } from '../../common/pagination.js';
 import type { InsuranceApplication } from './insurance.entity.js';
 import { InsuranceApplicationInput } from './insurance.inputs.js';
+import { csvExport } from '../../common/csv-export.js';
 
 const toSpecApplication = (a: InsuranceApplication) =>
   ({ _id: a.id, id: a.id, name: a.name, email: a.email, phone: a.phone, gender: a.gender, createdAt: a.createdAt });
@@ -20,7 +21,12 @@ export function registerInsuranceRoutes(route: RouteFn): void {
   });
 
   route('get', '/admin/insurance/applications', [Role.Admin], async (ctx, req) => {
-    const page = await ctx.services.insurance.applications(ctx.em, await parseInput(PageArgs, req.query));
+    const page = await ctx.services.insurance.applications(ctx.em, await parseInput(AdminPageArgs, req.query));
     return { success: true, applications: page.items.map(toSpecApplication), resultPerPage: page.pageSize, applicationCount: page.total };
   });
+
+  csvExport(route, 'insurance-applications', AdminPageArgs, (ctx, args) => ctx.services.insurance.applications(ctx.em, args), [
+    { header: 'id', value: (a) => a.id }, { header: 'sent', value: (a) => a.createdAt }, { header: 'name', value: (a) => a.name },
+    { header: 'email', value: (a) => a.email }, { header: 'phone', value: (a) => a.phone }, { header: 'gender', value: (a) => a.gender },
+  ]);
 }

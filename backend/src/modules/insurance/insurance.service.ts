@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { AuthUser } from '../../common/roles.js';
 import { normalizeBdPhone } from '../../common/phone.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { offsetOf, pageOf, type PageResult, byCreated, ListOrder } from '../../common/pagination.js';
 import { User } from '../accounts/user.entity.js';
 import { InsuranceApplication, InsuranceArticle } from './insurance.entity.js';
 import type { InsuranceApplicationInput } from './insurance.inputs.js';
@@ -20,8 +20,8 @@ export class InsuranceService {
     return application;
   }
 
-  async applications(em: EntityManager, args: { page: number; pageSize: number }): Promise<PageResult<InsuranceApplication>> {
-    const [items, total] = await em.findAndCount(InsuranceApplication, {}, { orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args) });
+  async applications(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<InsuranceApplication>> {
+    const [items, total] = await em.findAndCount(InsuranceApplication, {}, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
     return pageOf(items, total, args);
   }
 }

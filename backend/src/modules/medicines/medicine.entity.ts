@@ -2,6 +2,9 @@ import { Check, Entity, Enum, Index, Property } from '@mikro-orm/decorators/lega
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 
+/** At or below this many units on hand a medicine counts as low on stock (dashboard tile, admin filter). */
+export const LOW_STOCK_THRESHOLD = 10;
+
 export enum MedicineForm {
   Tablet = 'Tablet',
   Capsule = 'Capsule',

@@ -19,6 +19,9 @@ export class MedicineSearchArgs extends PageArgs {
 
   @Field({ defaultValue: false, description: 'Admins: include medicines hidden from the catalogue' })
   includeInactive: boolean = false;
+
+  @Field({ defaultValue: false, description: 'Admins: only medicines at or below the low-stock threshold (the dashboard tile)' })
+  lowStock: boolean = false;
 }
 
 /** Admin create: every field but the image and description is required. */

@@ -5,6 +5,7 @@ import { notFound } from '../../common/errors.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { MEDICINE_SEARCH_VECTOR, Medicine } from './medicine.entity.js';
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
+import { LOW_STOCK_THRESHOLD } from './medicine.entity.js';
 
 /** "napa ext" → "napa:* & ext:*": every word must start a word of the brand, generic or company. */
 export function toPrefixQuery(keyword: string | null | undefined): string | null {
@@ -19,6 +20,7 @@ export class MedicineService {
     const where: Record<string, unknown>[] = [];
     if (!(opts.admin && args.includeInactive)) where.push({ isActive: true });
     if (args.form) where.push({ form: args.form });
+    if (opts.admin && args.lowStock) where.push({ stock: { $lte: LOW_STOCK_THRESHOLD } });
     const query = toPrefixQuery(args.keyword);
     if (query) where.push({ [raw(`${MEDICINE_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, ?)`, [query])]: true });
     const [items, total] = await em.findAndCount(Medicine, { $and: where } as never, {

@@ -1,6 +1,6 @@
 import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
 import { IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { PageArgs } from '../../common/pagination.js';
+import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/user.entity.js';
 import { NurseHireStatus, NurseLocation, NurseSort } from './nurse.enums.js';
 
@@ -66,7 +66,7 @@ export class NurseListArgs extends PageArgs {
 }
 
 @ArgsType()
-export class NurseHireListArgs extends PageArgs {
+export class NurseHireListArgs extends AdminPageArgs {
   @Field(() => NurseHireStatus, { nullable: true })
   @IsOptional()
   @IsEnum(NurseHireStatus)

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, 
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs, Paginated } from '../../common/pagination.js';
+import { PageArgs, Paginated, AdminPageArgs } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { badInput } from '../../common/errors.js';
 import { Nurse } from './nurse.entity.js';
@@ -142,7 +142,7 @@ export class NurseResolver {
 
   @Query(() => NursePage)
   @Allow(Role.Admin)
-  adminNurses(@Args() args: PageArgs, @Ctx() ctx: Context) {
+  adminNurses(@Args() args: AdminPageArgs, @Ctx() ctx: Context) {
     return ctx.services.nurses.adminList(ctx.em, args);
   }
 

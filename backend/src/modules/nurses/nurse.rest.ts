@@ -4,13 +4,14 @@ import { readMultipart } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
-import { PageArgs } from '../../common/pagination.js';
+import { PageArgs, AdminPageArgs } from '../../common/pagination.js';
 import { badInput } from '../../common/errors.js';
 import type { Nurse } from './nurse.entity.js';
 import type { NurseReview } from './nurse-review.entity.js';
 import type { NurseHire } from './nurse-hire.entity.js';
 import { NurseHireStatus } from './nurse.enums.js';
 import { NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
+import { bdt, csvExport } from '../../common/csv-export.js';
 
 /** The spec's nurse shape (fees in BDT, images as {url}, ratings and numOfReviews). */
 export function toSpecNurse(n: Nurse, reviews?: NurseReview[]) {
@@ -111,7 +112,7 @@ export function registerNurseRoutes(route: RouteFn): void {
   });
 
   route('get', '/admin/nurses', [Role.Admin], async (ctx, req) => {
-    const page = await ctx.services.nurses.adminList(ctx.em, await parseInput(PageArgs, req.query));
+    const page = await ctx.services.nurses.adminList(ctx.em, await parseInput(AdminPageArgs, req.query));
     return { success: true, Nurses: page.items.map((n) => toSpecNurse(n)), resultPerPage: page.pageSize, nurseCount: page.total };
   });
 
@@ -146,4 +147,15 @@ export function registerNurseRoutes(route: RouteFn): void {
     const hire = await ctx.services.nurses.setHireStatus(ctx.em, ctx.user!, String(req.params.id), status);
     return { success: true, hireNurse: toSpecHire(hire, { admin: true }), message: 'Appointments status updated' };
   });
+
+  csvExport(route, 'nurses', AdminPageArgs, (ctx, args) => ctx.services.nurses.adminList(ctx.em, args), [
+    { header: 'id', value: (n) => n.id }, { header: 'name', value: (n) => n.name }, { header: 'email', value: (n) => n.email },
+    { header: 'gender', value: (n) => n.gender }, { header: 'location', value: (n) => n.location }, { header: 'degree', value: (n) => n.degree },
+    { header: 'fee (BDT)', value: (n) => bdt(n.feePoisha) }, { header: 'reviews', value: (n) => n.reviewCount }, { header: 'added', value: (n) => n.createdAt },
+  ]);
+  csvExport(route, 'nurse-hires', NurseHireListArgs, (ctx, args) => ctx.services.nurses.adminHires(ctx.em, args), [
+    { header: 'id', value: (h) => h.id }, { header: 'booked', value: (h) => h.createdAt }, { header: 'nurse', value: (h) => h.nurseName },
+    { header: 'patient', value: (h) => h.user.getEntity().name }, { header: 'phone', value: (h) => h.phone }, { header: 'date', value: (h) => h.date },
+    { header: 'fee (BDT)', value: (h) => bdt(h.feePoisha) }, { header: 'status', value: (h) => h.status },
+  ]);
 }

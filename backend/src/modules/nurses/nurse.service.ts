@@ -7,7 +7,7 @@ import { normalizeBdPhone } from '../../common/phone.js';
 import { addDays, assertCalendarDate, dhakaToday } from '../../common/dhaka-date.js';
 import type { ImageService } from '../../common/images.js';
 import type { DomainEvents } from '../../common/events.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { offsetOf, pageOf, type PageResult, byCreated, ListOrder } from '../../common/pagination.js';
 import { User } from '../accounts/user.entity.js';
 import { Nurse } from './nurse.entity.js';
 import { NurseReview } from './nurse-review.entity.js';
@@ -97,8 +97,10 @@ export class NurseService {
     });
   }
 
-  async adminList(em: EntityManager, args: Page): Promise<PageResult<Nurse>> {
-    return this.list(em, args);
+  /** Admins: live nurses, newest or oldest first. */
+  async adminList(em: EntityManager, args: Page & { sort?: ListOrder | null }): Promise<PageResult<Nurse>> {
+    const [items, total] = await em.findAndCount(Nurse, { deletedAt: null }, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
+    return pageOf(items, total, args);
   }
 
   private fields(input: NurseInput) {
@@ -218,10 +220,10 @@ export class NurseService {
     return pageOf(items, total, args);
   }
 
-  async adminHires(em: EntityManager, args: Page & { status?: NurseHireStatus | null }): Promise<PageResult<NurseHire>> {
+  async adminHires(em: EntityManager, args: Page & { status?: NurseHireStatus | null; sort?: ListOrder | null }): Promise<PageResult<NurseHire>> {
     const where = args.status ? { status: args.status } : {};
     const [items, total] = await em.findAndCount(NurseHire, where, {
-      populate: ['user'], orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+      populate: ['user'], orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
   }

@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { PageArgs } from '../../common/pagination.js';
+import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { PaymentProvider } from '../payments/payment.entity.js';
 import { OrderStatus } from './order.entity.js';
 
@@ -67,7 +67,7 @@ export class CreateOrderInput {
 }
 
 @ArgsType()
-export class AdminOrderArgs extends PageArgs {
+export class AdminOrderArgs extends AdminPageArgs {
   @Field(() => OrderStatus, { nullable: true })
   @IsOptional()
   @IsEnum(OrderStatus)

@@ -7,6 +7,7 @@ import type { Order } from './order.entity.js';
 import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
 import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';
+import { bdt, csvExport } from '../../common/csv-export.js';
 
 /** An order as the earlier app's clients read it: BDT amounts, `orderItems`, `orderStatus`. Items must be loaded. */
 export function toSpecOrder(o: Order, opts: { customer?: boolean } = {}) {
@@ -95,4 +96,12 @@ export function registerOrderRoutes(route: RouteFn): void {
     await ctx.services.orders.archive(ctx.em, String(req.params.id));
     return { success: true, message: 'Order deleted' };
   });
+
+  csvExport(route, 'orders', AdminOrderArgs, (ctx, args) => ctx.services.orders.adminOrders(ctx.em, args), [
+    { header: 'id', value: (o) => o.id }, { header: 'placed', value: (o) => o.createdAt }, { header: 'transaction', value: (o) => o.paymentTranId },
+    { header: 'customer', value: (o) => o.shippingName }, { header: 'phone', value: (o) => localPhone(o.shippingPhoneE164) }, { header: 'city', value: (o) => o.shippingCity },
+    { header: 'items', value: (o) => o.items.getItems().map((i) => `${i.name} x${i.quantity}`).join('; ') },
+    { header: 'total (BDT)', value: (o) => bdt(o.totalPoisha) }, { header: 'paid by', value: (o) => o.paymentMethod },
+    { header: 'payment', value: (o) => o.paymentStatus }, { header: 'status', value: (o) => o.status },
+  ]);
 }

@@ -6,7 +6,7 @@ import type { AuthUser } from '../../common/roles.js';
 import type { DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
-import { offsetOf, pageOf, type PageArgs, type PageResult } from '../../common/pagination.js';
+import { offsetOf, pageOf, type PageArgs, type PageResult, byCreated } from '../../common/pagination.js';
 import { Medicine } from '../medicines/medicine.entity.js';
 import { PaymentProvider, PaymentPurpose, type Payment } from '../payments/payment.entity.js';
 import type { PaymentService } from '../payments/payment.service.js';
@@ -177,7 +177,7 @@ export class OrderService {
   async adminOrders(em: EntityManager, args: AdminOrderArgs): Promise<PageResult<Order>> {
     const where = { archivedAt: null, ...(args.status ? { status: args.status } : {}) };
     const [items, total] = await em.findAndCount(Order, where, {
-      populate: ['items', 'user'], strategy: 'select-in', orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+      populate: ['items', 'user'], strategy: 'select-in', orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
   }

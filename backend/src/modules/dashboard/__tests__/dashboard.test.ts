@@ -7,7 +7,8 @@ import { Doctor } from '../../doctors/doctor.entity.js';
 import { NurseHire } from '../../nurses/nurse-hire.entity.js';
 import { BloodRequest } from '../../blood/blood.entity.js';
 import { Medicine } from '../../medicines/medicine.entity.js';
-import { BLOOD_REQUEST_WAITING_DAYS, LOW_STOCK_THRESHOLD, dashboardWindows } from '../dashboard.service.js';
+import { BLOOD_REQUEST_WAITING_DAYS, dashboardWindows } from '../dashboard.service.js';
+import { LOW_STOCK_THRESHOLD } from '../../medicines/medicine.entity.js';
 
 let t: TestApp;
 beforeAll(async () => {
