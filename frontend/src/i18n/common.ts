@@ -35,6 +35,7 @@ export const common: Translations = {
     messages: { enterDetails: 'Please enter your details', enterAllFields: 'Enter all Fields', loggedOut: 'You are logged out' },
     splash: { title: 'Nirog', subtitle: 'Free of disease · নীরোগ' },
     pager: { first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
+    table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV', total_one: '{{count}} row', total_other: '{{count}} rows' },
   },
   bn: {
     brand: 'নীরোগ',
@@ -70,5 +71,6 @@ export const common: Translations = {
     messages: { enterDetails: 'অনুগ্রহ করে আপনার তথ্য দিন', enterAllFields: 'সব ঘর পূরণ করুন', loggedOut: 'আপনি লগ আউট করেছেন' },
     splash: { title: 'নীরোগ', subtitle: 'রোগমুক্ত জীবন · Nirog' },
     pager: { first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
+    table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড', total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
   },
 };

@@ -2,7 +2,7 @@ import { registerTranslations } from '@/i18n';
 
 registerTranslations('pharmacy', {
   en: {
-    title: 'Order Medicine', searchPlaceholder: 'Search by name, generic or company', search: 'Search', allForms: 'All types',
+    title: 'Order Medicine', lowStockOnly: 'Low stock only (10 or fewer)', searchPlaceholder: 'Search by name, generic or company', search: 'Search', allForms: 'All types',
     noMedicine: 'No Medicine Found', addToCart: 'Add to Cart', added: 'Item Added to Cart', inStock: 'In stock ({{count}})',
     outOfStock: 'Out of stock', perUnit: 'per {{unit}}', generic: 'Generic', company: 'Company', strength: 'Strength', type: 'Type',
     unitLabel: 'Unit', price: 'Price', backToMedicine: 'Back to medicines', details: 'Details',
@@ -37,7 +37,7 @@ registerTranslations('pharmacy', {
     },
   },
   bn: {
-    title: 'ওষুধ অর্ডার', searchPlaceholder: 'নাম, জেনেরিক বা কোম্পানি দিয়ে খুঁজুন', search: 'খুঁজুন', allForms: 'সব ধরন',
+    title: 'ওষুধ অর্ডার', lowStockOnly: 'শুধু কম মজুত (১০ বা কম)', searchPlaceholder: 'নাম, জেনেরিক বা কোম্পানি দিয়ে খুঁজুন', search: 'খুঁজুন', allForms: 'সব ধরন',
     noMedicine: 'কোনো ওষুধ পাওয়া যায়নি', addToCart: 'কার্টে যোগ করুন', added: 'কার্টে যোগ হয়েছে', inStock: 'মজুদ আছে ({{count}})',
     outOfStock: 'মজুদ নেই', perUnit: 'প্রতি {{unit}}', generic: 'জেনেরিক', company: 'কোম্পানি', strength: 'মাত্রা', type: 'ধরন',
     unitLabel: 'একক', price: 'দাম', backToMedicine: 'ওষুধের তালিকায় ফিরুন', details: 'বিস্তারিত',

@@ -1,11 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Empty, Table, Tabs, Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AdminBloodRequestsDocument, AdminContactMessagesDocument, AdminInsuranceApplicationsDocument, type BloodGroup } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import Pager from '@/components/Pager';
+import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import { areaLabel } from '../areas';
 import '../i18n';
 
@@ -28,42 +30,48 @@ function Listing<T extends { id: string }>({ loading, error, items, page, pageCo
   );
 }
 
-/** Admins read what visitors sent: blood requests, insurance applications and contact messages. */
+/** Admins read what visitors sent: blood requests, insurance applications and contact messages (tab in the URL). */
 export default function AdminInboxPage() {
   const { t, i18n } = useTranslation('info');
-  const [bp, setBp] = useState(1);
-  const [ip, setIp] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') ?? 'blood';
+  const bloodTable = useTableParams([], 'b');
+  const insuranceTable = useTableParams([], 'i');
   const [cp, setCp] = useState(1);
-  const blood = useQuery(AdminBloodRequestsDocument, { variables: { page: bp, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
-  const insurance = useQuery(AdminInsuranceApplicationsDocument, { variables: { page: ip, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const blood = useQuery(AdminBloodRequestsDocument, { variables: { page: bloodTable.page, pageSize: PAGE_SIZE, sort: bloodTable.sort as ListOrder }, fetchPolicy: 'cache-and-network' });
+  const insurance = useQuery(AdminInsuranceApplicationsDocument, { variables: { page: insuranceTable.page, pageSize: PAGE_SIZE, sort: insuranceTable.sort as ListOrder }, fetchPolicy: 'cache-and-network' });
   const contact = useQuery(AdminContactMessagesDocument, { variables: { page: cp, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const when = (d: string) => formatDateTime(d, i18n.language);
   const b = blood.data?.bloodRequests;
   const ins = insurance.data?.insuranceApplications;
   const c = contact.data?.contactMessages;
+  type BloodRow = NonNullable<typeof b>['items'][number];
+  type InsuranceRow = NonNullable<typeof ins>['items'][number];
 
   return (
     <div className="card">
       <h1 className="page-title">{t('inbox.title')}</h1>
-      <Tabs items={[
+      <Tabs activeKey={tab} onChange={(key) => { const next = new URLSearchParams(params); next.set('tab', key); setParams(next, { replace: true }); }} items={[
         {
           key: 'blood', label: `${t('inbox.blood')} (${b?.total ?? 0})`,
-          children: <Listing loading={blood.loading} error={blood.error} items={b?.items} page={b?.page ?? 1} pageCount={b?.pageCount ?? 1} total={b?.total ?? 0} onPage={setBp} columns={[
-            { title: t('inbox.name'), key: 'n', render: (r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
-            { title: t('inbox.phone'), key: 'p', render: (r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
-            { title: t('inbox.group'), key: 'g', render: (r) => <Tag color="red">{GROUP[r.group]}</Tag> },
-            { title: t('inbox.area'), key: 'a', render: (r) => (r.area ? areaLabel(r.area, i18n.language) : '—') },
-            { title: t('inbox.received'), key: 'd', render: (r) => when(r.createdAt) },
-          ]} />,
+          children: <AdminTable<BloodRow> bare title={t('inbox.blood')} table={bloodTable} result={b} loading={blood.loading && !b} error={blood.error}
+            csv="blood-requests" empty={t('inbox.empty')} scrollX={720} columns={[
+              { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
+              { title: t('inbox.phone'), key: 'p', render: (_, r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
+              { title: t('inbox.group'), key: 'g', render: (_, r) => <Tag color="red">{GROUP[r.group]}</Tag> },
+              { title: t('inbox.area'), key: 'a', render: (_, r) => (r.area ? areaLabel(r.area, i18n.language) : '—') },
+              { title: t('inbox.received'), key: 'd', render: (_, r) => when(r.createdAt) },
+            ]} />,
         },
         {
           key: 'insurance', label: `${t('inbox.insurance')} (${ins?.total ?? 0})`,
-          children: <Listing loading={insurance.loading} error={insurance.error} items={ins?.items} page={ins?.page ?? 1} pageCount={ins?.pageCount ?? 1} total={ins?.total ?? 0} onPage={setIp} columns={[
-            { title: t('inbox.name'), key: 'n', render: (r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
-            { title: t('inbox.phone'), key: 'p', render: (r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
-            { title: t('inbox.gender'), key: 'g', render: (r) => t(r.gender === 'Male' ? 'insurance.male' : 'insurance.female') },
-            { title: t('inbox.received'), key: 'd', render: (r) => when(r.createdAt) },
-          ]} />,
+          children: <AdminTable<InsuranceRow> bare title={t('inbox.insurance')} table={insuranceTable} result={ins} loading={insurance.loading && !ins} error={insurance.error}
+            csv="insurance-applications" empty={t('inbox.empty')} scrollX={720} columns={[
+              { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
+              { title: t('inbox.phone'), key: 'p', render: (_, r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
+              { title: t('inbox.gender'), key: 'g', render: (_, r) => t(r.gender === 'Male' ? 'insurance.male' : 'insurance.female') },
+              { title: t('inbox.received'), key: 'd', render: (_, r) => when(r.createdAt) },
+            ]} />,
         },
         {
           key: 'contact', label: `${t('inbox.contact')} (${c?.total ?? 0})`,

@@ -17,7 +17,7 @@ const hire = (status: string, date = todayInDhaka()) => ({
 // answer, so the tests do not depend on how often the page fetches.
 const list = (items: unknown[], maxUsageCount = Number.POSITIVE_INFINITY) => ({
   maxUsageCount,
-  request: { query: AdminNurseHiresDocument, variables: { page: 1, pageSize: 20, status: null } },
+  request: { query: AdminNurseHiresDocument, variables: { page: 1, pageSize: 20, status: null, sort: 'newest' } },
   result: { data: { nurseHires: { __typename: 'NurseHirePage', items, total: items.length, page: 1, pageCount: 1 } } },
 });
 

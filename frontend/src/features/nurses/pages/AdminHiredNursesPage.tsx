@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Alert, App, Button, Empty, Popconfirm, Select, Space, Table } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { AdminNurseHiresDocument, SetNurseHireStatusDocument, type AdminNurseHiresQuery, type NurseHireStatus } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate, todayInDhaka } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
-import Pager from '@/components/Pager';
+import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import { HireStatusTag, NEXT_STATUSES } from '../components/shared';
 import '../i18n';
 
@@ -17,9 +16,11 @@ const STATUSES: NurseHireStatus[] = ['Processing', 'Confirmed', 'Completed', 'Ca
 export default function AdminHiredNursesPage() {
   const { t, i18n } = useTranslation('nurses');
   const { message } = App.useApp();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<NurseHireStatus | null>(null);
-  const { data, loading, error, refetch } = useQuery(AdminNurseHiresDocument, { variables: { page, pageSize: PAGE_SIZE, status }, fetchPolicy: 'cache-and-network' });
+  const table = useTableParams(['status'] as const);
+  const status = STATUSES.find((s) => s === table.filters.status) ?? null;
+  const { data, loading, error, refetch } = useQuery(AdminNurseHiresDocument, {
+    variables: { page: table.page, pageSize: PAGE_SIZE, status, sort: table.sort as ListOrder }, fetchPolicy: 'cache-and-network',
+  });
   const [move] = useMutation(SetNurseHireStatusDocument);
   const result = data?.nurseHires;
 
@@ -35,26 +36,10 @@ export default function AdminHiredNursesPage() {
   }
 
   return (
-    <div className="card">
-      <h1 className="page-title">{t('admin.hired')}</h1>
-      <Select
-        aria-label={t('admin.filter')}
-        style={{ minWidth: 180, marginBottom: 16 }}
-        value={status ?? 'all'}
-        onChange={(v) => {
-          setStatus(v === 'all' ? null : (v as NurseHireStatus));
-          setPage(1);
-        }}
-        options={[{ value: 'all', label: t('admin.allStatuses') }, ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
-      />
-      {error && <Alert type="error" showIcon title={errorInfo(error).message} style={{ marginBottom: 16 }} />}
-      <Table<Row>
-        rowKey="id"
-        loading={loading && !result}
-        dataSource={result?.items ?? []}
-        pagination={false}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty description={t('admin.noAppointments')} /> }}
+    <AdminTable<Row>
+        title={t('admin.hired')} table={table} result={result} loading={loading && !result} error={error}
+        csv="nurse-hires" empty={t('admin.noAppointments')} scrollX={900}
+        filters={[{ key: 'status', label: t('admin.allStatuses'), options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) }]}
         columns={[
           { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><div>{h.phone} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
           { title: t('admin.nurse'), dataIndex: 'nurseName' },
@@ -76,8 +61,6 @@ export default function AdminHiredNursesPage() {
             ),
           },
         ]}
-      />
-      {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
-    </div>
+    />
   );
 }

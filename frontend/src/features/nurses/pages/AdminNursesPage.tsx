@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, App, Button, Empty, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +6,7 @@ import { AdminNursesDocument, DeleteNurseDocument, type AdminNursesQuery } from 
 import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
-import Pager from '@/components/Pager';
+import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import { NursePhoto } from '../components/shared';
 import '../i18n';
 
@@ -17,8 +16,10 @@ const PAGE_SIZE = 20;
 export default function AdminNursesPage() {
   const { t, i18n } = useTranslation('nurses');
   const { message } = App.useApp();
-  const [page, setPage] = useState(1);
-  const { data, loading, error, refetch } = useQuery(AdminNursesDocument, { variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const table = useTableParams();
+  const { data, loading, error, refetch } = useQuery(AdminNursesDocument, {
+    variables: { page: table.page, pageSize: PAGE_SIZE, sort: table.sort as ListOrder }, fetchPolicy: 'cache-and-network',
+  });
   const [remove] = useMutation(DeleteNurseDocument);
   const result = data?.adminNurses;
 
@@ -33,16 +34,9 @@ export default function AdminNursesPage() {
   }
 
   return (
-    <div className="card">
-      <h1 className="page-title">{t('admin.allNurses')}</h1>
-      {error && <Alert type="error" showIcon title={errorInfo(error).message} style={{ marginBottom: 16 }} />}
-      <Table<Row>
-        rowKey="id"
-        loading={loading && !result}
-        dataSource={result?.items ?? []}
-        pagination={false}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty description={t('noNurses')} /> }}
+    <AdminTable<Row>
+        title={t('admin.allNurses')} table={table} result={result} loading={loading && !result} error={error}
+        csv="nurses" empty={t('noNurses')} scrollX={720}
         columns={[
           { title: t('admin.image'), key: 'img', width: 72, render: (_, n) => <NursePhoto url={n.imageUrls[0]} name={n.name} size={44} /> },
           { title: t('admin.name'), key: 'name', render: (_, n) => <><strong>{n.name}</strong><div style={{ color: '#5f6b7a' }}>{n.phone}</div></> },
@@ -61,8 +55,6 @@ export default function AdminNursesPage() {
             ),
           },
         ]}
-      />
-      {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
-    </div>
+    />
   );
 }

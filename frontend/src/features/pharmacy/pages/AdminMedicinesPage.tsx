@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CreateMedicineDocument, MedicinesDocument, UpdateMedicineDocument, type MedicineUnit, type MedicinesQuery, type MedicineForm } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
@@ -28,7 +29,10 @@ export default function AdminMedicinesPage() {
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const [form] = Form.useForm<Values>();
-  const { data, loading, error, refetch } = useQuery(MedicinesDocument, { variables: { keyword: keyword || undefined, page, pageSize: 20, includeInactive: true } });
+  // ?lowStock=1 (the dashboard's tile): catalogue medicines at or below the low-stock threshold.
+  const [params, setParams] = useSearchParams();
+  const lowStock = params.get('lowStock') === '1';
+  const { data, loading, error, refetch } = useQuery(MedicinesDocument, { variables: { keyword: keyword || undefined, page, pageSize: 20, includeInactive: !lowStock, lowStock } });
   const [create, creating] = useMutation(CreateMedicineDocument);
   const [update, updating] = useMutation(UpdateMedicineDocument);
   const result = data?.medicines;
@@ -73,6 +77,10 @@ export default function AdminMedicinesPage() {
         <Button type="primary" onClick={() => open('new')}>{t('newMedicine')}</Button>
       </div>
       <Input.Search placeholder={t('searchPlaceholder')} allowClear onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} style={{ marginBottom: 12 }} aria-label={t('search')} />
+      <label className="med-lowstock">
+        <Switch size="small" checked={lowStock} onChange={(on) => { const next = new URLSearchParams(params); if (on) next.set('lowStock', '1'); else next.delete('lowStock'); setParams(next, { replace: true }); setPage(1); }} />
+        {' '}{t('lowStockOnly')}
+      </label>
       {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
       <Table<Row>
         rowKey="id" loading={loading} dataSource={result?.items ?? []} pagination={false} scroll={{ x: 900 }}

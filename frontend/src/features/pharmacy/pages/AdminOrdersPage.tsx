@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Modal, Popconfirm, Select, Table, Tag } from 'antd';
+import { App, Button, Modal, Popconfirm, Select, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { AdminOrdersDocument, ArchiveOrderDocument, UpdateOrderStatusDocument, type AdminOrdersQuery, type OrderStatus } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
-import Pager from '@/components/Pager';
+import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import MedicineImage from '../components/MedicineImage';
 import { STATUS_COLOR } from './MyOrdersPage';
 import '../i18n';
@@ -26,11 +26,11 @@ export const NEXT_STATUSES: Record<OrderStatus, OrderStatus[]> = {
 export default function AdminOrdersPage() {
   const { t, i18n } = useTranslation('pharmacy');
   const { message } = App.useApp();
-  const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<OrderStatus | undefined>();
+  const table = useTableParams(['status'] as const);
+  const status = (Object.keys(NEXT_STATUSES) as OrderStatus[]).find((s) => s === table.filters.status) ?? null;
   const [editing, setEditing] = useState<Row | null>(null);
   const [next, setNext] = useState<OrderStatus | ''>('');
-  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page, pageSize: PAGE_SIZE, status } });
+  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page: table.page, pageSize: PAGE_SIZE, status, sort: table.sort as ListOrder } });
   const [updateStatus, updating] = useMutation(UpdateOrderStatusDocument);
   const [archive] = useMutation(ArchiveOrderDocument);
   const result = data?.adminOrders;
@@ -59,21 +59,10 @@ export default function AdminOrdersPage() {
   }
 
   return (
-    <div className="card">
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, flexWrap: 'wrap' }}>
-        <h1 className="page-title">{t('allOrders')}</h1>
-        <Select style={{ minWidth: 180 }} value={status ?? ''} aria-label={t('status')}
-          onChange={(v) => { setStatus((v || undefined) as OrderStatus | undefined); setPage(1); }}
-          options={[{ value: '', label: t('allStatuses') }, ...(['Processing', 'Confirmed', 'Delivered', 'Cancelled'] as const).map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />
-      </div>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} />}
-      <Table<Row>
-        rowKey="id"
-        loading={loading}
-        dataSource={result?.items ?? []}
-        pagination={false}
-        scroll={{ x: 860 }}
-        locale={{ emptyText: <Empty description={t('noOrdersAdmin')} /> }}
+    <AdminTable<Row>
+        title={t('allOrders')} table={table} result={result} loading={loading} error={error}
+        csv="orders" empty={t('noOrdersAdmin')} scrollX={860}
+        filters={[{ key: 'status', label: t('allStatuses'), options: (['Processing', 'Confirmed', 'Delivered', 'Cancelled'] as const).map((s) => ({ value: s, label: t(`statuses.${s}`) })) }]}
         columns={[
           { title: t('image'), key: 'img', width: 80, render: (_, o) => <MedicineImage url={o.items[0]?.imageUrl} name={o.items[0]?.name ?? ''} small /> },
           {
@@ -105,13 +94,12 @@ export default function AdminOrdersPage() {
             ),
           },
         ]}
-      />
-      {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
+    >
       <Modal open={!!editing} title={t('updateStatusTitle')} onCancel={() => setEditing(null)} onOk={() => void saveStatus()}
         okText={t('update')} okButtonProps={{ disabled: !next, loading: updating.loading, danger: next === 'Cancelled' }}>
         <Select style={{ width: '100%' }} value={next} onChange={(v) => setNext(v)} aria-label={t('chooseStatus')}
           options={[{ value: '', label: t('updateStatus') }, ...(editing ? NEXT_STATUSES[editing.status] : []).map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />
       </Modal>
-    </div>
+    </AdminTable>
   );
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it, vi, beforeEach } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminOrdersDocument } from '@/gql/graphql';
+import { renderScreen } from '@/test/render';
+import AdminOrdersPage from '@/features/pharmacy/pages/AdminOrdersPage';
+
+const download = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('@/lib/download', () => ({ downloadFile: download }));
+
+const order = (id: string, status = 'Delivered') => ({
+  __typename: 'Order', id, status, paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: `T${id}`, itemsPoisha: 117456, shippingPoisha: 6000, totalPoisha: 123456,
+  createdAt: '2026-11-20T10:00:00.000Z', paidAt: '2026-11-20T10:02:00.000Z', deliveredAt: null,
+  items: [{ __typename: 'OrderItem', id: `i${id}`, name: 'Napa', unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 1000, lineTotalPoisha: 2000 }],
+  customerName: 'Rahima Akter', customerEmail: 'patient@nirog.test', shippingName: 'Rahima Akter', shippingPhone: '01712345678', shippingAddress: 'House 1', shippingCity: 'Dhaka',
+});
+const page = (variables: Record<string, unknown>, items: unknown[], p = 1, pageCount = 3) => ({
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  request: { query: AdminOrdersDocument, variables: { pageSize: 20, ...variables } },
+  result: { data: { adminOrders: { __typename: 'OrderPage', items, total: items.length ? 41 : 0, page: p, pageSize: 20, pageCount: items.length ? pageCount : 1 } } },
+});
+
+describe('the shared admin table (orders as the example)', () => {
+  beforeEach(() => download.mockClear());
+
+  it('reads filters and sort from the URL, pages with 1st/Prev/Next/Last, and exports exactly the filtered rows', async () => {
+    renderScreen(<AdminOrdersPage />, {
+      path: '/admin/user/order', route: '/admin/user/order?status=Delivered&sort=oldest',
+      mocks: [page({ page: 1, status: 'Delivered', sort: 'oldest' }, [order('o1')]), page({ page: 2, status: 'Delivered', sort: 'oldest' }, [order('o2')], 2)] as never,
+    });
+    expect(await screen.findByText(/Page 1 of 3/)).toBeInTheDocument();
+    expect(screen.getByText('41 rows')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1st' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText(/Page 2 of 3/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Export CSV/ }));
+    await waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const [url, name] = download.mock.calls[0] as unknown as [string, string];
+    expect(name).toBe('nirog-orders.csv');
+    const u = new URL(url, 'http://x');
+    expect(u.pathname).toBe('/api/admin/orders.csv');
+    expect(Object.fromEntries(u.searchParams)).toEqual({ status: 'Delivered', sort: 'oldest' });
+  });
+
+  it('shows its empty state when nothing matches', async () => {
+    renderScreen(<AdminOrdersPage />, {
+      path: '/admin/user/order', route: '/admin/user/order?status=Cancelled',
+      mocks: [page({ page: 1, status: 'Cancelled', sort: 'newest' }, [])] as never,
+    });
+    expect(await screen.findByText('No order found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+  });
+});
