@@ -11,6 +11,10 @@ import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from '../modules/or
 import { SHIPPING_POISHA } from '../modules/orders/order.service.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from '../modules/payments/payment.entity.js';
 import { demoPasswordHash } from './AccountSeeder.js';
+import { createHash, randomBytes } from 'node:crypto';
+import { BloodRequest } from '../modules/blood/blood.entity.js';
+import { BloodGroup } from '../modules/blood/blood.enums.js';
+import { DhakaArea } from '../common/dhaka-area.js';
 
 const SHOPPERS = ['Jannat Ara', 'Mizanur Rahman', 'Sharmin Sultana', 'Anisul Haque', 'Roksana Begum', 'Tanvir Ahmed'];
 const HOURS = 3_600_000;
@@ -32,7 +36,7 @@ export class HistorySeeder extends Seeder {
     const now = Date.now();
     const patients = SHOPPERS.map((name, i) => em.create(User, {
       name, email: emails[i]!, passwordHash, role: Role.User, gender: i % 2 ? Gender.Male : Gender.Female,
-      phoneE164: `+88017111000${i + 1}`.slice(0, 14), emailVerifiedAt: new Date(now - (40 + i * 9) * DAYS), createdAt: new Date(now - (40 + i * 9) * DAYS),
+      phoneE164: `+8801711100${String(i + 1).padStart(3, '0')}`, emailVerifiedAt: new Date(now - (40 + i * 9) * DAYS), createdAt: new Date(now - (40 + i * 9) * DAYS),
     }));
 
     for (let day = 29; day >= 1; day--) {
@@ -97,6 +101,17 @@ export class HistorySeeder extends Seeder {
         });
       }
     }
+    // Blood requests of the last week (the dashboard's "waiting" tile); nobody holds their access tokens.
+    const requests: [string, BloodGroup, DhakaArea, number][] = [
+      ['Shirin Akter', BloodGroup.ONegative, DhakaArea.Mirpur, 1], ['Habibur Rahman', BloodGroup.BPositive, DhakaArea.Uttara, 2],
+      ['Nasrin Jahan', BloodGroup.APositive, DhakaArea.Dhanmondi, 4], ['Kamal Uddin', BloodGroup.ABNegative, DhakaArea.Gulshan, 12],
+    ];
+    requests.forEach(([name, group, area, days], i) => em.create(BloodRequest, {
+      name, group, area, phoneE164: `+8801911200${String(i + 1).padStart(3, '0')}`, email: `blood${i + 1}@example.com`,
+      createdAt: new Date(now - days * DAYS), accessTokenHash: createHash('sha256').update(randomBytes(32)).digest('hex'),
+    }));
+    // Two slow sellers running low, so the low-stock tile has something to show.
+    await em.nativeUpdate(Medicine, { name: { $in: ['Hexisol', 'Nebanol'] } }, { stock: 6 });
     await em.flush();
   }
 }
