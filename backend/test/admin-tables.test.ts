@@ -83,6 +83,18 @@ describe('every admin table: paging, sort, filters, CSV of the filtered rows', (
     expect(rows.slice(1).every((r) => /^\d+\.\d{2}$/.test(r[rows[0]!.indexOf('total (BDT)')]!))).toBe(true);
   });
 
+  it('filters users by status: verified or not', async () => {
+    const email = `unverified${Date.now()}@example.com`;
+    await asVisitor(t).gql('mutation($input: SignupInput!) { signup(input: $input) { id } }', { input: { name: 'Not Yet', email, password: 'Str0ng!pass' } });
+    const q = (status: string) => admin.gql(`{ users(status: ${status}, pageSize: 100, search: "${email}") { total items { email emailVerified } } }`);
+    expect((await q('unverified')).data!.users.items).toEqual([{ email, emailVerified: false }]);
+    expect((await q('verified')).data!.users.total).toBe(0);
+    const all = await admin.gql('{ v: users(status: verified, pageSize: 1) { total } u: users(status: unverified, pageSize: 1) { total } a: users(pageSize: 1) { total } }');
+    expect(all.data!.v.total + all.data!.u.total).toBe(all.data!.a.total);
+    const csv = csvRows((await admin.get('/admin/users.csv?status=unverified')).text);
+    expect(csv.length - 1).toBe(all.data!.u.total);
+  });
+
   it('refuses a bad filter with a coded 400, not a 500', async () => {
     const res = await admin.get('/admin/orders.csv?status=Lost');
     expect(res.status).toBe(400);

@@ -19,6 +19,13 @@ export enum UserSort {
 }
 registerEnumType(UserSort, { name: 'UserSort' });
 
+/** Account status an admin filters by: has the email been verified (needed to book, hire and order)? */
+export enum UserStatus {
+  verified = 'verified',
+  unverified = 'unverified',
+}
+registerEnumType(UserStatus, { name: 'UserStatus' });
+
 @ArgsType()
 export class UserListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'Matches name, email or phone' })
@@ -29,6 +36,10 @@ export class UserListArgs extends PageArgs {
   @Field(() => Role, { nullable: true })
   @IsOptional()
   role?: Role | null;
+
+  @Field(() => UserStatus, { nullable: true })
+  @IsOptional()
+  status?: UserStatus | null;
 
   @Field(() => UserSort, { nullable: true, defaultValue: UserSort.newest })
   @IsOptional()

@@ -196,9 +196,10 @@ export class AccountService {
     await em.flush();
   }
 
-  async listUsers(em: EntityManager, args: { page: number; pageSize: number; search?: string | null; role?: Role | null; sort?: string | null }): Promise<PageResult<User>> {
+  async listUsers(em: EntityManager, args: { page: number; pageSize: number; search?: string | null; role?: Role | null; status?: 'verified' | 'unverified' | null; sort?: string | null }): Promise<PageResult<User>> {
     const where: Record<string, unknown> = { deletedAt: null };
     if (args.role) where.role = args.role;
+    if (args.status) where.emailVerifiedAt = args.status === 'verified' ? { $ne: null } : null;
     if (args.search?.trim()) {
       const like = `%${args.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { phoneE164: { $ilike: like } }];

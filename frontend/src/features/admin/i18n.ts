@@ -11,6 +11,7 @@ registerTranslations('admin', {
     sort: 'Sort', newest: 'Newest first', oldest: 'Oldest first', byName: 'Name', byEmail: 'Email', joined: 'Joined', verified: 'Verified',
     exportCsv: 'Export CSV', deleteUser: 'Delete', deleteConfirm: 'Delete this account? Personal data is removed; orders and prescriptions stay.',
     userDeleted: 'User Delete Successful', roles: { User: 'Patient', Doctor: 'Doctor', Admin: 'Admin' }, yes: 'Yes', no: 'No',
+    anyStatus: 'Any status', userStatus: { verified: 'Email verified', unverified: 'Email not verified' },
     auditLog: 'Audit Log', noAudit: 'No audit entries', when: 'When', who: 'Who', action: 'Action', record: 'Record', from: 'From',
     details: 'Details', filterAction: 'Filter by action', filterRecord: 'Record id', appendOnly: 'Entries cannot be changed or deleted.',
     dash: {
@@ -39,6 +40,7 @@ registerTranslations('admin', {
     sort: 'সাজান', newest: 'নতুন আগে', oldest: 'পুরনো আগে', byName: 'নাম', byEmail: 'ইমেইল', joined: 'যোগদান', verified: 'যাচাইকৃত',
     exportCsv: 'CSV ডাউনলোড', deleteUser: 'মুছুন', deleteConfirm: 'অ্যাকাউন্টটি মুছবেন? ব্যক্তিগত তথ্য মুছে যাবে; অর্ডার ও প্রেসক্রিপশন থাকবে।',
     userDeleted: 'ব্যবহারকারী মুছে ফেলা হয়েছে', roles: { User: 'রোগী', Doctor: 'ডাক্তার', Admin: 'অ্যাডমিন' }, yes: 'হ্যাঁ', no: 'না',
+    anyStatus: 'সব অবস্থা', userStatus: { verified: 'ইমেইল যাচাইকৃত', unverified: 'ইমেইল যাচাই হয়নি' },
     auditLog: 'অডিট লগ', noAudit: 'কোনো অডিট নেই', when: 'কখন', who: 'কে', action: 'কাজ', record: 'রেকর্ড', from: 'কোথা থেকে',
     details: 'বিস্তারিত', filterAction: 'কাজ দিয়ে খুঁজুন', filterRecord: 'রেকর্ড আইডি', appendOnly: 'এন্ট্রি বদলানো বা মোছা যায় না।',
     dash: {

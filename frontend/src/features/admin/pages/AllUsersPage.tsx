@@ -2,7 +2,7 @@ import { App, Avatar, Button, Popconfirm, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { AdminUsersDocument, DeleteUserDocument, type AdminUsersQuery, type Role, type UserSort } from '@/gql/graphql';
+import { AdminUsersDocument, DeleteUserDocument, type AdminUsersQuery, type Role, type UserSort, type UserStatus } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/session';
@@ -13,17 +13,19 @@ type Row = AdminUsersQuery['users']['items'][number];
 const PAGE_SIZE = 20;
 const ROLES: Role[] = ['User', 'Doctor', 'Admin'];
 const SORTS: UserSort[] = ['newest', 'oldest', 'name', 'email'];
+const STATUSES: UserStatus[] = ['verified', 'unverified'];
 
 /** Every user: search, role filter, sort, server paging, CSV of the filtered rows, delete with confirmation. */
 export default function AllUsersPage() {
   const { t, i18n } = useTranslation('admin');
   const { message } = App.useApp();
   const session = useSession();
-  const table = useTableParams(['role'] as const);
+  const table = useTableParams(['role', 'status'] as const);
   const role = ROLES.find((r) => r === table.filters.role) ?? null;
+  const status = STATUSES.find((s) => s === table.filters.status) ?? null;
   const sort = SORTS.find((s) => s === table.sort) ?? 'newest';
   const { data, loading, error, refetch } = useQuery(AdminUsersDocument, {
-    variables: { page: table.page, pageSize: PAGE_SIZE, search: table.q || null, role, sort },
+    variables: { page: table.page, pageSize: PAGE_SIZE, search: table.q || null, role, status, sort },
   });
   const [remove] = useMutation(DeleteUserDocument);
 
@@ -41,7 +43,10 @@ export default function AllUsersPage() {
     <AdminTable<Row>
       title={t('allUsers')} table={table} result={data?.users} loading={loading} error={error}
       csv="users" empty={t('noUsers')} scrollX={760} search={t('search')}
-      filters={[{ key: 'role', label: t('allRoles'), options: ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })) }]}
+      filters={[
+        { key: 'role', label: t('allRoles'), options: ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })) },
+        { key: 'status', label: t('anyStatus'), options: STATUSES.map((s) => ({ value: s, label: t(`userStatus.${s}`) })) },
+      ]}
       sortOptions={[{ value: 'newest', label: t('newest') }, { value: 'oldest', label: t('oldest') }, { value: 'name', label: t('byName') }, { value: 'email', label: t('byEmail') }]}
       columns={[
         { title: '', key: 'avatar', width: 56, render: (_, u) => <Avatar src={u.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" /> },
