@@ -1,6 +1,6 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { IsEmail, IsIn, IsNotEmpty, IsOptional, Matches, MaxLength, MinLength } from 'class-validator';
-import { Gender, User } from './user.entity.js';
+import { IsEmail, IsEnum, IsIn, IsNotEmpty, IsOptional, Matches, MaxLength, MinLength } from 'class-validator';
+import { Gender, Language, User } from './user.entity.js';
 
 /** Only these fields are read from a client; role, ids, ratings and statuses are never among them. */
 @InputType()
@@ -18,6 +18,11 @@ export class SignupInput {
   @Field()
   @IsNotEmpty({ message: 'Enter a password' })
   password!: string;
+
+  @Field(() => Language, { nullable: true, description: 'Language of mail and SMS; the screen language at signup, so the first mail is readable' })
+  @IsOptional()
+  @IsEnum(Language)
+  language?: Language | null;
 }
 
 @InputType()

@@ -12,7 +12,7 @@ import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
 import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
-import { User } from './user.entity.js';
+import { Language, User } from './user.entity.js';
 import { Session } from './session.entity.js';
 import type { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
 import { Doctor } from '../doctors/doctor.entity.js';
@@ -55,6 +55,7 @@ export class AccountService {
       email,
       passwordHash: await hashPassword(input.password),
       role: Role.User,
+      language: input.language ?? Language.en,
       avatarUrl: avatar ? await this.images.store(avatar, 'avatars') : null,
     });
     await em.transactional(async (tx) => {

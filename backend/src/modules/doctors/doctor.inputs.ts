@@ -3,7 +3,7 @@ import {
   ArrayMaxSize, ArrayMinSize, IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUrl, Matches, Max, MaxLength, Min,
 } from 'class-validator';
 import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
-import { Gender } from '../accounts/user.entity.js';
+import { Gender, Language } from '../accounts/user.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
 
 const ALL = 'Enter all Fields';
@@ -11,6 +11,11 @@ const ALL = 'Enter all Fields';
 /** Doctor self-registration: every field is required ('Enter all Fields'), the avatar too. */
 @InputType()
 export class DoctorSignupInput {
+  @Field(() => Language, { nullable: true, description: 'Language of mail and SMS; the screen language at signup' })
+  @IsOptional()
+  @IsEnum(Language)
+  language?: Language | null;
+
   @Field(() => DoctorTitle)
   @IsEnum(DoctorTitle, { message: ALL })
   title!: DoctorTitle;

@@ -11,7 +11,7 @@ import { User } from '../accounts/user.entity.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
 import { raw } from '@mikro-orm/sql';
-import { Gender } from '../accounts/user.entity.js';
+import { Gender, Language } from '../accounts/user.entity.js';
 import { Speciality } from './speciality.entity.js';
 import {
   DoctorSort, FEE_RANGE_BOUNDS, FeeRange,
@@ -60,6 +60,7 @@ export class DoctorService {
     return em.transactional(async (tx) => {
       const user = tx.create(User, {
         name: input.name.trim(), email, passwordHash, role: Role.Doctor, avatarUrl, gender: input.gender, phoneE164: phone,
+        language: input.language ?? Language.en,
       });
       const doctor = tx.create(Doctor, {
         user,

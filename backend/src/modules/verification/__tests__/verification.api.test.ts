@@ -46,6 +46,18 @@ describe('email verification by link', () => {
     expect(await verified(client)).toBe(false);
   });
 
+  it('sends the first mail in Bangla to someone who signed up on the Bangla screens (REST and GraphQL)', async () => {
+    const viaRest = uniqueEmail('bangla');
+    expect((await t.http().post('/api/register').send({ name: 'Rupa Khatun', email: viaRest, password: PASSWORD, language: 'bn' })).status).toBe(200);
+    const viaGql = uniqueEmail('bangla');
+    const res = await asVisitor(t).gql('mutation($input: SignupInput!) { signup(input: $input) { language } }', { input: { name: 'Rupa Khatun', email: viaGql, password: PASSWORD, language: 'bn' } });
+    expect(res.data!.signup.language).toBe('bn');
+    await t.worker.tick();
+    expect(smtp.to(viaRest)[0]!.subject).toBe('নিরোগে আপনার ইমেইল যাচাই করুন');
+    expect(smtp.to(viaGql)[0]!.subject).toBe('নিরোগে আপনার ইমেইল যাচাই করুন');
+    expect((await t.http().post('/api/register').send({ name: 'Rupa Khatun', email: uniqueEmail('x'), password: PASSWORD, language: 'fr' })).status).toBe(400);
+  });
+
   it('verifies the email once with the link; a second use answers that the token is expired', async () => {
     const { mail, client } = await newPatient();
     const token = linkTokenIn(mail, '/activation/')!;

@@ -18,7 +18,7 @@ describe('signup forms', () => {
   });
 
   it('shows the server refusal beside the email field', async () => {
-    const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42' };
+    const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42', language: 'en' };
     renderScreen(<PatientSignupPage />, {
       mocks: [{
         request: { query: SignupDocument, variables: { input, avatar: null } },

@@ -20,7 +20,7 @@ const TITLES = [
 
 /** Every field is required ('Enter all Fields'); the account waits for an admin's approval. */
 export default function DoctorSignupPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const session = useSession();
   const [form] = Form.useForm();
@@ -48,7 +48,7 @@ export default function DoctorSignupPage() {
       return;
     }
     try {
-      await signup({ variables: { input: { ...values, email: values.email.trim() }, avatar } });
+      await signup({ variables: { input: { ...values, email: values.email.trim(), language: i18n.language.startsWith('bn') ? 'bn' : 'en' }, avatar } });
       setDone(true);
     } catch (e) {
       const info = errorInfo(e);

@@ -12,7 +12,7 @@ import { passwordRules } from '@/lib/passwordRules';
 import '../i18n';
 
 export default function PatientSignupPage() {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const session = useSession();
@@ -25,7 +25,7 @@ export default function PatientSignupPage() {
   async function onFinish(values: { name: string; email: string; password: string }) {
     setError(null);
     try {
-      await signup({ variables: { input: { name: values.name.trim(), email: values.email.trim(), password: values.password }, avatar } });
+      await signup({ variables: { input: { name: values.name.trim(), email: values.email.trim(), password: values.password, language: i18n.language.startsWith('bn') ? 'bn' : 'en' }, avatar } });
       void message.success(t('accountCreated'));
       navigate(paths.userSignin, { replace: true });
     } catch (e) {
