@@ -42,7 +42,7 @@ export default function AllUsersPage() {
   return (
     <AdminTable<Row>
       title={t('allUsers')} table={table} result={data?.users} loading={loading} error={error}
-      csv="users" empty={t('noUsers')} scrollX={760} search={t('search')}
+      csv="users" empty={t('noUsers')} scrollX={900} search={t('search')}
       filters={[
         { key: 'role', label: t('allRoles'), options: ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) })) },
         { key: 'status', label: t('anyStatus'), options: STATUSES.map((s) => ({ value: s, label: t(`userStatus.${s}`) })) },
@@ -50,7 +50,7 @@ export default function AllUsersPage() {
       sortOptions={[{ value: 'newest', label: t('newest') }, { value: 'oldest', label: t('oldest') }, { value: 'name', label: t('byName') }, { value: 'email', label: t('byEmail') }]}
       columns={[
         { title: '', key: 'avatar', width: 56, render: (_, u) => <Avatar src={u.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" /> },
-        { title: t('allUsers'), key: 'name', render: (_, u) => <><strong>{u.name}</strong><div style={{ color: '#667' }}>{u.email}</div></> },
+        { title: t('name'), key: 'name', width: 280, render: (_, u) => <><strong>{u.name}</strong><div style={{ color: '#667' }}>{u.email}</div></> },
         { title: t('role'), key: 'role', render: (_, u) => <Tag color={u.role === 'Admin' ? 'gold' : u.role === 'Doctor' ? 'blue' : 'green'}>{t(`roles.${u.role}`)}</Tag> },
         { title: t('phone'), dataIndex: 'phone' },
         { title: t('verified'), key: 'v', render: (_, u) => (u.emailVerified ? t('yes') : t('no')) },
