@@ -18,6 +18,8 @@ import type { Context } from './common/context.js';
 import { HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
+import { THROTTLED_OPERATIONS } from './common/rate-limit.js';
+import { queryLimitRules } from './common/graphql-limits.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
@@ -83,11 +85,38 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
+  // The throttled mutations (signup, reset, codes, public forms) count per address before they run.
+  const throttlePlugin: ApolloServerPlugin<Context> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, contextValue }) {
+          if (operation?.operation !== 'mutation') return;
+          for (const sel of operation.selectionSet.selections) {
+            const limit = sel.kind === 'Field' ? THROTTLED_OPERATIONS[sel.name.value] : undefined;
+            if (!limit) continue;
+            try {
+              await contextValue.services.limiter.hit(contextValue.em, limit, contextValue.ip);
+            } catch (err) {
+              const e = toAppError(err);
+              if (!e) throw err;
+              throw new GraphQLError(e.message, { extensions: { code: e.code, reason: e.reason, retryAfter: e.retryAfterSeconds, http: { status: HTTP_STATUS[e.code] } } });
+            }
+          }
+        },
+      };
+    },
+  };
+
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.graphql.introspection,
+    // Shape limits (depth, aliases, cost), a token cap at parse time, one operation per request.
+    validationRules: queryLimitRules(config.graphql),
+    parseOptions: { maxTokens: config.graphql.maxTokens },
+    allowBatchedHttpRequests: false,
+    hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, auditAdminMutations],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, throttlePlugin, auditAdminMutations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
@@ -95,7 +124,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
           message: appError.message,
           path: formatted.path,
           locations: formatted.locations,
-          extensions: { code: appError.code, reason: appError.reason, fields: appError.fields },
+          extensions: { code: appError.code, reason: appError.reason, fields: appError.fields, retryAfter: appError.retryAfterSeconds },
         };
       }
       const code = formatted.extensions?.code as string | undefined;

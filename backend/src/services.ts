@@ -17,12 +17,14 @@ import { SmsService } from './modules/mail/sms.service.js';
 import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { createCareServices } from './modules/care.registry.js';
+import { RateLimiter } from './common/rate-limit.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
   const events = new DomainEvents();
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
-  const accounts = new AccountService(config, images, events);
+  const limiter = new RateLimiter(config);
+  const accounts = new AccountService(config, images, events, limiter);
   const doctors = new DoctorService(accounts, images, events);
   const payments = new PaymentService(config, log);
   const audit = new AuditService(log);
@@ -38,7 +40,7 @@ export function createServices(config: Config, log: Logger) {
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
   return {
-    config, log, events, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
+    config, log, events, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
     payments, medicines, orders, appointments, prescriptions, reviews,
   };
 }

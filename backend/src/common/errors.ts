@@ -45,6 +45,8 @@ export class AppError extends Error {
     readonly reason?: string,
     /** Field name → message, for forms that show errors beside fields. */
     readonly fields?: Record<string, string>,
+    /** TOO_MANY_REQUESTS: seconds until a retry can succeed (REST sends it as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -99,7 +101,8 @@ export function toAppError(err: unknown): AppError | null {
     const code = err.extensions?.code;
     if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'BAD_USER_INPUT' || code === 'NOT_FOUND'
       || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || code === 'PAYLOAD_TOO_LARGE') {
-      return new AppError(code, err.message, code);
+      const retry = err.extensions?.retryAfter;
+      return new AppError(code, err.message, (err.extensions?.reason as string | undefined) ?? code, undefined, typeof retry === 'number' ? retry : undefined);
     }
   }
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;

@@ -5,6 +5,7 @@ import type { Context } from './context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, toAppError, unauthenticated } from './errors.js';
 import { readLimited } from './images.js';
 import { Role } from './roles.js';
+import { THROTTLED_OPERATIONS } from './rate-limit.js';
 
 /**
  * The REST compatibility layer: the spec's paths and JSON wrappers, mapped onto the same services
@@ -23,10 +24,12 @@ export type RouteFn = (method: HttpMethod, path: string, access: AccessRule, han
 export function restRouteRegistrar(router: Router, contextFor: (req: Request) => Promise<Context>, registry: RestRouteInfo[]): RouteFn {
   return (method, path, access, handler) => {
     registry.push({ method, path, access });
+    const limit = THROTTLED_OPERATIONS[`${method.toUpperCase()} ${path}`];
     router[method](path, async (req, res) => {
       let ctx: Context | undefined;
       try {
         ctx = await contextFor(req);
+        if (limit) await ctx.services.limiter.hit(ctx.em, limit, ctx.ip);
         if (access !== 'public') {
           if (!ctx.user) throw unauthenticated();
           if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();
@@ -56,6 +59,7 @@ export function sendRestError(res: Response, err: unknown, log?: Context['log'])
   const e = appError ?? new AppError('INTERNAL_SERVER_ERROR', MASKED_MESSAGE, 'INTERNAL');
   if (res.headersSent) return;
   if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
+  if (e.retryAfterSeconds) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, fields: e.fields });
 }
 
