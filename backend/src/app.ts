@@ -50,6 +50,8 @@ const PASS_THROUGH_CODES = new Set([
   'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE',
 ]);
 
+const clip = (message: string) => (message.length > 300 ? `${message.slice(0, 300)}…` : message);
+
 export interface NirogApp {
   app: express.Express;
   apollo: ApolloServer<Context>;
@@ -121,14 +123,15 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
         return {
-          message: appError.message,
+          message: clip(appError.message),
           path: formatted.path,
           locations: formatted.locations,
           extensions: { code: appError.code, reason: appError.reason, fields: appError.fields, retryAfter: appError.retryAfterSeconds },
         };
       }
       const code = formatted.extensions?.code as string | undefined;
-      if (code && PASS_THROUGH_CODES.has(code)) return { message: formatted.message, locations: formatted.locations, extensions: { code } };
+      // graphql-js quotes the whole rejected value in its message: cut it, a caller's 200 kB string is not echoed back.
+      if (code && PASS_THROUGH_CODES.has(code)) return { message: clip(formatted.message), locations: formatted.locations, extensions: { code } };
       log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
       return { message: MASKED_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     },

@@ -94,6 +94,11 @@ export function toAppError(err: unknown): AppError | null {
   if (err instanceof ForeignKeyConstraintViolationException) return conflict('A related record does not exist or is still in use', 'REFERENCE');
   if (err instanceof ConstraintViolationException) return badInput('The value breaks a data rule', undefined, 'CONSTRAINT');
   if (err instanceof NotFoundError) return notFound('Record');
+  // A value PostgreSQL cannot read (not a uuid, a NUL character, a number out of range): bad input, not a bug.
+  const sqlState = (err as { code?: string; sqlState?: string })?.sqlState ?? (err as { code?: string })?.code;
+  if (sqlState === '22P02' || sqlState === '22021' || sqlState === '22003' || sqlState === '22007' || sqlState === '22008') {
+    return badInput('A value is not in the expected form', undefined, 'MALFORMED_VALUE');
+  }
   if (err instanceof ConnectionException || isConnectionError(err)) {
     return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, please try again', 'DATABASE_UNAVAILABLE');
   }

@@ -2,7 +2,7 @@ import type { Request, Response, Router } from 'express';
 import Busboy from 'busboy';
 import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
-import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, toAppError, unauthenticated } from './errors.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, notFound, toAppError, unauthenticated } from './errors.js';
 import { readLimited } from './images.js';
 import { Role } from './roles.js';
 import { THROTTLED_OPERATIONS } from './rate-limit.js';
@@ -12,6 +12,8 @@ import { THROTTLED_OPERATIONS } from './rate-limit.js';
  * as GraphQL. Every route declares its access rule (the same vocabulary as @Public/@Allow), and the
  * list of routes is kept so that the authorization matrix test can check every one of them.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export type RestHandler = (ctx: Context, req: Request, res: Response) => Promise<unknown>;
 export interface RestRouteInfo {
@@ -28,6 +30,8 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
     router[method](path, async (req, res) => {
       let ctx: Context | undefined;
       try {
+        // Every record id is a UUID: anything else names no record (and never reaches SQL as a uuid).
+        if (typeof req.params.id === 'string' && !UUID.test(req.params.id)) throw notFound('Record');
         ctx = await contextFor(req);
         if (limit) await ctx.services.limiter.hit(ctx.em, limit, ctx.ip);
         if (access !== 'public') {
