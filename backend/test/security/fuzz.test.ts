@@ -22,6 +22,7 @@ import {
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const TIMEOUT = 120_000 + RUNS * 30_000;
 const CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS', 'PAYLOAD_TOO_LARGE',
   'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_REQUEST']);
 
@@ -208,7 +209,7 @@ describe('fuzzing every operation', () => {
       if (SESSION_ENDING.test(op.name)) await relogin();
     }
     expect(problems.slice(0, 30)).toEqual([]);
-  });
+  }, TIMEOUT);
 
   it('REST: every path, generated bodies, query strings, path parameters and malformed JSON', async () => {
     await relogin();
@@ -220,7 +221,7 @@ describe('fuzzing every operation', () => {
       if (SESSION_ENDING.test(route.path)) await relogin();
     }
     expect(problems.slice(0, 30)).toEqual([]);
-  });
+  }, TIMEOUT);
 });
 
 async function relogin() {
