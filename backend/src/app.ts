@@ -15,7 +15,7 @@ import type { Config } from './config.js';
 import type { Orm } from './db.js';
 import type { Logger } from './common/logger.js';
 import type { Context } from './common/context.js';
-import { HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { THROTTLED_OPERATIONS } from './common/rate-limit.js';
@@ -223,6 +223,13 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     '/graphql',
     graphqlUploadExpress({ maxFileSize: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles }),
     express.json({ limit: '1mb' }),
+    // A refused upload or body (too many files, too large, unreadable) answers in GraphQL's shape, coded.
+    (err: unknown, req: Request, res: Response, next: NextFunction) => {
+      if (res.headersSent) return next(err);
+      const e = toAppError(err) ?? new AppError('BAD_USER_INPUT', 'The request could not be read', 'BAD_REQUEST');
+      if (!toAppError(err)) req.log.warn({ err }, 'unreadable GraphQL request');
+      res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: clip(e.message), extensions: { code: e.code, reason: e.reason } }] });
+    },
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {
