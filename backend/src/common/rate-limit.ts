@@ -118,10 +118,8 @@ export class RateLimiter {
  */
 export const THROTTLED_OPERATIONS: Record<string, LimitName> = {
   signup: 'signup-ip', doctorSignup: 'signup-ip', 'POST /register': 'signup-ip', 'POST /register/doctor': 'signup-ip',
-  forgotPassword: 'reset-ip', doctorForgotPassword: 'reset-ip', resetPassword: 'reset-ip', doctorResetPassword: 'reset-ip',
-  'POST /password/forgot': 'reset-ip', 'POST /doctor/forgotPassword': 'reset-ip',
-  'POST /password/reset/:token': 'reset-ip', 'PUT /password/reset/:token': 'reset-ip',
-  'POST /forgot/password/reset/:token': 'reset-ip', 'PUT /forgot/password/reset/:token': 'reset-ip',
+  // Asking for reset mail is throttled; using a reset link is not (its token is a 256-bit secret).
+  forgotPassword: 'reset-ip', doctorForgotPassword: 'reset-ip', 'POST /password/forgot': 'reset-ip', 'POST /doctor/forgotPassword': 'reset-ip',
   confirmEmail: 'code-ip', activateAccount: 'code-ip', 'POST /confirm/email': 'code-ip', 'POST /activation': 'code-ip',
   applyInsurance: 'form-ip', sendContactMessage: 'form-ip', 'POST /insurance/apply': 'form-ip', 'POST /contact': 'form-ip',
 };
