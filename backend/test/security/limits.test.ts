@@ -244,6 +244,17 @@ describe('uploads', () => {
     expect(url).not.toContain('..');
     expect(url).toMatch(/\.webp/);
   });
+
+  it('refuses too many files through GraphQL too, with a coded GraphQL error', async () => {
+    const admin = await login(t, 'admin@nirog.test');
+    const png = await pngImage();
+    const res = await request(t.app).post('/graphql').set('Authorization', `Bearer ${admin.token}`).set('apollo-require-preflight', 'true')
+      .field('operations', JSON.stringify({ query: 'mutation($a: Upload!) { updateAvatar(avatar: $a) { id } }', variables: { a: null } }))
+      .field('map', JSON.stringify({ 0: ['variables.a'], 1: ['variables.a'], 2: ['variables.a'] }))
+      .attach('0', png, 'a.png').attach('1', png, 'b.png').attach('2', png, 'c.png');
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+  });
 });
 
 describe('HTTP and tokens', () => {
