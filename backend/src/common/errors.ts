@@ -105,7 +105,7 @@ export function toAppError(err: unknown): AppError | null {
   if (err instanceof GraphQLError) {
     const code = err.extensions?.code;
     if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'BAD_USER_INPUT' || code === 'NOT_FOUND'
-      || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || code === 'PAYLOAD_TOO_LARGE') {
+      || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || code === 'PAYLOAD_TOO_LARGE' || code === 'SERVICE_UNAVAILABLE') {
       const retry = err.extensions?.retryAfter;
       return new AppError(code, err.message, (err.extensions?.reason as string | undefined) ?? code, undefined, typeof retry === 'number' ? retry : undefined);
     }
@@ -118,7 +118,11 @@ export function toAppError(err: unknown): AppError | null {
 
 function isConnectionError(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
-  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03' || code === '08006' || code === '08001';
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === '57P01' || code === '57P02'
+    || code === '57P03' || code === '08000' || code === '08003' || code === '08006' || code === '08001') return true;
+  // node-postgres reports a dropped connection without a code.
+  const message = err instanceof Error ? err.message : '';
+  return /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect|terminating connection/i.test(message);
 }
 
 export const MASKED_MESSAGE = 'Something went wrong on our side. Please try again.';
