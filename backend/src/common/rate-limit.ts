@@ -52,9 +52,9 @@ export class RateLimiter {
     return rows[0];
   }
 
-  /** Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. */
-  async hit(em: EntityManager, name: LimitName, subject: string): Promise<void> {
-    const { max, windowSeconds } = this.limits[name];
+  /** Counts one hit of the subject in its current window; answers the hits so far and when the window ends. */
+  async count(em: EntityManager, name: LimitName, subject: string): Promise<{ hits: number; windowEndsAt: number }> {
+    const { windowSeconds } = this.limits[name];
     const row = await this.upsert(em, `
       insert into rate_limit_buckets (key, window_start, hits, locked_until, updated_at)
       values (?, now(), 1, null, now())
@@ -63,19 +63,23 @@ export class RateLimiter {
         window_start = case when rate_limit_buckets.window_start > now() - make_interval(secs => ?) then rate_limit_buckets.window_start else now() end,
         updated_at = now()
       returning hits, window_start, locked_until`, [`${name}:${subject}`.slice(0, 300), windowSeconds, windowSeconds]);
-    if (row.hits > max) {
-      const ends = new Date(row.window_start).getTime() + windowSeconds * 1000;
-      throw throttled((ends - Date.now()) / 1000);
-    }
+    return { hits: row.hits, windowEndsAt: new Date(row.window_start).getTime() + windowSeconds * 1000 };
   }
 
-  /** How many hits the subject has in its current window (without counting one). */
-  async peek(em: EntityManager, name: LimitName, subject: string): Promise<number> {
-    const { windowSeconds } = this.limits[name];
-    const rows = await em.getConnection().execute<{ hits: number }[]>(
-      `select hits from rate_limit_buckets where key = ? and window_start > now() - make_interval(secs => ?)`,
+  /** Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. */
+  async hit(em: EntityManager, name: LimitName, subject: string): Promise<void> {
+    const { hits, windowEndsAt } = await this.count(em, name, subject);
+    if (hits > this.limits[name].max) throw throttled((windowEndsAt - Date.now()) / 1000);
+  }
+
+  /** Throws TOO_MANY_REQUESTS when the subject has used up its window, without counting this call. */
+  async assertUnder(em: EntityManager, name: LimitName, subject: string): Promise<void> {
+    const { max, windowSeconds } = this.limits[name];
+    const rows = await em.getConnection().execute<{ hits: number; window_start: Date | string }[]>(
+      `select hits, window_start from rate_limit_buckets where key = ? and window_start > now() - make_interval(secs => ?)`,
       [`${name}:${subject}`.slice(0, 300), windowSeconds], 'all');
-    return rows[0]?.hits ?? 0;
+    const row = rows[0];
+    if (row && row.hits >= max) throw throttled((new Date(row.window_start).getTime() + windowSeconds * 1000 - Date.now()) / 1000);
   }
 
   /** Refuses while the account is locked. */

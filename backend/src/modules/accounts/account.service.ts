@@ -80,13 +80,12 @@ export class AccountService {
     const email = normalizeEmail(input.email);
     // Throttles first, before any password is checked: an address that failed too often, an
     // account locked after failures in a row (even the right password waits until the lock ends).
-    if (ip && (await this.limiter.peek(em, 'login-ip', ip)) >= this.config.limits.loginFailuresPerIp) {
-      await this.limiter.hit(em, 'login-ip', ip);
-    }
+    // Only failures count, so an office behind one address is not slowed by its own good logins.
+    if (ip) await this.limiter.assertUnder(em, 'login-ip', ip);
     await this.limiter.assertNotLocked(em, email);
     const failed = async () => {
       await this.limiter.recordFailure(em, email);
-      if (ip) await this.limiter.hit(em, 'login-ip', ip).catch(() => undefined);
+      if (ip) await this.limiter.count(em, 'login-ip', ip);
       return unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
     };
     const user = await em.findOne(User, { email, deletedAt: null });
