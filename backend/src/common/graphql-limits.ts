@@ -55,6 +55,9 @@ export function queryLimitRules(limits: GraphqlLimits): ValidationRule[] {
         let sub: [number, number, number] | undefined;
         if (sel.kind === Kind.FIELD) {
           if (sel.alias) aliases += 1;
+          // Introspection (__schema, __type) is governed by GRAPHQL_INTROSPECTION, not by these limits:
+          // the standard introspection query of GraphiQL and codegen is 13 levels deep.
+          if (sel.name.value.startsWith('__')) continue;
           const named = parentType ? getNamedType(parentType) : undefined;
           const fieldDef = named && (isObjectType(named) || isInterfaceType(named)) ? named.getFields()[sel.name.value] : undefined;
           if (sel.selectionSet) {

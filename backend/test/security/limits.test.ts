@@ -59,6 +59,13 @@ describe('GraphQL document limits', () => {
     expect(res.body.errors.map((e: { message: string }) => e.message).join(' ')).toMatch(/too deep/);
   });
 
+  it('leaves the standard introspection query to the introspection policy (on outside production)', async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const res = await gql(getIntrospectionQuery());
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.__schema.queryType.name).toBe('Query');
+  });
+
   it('refuses too many aliases', async () => {
     const fields = Array.from({ length: 11 }, (_, i) => `a${i}: specialities { id }`).join(' ');
     const res = await gql(`{ ${fields} }`);
