@@ -95,8 +95,9 @@ export function toAppError(err: unknown): AppError | null {
   if (err instanceof ConstraintViolationException) return badInput('The value breaks a data rule', undefined, 'CONSTRAINT');
   if (err instanceof NotFoundError) return notFound('Record');
   // A value PostgreSQL cannot read (not a uuid, a NUL character, a number out of range): bad input, not a bug.
+  // A NUL byte in a bound parameter comes back as a protocol violation (08P01) from the pg driver.
   const sqlState = (err as { code?: string; sqlState?: string })?.sqlState ?? (err as { code?: string })?.code;
-  if (sqlState === '22P02' || sqlState === '22021' || sqlState === '22003' || sqlState === '22007' || sqlState === '22008') {
+  if (sqlState === '22P02' || sqlState === '22021' || sqlState === '22003' || sqlState === '22007' || sqlState === '22008' || sqlState === '08P01') {
     return badInput('A value is not in the expected form', undefined, 'MALFORMED_VALUE');
   }
   if (err instanceof ConnectionException || isConnectionError(err)) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GraphQLError } from 'graphql';
 import { toAppError } from '../../src/common/errors.js';
+import { createTestApp } from '../app.js';
 
 /**
  * Outages and unreadable values are coded, not masked as bugs: found by the reliability runner
@@ -18,8 +19,21 @@ describe('error codes for outages and unreadable values', () => {
     expect(toAppError(err)?.code).toBe('SERVICE_UNAVAILABLE');
   });
 
-  it.each([['22P02'], ['22021'], ['22003']])('maps PostgreSQL %s (a value it cannot read) to BAD_USER_INPUT', (sqlState) => {
+  it.each([['22P02'], ['22021'], ['22003'], ['08P01']])('maps PostgreSQL %s (a value it cannot read) to BAD_USER_INPUT', (sqlState) => {
     expect(toAppError(Object.assign(new Error('invalid input'), { code: sqlState }))?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('answers a NUL byte sent to PostgreSQL as bad input, and the connection keeps working', async () => {
+    const t = await createTestApp({ seed: false });
+    try {
+      const em = t.orm.em.fork();
+      const err = await em.getConnection().execute('select ?::text as x', ['a\u0000b'], 'all').then(() => null, (e: unknown) => e);
+      // PGlite stores NUL-free text by other means; only real PostgreSQL refuses it.
+      if (err) expect(toAppError(err)?.code).toBe('BAD_USER_INPUT');
+      expect(await em.getConnection().execute('select 1 as one', [], 'all')).toEqual([{ one: 1 }]);
+    } finally {
+      await t.close();
+    }
   });
 
   it('still treats an unknown error as a bug (masked, logged)', () => {
