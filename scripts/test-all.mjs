@@ -13,7 +13,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const node = process.execPath;
-const only = (process.env.NIROG_SUITES ?? 'schema,backend,frontend,e2e').split(',');
+const only = (process.env.NIROG_SUITES ?? 'schema,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -76,6 +76,19 @@ if (only.includes('e2e')) {
     const stats = r?.stats ?? {};
     count('e2e', stats.expected ?? 0, (stats.unexpected ?? 0) + (stats.flaky ?? 0), code);
   }
+}
+
+if (only.includes('reliability')) {
+  // Crash, PostgreSQL restart and backup/restore against a throwaway PostgreSQL cluster: only where a
+  // PostgreSQL server is installed (CI installs it).
+  const { findPgBin } = await import('./reliability.mjs');
+  if (findPgBin()) {
+    const out = path.join(results, 'reliability.json');
+    const code = run('reliability', node, [path.join(root, 'scripts/reliability.mjs')], { env: { RELIABILITY_JSON: out } });
+    const r = readJson(out);
+    const passed = r?.results?.filter((x) => x.ok).length ?? 0;
+    count('reliability', passed, (r?.results?.length ?? 0) - passed, code);
+  } else console.log('\n=== reliability: skipped (no PostgreSQL server binaries)');
 }
 
 console.log('\n' + lines.join('\n'));

@@ -15,9 +15,11 @@ import type { Config } from './config.js';
 import type { Orm } from './db.js';
 import type { Logger } from './common/logger.js';
 import type { Context } from './common/context.js';
-import { HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
+import { THROTTLED_OPERATIONS } from './common/rate-limit.js';
+import { queryLimitRules } from './common/graphql-limits.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
@@ -48,6 +50,8 @@ const PASS_THROUGH_CODES = new Set([
   'GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'BAD_USER_INPUT', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND',
   'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE',
 ]);
+
+const clip = (message: string) => (message.length > 300 ? `${message.slice(0, 300)}…` : message);
 
 export interface NirogApp {
   app: express.Express;
@@ -84,23 +88,51 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
+  // The throttled mutations (signup, reset, codes, public forms) count per address before they run.
+  const throttlePlugin: ApolloServerPlugin<Context> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, contextValue }) {
+          if (operation?.operation !== 'mutation') return;
+          for (const sel of operation.selectionSet.selections) {
+            const limit = sel.kind === 'Field' ? THROTTLED_OPERATIONS[sel.name.value] : undefined;
+            if (!limit) continue;
+            try {
+              await contextValue.services.limiter.hit(contextValue.em, limit, contextValue.ip);
+            } catch (err) {
+              const e = toAppError(err);
+              if (!e) throw err;
+              throw new GraphQLError(e.message, { extensions: { code: e.code, reason: e.reason, retryAfter: e.retryAfterSeconds, http: { status: HTTP_STATUS[e.code] } } });
+            }
+          }
+        },
+      };
+    },
+  };
+
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.graphql.introspection,
+    // Shape limits (depth, aliases, cost), a token cap at parse time, one operation per request.
+    validationRules: queryLimitRules(config.graphql),
+    parseOptions: { maxTokens: config.graphql.maxTokens },
+    allowBatchedHttpRequests: false,
+    hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, auditAdminMutations],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, throttlePlugin, auditAdminMutations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
         return {
-          message: appError.message,
+          message: clip(appError.message),
           path: formatted.path,
           locations: formatted.locations,
-          extensions: { code: appError.code, reason: appError.reason, fields: appError.fields },
+          extensions: { code: appError.code, reason: appError.reason, fields: appError.fields, retryAfter: appError.retryAfterSeconds },
         };
       }
       const code = formatted.extensions?.code as string | undefined;
-      if (code && PASS_THROUGH_CODES.has(code)) return { message: formatted.message, locations: formatted.locations, extensions: { code } };
+      // graphql-js quotes the whole rejected value in its message: cut it, a caller's 200 kB string is not echoed back.
+      if (code && PASS_THROUGH_CODES.has(code)) return { message: clip(formatted.message), locations: formatted.locations, extensions: { code } };
       log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
       return { message: MASKED_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     },
@@ -193,6 +225,13 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     '/graphql',
     graphqlUploadExpress({ maxFileSize: config.uploads.maxBytes, maxFiles: config.uploads.maxFiles }),
     express.json({ limit: '1mb' }),
+    // A refused upload or body (too many files, too large, unreadable) answers in GraphQL's shape, coded.
+    (err: unknown, req: Request, res: Response, next: NextFunction) => {
+      if (res.headersSent) return next(err);
+      const e = toAppError(err) ?? new AppError('BAD_USER_INPUT', 'The request could not be read', 'BAD_REQUEST');
+      if (!toAppError(err)) req.log.warn({ err }, 'unreadable GraphQL request');
+      res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: clip(e.message), extensions: { code: e.code, reason: e.reason } }] });
+    },
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {

@@ -156,6 +156,20 @@ export function loadConfig(env: Env = process.env) {
     },
     /** Blood requests one address may send per hour: each shows donors' phone numbers, so it is throttled. */
     bloodRequestsPerHour: int(env, 'BLOOD_REQUESTS_PER_HOUR', 10, 1, 10000),
+    /**
+     * Abuse limits, counted in PostgreSQL (shared by every replica). Logins count failures only, so
+     * a busy office behind one address is not slowed by its own successful logins.
+     */
+    limits: {
+      loginFailuresPerIp: int(env, 'LOGIN_FAILURES_PER_IP', 50, 1, 1_000_000),
+      loginLockThreshold: int(env, 'LOGIN_LOCK_THRESHOLD', 5, 1, 1000),
+      loginLockBaseSeconds: int(env, 'LOGIN_LOCK_BASE_SECONDS', 30, 1, 3600),
+      loginLockMaxSeconds: int(env, 'LOGIN_LOCK_MAX_SECONDS', 15 * 60, 1, 24 * 3600),
+      signupsPerIpPerHour: int(env, 'SIGNUPS_PER_IP_PER_HOUR', 50, 1, 1_000_000),
+      resetsPerIpPerHour: int(env, 'PASSWORD_RESETS_PER_IP_PER_HOUR', 30, 1, 1_000_000),
+      codeAttemptsPerIpPerHour: int(env, 'CODE_ATTEMPTS_PER_IP_PER_HOUR', 60, 1, 1_000_000),
+      formsPerIpPerHour: int(env, 'FORMS_PER_IP_PER_HOUR', 30, 1, 1_000_000),
+    },
     /** The third-party chat bubble: off unless a provider and its property id are set. */
     chatWidget: {
       provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),
@@ -164,6 +178,13 @@ export function loadConfig(env: Env = process.env) {
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */
       introspection: bool(env, 'GRAPHQL_INTROSPECTION', nodeEnv !== 'production'),
+      /** "Did you mean …?" hints name schema fields: shown in development only. */
+      hideSuggestions: bool(env, 'GRAPHQL_HIDE_SUGGESTIONS', nodeEnv === 'production'),
+      maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 10, 2, 100),
+      maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 1, 10_000),
+      maxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 3000, 100, 1_000_000),
+      /** One point per field, times the page size of list fields that take one (first/pageSize/limit). */
+      maxCost: int(env, 'GRAPHQL_MAX_COST', 20_000, 10, 10_000_000),
     },
   };
 }

@@ -11,12 +11,13 @@ import { Medicine } from './modules/medicines/medicine.entity.js';
 import { Order, OrderItem } from './modules/orders/order.entity.js';
 import { SandboxTransaction } from './modules/payments/sandbox/sandbox-transaction.entity.js';
 import { AuditEntry } from './modules/audit/audit.entity.js';
+import { RateLimitBucket } from './common/rate-limit.entity.js';
 
 /** Every entity, listed explicitly (no folder scanning: the same list works for tsc output and tests). */
 export const ENTITIES = [
   User, Session, Doctor, AuditEntry, MailMessage, SmsMessage, ScheduledNotification, AccountToken, ...CARE_ENTITIES,
   Payment, SandboxTransaction, Medicine, Order, OrderItem,
-  Speciality, Appointment, HospitalSlotLoad, Prescription, DoctorReview,
+  Speciality, Appointment, HospitalSlotLoad, Prescription, DoctorReview, RateLimitBucket,
 ];
 import { MailMessage } from './modules/mail/mail.entity.js';
 import { SmsMessage } from './modules/mail/sms.entity.js';

@@ -18,12 +18,14 @@ import { NotificationService } from './modules/mail/notification.service.js';
 import { VerificationService } from './modules/verification/verification.service.js';
 import { DashboardService } from './modules/dashboard/dashboard.service.js';
 import { createCareServices } from './modules/care.registry.js';
+import { RateLimiter } from './common/rate-limit.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
   const events = new DomainEvents();
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
-  const accounts = new AccountService(config, images, events);
+  const limiter = new RateLimiter(config);
+  const accounts = new AccountService(config, images, events, limiter);
   const doctors = new DoctorService(accounts, images, events);
   const payments = new PaymentService(config, log);
   const audit = new AuditService(log);
@@ -40,7 +42,7 @@ export function createServices(config: Config, log: Logger) {
   verification.subscribe(events);
   const dashboard = new DashboardService();
   return {
-    config, log, events, dashboard, images, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
+    config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
     payments, medicines, orders, appointments, prescriptions, reviews,
   };
 }

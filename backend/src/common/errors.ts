@@ -45,6 +45,8 @@ export class AppError extends Error {
     readonly reason?: string,
     /** Field name → message, for forms that show errors beside fields. */
     readonly fields?: Record<string, string>,
+    /** TOO_MANY_REQUESTS: seconds until a retry can succeed (REST sends it as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -92,14 +94,21 @@ export function toAppError(err: unknown): AppError | null {
   if (err instanceof ForeignKeyConstraintViolationException) return conflict('A related record does not exist or is still in use', 'REFERENCE');
   if (err instanceof ConstraintViolationException) return badInput('The value breaks a data rule', undefined, 'CONSTRAINT');
   if (err instanceof NotFoundError) return notFound('Record');
+  // A value PostgreSQL cannot read (not a uuid, a NUL character, a number out of range): bad input, not a bug.
+  // A NUL byte in a bound parameter comes back as a protocol violation (08P01) from the pg driver.
+  const sqlState = (err as { code?: string; sqlState?: string })?.sqlState ?? (err as { code?: string })?.code;
+  if (sqlState === '22P02' || sqlState === '22021' || sqlState === '22003' || sqlState === '22007' || sqlState === '22008' || sqlState === '08P01') {
+    return badInput('A value is not in the expected form', undefined, 'MALFORMED_VALUE');
+  }
   if (err instanceof ConnectionException || isConnectionError(err)) {
     return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, please try again', 'DATABASE_UNAVAILABLE');
   }
   if (err instanceof GraphQLError) {
     const code = err.extensions?.code;
     if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'BAD_USER_INPUT' || code === 'NOT_FOUND'
-      || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || code === 'PAYLOAD_TOO_LARGE') {
-      return new AppError(code, err.message, code);
+      || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || code === 'PAYLOAD_TOO_LARGE' || code === 'SERVICE_UNAVAILABLE') {
+      const retry = err.extensions?.retryAfter;
+      return new AppError(code, err.message, (err.extensions?.reason as string | undefined) ?? code, undefined, typeof retry === 'number' ? retry : undefined);
     }
   }
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
@@ -110,7 +119,11 @@ export function toAppError(err: unknown): AppError | null {
 
 function isConnectionError(err: unknown): boolean {
   const code = (err as { code?: string })?.code;
-  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === '57P01' || code === '57P03' || code === '08006' || code === '08001';
+  if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE' || code === 'ETIMEDOUT' || code === '57P01' || code === '57P02'
+    || code === '57P03' || code === '08000' || code === '08003' || code === '08006' || code === '08001') return true;
+  // node-postgres reports a dropped connection without a code.
+  const message = err instanceof Error ? err.message : '';
+  return /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect|terminating connection/i.test(message);
 }
 
 export const MASKED_MESSAGE = 'Something went wrong on our side. Please try again.';

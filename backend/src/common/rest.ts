@@ -2,15 +2,18 @@ import type { Request, Response, Router } from 'express';
 import Busboy from 'busboy';
 import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
-import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, toAppError, unauthenticated } from './errors.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, notFound, toAppError, unauthenticated } from './errors.js';
 import { readLimited } from './images.js';
 import { Role } from './roles.js';
+import { THROTTLED_OPERATIONS } from './rate-limit.js';
 
 /**
  * The REST compatibility layer: the spec's paths and JSON wrappers, mapped onto the same services
  * as GraphQL. Every route declares its access rule (the same vocabulary as @Public/@Allow), and the
  * list of routes is kept so that the authorization matrix test can check every one of them.
  */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export type RestHandler = (ctx: Context, req: Request, res: Response) => Promise<unknown>;
 export interface RestRouteInfo {
@@ -23,10 +26,14 @@ export type RouteFn = (method: HttpMethod, path: string, access: AccessRule, han
 export function restRouteRegistrar(router: Router, contextFor: (req: Request) => Promise<Context>, registry: RestRouteInfo[]): RouteFn {
   return (method, path, access, handler) => {
     registry.push({ method, path, access });
+    const limit = THROTTLED_OPERATIONS[`${method.toUpperCase()} ${path}`];
     router[method](path, async (req, res) => {
       let ctx: Context | undefined;
       try {
+        // Every record id is a UUID: anything else names no record (and never reaches SQL as a uuid).
+        if (typeof req.params.id === 'string' && !UUID.test(req.params.id)) throw notFound('Record');
         ctx = await contextFor(req);
+        if (limit) await ctx.services.limiter.hit(ctx.em, limit, ctx.ip);
         if (access !== 'public') {
           if (!ctx.user) throw unauthenticated();
           if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();
@@ -56,6 +63,7 @@ export function sendRestError(res: Response, err: unknown, log?: Context['log'])
   const e = appError ?? new AppError('INTERNAL_SERVER_ERROR', MASKED_MESSAGE, 'INTERNAL');
   if (res.headersSent) return;
   if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
+  if (e.retryAfterSeconds) res.setHeader('Retry-After', String(e.retryAfterSeconds));
   res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, fields: e.fields });
 }
 

@@ -17,6 +17,7 @@ import { Session } from './session.entity.js';
 import type { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
 import { Doctor } from '../doctors/doctor.entity.js';
 import { DoctorStatus } from '../doctors/doctor.enums.js';
+import type { RateLimiter } from '../../common/rate-limit.js';
 
 export type LoginDoor = 'patient' | 'doctor';
 
@@ -30,7 +31,12 @@ export interface IssuedTokens {
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export class AccountService {
-  constructor(private readonly config: Config, private readonly images: ImageService, private readonly events: DomainEvents) {}
+  constructor(
+    private readonly config: Config,
+    private readonly images: ImageService,
+    private readonly events: DomainEvents,
+    private readonly limiter: RateLimiter,
+  ) {}
 
   /** Resolves an access token to the caller; a bad, expired or revoked token is UNAUTHENTICATED. */
   async authenticate(em: EntityManager, token: string | undefined): Promise<AuthUser | null> {
@@ -73,14 +79,25 @@ export class AccountService {
 
   async login(em: EntityManager, input: LoginInput, door: LoginDoor, ip?: string): Promise<IssuedTokens> {
     const email = normalizeEmail(input.email);
+    // Throttles first, before any password is checked: an address that failed too often, an
+    // account locked after failures in a row (even the right password waits until the lock ends).
+    // Only failures count, so an office behind one address is not slowed by its own good logins.
+    if (ip) await this.limiter.assertUnder(em, 'login-ip', ip);
+    await this.limiter.assertNotLocked(em, email);
+    const failed = async () => {
+      await this.limiter.recordFailure(em, email);
+      if (ip) await this.limiter.count(em, 'login-ip', ip);
+      return unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
+    };
     const user = await em.findOne(User, { email, deletedAt: null });
     if (!user) {
       await burnPasswordCheck(input.password);
-      throw unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
+      throw await failed();
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) {
-      throw unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
+      throw await failed();
     }
+    await this.limiter.clearFailures(em, email);
     if (door === 'doctor' && user.role !== Role.Doctor) {
       throw forbidden('This is the doctors\' login. Patients log in at the patient login.', 'WRONG_LOGIN');
     }

@@ -49,6 +49,8 @@ export class OutboxWorker {
     await em.execute(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
     await em.execute(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]);
     await em.execute(`delete from account_tokens where (used_at is not null or expires_at < now()) and created_at < now() - make_interval(days => ?)`, [days]);
+    // Rate-limit buckets are only useful while their window or lock lasts.
+    await em.execute(`delete from rate_limit_buckets where updated_at < now() - interval '2 days' and (locked_until is null or locked_until < now())`);
   }
 
   start(): void {

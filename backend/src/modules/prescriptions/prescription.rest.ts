@@ -81,7 +81,7 @@ ${p && d
       return;
     }
     if (!p) {
-      res.status(404).json({ success: false, genuine: false });
+      res.status(404).json({ success: false, genuine: false, code: 'NOT_FOUND', message: 'No Nirog prescription has this code' });
       return;
     }
     return { success: true, ...result };

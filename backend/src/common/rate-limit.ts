@@ -1,0 +1,129 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Config } from '../config.js';
+import { AppError } from './errors.js';
+
+/**
+ * The one rate limiter of Nirog, kept in PostgreSQL (table rate_limit_buckets) so that every API
+ * replica counts into the same buckets. Each check is a single atomic `INSERT … ON CONFLICT DO
+ * UPDATE … RETURNING`: concurrent requests cannot both slip under a limit.
+ *
+ * Two shapes:
+ * - window limits: at most `max` hits per `windowSeconds` per subject (an IP, an email);
+ * - lockouts (login per account): after `threshold` failures in a row the account is refused for
+ *   base·2^(failures − threshold) seconds, capped (15 minutes by default) — even with the right
+ *   password — and the lock always expires, so an attacker can slow a victim down but never lock them
+ *   out for good. Attempts made while locked are refused without counting (they do not extend it).
+ */
+export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a little and try again.';
+
+export const throttled = (retryAfterSeconds: number) =>
+  new AppError('TOO_MANY_REQUESTS', THROTTLED_MESSAGE, 'RATE_LIMITED', undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+
+export interface WindowLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip';
+
+export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
+  const l = config.limits;
+  return {
+    'login-ip': { max: l.loginFailuresPerIp, windowSeconds: 15 * 60 },
+    'signup-ip': { max: l.signupsPerIpPerHour, windowSeconds: 3600 },
+    'reset-ip': { max: l.resetsPerIpPerHour, windowSeconds: 3600 },
+    'code-ip': { max: l.codeAttemptsPerIpPerHour, windowSeconds: 3600 },
+    'form-ip': { max: l.formsPerIpPerHour, windowSeconds: 3600 },
+  };
+}
+
+type Row = { hits: number; window_start: Date | string; locked_until: Date | string | null };
+
+export class RateLimiter {
+  private readonly limits: Record<LimitName, WindowLimit>;
+
+  constructor(private readonly config: Config) {
+    this.limits = windowLimits(config);
+  }
+
+  private async upsert(em: EntityManager, sql: string, params: unknown[]): Promise<Row> {
+    // Outside any transaction of the caller: a refused request must still be counted.
+    const rows = await em.getConnection().execute<Row[]>(sql, params, 'all');
+    return rows[0];
+  }
+
+  /** Counts one hit of the subject in its current window; answers the hits so far and when the window ends. */
+  async count(em: EntityManager, name: LimitName, subject: string): Promise<{ hits: number; windowEndsAt: number }> {
+    const { windowSeconds } = this.limits[name];
+    const row = await this.upsert(em, `
+      insert into rate_limit_buckets (key, window_start, hits, locked_until, updated_at)
+      values (?, now(), 1, null, now())
+      on conflict (key) do update set
+        hits = case when rate_limit_buckets.window_start > now() - make_interval(secs => ?) then rate_limit_buckets.hits + 1 else 1 end,
+        window_start = case when rate_limit_buckets.window_start > now() - make_interval(secs => ?) then rate_limit_buckets.window_start else now() end,
+        updated_at = now()
+      returning hits, window_start, locked_until`, [`${name}:${subject}`.slice(0, 300), windowSeconds, windowSeconds]);
+    return { hits: row.hits, windowEndsAt: new Date(row.window_start).getTime() + windowSeconds * 1000 };
+  }
+
+  /** Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. */
+  async hit(em: EntityManager, name: LimitName, subject: string): Promise<void> {
+    const { hits, windowEndsAt } = await this.count(em, name, subject);
+    if (hits > this.limits[name].max) throw throttled((windowEndsAt - Date.now()) / 1000);
+  }
+
+  /** Throws TOO_MANY_REQUESTS when the subject has used up its window, without counting this call. */
+  async assertUnder(em: EntityManager, name: LimitName, subject: string): Promise<void> {
+    const { max, windowSeconds } = this.limits[name];
+    const rows = await em.getConnection().execute<{ hits: number; window_start: Date | string }[]>(
+      `select hits, window_start from rate_limit_buckets where key = ? and window_start > now() - make_interval(secs => ?)`,
+      [`${name}:${subject}`.slice(0, 300), windowSeconds], 'all');
+    const row = rows[0];
+    if (row && row.hits >= max) throw throttled((new Date(row.window_start).getTime() + windowSeconds * 1000 - Date.now()) / 1000);
+  }
+
+  /** Refuses while the account is locked. */
+  async assertNotLocked(em: EntityManager, subject: string): Promise<void> {
+    const rows = await em.getConnection().execute<{ locked_until: Date | string | null }[]>(
+      `select locked_until from rate_limit_buckets where key = ? and locked_until > now()`, [`login-account:${subject}`.slice(0, 300)], 'all');
+    if (rows[0]?.locked_until) throw throttled((new Date(rows[0].locked_until).getTime() - Date.now()) / 1000);
+  }
+
+  /** One more failure in a row; locks with exponential backoff from the threshold on. */
+  async recordFailure(em: EntityManager, subject: string): Promise<void> {
+    const { loginLockThreshold: threshold, loginLockBaseSeconds: base, loginLockMaxSeconds: cap } = this.config.limits;
+    // A streak older than a day is forgotten.
+    await this.upsert(em, `
+      insert into rate_limit_buckets as b (key, window_start, hits, locked_until, updated_at)
+      values (?, now(), 1, case when 1 >= ? then now() + make_interval(secs => least(?, ?)) else null end, now())
+      on conflict (key) do update set
+        hits = case when b.updated_at > now() - interval '1 day' then b.hits + 1 else 1 end,
+        window_start = case when b.updated_at > now() - interval '1 day' then b.window_start else now() end,
+        locked_until = case
+          when (case when b.updated_at > now() - interval '1 day' then b.hits + 1 else 1 end) >= ?
+          then now() + make_interval(secs => least(?::float8, ?::float8 * power(2, (case when b.updated_at > now() - interval '1 day' then b.hits + 1 else 1 end) - ?)))
+          else null end,
+        updated_at = now()
+      returning hits, window_start, locked_until`,
+    [`login-account:${subject}`.slice(0, 300), threshold, cap, base, threshold, cap, base, threshold]);
+  }
+
+  /** A successful login ends the streak. */
+  async clearFailures(em: EntityManager, subject: string): Promise<void> {
+    await em.getConnection().execute(`delete from rate_limit_buckets where key = ?`, [`login-account:${subject}`.slice(0, 300)], 'run');
+  }
+}
+
+/**
+ * The public doors that cost us (mail sent, rows written, codes guessed) and are throttled per
+ * address, whichever door is used: GraphQL mutation names and REST "METHOD /path" keys. Per-account
+ * limits live in the services (login lockout here above; one reset mail a minute and five tries per
+ * code in verification.service.ts).
+ */
+export const THROTTLED_OPERATIONS: Record<string, LimitName> = {
+  signup: 'signup-ip', doctorSignup: 'signup-ip', 'POST /register': 'signup-ip', 'POST /register/doctor': 'signup-ip',
+  // Asking for reset mail is throttled; using a reset link is not (its token is a 256-bit secret).
+  forgotPassword: 'reset-ip', doctorForgotPassword: 'reset-ip', 'POST /password/forgot': 'reset-ip', 'POST /doctor/forgotPassword': 'reset-ip',
+  confirmEmail: 'code-ip', activateAccount: 'code-ip', 'POST /confirm/email': 'code-ip', 'POST /activation': 'code-ip',
+  applyInsurance: 'form-ip', sendContactMessage: 'form-ip', 'POST /insurance/apply': 'form-ip', 'POST /contact': 'form-ip',
+};

@@ -1,0 +1,38 @@
+import { expect } from '@jest/globals';
+import type { EntityManager } from '@mikro-orm/sql';
+import type { Client, TestApp } from './app.js';
+import { Medicine, MedicineForm, MedicineUnit } from '../src/modules/medicines/medicine.entity.js';
+import { addDays, dhakaToday } from '../src/common/dhaka-date.js';
+
+/** Records the security, race and crash suites need, made the way the app makes them. */
+export const SHIPPING = { name: 'Rahima Akter', phone: '01712345678', address: 'House 12, Road 5, Sector 7', city: 'Dhaka' };
+
+let serial = 0;
+/** A medicine with the given stock and price, straight in the catalogue. */
+export async function newMedicine(t: TestApp, stock: number, pricePoisha = 1250): Promise<Medicine> {
+  const e = t.orm.em.fork() as unknown as EntityManager;
+  const m = e.create(Medicine, {
+    name: `Fixture med ${++serial}-${Date.now()}`, genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
+    form: MedicineForm.Tablet, unit: MedicineUnit.Strip, pricePoisha, stock,
+  });
+  await e.flush();
+  return m;
+}
+
+export const stockOf = async (t: TestApp, id: string) => (await t.orm.em.fork().findOneOrFail(Medicine, id)).stock;
+
+/** POST /create/order as the spec's checkout sends it. */
+export function placeOrder(client: Client, lines: { medicineId: string; quantity: number }[], paymentMethod = 'Bkash', extra: Record<string, unknown> = {}) {
+  return client.post('/create/order', { shippingInfo: SHIPPING, orderItems: lines.map((l) => ({ _id: l.medicineId, cartQuantity: l.quantity })), paymentMethod, ...extra });
+}
+
+export const dayFromToday = (n: number) => addDays(dhakaToday(), n);
+
+/** A hospital visit booking body for one slot. */
+export const hospitalVisit = (doctorId: string, date: string, slot = 'Evening') => ({ doctorId, patientName: 'Rahima Akter', phone: '01712345678', date, slot });
+
+export async function doctorIdByName(t: TestApp, name: string): Promise<string> {
+  const res = await t.http().get(`/api/doctors?keyword=${encodeURIComponent(name)}`);
+  expect(res.status).toBe(200);
+  return res.body.doctors[0].id as string;
+}

@@ -1,0 +1,335 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import request from 'supertest';
+import { parse, validate } from 'graphql';
+import { createTestApp, login, pngImage, type TestApp } from '../app.js';
+import { createApp } from '../../src/app.js';
+import { createLogger } from '../../src/common/logger.js';
+import { queryLimitRules } from '../../src/common/graphql-limits.js';
+import { buildNirogSchema } from '../../src/schema.js';
+import { REPO_ROOT } from '../../src/config.js';
+import { DEMO_PASSWORD } from '../../src/seeders/demo-accounts.js';
+
+/**
+ * Limits and abuse: GraphQL document limits, rate limits kept in PostgreSQL (so they hold across
+ * replicas), login lockout with capped backoff, upload limits, HTTP headers and token rules.
+ * The limiter's figures are set low here through the same environment variables production uses.
+ */
+let t: TestApp;
+const LIMIT_ENV = {
+  LOGIN_FAILURES_PER_IP: '8',
+  LOGIN_LOCK_THRESHOLD: '3',
+  LOGIN_LOCK_BASE_SECONDS: '2',
+  LOGIN_LOCK_MAX_SECONDS: '4',
+  SIGNUPS_PER_IP_PER_HOUR: '3',
+  PASSWORD_RESETS_PER_IP_PER_HOUR: '3',
+  FORMS_PER_IP_PER_HOUR: '2',
+  CODE_ATTEMPTS_PER_IP_PER_HOUR: '3',
+  GRAPHQL_MAX_DEPTH: '8',
+  GRAPHQL_MAX_ALIASES: '10',
+  GRAPHQL_MAX_TOKENS: '1500',
+  GRAPHQL_MAX_COST: '5000',
+  GRAPHQL_HIDE_SUGGESTIONS: 'true',
+  UPLOAD_MAX_BYTES: '20000',
+  UPLOAD_MAX_FILES: '2',
+};
+
+beforeAll(async () => {
+  t = await createTestApp({ env: LIMIT_ENV });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let ipSeq = 0;
+/** A fresh client address per test (the app trusts X-Forwarded-For from loopback, as behind the proxy). */
+const newIp = () => `198.51.100.${++ipSeq}`;
+const gql = (query: string, variables?: object, ip = newIp(), app = t.app) =>
+  request(app).post('/graphql').set('X-Forwarded-For', ip).send({ query, variables });
+
+describe('GraphQL document limits', () => {
+  it('refuses a query deeper than the limit, before running it', async () => {
+    const ok = await gql('{ doctors(pageSize: 1) { items { id } } }');
+    expect(ok.body.errors).toBeUndefined();
+    let q = 'id';
+    for (let i = 0; i < 12; i += 1) q = `speciality { ${q} }`;
+    const res = await gql(`{ doctors { items { ${q} } } }`);
+    expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(res.body.errors.map((e: { message: string }) => e.message).join(' ')).toMatch(/too deep/);
+  });
+
+  it('leaves the standard introspection query to the introspection policy (on outside production)', async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const res = await gql(getIntrospectionQuery());
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.__schema.queryType.name).toBe('Query');
+  });
+
+  it('refuses too many aliases', async () => {
+    const fields = Array.from({ length: 11 }, (_, i) => `a${i}: specialities { id }`).join(' ');
+    const res = await gql(`{ ${fields} }`);
+    expect(res.body.errors[0].extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(res.body.errors[0].message).toMatch(/too many aliases/);
+  });
+
+  it('refuses a document over the token limit at parse time', async () => {
+    const res = await gql(`{ ${'__typename '.repeat(2000)} }`);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].message).toMatch(/more that 1500 tokens/);
+  });
+
+  it('refuses an expensive query (large pages multiplied)', async () => {
+    const res = await gql('{ doctors(pageSize: 100) { items { id reviews: speciality { id name } } } medicines(pageSize: 100) { items { id name priceInPoisha } } a: doctors(pageSize: 100) { items { id name email phone gender avatarUrl } } }');
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('answers one operation per request: batched arrays are refused', async () => {
+    const res = await request(t.app).post('/graphql').send([{ query: '{ __typename }' }, { query: '{ __typename }' }]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body ?? res.text)).not.toContain('"data"');
+  });
+
+  it('hides "Did you mean" field suggestions when told to (the production default)', async () => {
+    const res = await gql('{ doctorz { id } }');
+    expect(res.body.errors[0].message).not.toMatch(/Did you mean/);
+  });
+
+  it("lets every document of the frontend through the production limits", async () => {
+    const schema = await buildNirogSchema();
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const p = path.join(dir, name);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (name.endsWith('.graphql')) files.push(p);
+      }
+    };
+    walk(path.join(REPO_ROOT, 'frontend', 'src'));
+    expect(files.length).toBeGreaterThan(10);
+    // The defaults from config.ts, not this file's lowered ones.
+    const { loadConfig } = await import('../../src/config.js');
+    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' }).graphql;
+    const fragments = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    let checked = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      if (!/^\s*(query|mutation|subscription)\b/m.test(text)) continue;
+      // Each document with every fragment of the frontend available (unused ones are dropped).
+      const doc = parse(text + '\n' + fragments.split('\n').join('\n'), { maxTokens: defaults.maxTokens * 50 });
+      const own = parse(text);
+      // The file's own definitions come first; operations of the other files are left out.
+      const used = { ...doc, definitions: doc.definitions.filter((d, i) => d.kind !== 'OperationDefinition' || i < own.definitions.length) };
+      checked += own.definitions.filter((d) => d.kind === 'OperationDefinition').length;
+      const errors = validate(schema, used, [...queryLimitRules(defaults)]);
+      expect({ file: path.relative(REPO_ROOT, file), errors: errors.map((e) => e.message) }).toEqual({ file: path.relative(REPO_ROOT, file), errors: [] });
+      expect(parse(text, { maxTokens: defaults.maxTokens })).toBeTruthy();
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+});
+
+describe('rate limits kept in PostgreSQL', () => {
+  it('locks an account after failures in a row, refuses even the right password, and the lock expires', async () => {
+    const ip1 = newIp();
+    for (let i = 0; i < 3; i += 1) {
+      const bad = await request(t.app).post('/api/login').set('X-Forwarded-For', ip1).send({ email: 'karim@nirog.test', password: 'wrong-guess-1' });
+      expect(bad.status).toBe(401);
+      expect(bad.body.message).toBe('Invalid email or password');
+    }
+    // The owner, from another address, with the right password: still refused while the lock lasts.
+    const owner = await request(t.app).post('/api/login').set('X-Forwarded-For', newIp()).send({ email: 'karim@nirog.test', password: DEMO_PASSWORD });
+    expect(owner.status).toBe(429);
+    expect(owner.body).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many attempts. Please wait a little and try again.' });
+    expect(Number(owner.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(4);
+    // Attempts during the lock do not extend it; after at most the cap the owner gets in.
+    await new Promise((r) => setTimeout(r, 4200));
+    const later = await request(t.app).post('/api/login').set('X-Forwarded-For', newIp()).send({ email: 'karim@nirog.test', password: DEMO_PASSWORD });
+    expect(later.status).toBe(200);
+  });
+
+  it('backs off exponentially and never beyond the cap', async () => {
+    const email = 'nusrat@nirog.test';
+    const fail = () => request(t.app).post('/api/login').set('X-Forwarded-For', newIp()).send({ email, password: 'wrong-guess-2' });
+    for (let i = 0; i < 3; i += 1) await fail();
+    const lock1 = await t.orm.em.fork().getConnection().execute(`select extract(epoch from locked_until - now()) as s, hits from rate_limit_buckets where key = ?`, [`login-account:${email}`]);
+    expect(Number(lock1[0].s)).toBeLessThanOrEqual(2.1);
+    await new Promise((r) => setTimeout(r, 2100));
+    await fail(); // 4th failure: 2 × 2 = 4 s (the cap)
+    await new Promise((r) => setTimeout(r, 4100));
+    await fail(); // 5th: 2 × 4 = 8 s, capped at 4
+    const lock3 = await t.orm.em.fork().getConnection().execute(`select extract(epoch from locked_until - now()) as s, hits from rate_limit_buckets where key = ?`, [`login-account:${email}`]);
+    expect(Number(lock3[0].hits)).toBe(5);
+    expect(Number(lock3[0].s)).toBeLessThanOrEqual(4.1);
+    expect(Number(lock3[0].s)).toBeGreaterThan(3);
+  });
+
+  it('answers an unknown email exactly like a wrong password (no account enumeration)', async () => {
+    const ip = newIp();
+    const a = await request(t.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: 'nobody-here@nirog.test', password: 'wrong-guess-3' });
+    const b = await request(t.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: 'patient@nirog.test', password: 'wrong-guess-3' });
+    expect([a.status, a.body.message, a.body.code]).toEqual([b.status, b.body.message, b.body.code]);
+    await request(t.app).post('/api/login').set('X-Forwarded-For', newIp()).send({ email: 'patient@nirog.test', password: DEMO_PASSWORD });
+  });
+
+  it('limits failed logins per address across accounts, counted by a second replica too', async () => {
+    const ip = newIp();
+    // A second API process on the same database: the count is in PostgreSQL, not in memory.
+    const replica = await createApp(t.config, t.orm, createLogger('silent'));
+    try {
+      const apps = [t.app, replica.app];
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const res = await request(apps[i % 2]).post('/api/login').set('X-Forwarded-For', ip).send({ email: `stuffing-${i}@example.com`, password: 'password123' });
+        statuses.push(res.status);
+      }
+      expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
+      expect(statuses.slice(8)).toEqual([429, 429]);
+      // The same address cannot log in at all meanwhile; another address can.
+      expect((await request(replica.app).post('/api/login').set('X-Forwarded-For', ip).send({ email: 'admin@nirog.test', password: DEMO_PASSWORD })).status).toBe(429);
+      expect((await request(replica.app).post('/api/login').set('X-Forwarded-For', newIp()).send({ email: 'admin@nirog.test', password: DEMO_PASSWORD })).status).toBe(200);
+    } finally {
+      await replica.worker.stop();
+      await replica.apollo.stop();
+    }
+  });
+
+  it('counts concurrent attempts exactly (atomic upsert)', async () => {
+    const ip = newIp();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) =>
+      request(t.app).post('/api/password/forgot').set('X-Forwarded-For', ip).send({ email: `someone${i}@example.com` })));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(9);
+  });
+
+  it('throttles signups per address through both doors', async () => {
+    const ip = newIp();
+    const rest = async (i: number) => request(t.app).post('/api/register').set('X-Forwarded-For', ip).send({ name: 'Spam', email: `spam${i}-${ip}@example.com`, password: 'mango-tree-42' });
+    expect((await rest(1)).status).toBe(200);
+    expect((await rest(2)).status).toBe(200);
+    const g = await gql('mutation($i: SignupInput!) { signup(input: $i) { id } }', { i: { name: 'Spam', email: `spam3-${ip}@example.com`, password: 'mango-tree-42' } }, ip);
+    expect(g.body.errors).toBeUndefined();
+    const refused = await gql('mutation($i: SignupInput!) { signup(input: $i) { id } }', { i: { name: 'Spam', email: `spam4-${ip}@example.com`, password: 'mango-tree-42' } }, ip);
+    expect(refused.body.errors[0].extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(refused.status).toBe(429);
+    // Apollo Client asks for application/graphql-response+json, so it reads the 429's message (shown in the form).
+    const fromBrowser = await request(t.app).post('/graphql').set('X-Forwarded-For', ip).set('Accept', 'application/graphql-response+json,application/json;q=0.9')
+      .send({ query: 'mutation($i: SignupInput!) { signup(input: $i) { id } }', variables: { i: { name: 'Spam', email: `spam5-${ip}@example.com`, password: 'mango-tree-42' } } });
+    expect(fromBrowser.status).toBe(429);
+    expect(fromBrowser.headers['content-type']).toMatch(/application\/graphql-response\+json/);
+    expect(JSON.parse(fromBrowser.text).errors[0].message).toBe('Too many attempts. Please wait a little and try again.');
+    const count = await t.orm.em.fork().getConnection().execute(`select count(*)::int as n from users where email like ?`, [`spam%-${ip}@example.com`]);
+    expect(count[0].n).toBe(3);
+  });
+
+  it('throttles the public contact and insurance forms per address', async () => {
+    const ip = newIp();
+    const send = () => request(t.app).post('/api/contact').set('X-Forwarded-For', ip).send({ name: 'A', email: 'a@example.com', message: 'Hello there, a question.' });
+    const codes = [(await send()).status, (await send()).status, (await send()).status];
+    expect(codes[2]).toBe(429);
+  });
+
+  it('throttles verification code attempts per address on top of the five tries per code', async () => {
+    const ip = newIp();
+    const patient = await login(t, 'patient@nirog.test');
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      codes.push((await request(t.app).post('/api/confirm/email').set('X-Forwarded-For', ip).set('Authorization', `Bearer ${patient.token}`).send({ code: '000000' })).status);
+    }
+    expect(codes[3]).toBe(429);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses a file over the size limit, too many files, and a non-image named .png; stores no file name', async () => {
+    const patient = await login(t, 'patient@nirog.test');
+    const big = Buffer.alloc(30000, 1);
+    const tooBig = await patient.multipart('put', '/update/avatar').attach('avatar', big, 'big.png');
+    expect([400, 413]).toContain(tooBig.status);
+    expect(tooBig.body.code).toMatch(/PAYLOAD_TOO_LARGE|BAD_USER_INPUT/);
+    const fake = await patient.multipart('put', '/update/avatar').attach('avatar', Buffer.from('GIF89a<script>alert(1)</script>'), { filename: '../../etc/passwd.png', contentType: 'image/png' });
+    expect(fake.status).toBe(400);
+    const png = await pngImage();
+    const many = await patient.multipart('put', '/update/avatar').attach('avatar', png, 'a.png').attach('x', png, 'b.png').attach('y', png, 'c.png');
+    expect(many.status).toBe(400);
+    const ok = await patient.multipart('put', '/update/avatar').attach('avatar', png, '../../../evil name.png');
+    expect(ok.status).toBe(200);
+    const url: string = ok.body.user?.avatar?.url ?? JSON.stringify(ok.body);
+    expect(url).not.toContain('evil');
+    expect(url).not.toContain('..');
+    expect(url).toMatch(/\.webp/);
+  });
+
+  it('refuses too many files through GraphQL too, with a coded GraphQL error', async () => {
+    const admin = await login(t, 'admin@nirog.test');
+    const png = await pngImage();
+    const res = await request(t.app).post('/graphql').set('Authorization', `Bearer ${admin.token}`).set('apollo-require-preflight', 'true')
+      .field('operations', JSON.stringify({ query: 'mutation($a: Upload!) { updateAvatar(avatar: $a) { id } }', variables: { a: null } }))
+      .field('map', JSON.stringify({ 0: ['variables.a'], 1: ['variables.a'], 2: ['variables.a'] }))
+      .attach('0', png, 'a.png').attach('1', png, 'b.png').attach('2', png, 'c.png');
+    expect(res.status).toBe(413);
+    expect(res.body.errors[0].extensions.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('HTTP and tokens', () => {
+  it('sends the security headers: CSP, no framing, no sniffing, no referrer leak', async () => {
+    const res = await request(t.app).get('/healthz');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    // HSTS only behind TLS (PUBLIC_URL https): a plain-HTTP dev server must not pin browsers.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when the public address is https', async () => {
+    const tls = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://nirog.example' } });
+    try {
+      const res = await request(tls.app).get('/healthz');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await tls.close();
+    }
+  });
+
+  it('allows no cross-origin reads (no CORS headers) and refuses simple cross-site GraphQL requests (CSRF)', async () => {
+    const pre = await request(t.app).options('/graphql').set('Origin', 'https://evil.example').set('Access-Control-Request-Method', 'POST');
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    const simple = await request(t.app).get('/graphql?query=%7B__typename%7D').set('Origin', 'https://evil.example');
+    expect(simple.status).toBe(400);
+    const form = await request(t.app).post('/graphql').set('Content-Type', 'text/plain').send('{"query":"mutation { logout }"}');
+    expect(form.status).toBe(400);
+  });
+
+  it('refuses tokens signed with another algorithm, none, or expired; logout and refresh reuse revoke', async () => {
+    const jwt = (await import('jsonwebtoken')).default;
+    const patient = await login(t, 'patient@nirog.test');
+    const claims = jwt.decode(patient.token!) as Record<string, unknown>;
+    const none = jwt.sign({ ...claims }, '', { algorithm: 'none' });
+    const hs512 = jwt.sign({ ...claims }, t.config.auth.jwtSecret, { algorithm: 'HS512' });
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, t.config.auth.jwtSecret, { algorithm: 'HS256' });
+    for (const token of [none, hs512, expired]) {
+      const res = await request(t.app).get('/api/currentUserDetails').set('Authorization', `Bearer ${token}`);
+      expect(res.status).toBe(401);
+    }
+    expect((await patient.get('/currentUserDetails')).status).toBe(200);
+    // Refresh rotation with reuse detection: the old refresh token kills the session.
+    const first = await request(t.app).post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
+    expect(first.status).toBe(200);
+    const replay = await request(t.app).post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
+    expect(replay.status).toBe(401);
+    const rotated = await request(t.app).post('/api/token/refresh').send({ refreshToken: first.body.refreshToken });
+    expect(rotated.status).toBe(401);
+    // Logout ends the session at once: the access token stops working before it expires.
+    const other = await login(t, 'patient@nirog.test');
+    expect((await other.post('/logout')).status).toBe(200);
+    expect((await other.get('/currentUserDetails')).status).toBe(401);
+  });
+});
