@@ -1,8 +1,8 @@
-import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import StateView from './StateView';
 
 /** A tidy stand-in for a screen whose feature is still being built. */
 export default function Placeholder() {
   const { t } = useTranslation();
-  return <Result status="info" title={t('state.comingSoon')} subTitle={t('state.comingSoonHint')} />;
+  return <StateView title={t('state.comingSoon')} hint={t('state.comingSoonHint')} />;
 }
