@@ -6,7 +6,7 @@ import http from 'node:http';
 import pg from 'pg';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
-const port = Number(process.env.PORT ?? 4191);
+const port = Number(process.env.PORT ?? 4291);
 
 const DOCTOR_ORDER = `order by d.is_online desc, case when d.review_count = 0 then 0 else d.rating_half_stars_total::float / d.review_count end desc,
   d.review_count desc, d.id asc`;

@@ -25,7 +25,7 @@ const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
 const SIZES = (env.BENCH_SIZES ?? 'demo,scale').split(',').filter(Boolean);
 const BASE_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
-const APP_PORT = Number(env.BENCH_APP_PORT ?? 4190);
+const APP_PORT = Number(env.BENCH_APP_PORT ?? 4290); // not 4190: fetch refuses it (a "bad port")
 const BASELINE_PORT = APP_PORT + 1;
 const cores = os.cpus().length;
 const pin = (cpu, cmd, args) => (cores > 1 && spawnSync('taskset', ['-V']).status === 0 ? ['taskset', ['-c', String(cpu), cmd, ...args]] : [cmd, args]);
@@ -53,7 +53,7 @@ function start(name, cpu, cmd, args, extraEnv, readyUrl) {
     const poll = async () => {
       if (child.exitCode !== null) return reject(new Error(`${name} exited: ${stderr.slice(-2000)}`));
       try {
-        const res = await fetch(readyUrl);
+        const res = await fetch(readyUrl, { signal: AbortSignal.timeout(2000) });
         if (res.status < 500) return resolve(child);
       } catch { /* not up yet */ }
       if (Date.now() > deadline) return reject(new Error(`${name} did not start`));

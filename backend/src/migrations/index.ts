@@ -1,3 +1,4 @@
+import { Migration20261122055831DoctorListIndexes } from './Migration20261122055831DoctorListIndexes.js';
 import { Migration20261122035110BloodRequestThrottle } from './Migration20261122035110BloodRequestThrottle.js';
 import { Migration20261122032006AuditLog } from './Migration20261122032006AuditLog.js';
 import { Migration20261122030726EmailOutbox } from './Migration20261122030726EmailOutbox.js';
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122031133Pharmacy', class: Migration20261122031133Pharmacy },
   { name: 'Migration20261122035110BloodRequestThrottle', class: Migration20261122035110BloodRequestThrottle },
   { name: 'Migration20261122030845DoctorsConsultations', class: Migration20261122030845DoctorsConsultations },
+  { name: 'Migration20261122055831DoctorListIndexes', class: Migration20261122055831DoctorListIndexes },
 ];
