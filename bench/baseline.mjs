@@ -43,7 +43,7 @@ const routes = {
     const q = `${(url.searchParams.get('keyword') ?? 'napa').toLowerCase()}:*`;
     const match = `is_active = true and to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(generic_name, '') || ' ' || coalesce(company, '')) @@ to_tsquery('simple'::regconfig, $1)`;
     const [page, count] = await Promise.all([
-      pool.query(`select * from medicines where ${match} order by name asc, id asc limit 20`, [q]),
+      pool.query(`with matched as materialized (select * from medicines where ${match}) select * from matched order by name asc, id asc limit 20`, [q]),
       pool.query(`select count(*) as count from medicines where ${match}`, [q]),
     ]);
     return { items: page.rows, total: Number(count.rows[0].count) };

@@ -74,7 +74,7 @@ export async function seedVolume(orm: MikroORM, counts: VolumeCounts, log: (msg:
   const doctor = `'${demo.doctor}'::uuid`;
   const specialities = SPECIALITIES.map((s) => s.title);
   const P = c.patients;
-  // Row-number patterns use coprime moduli (7 online, 15 specialities…) so that filters do not correlate.
+  // Online and rating come from a hash of the row number, so that they do not correlate with the speciality (i % 15).
 
   await run(`${P} patients`, `insert into users (id, name, email, password_hash, role, gender, phone_e164, email_verified_at, created_at)
     select ${id('vp', 'i')}, 'Volume Patient ' || i, 'volume-patient-' || i || '@nirog.test', '${hash}', 'user',
@@ -91,8 +91,8 @@ export async function seedVolume(orm: MikroORM, counts: VolumeCounts, log: (msg:
       select ${id('vd', 'i')}, ${id('vdu', 'i')}, ${pick(TITLES, 'i')}, 'MBBS, FCPS', ARRAY[${pick(specialities, 'i')}],
         ${pick(['Dhaka Medical College Hospital', 'Square Hospital', 'Evercare Hospital', 'BIRDEM'], 'i')}, 3 + i % 30,
         (3 + i % 18) * 5000, 'Dhaka', '', lpad(i::text, 13, '0'), 'V' || i,
-        ${pick(['Medical', 'Medical', 'Medical', 'Dental'], 'i')}, i % 7 = 0, case when i % 20 = 0 then 'pending' else 'approved' end,
-        case when i % 20 = 0 then null else now() end, (i % 5 + 5) * (i % 40), i % 40, now() - (i || ' minutes')::interval
+        ${pick(['Medical', 'Medical', 'Medical', 'Dental'], 'i')}, abs(hashtext('online' || i)) % 7 = 0, case when i % 20 = 0 then 'pending' else 'approved' end,
+        case when i % 20 = 0 then null else now() end, (abs(hashtext('stars' || i)) % 6 + 5) * (i % 40), i % 40, now() - (i || ' minutes')::interval
       from generate_series(1, ${c.doctors}) i`);
   }
 
