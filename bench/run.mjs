@@ -8,7 +8,7 @@
 //   - frontend: first-load JS/CSS (gzip) of /, /doctors, /medicine and Lighthouse desktop + mobile.
 // Prints one table and writes it to bench/results/<date>.md. Timings never run in CI.
 // Knobs: BENCH_DURATION (s per round, 10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10),
-// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_SIZES.
+// BENCH_LIGHTHOUSE=0 to skip Lighthouse, BENCH_API=0 to run Lighthouse alone, BENCH_SIZES.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -135,13 +135,13 @@ async function benchSize(size) {
       { name: 'GraphQL my orders (patient, 20)', app: { url: `${A}/graphql`, ...post(gql(MY_ORDERS), auth) }, baseline: { url: `${B}/orders`, headers: auth } },
     ];
     const api = [];
-    for (const s of scenarios) {
+    for (const s of env.BENCH_API === '0' ? [] : scenarios) {
       console.log(`[${size}] ${s.name}…`);
       api.push(await compare(s));
     }
-    const sqlRun = spawnSync(process.execPath, ['bench/sql-counts.mjs'], { cwd: root, env: { ...env, DATABASE_URL: url }, encoding: 'utf8' });
-    if (sqlRun.status !== 0) throw new Error(`sql-counts failed: ${sqlRun.stderr}`);
-    const sql = JSON.parse(sqlRun.stdout.trim().split('\n').pop());
+    const sqlRun = env.BENCH_API === '0' ? null : spawnSync(process.execPath, ['bench/sql-counts.mjs'], { cwd: root, env: { ...env, DATABASE_URL: url }, encoding: 'utf8' });
+    if (sqlRun && sqlRun.status !== 0) throw new Error(`sql-counts failed: ${sqlRun.stderr}`);
+    const sql = sqlRun ? JSON.parse(sqlRun.stdout.trim().split('\n').pop()) : [];
     const lighthouse = size === 'demo' && env.BENCH_LIGHTHOUSE !== '0' ? await runLighthouse(A) : null;
     return { size, api, sql, lighthouse };
   } finally {

@@ -24,6 +24,8 @@ export default function BestDoctors() {
       {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
       {result && result.items.length === 0 && <p className="empty">{t('noDoctors')}</p>}
       <div className="best-doctors">
+        {/* Placeholders of the cards' size while the first page loads, so nothing below moves (CLS). */}
+        {!result && loading && Array.from({ length: STEP }, (_, i) => <div key={i} className="light-card card-placeholder" aria-hidden="true" />)}
         {result?.items.map((d) => (
           <article key={d.id} className="light-card hoverable" data-testid="best-doctor">
             <Link to={to('doctorDetail', { doctorId: d.id })} style={{ color: 'inherit', textDecoration: 'none' }}>
@@ -38,7 +40,7 @@ export default function BestDoctors() {
           </article>
         ))}
       </div>
-      {loading && <div className="loading-row" role="status"><span className="spinner" aria-hidden="true" /> {t('pleaseWait')}</div>}
+      {loading && <div className={result ? 'loading-row' : 'sr-only'} role="status"><span className="spinner" aria-hidden="true" /> {t('pleaseWait')}</div>}
       {result && result.total > result.items.length && (
         <div style={{ textAlign: 'center', marginTop: 16 }}>
           <button type="button" className="btn" onClick={() => setCount((c) => c + STEP)} disabled={loading}>{t('loadMore')}</button>

@@ -22,11 +22,12 @@ export default function BestNurses() {
     <section className="section" aria-labelledby="best-nurses">
       <h2 id="best-nurses">{t('bestNurses')}</h2>
       {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
-      {loading && !result && <div className="loading-row" role="status"><span className="spinner" aria-hidden="true" /> {t('wait')}</div>}
+      {loading && !result && <div className="sr-only" role="status">{t('wait')}</div>}
       {result && result.items.length === 0 && <p className="empty">{t('noNurses')}</p>}
       <div className="grid-cards">
+        {!result && loading && Array.from({ length: HOME_PAGE_STEP }, (_, i) => <div key={i} className="light-card small card-placeholder nurse" aria-hidden="true" />)}
         {result?.items.map((n) => (
-          <article key={n.id} className="light-card small" data-testid="best-nurse">
+          <article key={n.id} className="light-card small nurse-card-home" data-testid="best-nurse">
             <h3 className="light-card-title"><Link to={to('nurseDetail', { nurseId: n.id })}>{n.name}</Link></h3>
             <div style={{ color: '#5f6b7a' }}>{n.degree}</div>
             <div>{n.work}</div>

@@ -7,14 +7,15 @@ import './care-i18n';
 
 export function Partners() {
   const { t } = useTranslation('homeCare');
-  const { data } = useQuery(HomePartnersDocument);
-  // A decorative strip: on failure or while loading it simply stays empty rather than shouting.
-  if (!data?.partners.length) return null;
+  const { data, loading } = useQuery(HomePartnersDocument);
+  // A decorative strip: on failure it simply stays empty rather than shouting. While loading it keeps
+  // its place, so the sections below do not move when it arrives (CLS).
+  if (!loading && !data?.partners.length) return null;
   return (
     <section className="section" aria-labelledby="partners">
       <h2 id="partners">{t('partners')}</h2>
       <div className="partner-strip">
-        {data.partners.map((p) => (p.website
+        {data?.partners.map((p) => (p.website
           ? <a key={p.id} href={p.website} target="_blank" rel="noopener noreferrer">{p.name}</a>
           : <span key={p.id}>{p.name}</span>))}
       </div>
