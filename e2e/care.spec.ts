@@ -87,9 +87,9 @@ test('home shows the best nurses four at a time, and the care pages fit a phone'
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/');
   const best = page.getByRole('region', { name: 'Our Best Nurses' });
-  await expect(best.locator('.ant-card')).toHaveCount(4);
+  await expect(best.getByTestId('best-nurse')).toHaveCount(4);
   await best.getByRole('button', { name: 'Load More' }).click();
-  await expect(best.locator('.ant-card')).toHaveCount(8);
+  await expect(best.getByTestId('best-nurse')).toHaveCount(8);
   await expect(page.getByRole('region', { name: 'Our Partners' })).toContainText('Square Hospitals Ltd.');
   await expect(page.getByRole('region', { name: 'Health insurance, explained' })).toBeVisible();
   await expectNoHorizontalScroll(page);

@@ -14,6 +14,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // scripts/bundle-budget.mjs reads the chunk graph from .vite/manifest.json.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   test: {

@@ -13,7 +13,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const node = process.execPath;
-const only = (process.env.NIROG_SUITES ?? 'schema,backend,frontend,e2e,reliability').split(',');
+const only = (process.env.NIROG_SUITES ?? 'schema,budget,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -47,6 +47,14 @@ if (only.includes('schema')) {
     if (code !== 0) console.error('schema.graphql differs from what the backend emits: commit the regenerated file.');
     count('schema', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
   }
+}
+
+if (only.includes('budget')) {
+  // The first load of /, /doctors and /medicine stays within its JS budget (gzip), from the build's manifest.
+  const out = path.join(results, 'budget.json');
+  const code = run('budget', node, [path.join(root, 'scripts/bundle-budget.mjs'), '--json', out]);
+  const r = readJson(out);
+  count('budget', r?.passed ?? 0, r?.failed ?? 0, code);
 }
 
 if (only.includes('backend')) {

@@ -11,4 +11,6 @@ export interface AuthUser {
   id: string;
   role: Role;
   sessionId: string;
+  /** The doctor profile of a doctor, read with the session (saves a look-up per request); undefined when not read. */
+  doctorId?: string | null;
 }

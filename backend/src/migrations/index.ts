@@ -1,5 +1,6 @@
 import { Migration20261122054009Dashboard } from './Migration20261122054009Dashboard.js';
 import { Migration20261122054022RateLimits } from './Migration20261122054022RateLimits.js';
+import { Migration20261122055831DoctorListIndexes } from './Migration20261122055831DoctorListIndexes.js';
 import { Migration20261122035110BloodRequestThrottle } from './Migration20261122035110BloodRequestThrottle.js';
 import { Migration20261122032006AuditLog } from './Migration20261122032006AuditLog.js';
 import { Migration20261122030726EmailOutbox } from './Migration20261122030726EmailOutbox.js';
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122030845DoctorsConsultations', class: Migration20261122030845DoctorsConsultations },
   { name: 'Migration20261122054009Dashboard', class: Migration20261122054009Dashboard },
   { name: 'Migration20261122054022RateLimits', class: Migration20261122054022RateLimits },
+  { name: 'Migration20261122055831DoctorListIndexes', class: Migration20261122055831DoctorListIndexes },
 ];

@@ -3,16 +3,25 @@ import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Role } from '@/lib/session';
 import SiteLayout from './layouts/SiteLayout';
-import DashboardLayout from './layouts/DashboardLayout';
+import { withAntd } from './withAntd';
 import RequireAuth from './components/RequireAuth';
 import RouteError from './components/RouteError';
 import NotFound from './components/NotFound';
 
-/** Each page is its own chunk, loaded when its route is first visited. */
+/** Each page is its own chunk, loaded when its route is first visited, with antd's provider beside it. */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Page = withAntd(load);
+  return <Page />;
+}
+
+/** A page built without antd (the home page): nothing but its own chunk. */
+function lightPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(load);
   return <Page />;
 }
+
+// The account screens' side menu is antd's Menu: loaded with the first account screen.
+const DashboardLayout = withAntd(() => import('./layouts/DashboardLayout'));
 
 const only = (roles: Role[] | undefined, element: ReactNode) => <RequireAuth roles={roles}>{element}</RequireAuth>;
 
@@ -31,8 +40,8 @@ export const routes: RouteObject[] = [
     element: <SiteLayout />,
     errorElement: <RouteError />,
     children: [
-      { path: paths.home, element: page(() => import('@/features/home/pages/HomePage')) },
-      { path: paths.homeAlias, element: page(() => import('@/features/home/pages/HomePage')) },
+      { path: paths.home, element: lightPage(() => import('@/features/home/pages/HomePage')) },
+      { path: paths.homeAlias, element: lightPage(() => import('@/features/home/pages/HomePage')) },
 
       // Accounts (foundation)
       { path: paths.userSignin, element: page(() => import('@/features/auth/pages/PatientLoginPage')) },

@@ -42,14 +42,15 @@ export class AccountService {
   async authenticate(em: EntityManager, token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
     const claims = verifyAccessToken(token, this.config.auth.jwtSecret);
-    const rows = await em.getConnection().execute<{ role: Role }[]>(
-      `select u.role from auth_sessions s join users u on u.id = s.user_id
+    const rows = await em.getConnection().execute<{ role: Role; doctor_id: string | null }[]>(
+      `select u.role, d.id as doctor_id from auth_sessions s join users u on u.id = s.user_id left join doctors d on d.user_id = u.id
         where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
       [claims.sid, claims.sub],
     );
     if (!rows.length) throw unauthenticated('Your session has ended, please log in again', 'SESSION_REVOKED');
     // The role comes from the database, so a demoted or deleted account loses access at once.
-    return { id: claims.sub, role: rows[0]!.role, sessionId: claims.sid };
+    const role = rows[0]!.role;
+    return { id: claims.sub, role, sessionId: claims.sid, doctorId: role === Role.Doctor ? rows[0]!.doctor_id : null };
   }
 
   async signupPatient(em: EntityManager, input: SignupInput, avatar?: Buffer): Promise<User> {

@@ -99,6 +99,7 @@ export class AppointmentService {
   /** The caller's Doctor id when the caller is a doctor, else null. */
   async doctorIdOf(em: EntityManager, actor: AuthUser | null): Promise<string | null> {
     if (!actor || actor.role !== Role.Doctor) return null;
+    if (actor.doctorId !== undefined) return actor.doctorId;
     const d = await em.findOne(Doctor, { user: actor.id }, { fields: ['id'] });
     return d?.id ?? null;
   }
@@ -329,9 +330,13 @@ export class AppointmentService {
   private async page(em: EntityManager, where: Record<string, unknown>, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
     if (args.status) where.status = args.status;
     if (args.kind) where.kind = args.kind;
-    const [items, total] = await em.findAndCount(Appointment, where, {
-      populate: POPULATE, orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
-    });
+    // The count needs no joins; the page brings the doctor, the patient and the prescription in one query.
+    const [items, total] = await Promise.all([
+      em.find(Appointment, where, {
+        populate: [...POPULATE, 'prescription'], strategy: 'joined', orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
+      }),
+      em.count(Appointment, where),
+    ]);
     return pageOf(items, total, args);
   }
 

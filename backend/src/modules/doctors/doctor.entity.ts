@@ -5,6 +5,9 @@ import { BaseEntity } from '../../common/base.entity.js';
 import { User } from '../accounts/user.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
 
+/** A doctor's average rating in half stars (0 without reviews), as the list sorts by it. */
+export const DOCTOR_AVERAGE_SQL = 'case when review_count = 0 then 0 else rating_half_stars_total::float / review_count end';
+
 /**
  * A doctor's professional profile. Name, email, phone, gender and avatar live on the User (one
  * identity per email); the resolver exposes them on Doctor through the batched user reference.
@@ -15,6 +18,10 @@ import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
 @Index({ properties: ['createdAt'] })
 @Index({ properties: ['status', 'isOnline'] })
 @Index({ properties: ['status', 'feePoisha'] })
+// The list's orders (Recommended: online first, then average rating; Rating), walked in index order
+// so a page of 20 reads about 20 rows instead of sorting every approved doctor (EXPLAIN at 100k doctors).
+@Index({ name: 'doctors_recommended_index', expression: `create index "doctors_recommended_index" on "doctors" ("status", "is_online" desc, (${DOCTOR_AVERAGE_SQL}) desc, "review_count" desc, "id")` })
+@Index({ name: 'doctors_rating_index', expression: `create index "doctors_rating_index" on "doctors" ("status", (${DOCTOR_AVERAGE_SQL}) desc, "review_count" desc, "id")` })
 @Check({ name: 'doctors_hospital_slot_capacity_check', expression: 'hospital_slot_capacity >= 1 and hospital_slot_capacity <= 200' })
 export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnline' | 'status' | 'ratingHalfStarsTotal' | 'reviewCount' | 'rating' | 'hospitalSlotCapacity'> {
   @OneToOne(() => User, { owner: true, ref: true, unique: true, deleteRule: 'cascade' })

@@ -138,7 +138,8 @@ export class DoctorService {
       default: qb.orderBy([{ isOnline: 'desc' }, { [average]: 'desc' }, { reviewCount: 'desc' }, { id: 'asc' }]);
     }
     qb.limit(args.pageSize).offset(offsetOf(args));
-    const [items, total] = await qb.getResultAndCount();
+    // Page and count side by side (getResultAndCount runs them one after the other).
+    const [items, total] = await Promise.all([qb.clone().getResultList(), qb.clone().getCount()]);
     return pageOf(items, total, args);
   }
 

@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { raw } from '@mikro-orm/core';
 import type { ImageService } from '../../common/images.js';
 import { notFound } from '../../common/errors.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
@@ -22,11 +21,34 @@ export class MedicineService {
     if (args.form) where.push({ form: args.form });
     if (opts.admin && args.lowStock) where.push({ stock: { $lte: LOW_STOCK_THRESHOLD } });
     const query = toPrefixQuery(args.keyword);
-    if (query) where.push({ [raw(`${MEDICINE_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, ?)`, [query])]: true });
+    if (query) return this.keywordSearch(em, query, args, opts);
     const [items, total] = await em.findAndCount(Medicine, { $and: where } as never, {
       orderBy: { name: 'asc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
+  }
+
+  /**
+   * Keyword matches come from the GIN index first and are sorted afterwards. Left to itself the
+   * planner walks the name index and tests every medicine before the first match when a common
+   * prefix sorts late (EXPLAIN at 20,000 medicines: 43 ms instead of 3 ms).
+   */
+  private async keywordSearch(em: EntityManager, query: string, args: MedicineSearchArgs, opts: { admin?: boolean }): Promise<PageResult<Medicine>> {
+    const conditions = [`${MEDICINE_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, ?)`];
+    const params: unknown[] = [query];
+    if (!(opts.admin && args.includeInactive)) conditions.push('is_active');
+    if (args.form) {
+      conditions.push('form = ?');
+      params.push(args.form);
+    }
+    const where = conditions.join(' and ');
+    const conn = em.getConnection();
+    const [rows, counted] = await Promise.all([
+      conn.execute(`with matched as materialized (select * from medicines where ${where}) select * from matched order by name asc, id asc limit ? offset ?`,
+        [...params, args.pageSize, offsetOf(args)]),
+      conn.execute<{ total: number }[]>(`select count(*)::int as total from medicines where ${where}`, params),
+    ]);
+    return pageOf(rows.map((row: Record<string, unknown>) => em.map(Medicine, row)), counted[0]!.total, args);
   }
 
   async byId(em: EntityManager, id: string, opts: { admin?: boolean } = {}): Promise<Medicine> {

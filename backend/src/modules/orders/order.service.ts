@@ -168,17 +168,24 @@ export class OrderService {
   }
 
   async myOrders(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<Order>> {
-    const [items, total] = await em.findAndCount(Order, { user: actor.id }, {
-      populate: ['items'], strategy: 'select-in', orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
-    });
+    // One query for the orders and their lines (the page is limited in a subquery), one for the count.
+    const [items, total] = await Promise.all([
+      em.find(Order, { user: actor.id }, {
+        populate: ['items'], strategy: 'joined', orderBy: { createdAt: 'desc', id: 'asc', items: { id: 'asc' } }, limit: args.pageSize, offset: offsetOf(args),
+      }),
+      em.count(Order, { user: actor.id }),
+    ]);
     return pageOf(items, total, args);
   }
 
   async adminOrders(em: EntityManager, args: AdminOrderArgs): Promise<PageResult<Order>> {
     const where = { archivedAt: null, ...(args.status ? { status: args.status } : {}) };
-    const [items, total] = await em.findAndCount(Order, where, {
-      populate: ['items', 'user'], strategy: 'select-in', orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
-    });
+    const [items, total] = await Promise.all([
+      em.find(Order, where, {
+        populate: ['items', 'user'], strategy: 'joined', orderBy: { ...byCreated(args.sort), items: { id: 'asc' } }, limit: args.pageSize, offset: offsetOf(args),
+      }),
+      em.count(Order, where),
+    ]);
     return pageOf(items, total, args);
   }
 

@@ -75,9 +75,11 @@ export class PrescriptionService {
   }
 
   async mine(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<Prescription>> {
-    const [items, total] = await em.findAndCount(Prescription, { patient: actor.id }, {
-      populate: POPULATE, orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
-    });
+    // The count needs no joins; the page brings doctor, patient and appointment in one query.
+    const [items, total] = await Promise.all([
+      em.find(Prescription, { patient: actor.id }, { populate: POPULATE, strategy: 'joined', orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args) }),
+      em.count(Prescription, { patient: actor.id }),
+    ]);
     return pageOf(items, total, args);
   }
 

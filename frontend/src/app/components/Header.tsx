@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Avatar, Badge, Button, Drawer, Dropdown } from 'antd';
-import { MenuOutlined, ShoppingCartOutlined, UserOutlined } from '@ant-design/icons';
+import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -8,22 +6,37 @@ import { setLanguage } from '@/i18n';
 import { useSession } from '@/lib/session';
 import { useLogout } from '@/features/auth/useAuthActions';
 import { useCartCount } from '@/features/pharmacy/cart/cart';
-import { PUBLIC_LINKS, SIDE_MENU } from './menus';
+import { withAntd } from '../withAntd';
+import { CartIcon, MenuIcon, UserIcon } from './icons';
+import { PUBLIC_LINKS } from './menus';
+
+// On every page, so plain elements here; the user menu and the phone drawer (antd) load when first opened.
+const UserMenu = withAntd(() => import('./UserMenu'));
+const MobileMenu = withAntd(() => import('./MobileMenu'));
 
 export default function Header() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const logout = useLogout();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [drawer, setDrawer] = useState<'closed' | 'open' | 'never'>('never');
+  const [userMenuWanted, setUserMenuWanted] = useState(false);
   const cartCount = useCartCount();
   const user = session?.user;
   const profilePath = user?.role === 'doctor' ? paths.doctorInfo : paths.userInfo;
   const toggleLang = () => setLanguage(i18n.language === 'bn' ? 'en' : 'bn');
   const doLogout = async () => {
-    setOpen(false);
+    setDrawer((d) => (d === 'never' ? d : 'closed'));
+    setUserMenuWanted(false);
     navigate(await logout());
   };
+
+  const userButton = user && (
+    <button type="button" className="btn-text only-desktop" data-testid="user-menu" aria-haspopup="menu" onClick={() => setUserMenuWanted(true)}>
+      {user.avatarUrl ? <img className="avatar-sm" src={user.avatarUrl} alt="" width={24} height={24} /> : <span className="avatar-sm"><UserIcon /></span>}
+      <span className="hello">{t('nav.hello', { name: user.name })}</span>
+    </button>
+  );
 
   return (
     <header className="site-header">
@@ -38,52 +51,25 @@ export default function Header() {
           ))}
         </nav>
         <div className="header-actions">
-          <Button type="text" onClick={toggleLang} aria-label="language" data-testid="lang-switch">{t('nav.language')}</Button>
-          <Link to={paths.cart} aria-label={t('nav.cart')} data-testid="header-cart">
-            <Badge count={cartCount} size="small" overflowCount={99}>
-              <Button type="text" icon={<ShoppingCartOutlined />} tabIndex={-1} />
-            </Badge>
+          <button type="button" className="btn-text" onClick={toggleLang} aria-label="language" data-testid="lang-switch">{t('nav.language')}</button>
+          <Link to={paths.cart} aria-label={t('nav.cart')} data-testid="header-cart" className="icon-btn">
+            <CartIcon />
+            {cartCount > 0 && <span className="count-badge">{cartCount > 99 ? '99+' : cartCount}</span>}
           </Link>
-          {user ? (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'profile', label: <Link to={profilePath}>{t('nav.myProfile')}</Link> },
-                  { key: 'logout', label: t('nav.logout'), onClick: () => void doLogout() },
-                ],
-              }}
-            >
-              <Button type="text" className="only-desktop" data-testid="user-menu">
-                <Avatar size="small" src={user.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
-                <span className="hello">{t('nav.hello', { name: user.name })}</span>
-              </Button>
-            </Dropdown>
-          ) : (
-            <Link to={paths.userSignin} className="only-desktop"><Button type="primary">{t('nav.login')}</Button></Link>
-          )}
-          <Button className="only-mobile" icon={<MenuOutlined />} aria-label={t('nav.menu')} onClick={() => setOpen(true)} />
+          {userButton && (userMenuWanted ? (
+            <Suspense fallback={userButton}>
+              <UserMenu profilePath={profilePath} onLogout={() => void doLogout()}>{userButton}</UserMenu>
+            </Suspense>
+          ) : userButton)}
+          {!user && <Link to={paths.userSignin} className="btn btn-primary only-desktop">{t('nav.login')}</Link>}
+          <button type="button" className="icon-btn bordered only-mobile" aria-label={t('nav.menu')} onClick={() => setDrawer('open')}><MenuIcon /></button>
         </div>
       </div>
-      <Drawer open={open} onClose={() => setOpen(false)} title={user ? t('nav.hello', { name: user.name }) : t('brand')} placement="right" size={300}>
-        <nav className="mobile-nav" onClick={(e) => (e.target as HTMLElement).closest('a') && setOpen(false)}>
-          <Link to={paths.home}>{t('nav.home')}</Link>
-          <Link to={paths.doctors}>{t('nav.doctors')}</Link>
-          {PUBLIC_LINKS.map((l) => <Link key={l.key} to={l.to}>{t(`nav.${l.key}`)}</Link>)}
-          <Link to={paths.cart}>{t('nav.cart')}{cartCount > 0 ? ` (${cartCount})` : ''}</Link>
-          {user ? (
-            <>
-              {SIDE_MENU[user.role].map((m) => <Link key={m.key} to={m.to}>{t(`side.${m.key}`)}</Link>)}
-              <a href="#logout" onClick={(e) => { e.preventDefault(); void doLogout(); }}>{t('nav.logout')}</a>
-            </>
-          ) : (
-            <>
-              <Link to={paths.userSignin}>{t('nav.login')}</Link>
-              <Link to={paths.doctorLogin}>{t('nav.doctorLogin')}</Link>
-            </>
-          )}
-        </nav>
-      </Drawer>
+      {drawer !== 'never' && (
+        <Suspense fallback={null}>
+          <MobileMenu open={drawer === 'open'} onClose={() => setDrawer('closed')} user={user} cartCount={cartCount} onLogout={() => void doLogout()} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
+import StateView from './StateView';
 
 export default function NotFound() {
   const { t } = useTranslation();
-  return <Result status="404" title={t('state.notFound')} subTitle={t('state.notFoundHint')} extra={<Button href="/">{t('state.backHome')}</Button>} />;
+  return <StateView code="404" title={t('state.notFound')} hint={t('state.notFoundHint')} action={<a className="btn" href="/">{t('state.backHome')}</a>} />;
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Result } from 'antd';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession, type Role } from '@/lib/session';
+import StateView from './StateView';
 
 /**
  * Guards a screen: visitors go to the login (doctors' screens to the doctor login), a logged-in user
@@ -18,11 +18,11 @@ export default function RequireAuth({ roles, children }: { roles?: Role[]; child
   }
   if (roles && !roles.includes(session.user.role)) {
     return (
-      <Result
-        status="403"
+      <StateView
+        code="403"
         title={t('state.notAllowed')}
-        subTitle={t('state.notAllowedHint', { roles: roles.map((r) => t(`roles.${r}`)).join(', ') })}
-        extra={<Button href="/">{t('state.backHome')}</Button>}
+        hint={t('state.notAllowedHint', { roles: roles.map((r) => t(`roles.${r}`)).join(', ') })}
+        action={<a className="btn" href="/">{t('state.backHome')}</a>}
       />
     );
   }

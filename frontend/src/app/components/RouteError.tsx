@@ -1,22 +1,21 @@
-import { Button, Result } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import StateView from './StateView';
 
-/** The error boundary of every route: a chunk that failed to load, a 404, or a crash. */
+/** The error boundary of every route: a chunk that failed to load, a 404, or a crash. Part of the shell, so it works offline. */
 export default function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
   const chunk = error instanceof Error && /dynamically imported module|Loading chunk|Failed to fetch/i.test(error.message);
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <Result status="404" title={t('state.notFound')} subTitle={t('state.notFoundHint')} extra={<Button href="/">{t('state.backHome')}</Button>} />;
+    return <StateView code="404" title={t('state.notFound')} hint={t('state.notFoundHint')} action={<a className="btn" href="/">{t('state.backHome')}</a>} />;
   }
   const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
   return (
-    <Result
-      status="error"
+    <StateView
       title={chunk ? t('state.chunkFailed') : t('state.unexpected')}
-      subTitle={chunk ? undefined : detail}
-      extra={<Button type="primary" onClick={() => window.location.reload()}>{t('state.reload')}</Button>}
+      hint={chunk ? undefined : detail}
+      action={<button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>{t('state.reload')}</button>}
     />
   );
 }

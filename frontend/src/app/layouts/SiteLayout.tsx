@@ -1,13 +1,14 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import Header from '../components/Header';
 import Footer from '../components/Footer';
 import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
 import ChatWidget from '@/features/info/components/ChatWidget';
+import { withAntd } from '../withAntd';
 
 // Its own chunk: most visitors are not unverified patients.
-const VerifyEmailBanner = lazy(() => import('@/features/email/components/VerifyEmailBanner'));
+const VerifyEmailBanner = withAntd(() => import('@/features/email/components/VerifyEmailBanner'));
 
 export default function SiteLayout() {
   return (

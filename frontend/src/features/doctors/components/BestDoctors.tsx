@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { Alert, Avatar, Button, Card, Empty, Rate, Spin, Tag } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +6,13 @@ import { DoctorsDocument } from '@/gql/graphql';
 import { to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { errorInfo } from '@/lib/errors';
+import Stars from '@/components/Stars';
 import { titleOf } from './titles';
 import '../i18n';
 
 const STEP = 4;
 
-/** Home 'Our Best Doctors': 4 at first, Load More adds 4 (best rated first). */
+/** Home 'Our Best Doctors': 4 at first, Load More adds 4 (best rated first). Plain elements: the home page loads no antd. */
 export default function BestDoctors() {
   const { t, i18n } = useTranslation('doctors');
   const [count, setCount] = useState(STEP);
@@ -22,25 +21,29 @@ export default function BestDoctors() {
   return (
     <section aria-labelledby="best-doctors" style={{ marginTop: 32 }}>
       <h2 id="best-doctors">{t('ourBestDoctors')}</h2>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
-      {result && result.items.length === 0 && <Empty description={t('noDoctors')} />}
+      {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
+      {result && result.items.length === 0 && <p className="empty">{t('noDoctors')}</p>}
       <div className="best-doctors">
+        {/* Placeholders of the cards' size while the first page loads, so nothing below moves (CLS). */}
+        {!result && loading && Array.from({ length: STEP }, (_, i) => <div key={i} className="light-card card-placeholder" aria-hidden="true" />)}
         {result?.items.map((d) => (
-          <Card key={d.id} hoverable data-testid="best-doctor">
-            <Link to={to('doctorDetail', { doctorId: d.id })} style={{ color: 'inherit' }}>
-              <Avatar size={64} src={d.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+          <article key={d.id} className="light-card hoverable" data-testid="best-doctor">
+            <Link to={to('doctorDetail', { doctorId: d.id })} style={{ color: 'inherit', textDecoration: 'none' }}>
+              {d.avatarUrl
+                ? <img className="avatar-lg" src={d.avatarUrl} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                : <span className="avatar-lg" aria-hidden="true">{d.name.slice(0, 1)}</span>}
               <h3 style={{ margin: '8px 0 4px' }}>{titleOf(d.title)} {d.name}</h3>
               <div className="muted">{d.specialities.join(', ')}</div>
-              <Rate disabled allowHalf value={d.rating} style={{ fontSize: 13 }} />
-              <div><strong>{formatTaka(d.feePoisha, i18n.language)}</strong> {d.isOnline && <Tag color="green">{t('online')}</Tag>}</div>
+              <Stars value={d.rating} size={13} />
+              <div><strong>{formatTaka(d.feePoisha, i18n.language)}</strong> {d.isOnline && <span className="tag-online">{t('online')}</span>}</div>
             </Link>
-          </Card>
+          </article>
         ))}
       </div>
-      {loading && <Spin tip={t('pleaseWait')}><div style={{ height: 48 }} /></Spin>}
+      {loading && <div className={result ? 'loading-row' : 'sr-only'} role="status"><span className="spinner" aria-hidden="true" /> {t('pleaseWait')}</div>}
       {result && result.total > result.items.length && (
         <div style={{ textAlign: 'center', marginTop: 16 }}>
-          <Button onClick={() => setCount((c) => c + STEP)} loading={loading}>{t('loadMore')}</Button>
+          <button type="button" className="btn" onClick={() => setCount((c) => c + STEP)} disabled={loading}>{t('loadMore')}</button>
         </div>
       )}
     </section>

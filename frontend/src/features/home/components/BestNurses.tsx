@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Empty, Rate, Spin } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { BestNursesDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
+import Stars from '@/components/Stars';
 import './care-i18n';
 
 /** Spec §9: home lists page by 4; Load More adds 4. The server orders by the exact average rating. */
@@ -21,21 +21,23 @@ export default function BestNurses() {
   return (
     <section className="section" aria-labelledby="best-nurses">
       <h2 id="best-nurses">{t('bestNurses')}</h2>
-      {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
-      {loading && !result && <Spin description={t('wait')}><div style={{ height: 80 }} /></Spin>}
-      {result && result.items.length === 0 && <Empty description={t('noNurses')} />}
+      {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
+      {loading && !result && <div className="sr-only" role="status">{t('wait')}</div>}
+      {result && result.items.length === 0 && <p className="empty">{t('noNurses')}</p>}
       <div className="grid-cards">
+        {!result && loading && Array.from({ length: HOME_PAGE_STEP }, (_, i) => <div key={i} className="light-card small card-placeholder nurse" aria-hidden="true" />)}
         {result?.items.map((n) => (
-          <Card key={n.id} size="small" title={<Link to={to('nurseDetail', { nurseId: n.id })}>{n.name}</Link>}>
+          <article key={n.id} className="light-card small nurse-card-home" data-testid="best-nurse">
+            <h3 className="light-card-title"><Link to={to('nurseDetail', { nurseId: n.id })}>{n.name}</Link></h3>
             <div style={{ color: '#5f6b7a' }}>{n.degree}</div>
             <div>{n.work}</div>
-            <Rate disabled allowHalf value={n.rating} style={{ fontSize: 14 }} />
+            <Stars value={n.rating} />
             <div><strong>{t('perVisit', { amount: formatTaka(n.feePoisha, i18n.language) })}</strong></div>
-          </Card>
+          </article>
         ))}
       </div>
       {result && result.total > result.items.length && (
-        <Button style={{ marginTop: 12 }} loading={loading} onClick={() => setShown((s) => Math.min(s + HOME_PAGE_STEP, 100))}>{t('loadMore')}</Button>
+        <button type="button" className="btn" style={{ marginTop: 12 }} disabled={loading} onClick={() => setShown((s) => Math.min(s + HOME_PAGE_STEP, 100))}>{t('loadMore')}</button>
       )}
     </section>
   );

@@ -1,5 +1,3 @@
-import { Card } from 'antd';
-import { SafetyCertificateOutlined, HomeOutlined, TagOutlined, TranslationOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,14 +7,15 @@ import './care-i18n';
 
 export function Partners() {
   const { t } = useTranslation('homeCare');
-  const { data } = useQuery(HomePartnersDocument);
-  // A decorative strip: on failure or while loading it simply stays empty rather than shouting.
-  if (!data?.partners.length) return null;
+  const { data, loading } = useQuery(HomePartnersDocument);
+  // A decorative strip: on failure it simply stays empty rather than shouting. While loading it keeps
+  // its place, so the sections below do not move when it arrives (CLS).
+  if (!loading && !data?.partners.length) return null;
   return (
     <section className="section" aria-labelledby="partners">
       <h2 id="partners">{t('partners')}</h2>
       <div className="partner-strip">
-        {data.partners.map((p) => (p.website
+        {data?.partners.map((p) => (p.website
           ? <a key={p.id} href={p.website} target="_blank" rel="noopener noreferrer">{p.name}</a>
           : <span key={p.id}>{p.name}</span>))}
       </div>
@@ -26,15 +25,17 @@ export function Partners() {
 
 export function Qualities() {
   const { t } = useTranslation('homeCare');
-  const items = [
-    { icon: <SafetyCertificateOutlined />, k: 'q1' }, { icon: <HomeOutlined />, k: 'q2' }, { icon: <TagOutlined />, k: 'q3' }, { icon: <TranslationOutlined />, k: 'q4' },
-  ];
+  // Symbols, not an icon package: the home page stays free of antd and its icons.
+  const items = [{ icon: '✔', k: 'q1' }, { icon: '⌂', k: 'q2' }, { icon: '৳', k: 'q3' }, { icon: 'অ', k: 'q4' }];
   return (
     <section className="section" aria-labelledby="qualities">
       <h2 id="qualities">{t('qualities')}</h2>
       <div className="grid-cards">
         {items.map((q) => (
-          <Card key={q.k} size="small" title={<span style={{ color: '#0b7a5c' }}>{q.icon} {t(`${q.k}t`)}</span>}>{t(q.k)}</Card>
+          <article key={q.k} className="light-card small">
+            <h3 className="light-card-title" style={{ color: '#0b7a5c' }}><span aria-hidden="true">{q.icon}</span> {t(`${q.k}t`)}</h3>
+            {t(q.k)}
+          </article>
         ))}
       </div>
     </section>
@@ -50,7 +51,10 @@ export function InsuranceArticles() {
       <h2 id="insurance-articles">{t('insurance')}</h2>
       <div className="grid-cards">
         {data.insuranceArticles.slice(0, 3).map((a) => (
-          <Card key={a.id} size="small" title={a.title}>{a.summary}</Card>
+          <article key={a.id} className="light-card small">
+            <h3 className="light-card-title">{a.title}</h3>
+            {a.summary}
+          </article>
         ))}
       </div>
       <p><Link to={paths.insurance}>{t('readAll')} →</Link></p>

@@ -1,4 +1,3 @@
-import { Button, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -8,7 +7,7 @@ import BestDoctors from '@/features/doctors/components/BestDoctors';
 import { InsuranceArticles, Partners, Qualities } from '../components/CareSections';
 import '../i18n';
 
-/** Home: the landing block now; best doctors, partners, best nurses, qualities and insurance articles join below. */
+/** Home, built without antd (the first screen most visitors load): the landing block; best doctors, partners, best nurses, qualities and insurance articles join below. */
 export default function HomePage() {
   const { t } = useTranslation('home');
   return (
@@ -16,10 +15,10 @@ export default function HomePage() {
       <section className="hero" aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t('heading')}</h1>
         <p>{t('paragraph')}</p>
-        <Space wrap>
-          <Link to={paths.doctors}><Button size="large" style={{ fontWeight: 600 }}>{t('getAppointment')}</Button></Link>
-          <Link to={paths.about}><Button size="large" ghost>{t('learnMore')}</Button></Link>
-        </Space>
+        <div className="hero-actions">
+          <Link to={paths.doctors} className="btn btn-lg" style={{ fontWeight: 600 }}>{t('getAppointment')}</Link>
+          <Link to={paths.about} className="btn btn-lg btn-ghost">{t('learnMore')}</Link>
+        </div>
       </section>
       <Link className="banner" to={paths.about}>{t('banner')}</Link>
       <BestDoctors />

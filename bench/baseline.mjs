@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The raw baseline of the benchmarks: a bare node:http server and `pg`, running the same SQL as
+// Nirog does for each benchmarked list (the session check where logged in, the page, the count) and
+// answering JSON. No framework, no ORM, no GraphQL, no validation: what the database and Node give.
+import http from 'node:http';
+import pg from 'pg';
+
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_MAX ?? 10) });
+const port = Number(process.env.PORT ?? 4291);
+
+const DOCTOR_ORDER = `order by d.is_online desc, case when d.review_count = 0 then 0 else d.rating_half_stars_total::float / d.review_count end desc,
+  d.review_count desc, d.id asc`;
+
+/** The JWT's claims, read without checking the signature (the app checks it; the baseline only needs the ids). */
+function claims(req) {
+  const token = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+  const payload = token.split('.')[1];
+  return payload ? JSON.parse(Buffer.from(payload, 'base64url').toString()) : null;
+}
+
+async function session(req) {
+  const c = claims(req);
+  if (!c) return null;
+  const { rows } = await pool.query(
+    `select u.role, d.id as doctor_id from auth_sessions s join users u on u.id = s.user_id left join doctors d on d.user_id = u.id
+      where s.id = $1 and s.user_id = $2 and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`, [c.sid, c.sub]);
+  return rows[0] ? { id: c.sub } : null;
+}
+
+const routes = {
+  /** Approved doctors of one speciality, online now, 20 a page (the doctors list). */
+  async '/doctors'(url) {
+    const speciality = url.searchParams.get('speciality') ?? 'Medicine';
+    const where = `where d.status = 'approved' and d.specialities && $1 and d.is_online = true`;
+    const [page, count] = await Promise.all([
+      pool.query(`select d.*, u.name, u.email, u.avatar_url, u.gender, u.phone_e164 from doctors d left join users u on d.user_id = u.id ${where} ${DOCTOR_ORDER} limit 20`, [[speciality]]),
+      pool.query(`select count(*) as count from doctors d ${where}`, [[speciality]]),
+    ]);
+    return { items: page.rows, total: Number(count.rows[0].count) };
+  },
+  /** The medicine search: prefix match on any word of brand, generic or company. */
+  async '/medicines'(url) {
+    const q = `${(url.searchParams.get('keyword') ?? 'napa').toLowerCase()}:*`;
+    const match = `is_active = true and to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(generic_name, '') || ' ' || coalesce(company, '')) @@ to_tsquery('simple'::regconfig, $1)`;
+    const [page, count] = await Promise.all([
+      pool.query(`with matched as materialized (select * from medicines where ${match}) select * from matched order by name asc, id asc limit 20`, [q]),
+      pool.query(`select count(*) as count from medicines where ${match}`, [q]),
+    ]);
+    return { items: page.rows, total: Number(count.rows[0].count) };
+  },
+  /** The logged-in patient's order history, 20 a page, with each order's lines. */
+  async '/orders'(url, req) {
+    const user = await session(req);
+    if (!user) return null;
+    const [page, count] = await Promise.all([
+      pool.query(`select o.*, i.id as item_id, i.name as item_name, i.quantity, i.unit, i.image_url, i.unit_price_poisha, i.line_total_poisha
+        from (select * from orders where user_id = $1 order by created_at desc, id asc limit 20) o
+        left join order_items i on i.order_id = o.id order by o.created_at desc, o.id asc, i.id asc`, [user.id]),
+      pool.query(`select count(*) as count from orders where user_id = $1`, [user.id]),
+    ]);
+    const orders = new Map();
+    for (const r of page.rows) {
+      if (!orders.has(r.id)) orders.set(r.id, { id: r.id, status: r.status, totalPoisha: r.total_poisha, createdAt: r.created_at, items: [] });
+      if (r.item_id) orders.get(r.id).items.push({ id: r.item_id, name: r.item_name, quantity: r.quantity, lineTotalPoisha: r.line_total_poisha });
+    }
+    return { items: [...orders.values()], total: Number(count.rows[0].count) };
+  },
+};
+
+http.createServer(async (req, res) => {
+  const url = new URL(req.url, 'http://baseline');
+  const handler = routes[url.pathname];
+  try {
+    const body = handler ? await handler(url, req) : undefined;
+    res.writeHead(body ? 200 : handler ? 401 : 404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body ?? { error: 'no' }));
+  } catch (err) {
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: String(err) }));
+  }
+}).listen(port, '127.0.0.1', () => console.log(`baseline on ${port}`));

@@ -1,0 +1,34 @@
+import { Drawer } from 'antd';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/config/paths';
+import type { SessionUser } from '@/lib/session';
+import { PUBLIC_LINKS, SIDE_MENU } from './menus';
+
+/** The phone menu: loaded the first time the menu button is pressed. */
+export default function MobileMenu({ open, onClose, user, cartCount, onLogout }: {
+  open: boolean; onClose: () => void; user: SessionUser | undefined; cartCount: number; onLogout: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer open={open} onClose={onClose} title={user ? t('nav.hello', { name: user.name }) : t('brand')} placement="right" size={300}>
+      <nav className="mobile-nav" onClick={(e) => (e.target as HTMLElement).closest('a') && onClose()}>
+        <Link to={paths.home}>{t('nav.home')}</Link>
+        <Link to={paths.doctors}>{t('nav.doctors')}</Link>
+        {PUBLIC_LINKS.map((l) => <Link key={l.key} to={l.to}>{t(`nav.${l.key}`)}</Link>)}
+        <Link to={paths.cart}>{t('nav.cart')}{cartCount > 0 ? ` (${cartCount})` : ''}</Link>
+        {user ? (
+          <>
+            {SIDE_MENU[user.role].map((m) => <Link key={m.key} to={m.to}>{t(`side.${m.key}`)}</Link>)}
+            <a href="#logout" onClick={(e) => { e.preventDefault(); onLogout(); }}>{t('nav.logout')}</a>
+          </>
+        ) : (
+          <>
+            <Link to={paths.userSignin}>{t('nav.login')}</Link>
+            <Link to={paths.doctorLogin}>{t('nav.doctorLogin')}</Link>
+          </>
+        )}
+      </nav>
+    </Drawer>
+  );
+}

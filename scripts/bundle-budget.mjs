@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// The bundle budget: JS and CSS (gzip) that the first load of a route downloads, computed from the
+// Vite manifest of the built frontend (frontend/dist/.vite/manifest.json): the entry with its static
+// imports, plus the route's lazy page with its static imports. Fails when a route is over budget.
+// Usage: node scripts/bundle-budget.mjs [--json out.json]   (run `npm run build` first)
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'frontend/dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+
+/**
+ * Route → the modules its first load fetches besides the entry (the lazy page; antd pages also bring
+ * antd's provider, see frontend/src/app/withAntd.tsx), and the most JS (gzip, kB) it may bring.
+ * `/` is the issue's target (no antd on the home page); the antd routes' budgets guard against regressions.
+ */
+const ANTD = 'src/app/AntdProvider.tsx';
+export const BUDGETS = [
+  { route: '/', modules: ['src/features/home/pages/HomePage.tsx'], maxJsKb: 200 },
+  { route: '/doctors', modules: ['src/features/doctors/pages/DoctorsPage.tsx', ANTD], maxJsKb: 420 },
+  { route: '/medicine', modules: ['src/features/pharmacy/pages/MedicinePage.tsx', ANTD], maxJsKb: 420 },
+];
+
+const gzipCache = new Map();
+function gzipKb(file) {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(path.join(dist, file))).length / 1024);
+  return gzipCache.get(file);
+}
+
+/** Files a first load of these manifest entries fetches: static imports followed transitively. */
+function closure(manifest, keys) {
+  const seen = new Set();
+  const js = new Set();
+  const css = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  keys.forEach(visit);
+  return { js: [...js], css: [...css] };
+}
+
+export function measure() {
+  if (!existsSync(manifestFile)) throw new Error(`${path.relative(root, manifestFile)} is missing: run npm run build first`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  return BUDGETS.map(({ route, modules, maxJsKb }) => {
+    const files = closure(manifest, [entry, ...modules]);
+    const jsKb = files.js.reduce((sum, f) => sum + gzipKb(f), 0);
+    const cssKb = files.css.reduce((sum, f) => sum + gzipKb(f), 0);
+    const largest = files.js.map((f) => [f, gzipKb(f)]).sort((a, b) => b[1] - a[1]).slice(0, 3);
+    return { route, jsKb: +jsKb.toFixed(1), cssKb: +cssKb.toFixed(1), jsFiles: files.js.length, maxJsKb, ok: jsKb <= maxJsKb, largest };
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const results = measure();
+  console.log('route       JS gzip    CSS gzip  files  budget   largest chunks');
+  for (const r of results) {
+    const largest = r.largest.map(([f, kb]) => `${f.replace(/^assets\//, '')} ${kb.toFixed(1)}`).join(', ');
+    console.log(`${r.route.padEnd(10)} ${r.jsKb.toFixed(1).padStart(6)} kB ${r.cssKb.toFixed(1).padStart(7)} kB ${String(r.jsFiles).padStart(5)}  ${r.ok ? 'ok  ' : 'OVER'} ${r.maxJsKb} kB  ${largest}`);
+  }
+  const failed = results.filter((r) => !r.ok).length;
+  const json = process.argv.indexOf('--json');
+  if (json > 0) writeFileSync(process.argv[json + 1], JSON.stringify({ passed: results.length - failed, failed, results }, null, 2));
+  console.log(`${results.length - failed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}
