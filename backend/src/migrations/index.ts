@@ -1,3 +1,4 @@
+import { Migration20261122065845DashboardOrderStatus } from './Migration20261122065845DashboardOrderStatus.js';
 import { Migration20261122054009Dashboard } from './Migration20261122054009Dashboard.js';
 import { Migration20261122054022RateLimits } from './Migration20261122054022RateLimits.js';
 import { Migration20261122055831DoctorListIndexes } from './Migration20261122055831DoctorListIndexes.js';
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122054009Dashboard', class: Migration20261122054009Dashboard },
   { name: 'Migration20261122054022RateLimits', class: Migration20261122054022RateLimits },
   { name: 'Migration20261122055831DoctorListIndexes', class: Migration20261122055831DoctorListIndexes },
+  { name: 'Migration20261122065845DashboardOrderStatus', class: Migration20261122065845DashboardOrderStatus },
 ];
