@@ -27,6 +27,10 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 export async function logout(page: Page) {
   await page.getByTestId('user-menu').click();
   await page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Logout' }).click();
+  // The app navigates to the login page once the server has ended the session; wait for that, or a
+  // page.goto() right after could be overtaken by the late navigation.
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/(user-signin|doctor\/login)$/);
 }
 
 /** A screen "looks right" at a width when nothing sticks out sideways. */
