@@ -4,6 +4,7 @@ import Header from '../components/Header';
 import Footer from '../components/Footer';
 import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
+import FlashHost from '../components/FlashHost';
 import ChatWidget from '@/features/info/components/ChatWidget';
 import { withAntd } from '../withAntd';
 
@@ -15,6 +16,7 @@ export default function SiteLayout() {
     <div className="site">
       <Splash />
       <Header />
+      <FlashHost />
       <Suspense fallback={null}>
         <VerifyEmailBanner />
       </Suspense>

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import AvatarPicker from '../components/AvatarPicker';
 import { passwordRules } from '@/lib/passwordRules';
 import '../i18n';
+import { flash } from '@/lib/flash';
 
 export default function PatientSignupPage() {
   const { t, i18n } = useTranslation('auth');
@@ -26,7 +27,7 @@ export default function PatientSignupPage() {
     setError(null);
     try {
       await signup({ variables: { input: { name: values.name.trim(), email: values.email.trim(), password: values.password, language: i18n.language.startsWith('bn') ? 'bn' : 'en' }, avatar } });
-      void message.success(t('accountCreated'));
+      flash(t('accountCreated'));
       navigate(paths.userSignin, { replace: true });
     } catch (e) {
       const info = errorInfo(e);

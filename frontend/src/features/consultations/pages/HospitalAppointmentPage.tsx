@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { todayInDhaka } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
 import '../i18n';
+import { flash } from '@/lib/flash';
 
 interface Values { patientName: string; phone: string; date: string; slot: VisitSlot }
 
@@ -31,7 +32,7 @@ export default function HospitalAppointmentPage() {
   async function submit(v: Values) {
     try {
       await book({ variables: { input: { doctorId, ...v } } });
-      void message.success(t('bookedSuccess'));
+      flash(t('bookedSuccess'));
       navigate(paths.myBooking);
     } catch (e) {
       void message.error(errorInfo(e).message);

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { TITLE_OPTIONS } from '../components/titles';
 import '../i18n';
+import { flash } from '@/lib/flash';
 
 interface Values {
   title: DoctorTitle; name: string; email: string; phone: string; gender: Gender; degree: string; specialities: string;
@@ -48,10 +49,10 @@ export default function AdminDoctorFormPage() {
           experienceYears: v.experienceYears, fees: v.fees, location: v.location, description: v.description, type: v.type,
           hospitalSlotCapacity: v.hospitalSlotCapacity,
         } } });
-        void message.success(t('updateSuccess'));
+        flash(t('updateSuccess'));
       } else {
         await create({ variables: { image, input: { ...v, specialities, nidNo: v.nidNo ?? '' } } });
-        void message.success(t('createSuccess'));
+        flash(t('createSuccess'));
       }
       navigate(paths.adminAllDoctors);
     } catch (e) {

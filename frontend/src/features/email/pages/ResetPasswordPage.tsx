@@ -8,6 +8,7 @@ import { errorInfo } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { passwordRules } from '@/lib/passwordRules';
 import '../i18n';
+import { flash } from '@/lib/flash';
 
 /** /password/reset/:token (patients → /user-signin) and /forgot/password/reset/:token (doctors → /doctor/login). */
 export function ResetPasswordForm({ door }: { door: 'patient' | 'doctor' }) {
@@ -25,7 +26,7 @@ export function ResetPasswordForm({ door }: { door: 'patient' | 'doctor' }) {
       const variables = { token, input: values };
       if (door === 'doctor') await doctorReset({ variables });
       else await patientReset({ variables });
-      void message.success(t('passwordUpdated'));
+      flash(t('passwordUpdated'));
       navigate(door === 'doctor' ? paths.doctorLogin : paths.userSignin, { replace: true });
     } catch (e) {
       setError(errorInfo(e).message);

@@ -9,6 +9,7 @@ import { errorInfo } from '@/lib/errors';
 import { todayInDhaka } from '@/lib/dates';
 import { paths } from '@/config/paths';
 import '../i18n';
+import { flash } from '@/lib/flash';
 
 interface Values {
   patientGender?: Gender;
@@ -36,7 +37,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
     }
     try {
       await hire({ variables: { input: { nurseId, patientGender: v.patientGender, phone: v.phone.trim(), date: v.date.format('YYYY-MM-DD') } } });
-      void message.success(t('hirePlaced'));
+      flash(t('hirePlaced'));
       form.resetFields();
       onClose();
       navigate(paths.myHiredNurses);

@@ -13,6 +13,7 @@ import HireModal from '../components/HireModal';
 import NurseReviews from '../components/NurseReviews';
 import { NursePhoto } from '../components/shared';
 import '../i18n';
+import { flash } from '@/lib/flash';
 
 export default function NurseDetailPage() {
   const { nurseId = '' } = useParams();
@@ -34,7 +35,7 @@ export default function NurseDetailPage() {
 
   function startHire() {
     if (!session) {
-      void message.info(t('loginToHire'));
+      flash(t('loginToHire'), 'info');
       navigate(paths.userSignin, { state: { from: location.pathname } });
       return;
     }

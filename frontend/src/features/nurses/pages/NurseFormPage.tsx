@@ -10,6 +10,7 @@ import { takaToPoisha } from '@/lib/money';
 import { paths } from '@/config/paths';
 import { LOCATIONS, NursePhoto } from '../components/shared';
 import '../i18n';
+import { flash } from '@/lib/flash';
 
 interface Values {
   name: string;
@@ -51,10 +52,10 @@ export default function NurseFormPage() {
     try {
       if (editing) {
         await update({ variables: { id: nurseId!, input, images: files.length ? files : null } });
-        void message.success(t('admin.updated'));
+        flash(t('admin.updated'));
       } else {
         await create({ variables: { input, images: files.length ? files : null } });
-        void message.success(t('admin.created'));
+        flash(t('admin.created'));
       }
       navigate(paths.adminAllNurses);
     } catch (e) {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import FlashHost from '../components/FlashHost';
+import { flash } from '@/lib/flash';
+
+function Form() {
+  const navigate = useNavigate();
+  return <button type="button" onClick={() => { flash('Password Update Successfully'); navigate('/user-signin'); }}>Update</button>;
+}
+
+describe('notices that outlive their page', () => {
+  it('still shows the notice on the page navigated to', async () => {
+    render(
+      <MemoryRouter initialEntries={['/reset']}>
+        <FlashHost />
+        <Routes>
+          <Route path="/reset" element={<Form />} />
+          <Route path="/user-signin" element={<h1>Welcome to Login</h1>} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Login' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Password Update Successfully');
+  });
+});
