@@ -1,11 +1,21 @@
+/** Numbers in the reader's language: Bangla digits, or Bangladeshi grouping (1,20,000) in English. */
+const numberLocale = (lang: string) => (lang.startsWith('bn') ? 'bn-BD' : 'en-IN');
+
+/** A count ("1,20,000" / "১,২০,০০০"). */
+export function formatCount(n: number, lang: string = 'en'): string {
+  return new Intl.NumberFormat(numberLocale(lang)).format(n);
+}
+
 /**
  * The one money formatter. Amounts arrive as integer poisha (1 ৳ = 100 poisha) and are shown as
- * "৳ 1,20,000" (Bangladeshi grouping) in English or "৳ ১,২০,০০০" in Bangla.
+ * "৳ 1,20,000" (Bangladeshi grouping) in English or "৳ ১,২০,০০০" in Bangla; `compact` gives chart
+ * axes short labels in lakh and crore ("৳15L").
  */
-export function formatTaka(poisha: number, lang: string = 'en'): string {
+export function formatTaka(poisha: number, lang: string = 'en', opts: { compact?: boolean } = {}): string {
   const taka = poisha / 100;
+  if (opts.compact) return `৳${new Intl.NumberFormat(numberLocale(lang), { notation: 'compact' }).format(taka)}`;
   const fraction = Number.isInteger(taka) ? 0 : 2;
-  const n = new Intl.NumberFormat(lang.startsWith('bn') ? 'bn-BD' : 'en-IN', {
+  const n = new Intl.NumberFormat(numberLocale(lang), {
     minimumFractionDigits: fraction,
     maximumFractionDigits: fraction,
   }).format(taka);

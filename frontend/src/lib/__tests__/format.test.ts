@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTaka, takaToPoisha } from '../money';
+import { formatCount, formatTaka, takaToPoisha } from '../money';
 import { formatDateTime, todayInDhaka } from '../dates';
 import { to } from '@/config/paths';
 
@@ -10,6 +10,11 @@ describe('money', () => {
   });
   it('uses Bangla digits in Bangla', () => {
     expect(formatTaka(120_000, 'bn')).toBe('৳ ১,২০০');
+  });
+  it('gives chart axes short taka labels and counts in the same grouping', () => {
+    expect(formatTaka(150_000_000, 'en', { compact: true })).toBe('৳15L'); // 15 lakh, as Bangladesh counts
+    expect(formatCount(120_000)).toBe('1,20,000');
+    expect(formatCount(42, 'bn')).toBe('৪২');
   });
   it('turns typed taka into poisha without float error', () => {
     expect(takaToPoisha('19.99')).toBe(1999);

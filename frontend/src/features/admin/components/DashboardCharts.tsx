@@ -22,7 +22,7 @@ export default function DashboardCharts({ daily }: { daily: Day[] }) {
     orderRevenue: d.orderRevenuePoisha,
   }));
   const taka = (v: unknown) => formatTaka(Number(v), lang);
-  const compactTaka = (v: unknown) => `৳${new Intl.NumberFormat(lang.startsWith('bn') ? 'bn-BD' : 'en-IN', { notation: 'compact' }).format(Number(v) / 100)}`;
+  const compactTaka = (v: unknown) => formatTaka(Number(v), lang, { compact: true });
   return (
     <div className="dash-charts">
       <figure className="card dash-chart" aria-label={t('dash.bookingsChart')}>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AdminDashboardDocument, type AdminDashboardQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import { paths } from '@/config/paths';
 import '../i18n';
 import '../admin.css';
@@ -29,13 +29,12 @@ function Tile({ to, label, value, sub, tone, testId }: { to: string; label: stri
 
 function StatusList({ title, rows, to, label }: { title: string; rows: Dashboard['ordersByStatus']; to: (status: string) => string; label: (status: string) => string }) {
   const { i18n } = useTranslation();
-  const num = new Intl.NumberFormat(i18n.language.startsWith('bn') ? 'bn-BD' : 'en-IN');
   return (
     <section className="card dash-status" aria-label={title}>
       <h2>{title}</h2>
       <ul>
         {rows.map((r) => (
-          <li key={r.status}><Link to={to(r.status)}><span>{label(r.status)}</span><strong>{num.format(r.count)}</strong></Link></li>
+          <li key={r.status}><Link to={to(r.status)}><span>{label(r.status)}</span><strong>{formatCount(r.count, i18n.language)}</strong></Link></li>
         ))}
       </ul>
     </section>
@@ -48,7 +47,7 @@ export default function DashboardPage() {
   const lang = i18n.language;
   const { data, loading, error, refetch } = useQuery(AdminDashboardDocument, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
   const d = data?.adminDashboard;
-  const num = (n: number) => new Intl.NumberFormat(lang.startsWith('bn') ? 'bn-BD' : 'en-IN').format(n);
+  const num = (n: number) => formatCount(n, lang);
   const money = (p: number) => formatTaka(p, lang);
   const periods = (p: { week: number; month: number }) => t('dash.weekMonth', { week: num(p.week), month: num(p.month) });
 
