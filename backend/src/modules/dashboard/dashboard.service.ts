@@ -30,7 +30,7 @@ type Row = Record<string, string | number | null>;
 const n = (v: unknown) => Number(v ?? 0);
 
 /**
- * Every figure is a SQL aggregate (five statements, whatever the size of the tables), each bounded by
+ * Every figure is a SQL aggregate (four statements, whatever the size of the tables), each bounded by
  * an indexed column: created_at / paid_at ranges, status, role. Nothing is loaded row by row.
  */
 export class DashboardService {
@@ -38,22 +38,28 @@ export class DashboardService {
     const w = dashboardWindows(now);
     const [t0, wk, mo, d0] = [w.today, w.weekStart, w.monthStart, w.dailyStart].map(dhakaMidnight);
     const from = new Date(Math.min(wk.getTime(), mo.getTime(), d0.getTime()));
-    const periods = (col: string) =>
-      `count(*) filter (where ${col} >= ?) as today, count(*) filter (where ${col} >= ?) as week, count(*) filter (where ${col} >= ?) as month`;
-    const sums = (amount: string, col: string) =>
-      `coalesce(sum(${amount}) filter (where ${col} >= ?), 0) as today, coalesce(sum(${amount}) filter (where ${col} >= ?), 0) as week, coalesce(sum(${amount}) filter (where ${col} >= ?), 0) as month`;
+    // today, week and month columns of one aggregate over one time column (three window parameters).
+    const periods = (aggregate: (since: string) => string, col: string) =>
+      ['today', 'week', 'month'].map((p) => `${aggregate(`${col} >= ?`)} as ${p}`).join(', ');
+    const count = (since: string) => `count(*) filter (where ${since})`;
+    const sum = (amount: string) => (since: string) => `coalesce(sum(${amount}) filter (where ${since}), 0)`;
     const p3 = [t0, wk, mo];
 
-    const bookings = await em.execute<Row[]>(
-      `select kind, ${periods('created_at')} from appointments
-        where created_at >= ? and status <> 'Cancelled' group by kind`, [...p3, from]);
-
-    const revenue = await em.execute<Row[]>(
-      `select 'consultation' as source, ${sums('fee_poisha', 'paid_at')} from appointments
+    // Every today/week/month figure, one row per key: bookings by kind, revenue by source, new accounts.
+    const byPeriod = await em.execute<Row[]>(
+      `select kind as key, ${periods(count, 'created_at')} from appointments
+        where created_at >= ? and status <> 'Cancelled' group by kind
+       union all
+       select 'consultationRevenue', ${periods(sum('fee_poisha'), 'paid_at')} from appointments
         where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ?
        union all
-       select 'order' as source, ${sums('total_poisha', 'paid_at')} from orders
-        where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ?`, [...p3, from, ...p3, from]);
+       select 'orderRevenue', ${periods(sum('total_poisha'), 'paid_at')} from orders
+        where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ?
+       union all
+       select 'patients', ${periods(count, 'created_at')} from users where role = 'user' and deleted_at is null and created_at >= ?
+       union all
+       select 'doctors', ${periods(count, 'created_at')} from doctors where created_at >= ?`,
+      [...p3, from, ...p3, from, ...p3, from, ...p3, from, ...p3, from]);
 
     const statuses = await em.execute<Row[]>(
       `select 'order' as kind, status, count(*) as count from orders where archived_at is null group by status
@@ -62,16 +68,10 @@ export class DashboardService {
 
     const [single] = await em.execute<Row[]>(
       `select
-         (select count(*) from users where role = 'user' and deleted_at is null and created_at >= ?) as patients_today,
-         (select count(*) from users where role = 'user' and deleted_at is null and created_at >= ?) as patients_week,
-         (select count(*) from users where role = 'user' and deleted_at is null and created_at >= ?) as patients_month,
-         (select count(*) from doctors where created_at >= ?) as doctors_today,
-         (select count(*) from doctors where created_at >= ?) as doctors_week,
-         (select count(*) from doctors where created_at >= ?) as doctors_month,
          (select count(*) from doctors where status = 'pending') as pending_doctors,
          (select count(*) from blood_requests where created_at >= ?) as waiting_blood,
          (select count(*) from medicines where is_active and stock <= ?) as low_stock`,
-      [...p3, ...p3, new Date(now.getTime() - BLOOD_REQUEST_WAITING_DAYS * 86_400_000), LOW_STOCK_THRESHOLD]);
+      [new Date(now.getTime() - BLOOD_REQUEST_WAITING_DAYS * 86_400_000), LOW_STOCK_THRESHOLD]);
 
     const daily = await em.execute<Row[]>(
       `with days as (select generate_series(?::date, ?::date, interval '1 day')::date as day),
@@ -87,8 +87,10 @@ export class DashboardService {
          from days left join b on b.day = days.day left join rc on rc.day = days.day left join ro on ro.day = days.day
         order by days.day`, [w.dailyStart, w.today, d0, d0, d0]);
 
-    const counts = (r?: Row): PeriodCounts => ({ today: n(r?.today), week: n(r?.week), month: n(r?.month) });
-    const amounts = (r?: Row): PeriodAmounts => ({ today: n(r?.today), week: n(r?.week), month: n(r?.month) });
+    const period = (key: string): PeriodCounts & PeriodAmounts => {
+      const r = byPeriod.find((x) => x.key === key);
+      return { today: n(r?.today), week: n(r?.week), month: n(r?.month) };
+    };
     const byStatus = (kind: string, all: string[]): StatusCount[] =>
       all.map((status) => ({ status, count: n(statuses.find((r) => r.kind === kind && r.status === status)?.count) }));
 
@@ -96,14 +98,14 @@ export class DashboardService {
       generatedAt: now,
       weekStart: w.weekStart,
       monthStart: w.monthStart,
-      consultations: counts(bookings.find((r) => r.kind === 'video')),
-      hospitalVisits: counts(bookings.find((r) => r.kind === 'hospital')),
-      consultationRevenuePoisha: amounts(revenue.find((r) => r.source === 'consultation')),
-      orderRevenuePoisha: amounts(revenue.find((r) => r.source === 'order')),
+      consultations: period('video'),
+      hospitalVisits: period('hospital'),
+      consultationRevenuePoisha: period('consultationRevenue'),
+      orderRevenuePoisha: period('orderRevenue'),
       ordersByStatus: byStatus('order', Object.values(OrderStatus)),
       hiresByStatus: byStatus('hire', Object.values(NurseHireStatus)),
-      newPatients: { today: n(single.patients_today), week: n(single.patients_week), month: n(single.patients_month) },
-      newDoctors: { today: n(single.doctors_today), week: n(single.doctors_week), month: n(single.doctors_month) },
+      newPatients: period('patients'),
+      newDoctors: period('doctors'),
       pendingDoctors: n(single.pending_doctors),
       waitingBloodRequests: n(single.waiting_blood),
       lowStockMedicines: n(single.low_stock),
