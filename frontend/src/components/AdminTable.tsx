@@ -70,6 +70,7 @@ export default function AdminTable<T extends { id: string }>({
   csv?: string;
   search?: string;
   filters?: TableFilter[];
+  /** Defaults to newest/oldest; an empty list hides the sort (a list the server keeps in one order). */
   sortOptions?: { value: string; label: string }[];
   extra?: ReactNode;
   scrollX?: number;
@@ -101,7 +102,7 @@ export default function AdminTable<T extends { id: string }>({
             onChange={(v) => table.set({ [f.key]: v || null })}
             options={[{ value: '', label: f.label }, ...f.options]} />
         ))}
-        <Select<string> aria-label={t('table.sort')} value={table.sort} style={{ minWidth: 150 }} onChange={(v) => table.set({ sort: v })} options={sorts} />
+        {sorts.length > 0 && <Select<string> aria-label={t('table.sort')} value={table.sort} style={{ minWidth: 150 }} onChange={(v) => table.set({ sort: v })} options={sorts} />}
         {csv && <Button icon={<DownloadOutlined />} onClick={() => void onExport()}>{t('table.exportCsv')}</Button>}
         {extra}
       </Space>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import { flash } from '@/lib/flash';
 
 export default function PatientSignupPage() {
   const { t, i18n } = useTranslation('auth');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const session = useSession();
   const [form] = Form.useForm();

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,6 @@ import { flash } from '@/lib/flash';
 /** /password/reset/:token (patients → /user-signin) and /forgot/password/reset/:token (doctors → /doctor/login). */
 export function ResetPasswordForm({ door }: { door: 'patient' | 'doctor' }) {
   const { t } = useTranslation('email');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const [error, setError] = useState<string | null>(null);

@@ -1,34 +1,15 @@
-import { useState, type ReactNode } from 'react';
-import { Alert, Empty, Table, Tabs, Tag } from 'antd';
+import { Tabs, Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AdminBloodRequestsDocument, AdminContactMessagesDocument, AdminInsuranceApplicationsDocument, type BloodGroup } from '@/gql/graphql';
-import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
-import Pager from '@/components/Pager';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import { areaLabel } from '../areas';
 import '../i18n';
 
 const PAGE_SIZE = 20;
 const GROUP: Record<BloodGroup, string> = { APositive: 'A+', ANegative: 'A-', BPositive: 'B+', BNegative: 'B-', OPositive: 'O+', ONegative: 'O-', ABPositive: 'AB+', ABNegative: 'AB-' };
-
-function Listing<T extends { id: string }>({ loading, error, items, page, pageCount, total, onPage, columns }: {
-  loading: boolean; error?: unknown; items?: T[]; page: number; pageCount: number; total: number; onPage: (p: number) => void;
-  columns: { title: string; key: string; render: (row: T) => ReactNode }[];
-}) {
-  const { t } = useTranslation('info');
-  return (
-    <>
-      {error ? <Alert type="error" showIcon title={errorInfo(error).message} style={{ marginBottom: 12 }} /> : null}
-      <Table<T> rowKey="id" loading={loading && !items} dataSource={items ?? []} pagination={false} scroll={{ x: 720 }}
-        locale={{ emptyText: <Empty description={t('inbox.empty')} /> }}
-        columns={columns.map((c) => ({ title: c.title, key: c.key, render: (_: unknown, row: T) => c.render(row) }))} />
-      {total > 0 && <Pager page={page} pageCount={pageCount} onChange={onPage} />}
-    </>
-  );
-}
 
 /** Admins read what visitors sent: blood requests, insurance applications and contact messages (tab in the URL). */
 export default function AdminInboxPage() {
@@ -37,16 +18,17 @@ export default function AdminInboxPage() {
   const tab = params.get('tab') ?? 'blood';
   const bloodTable = useTableParams([], 'b');
   const insuranceTable = useTableParams([], 'i');
-  const [cp, setCp] = useState(1);
+  const contactTable = useTableParams([], 'c');
   const blood = useQuery(AdminBloodRequestsDocument, { variables: { page: bloodTable.page, pageSize: PAGE_SIZE, sort: bloodTable.sort as ListOrder }, fetchPolicy: 'cache-and-network' });
   const insurance = useQuery(AdminInsuranceApplicationsDocument, { variables: { page: insuranceTable.page, pageSize: PAGE_SIZE, sort: insuranceTable.sort as ListOrder }, fetchPolicy: 'cache-and-network' });
-  const contact = useQuery(AdminContactMessagesDocument, { variables: { page: cp, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const contact = useQuery(AdminContactMessagesDocument, { variables: { page: contactTable.page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const when = (d: string) => formatDateTime(d, i18n.language);
   const b = blood.data?.bloodRequests;
   const ins = insurance.data?.insuranceApplications;
   const c = contact.data?.contactMessages;
   type BloodRow = NonNullable<typeof b>['items'][number];
   type InsuranceRow = NonNullable<typeof ins>['items'][number];
+  type ContactRow = NonNullable<typeof c>['items'][number];
 
   return (
     <div className="card">
@@ -75,10 +57,11 @@ export default function AdminInboxPage() {
         },
         {
           key: 'contact', label: `${t('inbox.contact')} (${c?.total ?? 0})`,
-          children: <Listing loading={contact.loading} error={contact.error} items={c?.items} page={c?.page ?? 1} pageCount={c?.pageCount ?? 1} total={c?.total ?? 0} onPage={setCp} columns={[
-            { title: t('inbox.name'), key: 'n', render: (r) => <><strong>{r.name}</strong><div><a href={`mailto:${r.email}`}>{r.email}</a></div></> },
-            { title: t('inbox.message'), key: 'm', render: (r) => <>{r.subject && <strong>{r.subject}<br /></strong>}<span style={{ whiteSpace: 'pre-line' }}>{r.message}</span></> },
-            { title: t('inbox.received'), key: 'd', render: (r) => when(r.createdAt) },
+          children: <AdminTable<ContactRow> bare title={t('inbox.contact')} table={contactTable} result={c} loading={contact.loading && !c} error={contact.error}
+            empty={t('inbox.empty')} scrollX={720} sortOptions={[]} columns={[
+              { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div><a href={`mailto:${r.email}`}>{r.email}</a></div></> },
+              { title: t('inbox.message'), key: 'm', render: (_, r) => <>{r.subject && <strong>{r.subject}<br /></strong>}<span style={{ whiteSpace: 'pre-line' }}>{r.message}</span></> },
+              { title: t('inbox.received'), key: 'd', render: (_, r) => when(r.createdAt) },
           ]} />,
         },
       ]} />

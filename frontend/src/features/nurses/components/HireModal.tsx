@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
@@ -21,7 +21,6 @@ interface Values {
 export default function HireModal({ nurseId, nurseName, open, onClose }: { nurseId: string; nurseName: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('nurses');
   const { t: tc } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);

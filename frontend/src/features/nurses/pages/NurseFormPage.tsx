@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Select, Skeleton, Upload } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Select, Skeleton, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -29,7 +29,6 @@ export default function NurseFormPage() {
   const { nurseId } = useParams();
   const editing = !!nurseId;
   const { t } = useTranslation('nurses');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<File[]>([]);
