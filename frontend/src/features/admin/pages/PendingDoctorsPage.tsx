@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Alert, App, Avatar, Button, Empty, Popconfirm, Space, Table } from 'antd';
+import { App, Avatar, Button, Popconfirm, Space } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { ApproveDoctorDocument, PendingDoctorsDocument, RejectDoctorDocument, type PendingDoctorsQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
-import Pager from '@/components/Pager';
+import AdminTable, { useTableParams } from '@/components/AdminTable';
 import '../i18n';
 
 type Row = PendingDoctorsQuery['pendingDoctors']['items'][number];
@@ -15,8 +14,8 @@ const PAGE_SIZE = 20;
 export default function PendingDoctorsPage() {
   const { t, i18n } = useTranslation('admin');
   const { message } = App.useApp();
-  const [page, setPage] = useState(1);
-  const { data, loading, error, refetch } = useQuery(PendingDoctorsDocument, { variables: { page, pageSize: PAGE_SIZE } });
+  const table = useTableParams();
+  const { data, loading, error, refetch } = useQuery(PendingDoctorsDocument, { variables: { page: table.page, pageSize: PAGE_SIZE } });
   const [approve] = useMutation(ApproveDoctorDocument);
   const [reject] = useMutation(RejectDoctorDocument);
   const result = data?.pendingDoctors;
@@ -33,16 +32,10 @@ export default function PendingDoctorsPage() {
   }
 
   return (
-    <div className="card">
-      <h1 className="page-title">{t('pendingDoctors')}</h1>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} />}
-      <Table<Row>
-        rowKey="id"
-        loading={loading}
-        dataSource={result?.items ?? []}
-        pagination={false}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: <Empty description={t('noPending')} /> }}
+    // The server lists waiting doctors newest registration first; there is nothing to sort or export.
+    <AdminTable<Row>
+        title={t('pendingDoctors')} table={table} result={result} loading={loading} error={error}
+        empty={t('noPending')} scrollX={900} sortOptions={[]}
         columns={[
           { title: t('photo'), key: 'avatar', width: 72, render: (_, d) => <Avatar src={d.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" /> },
           { title: t('name'), key: 'name', render: (_, d) => <><strong>{d.name}</strong><div style={{ color: '#667' }}>{d.email}</div></> },
@@ -65,8 +58,6 @@ export default function PendingDoctorsPage() {
             ),
           },
         ]}
-      />
-      {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
-    </div>
+    />
   );
 }
