@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
+import { AdminPageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/user.entity.js';
 import { AppointmentKind, AppointmentStatus, VisitSlot } from './appointment.enums.js';
 

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Qu
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs, Paginated, AdminPageArgs } from '../../common/pagination.js';
+import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { DhakaArea } from '../../common/dhaka-area.js';
 import { BloodDonor, BloodRequest } from './blood.entity.js';
 import { BloodGroup, DONATION_INTERVAL_DAYS } from './blood.enums.js';

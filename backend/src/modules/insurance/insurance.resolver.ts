@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, Mutation, ObjectType, Query, Resolver } from 'type-grap
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs, Paginated, AdminPageArgs } from '../../common/pagination.js';
+import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { InsuranceApplication, InsuranceArticle } from './insurance.entity.js';
 import { InsuranceApplicationInput } from './insurance.inputs.js';
 

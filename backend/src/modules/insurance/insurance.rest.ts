@@ -1,7 +1,7 @@
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs, AdminPageArgs } from '../../common/pagination.js';
+import { AdminPageArgs } from '../../common/pagination.js';
 import type { InsuranceApplication } from './insurance.entity.js';
 import { InsuranceApplicationInput } from './insurance.inputs.js';
 import { csvExport } from '../../common/csv-export.js';

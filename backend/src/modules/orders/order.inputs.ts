@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
+import { AdminPageArgs } from '../../common/pagination.js';
 import { PaymentProvider } from '../payments/payment.entity.js';
 import { OrderStatus } from './order.entity.js';
 
