@@ -1,9 +1,13 @@
 import { Check, Entity, Enum, Index, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, Float, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { User } from '../accounts/user.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
+
+/** Average rating out of 5, to one decimal; 0 with no reviews. */
+export const averageRating = (d: { ratingHalfStarsTotal: number; reviewCount: number }): number =>
+  d.reviewCount ? Math.round((d.ratingHalfStarsTotal / 2 / d.reviewCount) * 10) / 10 : 0;
 
 /** A doctor's average rating in half stars (0 without reviews), as the list sorts by it. */
 export const DOCTOR_AVERAGE_SQL = 'case when review_count = 0 then 0 else rating_half_stars_total::float / review_count end';
@@ -102,8 +106,8 @@ export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnlin
   @Property({ default: 10 })
   hospitalSlotCapacity: number = 10;
 
-  @Field(() => Float, { description: 'Average rating out of 5, to one decimal; 0 with no reviews' })
+  /** Average rating out of 5, to one decimal; 0 with no reviews (the GraphQL field is DoctorResolver.rating). */
   get rating(): number {
-    return this.reviewCount ? Math.round((this.ratingHalfStarsTotal / 2 / this.reviewCount) * 10) / 10 : 0;
+    return averageRating(this);
   }
 }

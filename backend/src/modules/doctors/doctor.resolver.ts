@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root, type MiddlewareFn, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, Float, ID, Mutation, ObjectType, Query, Resolver, Root, type MiddlewareFn, UseMiddleware } from 'type-graphql';
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
@@ -12,6 +12,7 @@ import {
   AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
 } from './doctor.inputs.js';
 import { Speciality } from './speciality.entity.js';
+import { identityOf, type DoctorCard } from './doctor.read.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
 
 @ObjectType({ description: 'One choice of a /doctors filter; id is the value to send back' })
@@ -46,7 +47,7 @@ export class DoctorPage extends Paginated(Doctor) {}
 
 /** Private fields of a doctor (NID, personal meeting link): the doctor and admins only; null for others. */
 const selfOrAdmin: MiddlewareFn<Context> = async ({ root, context }, next) => {
-  const doctor = root as Doctor;
+  const doctor = root as Doctor | DoctorCard;
   const user = context.user;
   if (!user || (user.role !== Role.Admin && user.id !== doctor.user.id)) return null;
   return next();
@@ -54,47 +55,53 @@ const selfOrAdmin: MiddlewareFn<Context> = async ({ root, context }, next) => {
 
 @Resolver(() => Doctor)
 export class DoctorResolver {
-  // Identity fields come from the user row; Reference.load() is batched by MikroORM's dataloader,
-  // so a list of doctors costs one extra query at most, however long the list.
+  // Identity fields come from the user row: joined into the public list's plain cards, or through
+  // the entity's Reference.load(), batched by MikroORM's dataloader (one extra query per list at most).
   @FieldResolver(() => String)
-  async name(@Root() d: Doctor) {
-    return (await d.user.load())!.name;
+  async name(@Root() d: Doctor | DoctorCard) {
+    return (await identityOf(d)).name;
   }
 
   @FieldResolver(() => String)
-  async email(@Root() d: Doctor) {
-    return (await d.user.load())!.email;
+  async email(@Root() d: Doctor | DoctorCard) {
+    return (await identityOf(d)).email;
   }
 
   @FieldResolver(() => String, { nullable: true })
-  async avatarUrl(@Root() d: Doctor) {
-    return (await d.user.load())!.avatarUrl ?? null;
+  async avatarUrl(@Root() d: Doctor | DoctorCard) {
+    return (await identityOf(d)).avatarUrl;
   }
 
   @FieldResolver(() => Gender, { nullable: true })
-  async gender(@Root() d: Doctor) {
-    return (await d.user.load())!.gender ?? null;
+  async gender(@Root() d: Doctor | DoctorCard) {
+    return (await identityOf(d)).gender;
   }
 
   @FieldResolver(() => String, { nullable: true })
-  async phone(@Root() d: Doctor) {
-    return localPhone((await d.user.load())!.phoneE164);
+  async phone(@Root() d: Doctor | DoctorCard) {
+    return localPhone((await identityOf(d)).phoneE164);
+  }
+
+  // A resolver, not a getter field: type-graphql rebuilds a Doctor instance from plain roots for getter fields.
+  @FieldResolver(() => Float, { description: 'Average rating out of 5, to one decimal; 0 with no reviews' })
+  rating(@Root() d: Doctor | DoctorCard) {
+    return d.rating;
   }
 
   @FieldResolver(() => Number, { description: 'Fee in whole BDT, for display; feePoisha is exact' })
-  fees(@Root() d: Doctor) {
+  fees(@Root() d: Doctor | DoctorCard) {
     return d.feePoisha / 100;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The doctor and admins only' })
   @UseMiddleware(selfOrAdmin)
-  nidNo(@Root() d: Doctor) {
+  nidNo(@Root() d: Doctor | DoctorCard) {
     return d.nidNo;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The doctor's own video link; the doctor and admins only" })
   @UseMiddleware(selfOrAdmin)
-  meetingUrl(@Root() d: Doctor) {
+  meetingUrl(@Root() d: Doctor | DoctorCard) {
     return d.meetingUrl ?? null;
   }
 

@@ -4,6 +4,8 @@ import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs } from '../../common/pagination.js';
 import type { Doctor } from './doctor.entity.js';
+import { loadedIdentityOf, type DoctorCard } from './doctor.read.js';
+import { localPhone } from '../../common/phone.js';
 import { DoctorStatus } from './doctor.enums.js';
 import type { Request } from 'express';
 import type { Context } from '../../common/context.js';
@@ -14,16 +16,16 @@ import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type Filte
 import { toSpecReview } from '../reviews/review.rest.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
-/** A doctor as the earlier app's clients read it; the user reference must be loaded. */
-export function toSpecDoctor(d: Doctor, opts: { private?: boolean } = {}) {
-  const u = d.user.getEntity();
+/** A doctor as the earlier app's clients read it; an entity's user reference must be loaded. */
+export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean } = {}) {
+  const u = loadedIdentityOf(d);
   return {
     _id: d.id,
     id: d.id,
     title: d.title,
     name: u.name,
     email: u.email,
-    phone: u.phone,
+    phone: localPhone(u.phoneE164),
     gender: u.gender ?? null,
     avatar: { url: u.avatarUrl ?? null },
     images: u.avatarUrl ? [{ url: u.avatarUrl }] : [],

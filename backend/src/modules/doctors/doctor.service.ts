@@ -10,11 +10,12 @@ import { normalizeEmail, type AccountService } from '../accounts/account.service
 import { User } from '../accounts/user.entity.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
-import { raw } from '@mikro-orm/sql';
+import { containsPattern } from '../../common/sql.js';
 import { Gender, Language } from '../accounts/user.entity.js';
 import { Speciality } from './speciality.entity.js';
+import { searchDoctors, type DoctorCard } from './doctor.read.js';
 import {
-  DoctorSort, FEE_RANGE_BOUNDS, FeeRange,
+  FeeRange,
   type AdminCreateDoctorInput, type AdminDoctorListArgs, type AdminUpdateDoctorInput, type DoctorSearchArgs, type DoctorSignupInput,
 } from './doctor.inputs.js';
 
@@ -22,11 +23,6 @@ export interface FilterOption {
   id: string;
   title: string;
 }
-
-const escapeLike = (s: string) => `%${s.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** Average in half stars per review, 0 without reviews; the same expression sorts and filters. */
-const AVERAGE_SQL = 'case when d.review_count = 0 then 0 else d.rating_half_stars_total::float / d.review_count end';
 
 export const FEE_OPTIONS: FilterOption[] = [
   { id: FeeRange.UpTo500, title: 'Up to 500 BDT' },
@@ -104,43 +100,9 @@ export class DoctorService {
     return pageOf(items, total, args);
   }
 
-  /**
-   * The public /doctors list: approved doctors only, every filter in SQL, two queries whatever the
-   * page size (the page with its users joined, and the count).
-   */
-  async search(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<Doctor>> {
-    const qb = em.createQueryBuilder(Doctor, 'd').leftJoinAndSelect('d.user', 'u').where({ status: DoctorStatus.Approved });
-    if (args.specialities?.length) qb.andWhere({ specialities: { $overlap: args.specialities } });
-    if (args.feeRanges?.length) {
-      qb.andWhere({
-        $or: [...new Set(args.feeRanges)].map((r) => {
-          const [min, max] = FEE_RANGE_BOUNDS[r];
-          return max === null ? { feePoisha: { $gte: min } } : { feePoisha: { $gte: min, $lte: max } };
-        }),
-      });
-    }
-    if (args.genders?.length) qb.andWhere({ 'u.gender': { $in: args.genders } });
-    if (args.minRating) qb.andWhere(`${AVERAGE_SQL} >= ?`, [args.minRating * 2]);
-    if (args.online !== null && args.online !== undefined) qb.andWhere({ isOnline: args.online });
-    if (args.search?.trim()) {
-      const like = escapeLike(args.search);
-      qb.andWhere(
-        `(u.name ilike ? or d.degree ilike ? or d.work ilike ? or array_to_string(d.specialities, ' ') ilike ?)`,
-        [like, like, like, like],
-      );
-    }
-    const average = raw(AVERAGE_SQL);
-    switch (args.sort) {
-      case DoctorSort.FeeLowToHigh: qb.orderBy({ feePoisha: 'asc', id: 'asc' }); break;
-      case DoctorSort.FeeHighToLow: qb.orderBy({ feePoisha: 'desc', id: 'asc' }); break;
-      case DoctorSort.Experience: qb.orderBy({ experienceYears: 'desc', id: 'asc' }); break;
-      case DoctorSort.Rating: qb.orderBy([{ [average]: 'desc' }, { reviewCount: 'desc' }, { id: 'asc' }]); break;
-      default: qb.orderBy([{ isOnline: 'desc' }, { [average]: 'desc' }, { reviewCount: 'desc' }, { id: 'asc' }]);
-    }
-    qb.limit(args.pageSize).offset(offsetOf(args));
-    // Page and count side by side (getResultAndCount runs them one after the other).
-    const [items, total] = await Promise.all([qb.clone().getResultList(), qb.clone().getCount()]);
-    return pageOf(items, total, args);
+  /** The public /doctors list (a plain read, see doctor.read.ts). */
+  search(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<DoctorCard>> {
+    return searchDoctors(em, args);
   }
 
   /** A doctor's public page; pending and rejected doctors are visible to themselves and admins only. */
@@ -167,7 +129,7 @@ export class DoctorService {
     const where: Record<string, unknown> = {};
     if (args.status) where.status = args.status;
     if (args.search?.trim()) {
-      const like = escapeLike(args.search);
+      const like = containsPattern(args.search);
       where.$or = [{ user: { name: { $ilike: like } } }, { user: { email: { $ilike: like } } }, { bmdcNo: { $ilike: like } }];
     }
     const [items, total] = await em.findAndCount(Doctor, where, {

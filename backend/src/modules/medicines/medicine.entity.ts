@@ -95,7 +95,7 @@ export class Medicine extends BaseEntity<'description' | 'isActive' | 'inStock' 
   @Property({ default: true })
   isActive: boolean = true;
 
-  @Field()
+  /** The GraphQL field is MedicineResolver.inStock (plain catalogue cards carry it as data). */
   get inStock(): boolean {
     return this.stock > 0;
   }

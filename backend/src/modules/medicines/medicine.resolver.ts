@@ -5,6 +5,7 @@ import { Role } from '../../common/roles.js';
 import { Paginated } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { Medicine } from './medicine.entity.js';
+import type { MedicineCard } from './medicine.read.js';
 import { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 @ObjectType()
@@ -13,8 +14,14 @@ export class MedicinePage extends Paginated(Medicine) {}
 @Resolver(() => Medicine)
 export class MedicineResolver {
   @FieldResolver(() => Number, { description: 'Price of one unit in BDT, for display; pricePoisha is exact' })
-  price(@Root() m: Medicine) {
+  price(@Root() m: Medicine | MedicineCard) {
     return m.pricePoisha / 100;
+  }
+
+  // A resolver, not a getter field: type-graphql rebuilds a Medicine instance from plain roots for getter fields.
+  @FieldResolver(() => Boolean)
+  inStock(@Root() m: Medicine | MedicineCard) {
+    return m.stock > 0;
   }
 
   @Query(() => MedicinePage, { description: 'The catalogue: search by brand, generic or company' })

@@ -5,10 +5,11 @@ import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
 import type { Medicine } from './medicine.entity.js';
+import type { MedicineCard } from './medicine.read.js';
 import { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 /** A medicine as the earlier app's clients read it (`_id`, `type`, `price` in BDT, `image.url`). */
-export function toSpecMedicine(m: Medicine) {
+export function toSpecMedicine(m: Medicine | MedicineCard) {
   return {
     _id: m.id,
     id: m.id,

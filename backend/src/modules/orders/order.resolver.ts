@@ -1,4 +1,5 @@
 import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { customerOf, type OrderCard } from './order.read.js';
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
@@ -62,25 +63,25 @@ export class CheckoutResult {
 @Resolver(() => Order)
 export class OrderResolver {
   @FieldResolver(() => String, { nullable: true, description: "The payment page while the order awaits payment; its patient only" })
-  paymentUrl(@Root() o: Order, @Ctx() ctx: Context) {
+  paymentUrl(@Root() o: Order | OrderCard, @Ctx() ctx: Context) {
     const open = o.status === OrderStatus.Processing && o.paymentStatus === OrderPaymentStatus.Pending;
     return open && ctx.user?.id === o.user.id ? o.paymentUrl ?? null : null;
   }
 
   @FieldResolver(() => String, { description: 'With the leading 0' })
-  shippingPhone(@Root() o: Order) {
+  shippingPhone(@Root() o: Order | OrderCard) {
     return localPhone(o.shippingPhoneE164);
   }
 
-  // Batched by MikroORM's dataloader: one query for the customers of a whole page.
+  // Joined into a patient's plain order cards; for entities batched by MikroORM's dataloader (one query per page).
   @FieldResolver(() => String)
-  async customerName(@Root() o: Order) {
-    return (await o.user.load())!.name;
+  async customerName(@Root() o: Order | OrderCard) {
+    return (await customerOf(o)).name;
   }
 
   @FieldResolver(() => String)
-  async customerEmail(@Root() o: Order) {
-    return (await o.user.load())!.email;
+  async customerEmail(@Root() o: Order | OrderCard) {
+    return (await customerOf(o)).email;
   }
 
   @Query(() => CartQuote, { description: "Today's prices and stock for a cart; flags lines that changed or ran out" })

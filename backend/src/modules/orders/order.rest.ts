@@ -1,4 +1,5 @@
 import type { RouteFn } from '../../common/rest.js';
+import { linesOf, loadedCustomerOf, type OrderCard } from './order.read.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { localPhone } from '../../common/phone.js';
@@ -10,13 +11,13 @@ import { badInput } from '../../common/errors.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
 /** An order as the earlier app's clients read it: BDT amounts, `orderItems`, `orderStatus`. Items must be loaded. */
-export function toSpecOrder(o: Order, opts: { customer?: boolean } = {}) {
-  const user = opts.customer ? o.user.getEntity() : null;
+export function toSpecOrder(o: Order | OrderCard, opts: { customer?: boolean } = {}) {
+  const user = opts.customer ? loadedCustomerOf(o) : null;
   return {
     _id: o.id,
     id: o.id,
     shippingInfo: { name: o.shippingName, phone: localPhone(o.shippingPhoneE164), address: o.shippingAddress, city: o.shippingCity },
-    orderItems: o.items.getItems().map((i) => ({
+    orderItems: linesOf(o).map((i) => ({
       _id: i.id, product: i.medicine.id, name: i.name, price: i.unitPricePoisha / 100, quantity: i.quantity, unit: i.unit,
       totalPrice: i.lineTotalPoisha / 100, image: i.imageUrl ?? null,
     })),

@@ -1,4 +1,5 @@
 import { assertEmailVerified } from '../verification/verification.policy.js';
+import { patientOrders, type OrderCard } from './order.read.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
@@ -167,15 +168,9 @@ export class OrderService {
     }
   }
 
-  async myOrders(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<Order>> {
-    // One query for the orders and their lines (the page is limited in a subquery), one for the count.
-    const [items, total] = await Promise.all([
-      em.find(Order, { user: actor.id }, {
-        populate: ['items'], strategy: 'joined', orderBy: { createdAt: 'desc', id: 'asc', items: { id: 'asc' } }, limit: args.pageSize, offset: offsetOf(args),
-      }),
-      em.count(Order, { user: actor.id }),
-    ]);
-    return pageOf(items, total, args);
+  /** A patient's history (a plain read, see order.read.ts). */
+  myOrders(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<OrderCard>> {
+    return patientOrders(em, actor, args);
   }
 
   async adminOrders(em: EntityManager, args: AdminOrderArgs): Promise<PageResult<Order>> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, pngImage, type TestApp } from '../../../../test/app.js';
-import { toPrefixQuery } from '../medicine.service.js';
+import { toPrefixQuery } from '../medicine.read.js';
 
 let t: TestApp;
 beforeAll(async () => {

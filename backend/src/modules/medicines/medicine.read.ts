@@ -1,0 +1,59 @@
+import type { OptionalProps } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/sql';
+import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
+import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { LOW_STOCK_THRESHOLD, MEDICINE_SEARCH_VECTOR, type Medicine, type MedicineForm, type MedicineUnit } from './medicine.entity.js';
+import type { MedicineSearchArgs } from './medicine.inputs.js';
+
+/** A medicine as the catalogue reads it: the entity's fields as plain data (see common/sql.ts). */
+export type MedicineCard = Omit<Medicine, typeof OptionalProps>;
+
+interface MedicineRow {
+  id: string; name: string; generic_name: string; company: string; strength: string; form: MedicineForm; unit: MedicineUnit;
+  price_poisha: number; stock: number; image_url: string | null; description: string; is_active: boolean;
+  created_at: Date | string; updated_at: Date | string;
+}
+
+const COLUMNS = 'id, name, generic_name, company, strength, form, unit, price_poisha, stock, image_url, description, is_active, created_at, updated_at';
+
+const toCard = (r: MedicineRow): MedicineCard => ({
+  id: r.id, name: r.name, genericName: r.generic_name, company: r.company, strength: r.strength, form: r.form, unit: r.unit,
+  pricePoisha: r.price_poisha, stock: r.stock, imageUrl: r.image_url, description: r.description, isActive: r.is_active,
+  inStock: r.stock > 0, createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at),
+});
+
+/** "napa ext" → "napa:* & ext:*": every word must start a word of the brand, generic or company. */
+export function toPrefixQuery(keyword: string | null | undefined): string | null {
+  const words = (keyword ?? '').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length ? words.slice(0, 8).map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/**
+ * The catalogue: active medicines (admins may include hidden ones and ask for low stock), by form
+ * and keyword, by name; two statements (page and count) side by side.
+ *
+ * Keyword matches come from the GIN index first and are sorted afterwards (a materialized CTE). Left
+ * to itself the planner walks the name index and tests every medicine before the first match when a
+ * common prefix sorts late (EXPLAIN at 20,000 medicines: 43 ms instead of 3 ms).
+ */
+export async function searchMedicines(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean }): Promise<PageResult<MedicineCard>> {
+  const p = new SqlParams();
+  const where: string[] = [];
+  const query = toPrefixQuery(args.keyword);
+  if (query) where.push(`${MEDICINE_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, ${p.add(query)})`);
+  if (!(opts.admin && args.includeInactive)) where.push('is_active = true');
+  if (args.form) where.push(`form = ${p.add(args.form)}`);
+  if (opts.admin && args.lowStock) where.push(`stock <= ${p.add(LOW_STOCK_THRESHOLD)}`);
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const page = new SqlParams();
+  page.values.push(...p.values);
+  const limit = `order by name asc, id asc limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  const pageSql = query
+    ? `with matched as materialized (select ${COLUMNS} from medicines ${filter}) select * from matched ${limit}`
+    : `select ${COLUMNS} from medicines ${filter} ${limit}`;
+  const [rows, total] = await Promise.all([
+    selectRows<MedicineRow>(em, pageSql, page),
+    selectCount(em, `select count(*) as count from medicines ${filter}`, p),
+  ]);
+  return pageOf(rows.map(toCard), total, args);
+}

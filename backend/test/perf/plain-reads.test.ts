@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { asAdmin, asPatient, asVisitor, countQueries, createTestApp, type Client, type TestApp } from '../app.js';
+import { newMedicine, placeOrder } from '../fixtures.js';
+
+/**
+ * The hot public lists (doctors, the medicine catalogue, a patient's orders) are plain SQL reads
+ * mapped to plain objects (common/sql.ts), while a single record still comes from its entity. Both
+ * must publish the same thing: every field of every list item equals what the one-record read gives,
+ * through GraphQL and REST, for a visitor, a patient and an admin (who also sees private fields).
+ */
+let t: TestApp;
+let patient: Client;
+let admin: Client;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [patient, admin] = await Promise.all([asPatient(t), asAdmin(t)]);
+  // An order still awaiting payment (paymentUrl shown to its patient) beside the demo history.
+  const m = await newMedicine(t, 20, 4550);
+  const placed = await placeOrder(patient, [{ medicineId: m.id, quantity: 3 }], 'Nagad');
+  expect(placed.status).toBe(200);
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const DOCTOR_FIELDS = `id name email phone gender avatarUrl title degree specialities work experienceYears feePoisha fees location description
+  bmdcNo type isOnline status reviewCount rating hospitalSlotCapacity createdAt nidNo meetingUrl`;
+const MEDICINE_FIELDS = 'id name genericName company strength form unit pricePoisha price stock inStock imageUrl description isActive createdAt';
+const ORDER_FIELDS = `id status paymentStatus paymentMethod paymentTranId paymentUrl itemsPoisha shippingPoisha totalPoisha shippingName shippingPhone
+  shippingAddress shippingCity paidAt confirmedAt deliveredAt cancelledAt cancelReason createdAt customerName customerEmail
+  items { id name unit imageUrl unitPricePoisha quantity lineTotalPoisha createdAt }`;
+
+describe('GraphQL: a list item is the same as the one-record read', () => {
+  it.each([['a visitor', () => asVisitor(t)], ['an admin', () => admin]])('doctors, for %s', async (_who, as) => {
+    const client = as();
+    const list = await client.gql(`{ doctors(pageSize: 50) { total items { ${DOCTOR_FIELDS} } } }`);
+    expect(list.errors).toBeUndefined();
+    const items = list.data!.doctors.items as Record<string, unknown>[];
+    expect(items.length).toBeGreaterThan(5);
+    expect(items.some((d) => (d.rating as number) > 0 && d.reviewCount !== 0)).toBe(true);
+    for (const item of items) {
+      const one = await client.gql(`query($id: ID!) { doctor(id: $id) { ${DOCTOR_FIELDS} } }`, { id: item.id });
+      expect(item).toEqual(one.data!.doctor);
+    }
+    // Private fields: the admin sees them, a visitor never does.
+    const privateSeen = items.some((d) => d.nidNo !== null);
+    expect(privateSeen).toBe(client === admin);
+  });
+
+  it('medicines: the catalogue, a keyword search and an admin low-stock search', async () => {
+    for (const [client, args] of [[asVisitor(t), 'pageSize: 50'], [asVisitor(t), 'keyword: "na", pageSize: 50'], [admin, 'lowStock: true, includeInactive: true']] as const) {
+      const list = await client.gql(`{ medicines(${args}) { total items { ${MEDICINE_FIELDS} } } }`);
+      expect(list.errors).toBeUndefined();
+      const items = list.data!.medicines.items as Record<string, unknown>[];
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) {
+        const one = await client.gql(`query($id: ID!) { medicine(id: $id) { ${MEDICINE_FIELDS} } }`, { id: item.id });
+        expect(item).toEqual(one.data!.medicine);
+      }
+    }
+  });
+
+  it('a keyword search by an admin keeps the low-stock filter', async () => {
+    const low = await admin.gql('{ medicines(keyword: "a", lowStock: true, pageSize: 100) { total items { stock } } }');
+    const all = await admin.gql('{ medicines(keyword: "a", pageSize: 100) { total } }');
+    const stocks = (low.data!.medicines.items as { stock: number }[]).map((m) => m.stock);
+    expect(stocks.length).toBeGreaterThan(0);
+    expect(Math.max(...stocks)).toBeLessThanOrEqual(10);
+    expect(low.data!.medicines.total).toBeLessThan(all.data!.medicines.total);
+  });
+
+  it("myOrders: each order with its lines, customer and payment link", async () => {
+    const list = await patient.gql(`{ myOrders(pageSize: 50) { total items { ${ORDER_FIELDS} } } }`);
+    expect(list.errors).toBeUndefined();
+    const items = list.data!.myOrders.items as Record<string, any>[];
+    expect(items.length).toBe(list.data!.myOrders.total);
+    expect(items.some((o) => o.paymentUrl)).toBe(true);
+    expect(items.every((o) => o.items.length > 0 && o.customerEmail === 'patient@nirog.test')).toBe(true);
+    for (const item of items) {
+      const one = await patient.gql(`query($id: ID!) { order(id: $id) { ${ORDER_FIELDS} } }`, { id: item.id });
+      expect({ ...item, items: sortById(item.items) }).toEqual({ ...one.data!.order, items: sortById(one.data!.order.items) });
+    }
+  });
+});
+
+describe('REST: a list item is the same as the one-record read', () => {
+  it('/api/doctors and /api/doctor/:id', async () => {
+    const list = await asVisitor(t).get('/doctors?pageSize=50');
+    expect(list.status).toBe(200);
+    for (const item of list.body.doctors) {
+      const one = await asVisitor(t).get(`/doctor/${item.id}`);
+      const { reviews: _reviews, ...doctor } = one.body.doctor;
+      expect(item).toEqual(doctor);
+    }
+  });
+
+  it('/api/get/medicine and /api/medicine/:id', async () => {
+    const list = await asVisitor(t).get('/get/medicine?keyword=na&pageSize=50');
+    expect(list.status).toBe(200);
+    expect(list.body.medicines.length).toBeGreaterThan(0);
+    for (const item of list.body.medicines) expect(item).toEqual((await asVisitor(t).get(`/medicine/${item.id}`)).body.medicine);
+  });
+
+  it('/api/orders/myorders and /api/order/:id', async () => {
+    const list = await patient.get('/orders/myorders?pageSize=50');
+    expect(list.status).toBe(200);
+    expect(list.body.orders.length).toBeGreaterThan(1);
+    for (const item of list.body.orders) {
+      const one = (await patient.get(`/order/${item.id}`)).body.order;
+      expect({ ...item, orderItems: sortById(item.orderItems, '_id') }).toEqual({ ...one, orderItems: sortById(one.orderItems, '_id') });
+    }
+  });
+});
+
+it('the plain reads stay at two statements, whatever the page size', async () => {
+  for (const query of ['{ doctors(pageSize: PS) { items { id name } } }', '{ medicines(keyword: "na", pageSize: PS) { items { id inStock } } }']) {
+    const [five, fifty] = [await countQueries(() => asVisitor(t).gql(query.replace('PS', '5'))), await countQueries(() => asVisitor(t).gql(query.replace('PS', '50')))];
+    expect([five.count, fifty.count]).toEqual([2, 2]);
+  }
+});
+
+function sortById<T extends Record<string, unknown>>(rows: T[], key = 'id'): T[] {
+  return [...rows].sort((a, b) => String(a[key]).localeCompare(String(b[key])));
+}
