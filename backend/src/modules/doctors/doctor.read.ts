@@ -24,9 +24,12 @@ export interface DoctorIdentity {
  */
 export type DoctorCard = Omit<Doctor, 'user' | typeof OptionalProps> & { user: DoctorIdentity };
 
-/** The doctor's identity: an entity's batched user reference (one query per list), or the card's joined row. */
-export async function identityOf(d: Doctor | DoctorCard): Promise<DoctorIdentity> {
-  return Reference.isReference<User>(d.user) ? toIdentity((await d.user.load())!) : d.user;
+/**
+ * One identity field of a doctor: from the card's joined row at once, or through an entity's user
+ * reference (Reference.load() is batched by MikroORM's dataloader: one query for a whole list).
+ */
+export function identityField<K extends keyof DoctorIdentity>(d: Doctor | DoctorCard, key: K): DoctorIdentity[K] | Promise<DoctorIdentity[K]> {
+  return Reference.isReference<User>(d.user) ? d.user.load().then((u) => toIdentity(u!)[key]) : d.user[key];
 }
 
 /** The same, for a doctor whose user is already loaded (REST mappers). */

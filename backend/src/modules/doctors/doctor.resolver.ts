@@ -12,7 +12,7 @@ import {
   AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
 } from './doctor.inputs.js';
 import { Speciality } from './speciality.entity.js';
-import { identityOf, type DoctorCard } from './doctor.read.js';
+import { identityField, type DoctorCard } from './doctor.read.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
 
 @ObjectType({ description: 'One choice of a /doctors filter; id is the value to send back' })
@@ -58,28 +58,29 @@ export class DoctorResolver {
   // Identity fields come from the user row: joined into the public list's plain cards, or through
   // the entity's Reference.load(), batched by MikroORM's dataloader (one extra query per list at most).
   @FieldResolver(() => String)
-  async name(@Root() d: Doctor | DoctorCard) {
-    return (await identityOf(d)).name;
+  name(@Root() d: Doctor | DoctorCard) {
+    return identityField(d, 'name');
   }
 
   @FieldResolver(() => String)
-  async email(@Root() d: Doctor | DoctorCard) {
-    return (await identityOf(d)).email;
+  email(@Root() d: Doctor | DoctorCard) {
+    return identityField(d, 'email');
   }
 
   @FieldResolver(() => String, { nullable: true })
-  async avatarUrl(@Root() d: Doctor | DoctorCard) {
-    return (await identityOf(d)).avatarUrl;
+  avatarUrl(@Root() d: Doctor | DoctorCard) {
+    return identityField(d, 'avatarUrl');
   }
 
   @FieldResolver(() => Gender, { nullable: true })
-  async gender(@Root() d: Doctor | DoctorCard) {
-    return (await identityOf(d)).gender;
+  gender(@Root() d: Doctor | DoctorCard) {
+    return identityField(d, 'gender');
   }
 
   @FieldResolver(() => String, { nullable: true })
-  async phone(@Root() d: Doctor | DoctorCard) {
-    return localPhone((await identityOf(d)).phoneE164);
+  phone(@Root() d: Doctor | DoctorCard) {
+    const e164 = identityField(d, 'phoneE164');
+    return e164 instanceof Promise ? e164.then(localPhone) : localPhone(e164);
   }
 
   // A resolver, not a getter field: type-graphql rebuilds a Doctor instance from plain roots for getter fields.
