@@ -111,6 +111,8 @@ export function loadConfig(env: Env = process.env) {
       poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 200),
       debugSql: bool(env, 'DATABASE_DEBUG', false),
     },
+    /** Seconds a public list's total is kept per filter (common/count-cache.ts); 0 counts every time. */
+    listCountCacheSeconds: int(env, 'LIST_COUNT_CACHE_SECONDS', nodeEnv === 'production' ? 10 : 0, 0, 3600),
     seedDemoData: bool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production'),
     auth: {
       jwtSecret,

@@ -123,3 +123,33 @@ it('the plain reads stay at two statements, whatever the page size', async () =>
 function sortById<T extends Record<string, unknown>>(rows: T[], key = 'id'): T[] {
   return [...rows].sort((a, b) => String(a[key]).localeCompare(String(b[key])));
 }
+
+describe('public list totals with LIST_COUNT_CACHE_SECONDS (production keeps them 10 s)', () => {
+  let cached: TestApp;
+  afterAll(async () => {
+    await cached?.close();
+  });
+
+  it('a repeated filter reads only its page; admins and other filters count exactly', async () => {
+    cached = await createTestApp({ env: { LIST_COUNT_CACHE_SECONDS: '60' } });
+    const visitor = asVisitor(cached);
+    const query = '{ medicines(keyword: "na", pageSize: 5) { total items { id } } }';
+    const first = await countQueries(() => visitor.gql(query));
+    const again = await countQueries(() => visitor.gql(query));
+    expect([first.count, again.count]).toEqual([2, 1]);
+    expect(again.result.data!.medicines.total).toBe(first.result.data!.medicines.total);
+    // A new medicine shows on the page at once; the public total catches up when the entry expires.
+    const fixtures = '{ medicines(keyword: "fixture", pageSize: 100) { total items { id } } }';
+    const before = (await visitor.gql(fixtures)).data!.medicines.total as number;
+    const m = await newMedicine(cached, 5);
+    const after = await visitor.gql(fixtures);
+    expect((after.data!.medicines.items as { id: string }[]).map((i) => i.id)).toContain(m.id);
+    expect(after.data!.medicines.total).toBe(before);
+    const adminClient = await asAdmin(cached);
+    const exact = await countQueries(() => adminClient.gql(query));
+    expect(exact.count).toBe(3); // session, page, count
+    const doctors = await countQueries(() => visitor.gql('{ doctors(online: true) { total } }'));
+    const doctorsAgain = await countQueries(() => visitor.gql('{ doctors(online: true) { total } }'));
+    expect([doctors.count, doctorsAgain.count]).toEqual([2, 1]);
+  });
+});

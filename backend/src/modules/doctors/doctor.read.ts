@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { OptionalProps, Reference } from '@mikro-orm/core';
+import type { CountCache } from '../../common/count-cache.js';
 import { containsPattern, selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import type { Gender, User } from '../accounts/user.entity.js';
@@ -79,10 +80,11 @@ function toCard(r: DoctorRow): DoctorCard {
 
 /**
  * The public /doctors list: approved doctors only, every filter in SQL, two statements whatever the
- * page size (the page with its users joined, and the count), run side by side. The sort orders walk
+ * page size (the page with its users joined, and the count, which `counts` may answer from memory),
+ * run side by side. The sort orders walk
  * `doctors_recommended_index` / `doctors_rating_index` (EXPLAIN at 100k doctors).
  */
-export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<DoctorCard>> {
+export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs, counts: CountCache): Promise<PageResult<DoctorCard>> {
   const p = new SqlParams();
   const where = [`d.status = ${p.add(DoctorStatus.Approved)}`];
   let needsUser = false;
@@ -112,6 +114,7 @@ export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs): 
     order by ${ORDER_SQL[args.sort] ?? ORDER_SQL[DoctorSort.Recommended]} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
   // The count joins users only when a filter reads them.
   const countSql = `select count(*) as count from doctors d${needsUser ? ' join users u on u.id = d.user_id' : ''} ${filter}`;
-  const [rows, total] = await Promise.all([selectRows<DoctorRow>(em, pageSql, page), selectCount(em, countSql, p)]);
-  return pageOf(rows.map(toCard), total, args);
+  const total = counts.count(`doctors:${countSql}:${JSON.stringify(p.values)}`, () => selectCount(em, countSql, p));
+  const [rows, counted] = await Promise.all([selectRows<DoctorRow>(em, pageSql, page), total]);
+  return pageOf(rows.map(toCard), counted, args);
 }

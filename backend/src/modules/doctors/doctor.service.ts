@@ -11,6 +11,7 @@ import { User } from '../accounts/user.entity.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
 import { containsPattern } from '../../common/sql.js';
+import type { CountCache } from '../../common/count-cache.js';
 import { Gender, Language } from '../accounts/user.entity.js';
 import { Speciality } from './speciality.entity.js';
 import { searchDoctors, type DoctorCard } from './doctor.read.js';
@@ -38,7 +39,12 @@ export const STATUS_OPTIONS: FilterOption[] = [{ id: 'true', title: 'Online Now'
 export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 export class DoctorService {
-  constructor(private readonly accounts: AccountService, private readonly images: ImageService, private readonly events: DomainEvents) {}
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly images: ImageService,
+    private readonly events: DomainEvents,
+    private readonly listCounts: CountCache,
+  ) {}
 
   /** A new doctor and the identity row, in one transaction; pending until an admin approves. */
   async signup(em: EntityManager, input: DoctorSignupInput, avatar: Buffer | undefined): Promise<Doctor> {
@@ -102,7 +108,7 @@ export class DoctorService {
 
   /** The public /doctors list (a plain read, see doctor.read.ts). */
   search(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<DoctorCard>> {
-    return searchDoctors(em, args);
+    return searchDoctors(em, args, this.listCounts);
   }
 
   /** A doctor's public page; pending and rejected doctors are visible to themselves and admins only. */

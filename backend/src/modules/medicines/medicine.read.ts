@@ -1,5 +1,6 @@
 import type { OptionalProps } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
+import type { CountCache } from '../../common/count-cache.js';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { LOW_STOCK_THRESHOLD, MEDICINE_SEARCH_VECTOR, type Medicine, type MedicineForm, type MedicineUnit } from './medicine.entity.js';
@@ -30,13 +31,16 @@ export function toPrefixQuery(keyword: string | null | undefined): string | null
 
 /**
  * The catalogue: active medicines (admins may include hidden ones and ask for low stock), by form
- * and keyword, by name; two statements (page and count) side by side.
+ * and keyword, by name; two statements (page and count, which `counts` may answer from memory for
+ * the public) side by side.
  *
  * Keyword matches come from the GIN index first and are sorted afterwards (a materialized CTE). Left
  * to itself the planner walks the name index and tests every medicine before the first match when a
  * common prefix sorts late (EXPLAIN at 20,000 medicines: 43 ms instead of 3 ms).
  */
-export async function searchMedicines(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean }): Promise<PageResult<MedicineCard>> {
+export async function searchMedicines(
+  em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: CountCache,
+): Promise<PageResult<MedicineCard>> {
   const p = new SqlParams();
   const where: string[] = [];
   const query = toPrefixQuery(args.keyword);
@@ -47,13 +51,17 @@ export async function searchMedicines(em: EntityManager, args: MedicineSearchArg
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const page = new SqlParams();
   page.values.push(...p.values);
-  const limit = `order by name asc, id asc limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  const window = `order by name asc, id asc limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  // With a keyword only the matches' ids and names are gathered and sorted; the page's 20 rows are
+  // read whole afterwards (at 20,000 medicines "napa" matches 1,600: 5.3 ms → about 2 ms).
   const pageSql = query
-    ? `with matched as materialized (select ${COLUMNS} from medicines ${filter}) select * from matched ${limit}`
-    : `select ${COLUMNS} from medicines ${filter} ${limit}`;
-  const [rows, total] = await Promise.all([
-    selectRows<MedicineRow>(em, pageSql, page),
-    selectCount(em, `select count(*) as count from medicines ${filter}`, p),
-  ]);
-  return pageOf(rows.map(toCard), total, args);
+    ? `with matched as materialized (select id, name from medicines ${filter}),
+        chosen as (select id, name from matched ${window})
+      select ${COLUMNS.split(', ').map((c) => `m.${c}`).join(', ')} from chosen join medicines m on m.id = chosen.id order by chosen.name asc, chosen.id asc`
+    : `select ${COLUMNS} from medicines ${filter} ${window}`;
+  const countSql = `select count(*) as count from medicines ${filter}`;
+  // Admins (stock filters, hidden medicines) always get an exact total.
+  const total = opts.admin ? selectCount(em, countSql, p) : counts.count(`medicines:${countSql}:${JSON.stringify(p.values)}`, () => selectCount(em, countSql, p));
+  const [rows, counted] = await Promise.all([selectRows<MedicineRow>(em, pageSql, page), total]);
+  return pageOf(rows.map(toCard), counted, args);
 }
