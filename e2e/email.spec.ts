@@ -19,7 +19,7 @@ test('a new patient signs up, is asked to verify, reads the code in the mailbox 
 
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toContainText('Please verify your email');
-  await banner.getByRole('button', { name: 'Verify now' }).click();
+  await banner.getByRole('link', { name: 'Verify now' }).click();
   await expect(page).toHaveURL(/\/user\/confirm\/email$/);
   await expect(page.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router-dom';
 import Header from '../components/Header';
 import Footer from '../components/Footer';
@@ -6,20 +6,23 @@ import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
 import FlashHost from '../components/FlashHost';
 import ChatWidget from '@/features/info/components/ChatWidget';
-import { withAntd } from '../withAntd';
+import { useSession } from '@/lib/session';
 
-// Its own chunk: most visitors are not unverified patients.
-const VerifyEmailBanner = withAntd(() => import('@/features/email/components/VerifyEmailBanner'));
+// Its own chunk, fetched only once someone is logged in: visitors never download it.
+const VerifyEmailBanner = lazy(() => import('@/features/email/components/VerifyEmailBanner'));
 
 export default function SiteLayout() {
+  const session = useSession();
   return (
     <div className="site">
       <Splash />
       <Header />
       <FlashHost />
-      <Suspense fallback={null}>
-        <VerifyEmailBanner />
-      </Suspense>
+      {session && (
+        <Suspense fallback={null}>
+          <VerifyEmailBanner />
+        </Suspense>
+      )}
       <main className="site-main" id="main">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Alert, Button } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,7 @@ import '../i18n';
 /**
  * Under the header, for logged-in patients whose email is not verified yet: they may browse, but
  * booking, hiring and ordering wait for the code. Also keeps the language of their mail in step
- * with the language they chose on screen.
+ * with the language they chose on screen (for every logged-in user).
  */
 export default function VerifyEmailBanner() {
   const { t, i18n } = useTranslation('email');
@@ -31,14 +30,12 @@ export default function VerifyEmailBanner() {
   }, [session, i18n, updateLanguage]);
 
   if (!patient || !data || data.me.emailVerified || location.pathname === paths.confirmEmail) return null;
+  // Plain markup, no antd: the site layout shows it on every page, the home page included.
   return (
-    <Alert
-      type="warning"
-      showIcon
-      banner
-      data-testid="verify-email-banner"
-      message={t('banner')}
-      action={<Link to={paths.confirmEmail}><Button size="small" type="primary">{t('bannerAction')}</Button></Link>}
-    />
+    <div className="notice-banner" role="status" data-testid="verify-email-banner">
+      <span className="notice-banner-icon" aria-hidden="true">!</span>
+      <span className="notice-banner-text">{t('banner')}</span>
+      <Link className="btn btn-primary btn-sm" to={paths.confirmEmail}>{t('bannerAction')}</Link>
+    </div>
   );
 }
