@@ -15,7 +15,7 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   return <Page />;
 }
 
-/** A page built without antd (the home page): nothing but its own chunk. */
+/** A page built without antd (the public catalogues; the home page is in the main chunk): nothing but its own chunk. */
 function lightPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(load);
   return <Page />;
@@ -62,14 +62,14 @@ export const routes: RouteObject[] = [
 
       // Doctors and consultations
       { path: paths.consultation, element: page(() => import('@/features/doctors/pages/ConsultationPage')) },
-      { path: paths.doctors, element: page(() => import('@/features/doctors/pages/DoctorsPage')) },
+      { path: paths.doctors, element: lightPage(() => import('@/features/doctors/pages/DoctorsPage')) },
       { path: paths.doctorDetail, element: page(() => import('@/features/doctors/pages/DoctorDetailPage')) },
       { path: paths.bookAppointment, element: only(PATIENT, page(() => import('@/features/consultations/pages/BookAppointmentPage'))) },
       { path: paths.hospitalAppointment, element: only(PATIENT, page(() => import('@/features/consultations/pages/HospitalAppointmentPage'))) },
       { path: paths.consultationPaid, element: only(PATIENT, page(() => import('@/features/consultations/pages/ConsultationPaidPage'))) },
 
       // Pharmacy
-      { path: paths.medicine, element: page(() => import('@/features/pharmacy/pages/MedicinePage')) },
+      { path: paths.medicine, element: lightPage(() => import('@/features/pharmacy/pages/MedicinePage')) },
       { path: paths.medicineDetail, element: page(() => import('@/features/pharmacy/pages/MedicineDetailPage')) },
       { path: paths.cart, element: page(() => import('@/features/pharmacy/pages/CartPage')) },
       // Only patients can order (the API refuses the other roles).

@@ -6,14 +6,16 @@ import type { MockLink } from '@apollo/client/testing';
 
 type MockedResponse = MockLink.MockedResponse;
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import FlashHost from '@/app/components/FlashHost';
 import '@/i18n';
 
-/** Renders a screen with mocked GraphQL answers, a router and antd's App (for toasts). */
+/** Renders a screen with mocked GraphQL answers, a router, antd's App (for toasts) and the site's flash host. */
 export function renderScreen(ui: ReactNode, { mocks = [], path = '/', route = '/' }: { mocks?: MockedResponse[]; path?: string; route?: string } = {}) {
   return render(
     <MockedProvider mocks={mocks}>
       <AntApp>
         <MemoryRouter initialEntries={[route]}>
+          <FlashHost />
           <Routes>
             <Route path={path} element={ui} />
             <Route path="*" element={<div data-testid="navigated" />} />

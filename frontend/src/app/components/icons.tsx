@@ -10,3 +10,6 @@ export const MenuIcon = () => (
 export const UserIcon = () => (
   <svg {...base}><circle cx="12" cy="8" r="4" /><path d="M4 21a8 8 0 0 1 16 0" /></svg>
 );
+export const MedicineIcon = ({ size = 18 }: { size?: number }) => (
+  <svg {...base} width={size} height={size}><rect x="3" y="7" width="18" height="14" rx="2" /><path d="M8 7V4h8v3M12 11v6M9 14h6" /></svg>
+);

@@ -1,45 +1,72 @@
-import { Button, Checkbox, Divider, Radio, Skeleton } from 'antd';
+import { useId } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { DoctorFilterOptionsDocument, type Gender } from '@/gql/graphql';
 import type { DoctorFilters } from './doctorFilters';
 import '../i18n';
 
-/** Online Now, Gender, Fees, Ratings, Speciality; the options come from the server. */
+type Option = { value: string; label: string };
+
+/**
+ * Online Now, Gender, Fees, Ratings, Speciality; the options come from the server. Native radio
+ * buttons and checkboxes (no antd): the desktop column and the phone dialog each get their own names.
+ */
 export default function FilterPanel({ value, onChange, onReset }: { value: DoctorFilters; onChange: (f: DoctorFilters) => void; onReset: () => void }) {
   const { t } = useTranslation('doctors');
+  const id = useId();
   const { data, loading } = useQuery(DoctorFilterOptionsDocument);
   const o = data?.doctorFilterOptions;
-  if (loading && !o) return <Skeleton active />;
+  if (loading && !o) return <div className="card-placeholder filter-placeholder" aria-hidden="true" />;
   if (!o) return null;
   const set = (patch: Partial<DoctorFilters>) => onChange({ ...value, ...patch, page: 1 });
+  const toggle = <T extends string>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
+
+  const radios = (name: string, options: Option[], checked: string, pick: (v: string) => void, stack = false) => (
+    <div className={stack ? 'stack' : 'inline'}>
+      {options.map((opt) => (
+        <label key={opt.value} className="check">
+          <input type="radio" name={`${id}-${name}`} value={opt.value} checked={checked === opt.value} onChange={() => pick(opt.value)} />
+          {opt.label}
+        </label>
+      ))}
+    </div>
+  );
+  const checks = <T extends string>(options: { value: T; label: string }[], checked: T[], pick: (list: T[]) => void, stack = false) => (
+    <div className={stack ? 'stack' : 'inline'}>
+      {options.map((opt) => (
+        <label key={opt.value} className="check">
+          <input type="checkbox" value={opt.value} checked={checked.includes(opt.value)} onChange={() => pick(toggle(checked, opt.value))} />
+          {opt.label}
+        </label>
+      ))}
+    </div>
+  );
+
   return (
     <div className="doctor-filters">
-      <h3>{t('onlineNow')}</h3>
-      <Radio.Group
-        value={value.online === null ? 'any' : String(value.online)}
-        onChange={(e) => set({ online: e.target.value === 'any' ? null : e.target.value === 'true' })}
-        options={[{ value: 'any', label: '—' }, ...o.statuses.map((s) => ({ value: s.id, label: s.title }))]}
-      />
-      <Divider />
-      <h3>{t('gender')}</h3>
-      <Checkbox.Group value={value.genders} onChange={(v) => set({ genders: v as Gender[] })} options={o.genders.map((g) => ({ value: g.id, label: t(g.id === 'Male' ? 'male' : 'female') }))} />
-      <Divider />
-      <h3>{t('fees')}</h3>
-      <Checkbox.Group className="stack" value={value.fees} onChange={(v) => set({ fees: v as string[] })} options={o.fees.map((f) => ({ value: f.id, label: f.title }))} />
-      <Divider />
-      <h3>{t('ratings')}</h3>
-      <Radio.Group
-        className="stack"
-        value={value.rating ? String(value.rating) : 'any'}
-        onChange={(e) => set({ rating: e.target.value === 'any' ? null : Number(e.target.value) })}
-        options={[{ value: 'any', label: '—' }, ...o.ratings.map((r) => ({ value: r.id, label: r.title }))]}
-      />
-      <Divider />
-      <h3>{t('speciality')}</h3>
-      <Checkbox.Group className="stack" value={value.specialities} onChange={(v) => set({ specialities: v as string[] })} options={o.specialities.map((s) => ({ value: s.title, label: s.title }))} />
-      <Divider />
-      <Button block onClick={onReset}>{t('resetFilter')}</Button>
+      <fieldset>
+        <legend>{t('onlineNow')}</legend>
+        {radios('online', [{ value: 'any', label: '—' }, ...o.statuses.map((s) => ({ value: s.id, label: s.title }))],
+          value.online === null ? 'any' : String(value.online), (v) => set({ online: v === 'any' ? null : v === 'true' }))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('gender')}</legend>
+        {checks(o.genders.map((g) => ({ value: g.id as Gender, label: t(g.id === 'Male' ? 'male' : 'female') })), value.genders, (genders) => set({ genders }))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('fees')}</legend>
+        {checks(o.fees.map((f) => ({ value: f.id, label: f.title })), value.fees, (fees) => set({ fees }), true)}
+      </fieldset>
+      <fieldset>
+        <legend>{t('ratings')}</legend>
+        {radios('rating', [{ value: 'any', label: '—' }, ...o.ratings.map((r) => ({ value: r.id, label: r.title }))],
+          value.rating ? String(value.rating) : 'any', (v) => set({ rating: v === 'any' ? null : Number(v) }), true)}
+      </fieldset>
+      <fieldset>
+        <legend>{t('speciality')}</legend>
+        {checks(o.specialities.map((s) => ({ value: s.title, label: s.title })), value.specialities, (specialities) => set({ specialities }), true)}
+      </fieldset>
+      <button type="button" className="btn btn-block" onClick={onReset}>{t('resetFilter')}</button>
     </div>
   );
 }

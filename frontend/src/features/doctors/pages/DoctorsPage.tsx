@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Empty, Input, Modal, Pagination, Select, Skeleton, Space } from 'antd';
-import { FilterOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DoctorsDocument, type DoctorSort } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import Pager from '@/components/Pager';
+import Dialog from '@/components/Dialog';
 import FilterPanel from '../components/FilterPanel';
 import DoctorRow from '../components/DoctorRow';
 import { readFilters, toVariables, writeFilters, type DoctorFilters } from '../components/doctorFilters';
@@ -13,6 +13,7 @@ import '../i18n';
 
 const PAGE_SIZE = 10;
 
+/** /doctors, without antd: the list most patients open first on a cheap phone (filters, search, sort and page in the URL). */
 export default function DoctorsPage() {
   const { t } = useTranslation('doctors');
   const [params, setParams] = useSearchParams();
@@ -29,6 +30,12 @@ export default function DoctorsPage() {
     setParams(new URLSearchParams());
   };
 
+  const sortOptions: { value: DoctorSort; label: string }[] = [
+    { value: 'Recommended', label: t('sortRecommended') }, { value: 'Rating', label: t('sortRating') },
+    { value: 'FeeLowToHigh', label: t('sortFeeAsc') }, { value: 'FeeHighToLow', label: t('sortFeeDesc') },
+    { value: 'Experience', label: t('sortExperience') },
+  ];
+
   return (
     <div className="doctors-page">
       <aside className="doctors-filters card only-desktop" aria-label={t('filters')}>
@@ -36,52 +43,31 @@ export default function DoctorsPage() {
       </aside>
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
-        <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-          <Input
-            aria-label={t('search')}
-            placeholder={t('search')}
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onPressEnter={() => apply({ ...filters, q: query, page: 1 })}
-            allowClear
-          />
-          <Button type="primary" onClick={() => apply({ ...filters, q: query, page: 1 })}>{t('searchButton')}</Button>
-        </Space.Compact>
-        <Space wrap style={{ marginBottom: 12 }}>
-          <Button className="only-mobile" icon={<FilterOutlined />} onClick={() => setModalOpen(true)}>{t('filtersButton')}</Button>
-          <Select<DoctorSort>
-            aria-label={t('sort')}
-            value={filters.sort}
-            style={{ minWidth: 180 }}
-            onChange={(sort) => apply({ ...filters, sort, page: 1 })}
-            options={[
-              { value: 'Recommended', label: t('sortRecommended') }, { value: 'Rating', label: t('sortRating') },
-              { value: 'FeeLowToHigh', label: t('sortFeeAsc') }, { value: 'FeeHighToLow', label: t('sortFeeDesc') },
-              { value: 'Experience', label: t('sortExperience') },
-            ]}
-          />
+        <form className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: query, page: 1 }); }}>
+          <input className="input" type="text" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <button type="submit" className="btn btn-primary">{t('searchButton')}</button>
+        </form>
+        <div className="list-toolbar">
+          <button type="button" className="btn only-mobile" onClick={() => setModalOpen(true)}>{t('filtersButton')}</button>
+          <select className="select" aria-label={t('sort')} value={filters.sort} onChange={(e) => apply({ ...filters, sort: e.target.value as DoctorSort, page: 1 })}>
+            {sortOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          </select>
           {result && <span className="muted" data-testid="doctor-count">{t('results', { count: result.total })}</span>}
-        </Space>
-        {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
-        {!result && loading && <Skeleton active avatar paragraph={{ rows: 4 }} />}
-        {result && result.items.length === 0 && <Empty description={t('noDoctors')} />}
+        </div>
+        {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
+        {/* Placeholders of the rows' size while the first page loads, so nothing below moves (CLS). */}
+        {!result && loading && Array.from({ length: 3 }, (_, i) => <div key={i} className="card card-placeholder doctor-row-placeholder" aria-hidden="true" />)}
+        {result && result.items.length === 0 && <p className="empty">{t('noDoctors')}</p>}
         <div className="doctor-list" aria-busy={loading}>
           {result?.items.map((d) => <DoctorRow key={d.id} doctor={d} />)}
         </div>
-        {result && result.total > PAGE_SIZE && (
-          <Pagination
-            style={{ marginTop: 16 }}
-            current={result.page}
-            pageSize={PAGE_SIZE}
-            total={result.total}
-            showSizeChanger={false}
-            onChange={(page) => apply({ ...filters, page })}
-          />
-        )}
+        {result && result.total > PAGE_SIZE && <Pager page={result.page} pageCount={result.pageCount} onChange={(page) => apply({ ...filters, page })} />}
       </section>
-      <Modal open={modalOpen} title={t('filters')} onCancel={() => setModalOpen(false)} footer={<Button type="primary" onClick={() => setModalOpen(false)}>{t('apply')}</Button>}>
-        <FilterPanel value={filters} onChange={apply} onReset={reset} />
-      </Modal>
+      {modalOpen && (
+        <Dialog title={t('filters')} onClose={() => setModalOpen(false)} footer={<button type="button" className="btn btn-primary" onClick={() => setModalOpen(false)}>{t('apply')}</button>}>
+          <FilterPanel value={filters} onChange={apply} onReset={reset} />
+        </Dialog>
+      )}
     </div>
   );
 }

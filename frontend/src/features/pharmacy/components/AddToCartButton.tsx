@@ -1,22 +1,23 @@
-import { App, Button } from 'antd';
-import { ShoppingCartOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { MedicineCardFragment } from '@/gql/graphql';
+import { flash } from '@/lib/flash';
+import { CartIcon } from '@/app/components/icons';
 import { addItem, updateCart } from '../cart/cart';
 import '../i18n';
 
+/** Plain elements (the catalogue shows 24 of these at once); the notice goes through the site's flash host. */
 export default function AddToCartButton({ medicine, block }: { medicine: MedicineCardFragment; block?: boolean }) {
   const { t } = useTranslation('pharmacy');
-  const { message } = App.useApp();
   const add = () => {
     updateCart((c) => addItem(c, {
       id: medicine.id, name: medicine.name, unit: medicine.unit, imageUrl: medicine.imageUrl, pricePoisha: medicine.pricePoisha, stock: medicine.stock,
     }));
-    void message.success({ content: t('added'), duration: 2 });
+    flash(t('added'), 'success', 2000);
   };
   return (
-    <Button type="primary" icon={<ShoppingCartOutlined />} block={block} disabled={!medicine.inStock} onClick={add}>
+    <button type="button" className={`btn btn-primary add-to-cart${block ? ' btn-block' : ''}`} disabled={!medicine.inStock} onClick={add}>
+      <CartIcon />
       {medicine.inStock ? t('addToCart') : t('outOfStock')}
-    </Button>
+    </button>
   );
 }

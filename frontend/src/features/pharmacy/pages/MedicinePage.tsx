@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Alert, Empty, Input, Select, Skeleton, Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,7 @@ import '../pharmacy.css';
 const PAGE_SIZE = 24;
 export const FORMS: MedicineForm[] = ['Tablet', 'Capsule', 'Syrup', 'Suspension', 'Injection', 'Cream', 'Ointment', 'Gel', 'Drops', 'Inhaler', 'Powder', 'Suppository', 'Solution'];
 
+/** /medicine, without antd: the catalogue (search, type and page in the URL). */
 export default function MedicinePage() {
   const { t, i18n } = useTranslation('pharmacy');
   const unitLabel = useUnitLabel();
@@ -41,26 +41,19 @@ export default function MedicinePage() {
     <div>
       <h1 className="page-title">{t('title')}</h1>
       <div className="med-toolbar">
-        <Input.Search
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onSearch={(v) => update({ keyword: v.trim() || undefined, page: undefined })}
-          placeholder={t('searchPlaceholder')}
-          enterButton={t('search')}
-          allowClear
-          aria-label={t('search')}
-        />
-        <Select
-          style={{ minWidth: 160 }}
-          value={form ?? ''}
-          onChange={(v) => update({ type: v || undefined, page: undefined })}
-          aria-label={t('type')}
-          options={[{ value: '', label: t('allForms') }, ...FORMS.map((f) => ({ value: f, label: t(`forms.${f}`) }))]}
-        />
+        <form className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: typed.trim() || undefined, page: undefined }); }}>
+          <input className="input" type="text" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
+          <button type="submit" className="btn btn-primary">{t('search')}</button>
+        </form>
+        <select className="select" value={form ?? ''} onChange={(e) => update({ type: e.target.value || undefined, page: undefined })} aria-label={t('type')}>
+          {[{ value: '', label: t('allForms') }, ...FORMS.map((f) => ({ value: f, label: t(`forms.${f}`) }))].map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
       </div>
-      {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
-      {loading && !result ? <Skeleton active paragraph={{ rows: 6 }} /> : result && result.items.length === 0 ? (
-        <Empty description={t('noMedicine')} />
+      {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
+      {loading && !result ? (
+        <div className="med-grid" aria-hidden="true">{Array.from({ length: 4 }, (_, i) => <div key={i} className="med-card card-placeholder med-card-placeholder" />)}</div>
+      ) : result && result.items.length === 0 ? (
+        <p className="empty">{t('noMedicine')}</p>
       ) : (
         <div className="med-grid">
           {result?.items.map((m) => (
@@ -69,9 +62,9 @@ export default function MedicinePage() {
               <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta">{m.strength}</span></h3>
               <span className="med-meta">{m.genericName}</span>
               <span className="med-meta">{m.company}</span>
-              <span><Tag>{t(`forms.${m.form}`)}</Tag><Tag>{unitLabel(m.unit)}</Tag></span>
+              <span><span className="med-tag">{t(`forms.${m.form}`)}</span><span className="med-tag">{unitLabel(m.unit)}</span></span>
               <span className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></span>
-              {m.inStock ? <Tag color="green">{t('inStock', { count: m.stock })}</Tag> : <Tag color="red">{t('outOfStock')}</Tag>}
+              {m.inStock ? <span className="med-tag in-stock">{t('inStock', { count: m.stock })}</span> : <span className="med-tag out-of-stock">{t('outOfStock')}</span>}
               <AddToCartButton medicine={m} block />
             </article>
           ))}
