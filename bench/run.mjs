@@ -166,6 +166,8 @@ async function runLighthouse(base) {
       const r = await lighthouse(`${base}${route}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json' },
         preset === 'desktop' ? desktopConfig : undefined);
       const a = r.lhr.audits;
+      // A run Lighthouse could not score (e.g. no largest paint recorded) is run again.
+      if (r.lhr.categories.performance.score === null) return null;
       return {
         route, preset, score: Math.round(r.lhr.categories.performance.score * 100),
         fcp: a['first-contentful-paint'].numericValue, lcp: a['largest-contentful-paint'].numericValue,
@@ -183,7 +185,10 @@ async function runLighthouse(base) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
         console.log(`[lighthouse] ${preset} ${route} (${i + 1}/${LIGHTHOUSE_RUNS})…`);
-        runs.push(await once(route, preset));
+        let run = null;
+        for (let attempt = 0; attempt < 3 && !run; attempt++) run = await once(route, preset);
+        if (!run) throw new Error(`Lighthouse could not score ${preset} ${route} in 3 attempts`);
+        runs.push(run);
       }
       const sorted = [...runs].sort((x, y) => x.score - y.score);
       results.push({ ...sorted[Math.floor(sorted.length / 2)], scores: runs.map((r) => r.score) });
