@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { CountCache } from './common/count-cache.js';
+import { ListCache } from './common/list-cache.js';
 import type { Logger } from './common/logger.js';
 import { createFileStorage } from './common/storage.js';
 import { ImageService } from './common/images.js';
@@ -27,14 +27,15 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const limiter = new RateLimiter(config);
   const accounts = new AccountService(config, images, events, limiter);
-  const listCounts = new CountCache(config.listCountCacheSeconds * 1000);
+  const listCounts = new ListCache(config.listCountCacheSeconds * 1000);
   const doctors = new DoctorService(accounts, images, events, listCounts);
   const payments = new PaymentService(config, log);
   const audit = new AuditService(log);
   const appointments = new AppointmentService(config, events, payments, log, audit);
   const prescriptions = new PrescriptionService(appointments, events, audit);
   const reviews = new ReviewService(appointments);
-  const medicines = new MedicineService(images, listCounts);
+  // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
+  const medicines = new MedicineService(images, listCounts, new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100));
   const orders = new OrderService(payments, events, log);
   const mail = new MailService(config, log);
   const sms = new SmsService(config, log);

@@ -138,13 +138,27 @@ describe('public list totals with LIST_COUNT_CACHE_SECONDS (production keeps the
     const again = await countQueries(() => visitor.gql(query));
     expect([first.count, again.count]).toEqual([2, 1]);
     expect(again.result.data!.medicines.total).toBe(first.result.data!.medicines.total);
-    // A new medicine shows on the page at once; the public total catches up when the entry expires.
-    const fixtures = '{ medicines(keyword: "fixture", pageSize: 100) { total items { id } } }';
-    const before = (await visitor.gql(fixtures)).data!.medicines.total as number;
+    // A kept keyword search: a new match joins it when the entry expires, while an uncached search
+    // (another filter) finds it at once; the rows themselves are always read fresh.
+    const fixtures = '{ medicines(keyword: "fixture", pageSize: 100) { total items { id stock } } }';
+    await newMedicine(cached, 5);
+    const before = await visitor.gql(fixtures);
+    expect(before.data!.medicines.total).toBeGreaterThan(0);
     const m = await newMedicine(cached, 5);
-    const after = await visitor.gql(fixtures);
-    expect((after.data!.medicines.items as { id: string }[]).map((i) => i.id)).toContain(m.id);
-    expect(after.data!.medicines.total).toBe(before);
+    const kept = await countQueries(() => visitor.gql(fixtures));
+    expect(kept.count).toBe(1);
+    expect(kept.result.data!.medicines.total).toBe(before.data!.medicines.total);
+    expect((kept.result.data!.medicines.items as { id: string }[]).map((i) => i.id)).not.toContain(m.id);
+    const fresh = await visitor.gql('{ medicines(keyword: "fixture", form: Tablet, pageSize: 100) { items { id } } }');
+    expect((fresh.data!.medicines.items as { id: string }[]).map((i) => i.id)).toContain(m.id);
+    // A kept result still shows today's stock, and a medicine taken off the catalogue leaves at once.
+    const keptFirst = (kept.result.data!.medicines.items as { id: string }[])[0]!;
+    await cached.orm.em.fork().getConnection().execute('update medicines set stock = 77 where id = ?', [keptFirst.id]);
+    const restocked = await visitor.gql(fixtures);
+    expect((restocked.data!.medicines.items as { id: string; stock: number }[]).find((i) => i.id === keptFirst.id)!.stock).toBe(77);
+    await cached.orm.em.fork().getConnection().execute('update medicines set is_active = false where id = ?', [keptFirst.id]);
+    const hidden = await visitor.gql(fixtures);
+    expect((hidden.data!.medicines.items as { id: string }[]).map((i) => i.id)).not.toContain(keptFirst.id);
     const adminClient = await asAdmin(cached);
     const exact = await countQueries(() => adminClient.gql(query));
     expect(exact.count).toBe(3); // session, page, count

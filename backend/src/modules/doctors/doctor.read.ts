@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { OptionalProps, Reference } from '@mikro-orm/core';
-import type { CountCache } from '../../common/count-cache.js';
+import type { ListCache } from '../../common/list-cache.js';
 import { containsPattern, selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import type { Gender, User } from '../accounts/user.entity.js';
@@ -84,7 +84,7 @@ function toCard(r: DoctorRow): DoctorCard {
  * run side by side. The sort orders walk
  * `doctors_recommended_index` / `doctors_rating_index` (EXPLAIN at 100k doctors).
  */
-export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs, counts: CountCache): Promise<PageResult<DoctorCard>> {
+export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs, counts: ListCache): Promise<PageResult<DoctorCard>> {
   const p = new SqlParams();
   const where = [`d.status = ${p.add(DoctorStatus.Approved)}`];
   let needsUser = false;
@@ -114,7 +114,7 @@ export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs, c
     order by ${ORDER_SQL[args.sort] ?? ORDER_SQL[DoctorSort.Recommended]} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
   // The count joins users only when a filter reads them.
   const countSql = `select count(*) as count from doctors d${needsUser ? ' join users u on u.id = d.user_id' : ''} ${filter}`;
-  const total = counts.count(`doctors:${countSql}:${JSON.stringify(p.values)}`, () => selectCount(em, countSql, p));
+  const total = counts.get(`doctors:${countSql}:${JSON.stringify(p.values)}`, () => selectCount(em, countSql, p));
   const [rows, counted] = await Promise.all([selectRows<DoctorRow>(em, pageSql, page), total]);
   return pageOf(rows.map(toCard), counted, args);
 }

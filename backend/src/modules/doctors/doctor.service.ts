@@ -11,7 +11,7 @@ import { User } from '../accounts/user.entity.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
 import { containsPattern } from '../../common/sql.js';
-import type { CountCache } from '../../common/count-cache.js';
+import type { ListCache } from '../../common/list-cache.js';
 import { Gender, Language } from '../accounts/user.entity.js';
 import { Speciality } from './speciality.entity.js';
 import { searchDoctors, type DoctorCard } from './doctor.read.js';
@@ -43,7 +43,7 @@ export class DoctorService {
     private readonly accounts: AccountService,
     private readonly images: ImageService,
     private readonly events: DomainEvents,
-    private readonly listCounts: CountCache,
+    private readonly listCounts: ListCache,
   ) {}
 
   /** A new doctor and the identity row, in one transaction; pending until an admin approves. */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ImageService } from '../../common/images.js';
-import type { CountCache } from '../../common/count-cache.js';
+import type { ListCache } from '../../common/list-cache.js';
 import { notFound } from '../../common/errors.js';
 import type { PageResult } from '../../common/pagination.js';
 import { Medicine } from './medicine.entity.js';
@@ -8,11 +8,11 @@ import { searchMedicines, type MedicineCard } from './medicine.read.js';
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 export class MedicineService {
-  constructor(private readonly images: ImageService, private readonly listCounts: CountCache) {}
+  constructor(private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
   search(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineCard>> {
-    return searchMedicines(em, args, opts, this.listCounts);
+    return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches);
   }
 
   async byId(em: EntityManager, id: string, opts: { admin?: boolean } = {}): Promise<Medicine> {

@@ -1,5 +1,6 @@
 /**
- * Totals of the public lists (doctors, the medicine catalogue), kept a few seconds per filter.
+ * Totals of the public lists (doctors, the medicine catalogue), and the ordered matches of public
+ * medicine keyword searches, kept a few seconds per filter.
  *
  * At 100,000 doctors the page of a filtered list walks an index and reads ~20 rows, but its exact
  * total counts every match (a bitmap scan over ~700 heap pages for "Medicine, online now": 5 ms,
@@ -8,12 +9,12 @@
  * every time — in development and tests), per filter (never per page), at most `maxEntries` filters.
  * Concurrent misses for one filter share one statement. Admin lists always count exactly.
  */
-export class CountCache {
-  private readonly entries = new Map<string, { total: Promise<number>; expires: number }>();
+export class ListCache<T = number> {
+  private readonly entries = new Map<string, { total: Promise<T>; expires: number }>();
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 1000, private readonly now = () => Date.now()) {}
 
-  count(key: string, compute: () => Promise<number>): Promise<number> {
+  get(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return compute();
     const at = this.now();
     const hit = this.entries.get(key);
@@ -23,7 +24,7 @@ export class CountCache {
     const total = compute();
     const entry = { total, expires: at + this.ttlMs };
     this.entries.set(key, entry);
-    // A failed count is not remembered.
+    // A failed read is not remembered.
     total.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
