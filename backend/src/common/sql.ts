@@ -19,6 +19,13 @@ export class SqlParams {
     return '?';
   }
 
+  /** Another list starting with these values (a page statement that adds its limit to a shared filter). */
+  clone(): SqlParams {
+    const copy = new SqlParams();
+    copy.values.push(...this.values);
+    return copy;
+  }
+
   /** A text[] literal of the values, for `&&` (overlap) and `@>`. */
   textArray(values: readonly string[]): string {
     return values.length ? `array[${values.map((v) => this.add(v)).join(', ')}]::text[]` : `'{}'::text[]`;

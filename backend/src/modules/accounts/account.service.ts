@@ -1,4 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
+import { containsPattern } from '../../common/sql.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../common/roles.js';
@@ -220,7 +221,7 @@ export class AccountService {
     if (args.role) where.role = args.role;
     if (args.status) where.emailVerifiedAt = args.status === 'verified' ? { $ne: null } : null;
     if (args.search?.trim()) {
-      const like = `%${args.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const like = containsPattern(args.search);
       where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { phoneE164: { $ilike: like } }];
     }
     const orderBy = ({

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { containsPattern } from '../../common/sql.js';
 import type { Logger } from '../../common/logger.js';
 import type { AuthUser } from '../../common/roles.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
@@ -70,7 +71,7 @@ export class AuditService {
   }): Promise<PageResult<AuditEntry>> {
     const where: Record<string, unknown> = {};
     if (args.actorId) where.actorId = args.actorId;
-    if (args.action) where.action = { $ilike: `%${args.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+    if (args.action) where.action = { $ilike: containsPattern(args.action) };
     if (args.entityType) where.entityType = args.entityType;
     if (args.entityId) where.entityId = args.entityId;
     if (args.from || args.to) where.createdAt = { ...(args.from ? { $gte: args.from } : {}), ...(args.to ? { $lte: args.to } : {}) };

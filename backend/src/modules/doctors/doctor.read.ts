@@ -108,8 +108,7 @@ export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs, c
       + ` or array_to_string(d.specialities, ' ') ilike ${p.add(like)})`);
   }
   const filter = `where ${where.join(' and ')}`;
-  const page = new SqlParams();
-  page.values.push(...p.values);
+  const page = p.clone();
   const pageSql = `select ${COLUMNS} from doctors d join users u on u.id = d.user_id ${filter}
     order by ${ORDER_SQL[args.sort] ?? ORDER_SQL[DoctorSort.Recommended]} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
   // The count joins users only when a filter reads them.

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { containsPattern } from '../../common/sql.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../common/logger.js';
@@ -120,7 +121,7 @@ export class MailService {
   async list(em: EntityManager, args: OutboxFilter, onlyUserId?: string): Promise<PageResult<MailMessage>> {
     const where: Record<string, unknown> = {};
     if (args.status) where.status = args.status;
-    if (args.to?.trim()) where.toEmail = { $ilike: `%${args.to.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` };
+    if (args.to?.trim()) where.toEmail = { $ilike: containsPattern(args.to) };
     if (onlyUserId) where.user = onlyUserId;
     const [items, total] = await em.findAndCount(MailMessage, where, {
       orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args), disableIdentityMap: true,
