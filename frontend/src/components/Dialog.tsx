@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * A modal dialog without antd (the public catalogues' phone filters): role dialog, labelled by its
- * title, closed by Escape, the close button or a click outside; focus moves in on open and back after.
+ * title, closed by Escape, the close button or a click outside; focus moves in on open, Tab stays
+ * inside, and focus goes back to where it was after.
  */
 export default function Dialog({ title, onClose, footer, children }: { title: string; onClose: () => void; footer?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('common');
   const titleId = useId();
   const box = useRef<HTMLDivElement>(null);
   // The latest onClose, so that the effect below runs once per opening (not on every render).
@@ -15,6 +18,18 @@ export default function Dialog({ title, onClose, footer, children }: { title: st
     box.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') close.current();
+      if (e.key !== 'Tab' || !box.current) return;
+      const focusable = [...box.current.querySelectorAll<HTMLElement>('button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+        .filter((el) => !el.hasAttribute('disabled'));
+      if (!focusable.length) return;
+      const [first, last] = [focusable[0]!, focusable[focusable.length - 1]!];
+      if (e.shiftKey && (document.activeElement === first || document.activeElement === box.current)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     const overflow = document.body.style.overflow;
@@ -30,7 +45,7 @@ export default function Dialog({ title, onClose, footer, children }: { title: st
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={box} tabIndex={-1}>
         <div className="dialog-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn-text" aria-label="close" onClick={onClose}>✕</button>
+          <button type="button" className="btn-text" aria-label={t('dialog.close')} onClick={onClose}>✕</button>
         </div>
         <div className="dialog-body">{children}</div>
         {footer && <div className="dialog-foot">{footer}</div>}

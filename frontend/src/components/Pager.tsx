@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 export default function Pager({ page, pageCount, onChange }: { page: number; pageCount: number; onChange: (page: number) => void }) {
   const { t } = useTranslation('common');
   return (
-    <nav className="pager" aria-label="pagination">
+    <nav className="pager" aria-label={t('pager.label')}>
       <button type="button" className="btn" disabled={page <= 1} onClick={() => onChange(1)}>{t('pager.first')}</button>
       <button type="button" className="btn" disabled={page <= 1} onClick={() => onChange(page - 1)}>{t('pager.prev')}</button>
       <span>{t('pager.pageOf', { page, count: pageCount })}</span>

@@ -34,7 +34,8 @@ export const common: Translations = {
     actions: { save: 'Save', cancel: 'Cancel', confirm: 'Confirm', delete: 'Delete', update: 'Update', back: 'Back', loadMore: 'Load More' },
     messages: { enterDetails: 'Please enter your details', enterAllFields: 'Enter all Fields', loggedOut: 'You are logged out' },
     splash: { title: 'Nirog', subtitle: 'Free of disease · নীরোগ' },
-    pager: { first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
+    pager: { label: 'Pages', first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
+    dialog: { close: 'Close' },
     table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV', total_one: '{{count}} row', total_other: '{{count}} rows' },
   },
   bn: {
@@ -70,7 +71,8 @@ export const common: Translations = {
     actions: { save: 'সংরক্ষণ', cancel: 'বাতিল', confirm: 'নিশ্চিত করুন', delete: 'মুছুন', update: 'হালনাগাদ', back: 'ফিরে যান', loadMore: 'আরও দেখুন' },
     messages: { enterDetails: 'অনুগ্রহ করে আপনার তথ্য দিন', enterAllFields: 'সব ঘর পূরণ করুন', loggedOut: 'আপনি লগ আউট করেছেন' },
     splash: { title: 'নীরোগ', subtitle: 'রোগমুক্ত জীবন · Nirog' },
-    pager: { first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
+    pager: { label: 'পাতা', first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
+    dialog: { close: 'বন্ধ করুন' },
     table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড', total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
   },
 };

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { DoctorFilterOptionsDocument, type Gender } from '@/gql/graphql';
+import { errorInfo } from '@/lib/errors';
 import type { DoctorFilters } from './doctorFilters';
 import '../i18n';
 
@@ -14,10 +15,10 @@ type Option = { value: string; label: string };
 export default function FilterPanel({ value, onChange, onReset }: { value: DoctorFilters; onChange: (f: DoctorFilters) => void; onReset: () => void }) {
   const { t } = useTranslation('doctors');
   const id = useId();
-  const { data, loading } = useQuery(DoctorFilterOptionsDocument);
+  const { data, loading, error } = useQuery(DoctorFilterOptionsDocument);
   const o = data?.doctorFilterOptions;
   if (loading && !o) return <div className="card-placeholder filter-placeholder" aria-hidden="true" />;
-  if (!o) return null;
+  if (!o) return error ? <div role="alert" className="alert-error">{errorInfo(error).message}</div> : null;
   const set = (patch: Partial<DoctorFilters>) => onChange({ ...value, ...patch, page: 1 });
   const toggle = <T extends string>(list: T[], v: T) => (list.includes(v) ? list.filter((x) => x !== v) : [...list, v]);
 
