@@ -11,7 +11,7 @@ export class MailResolver {
   @Query(() => MailMessagePage, { description: 'Every mail Nirog queued, newest first' })
   @Allow(Role.Admin)
   mailOutbox(@Args() args: OutboxArgs, @Ctx() ctx: Context) {
-    return ctx.services.mail.list(ctx.em, args);
+    return ctx.services.mail.adminList(ctx.em, args);
   }
 
   @Query(() => SmsMessagePage, { description: 'Every SMS Nirog queued, newest first' })

@@ -8,7 +8,7 @@ import { OutboxArgs } from './mail.inputs.js';
 
 export function registerMailRoutes(route: RouteFn): void {
   route('get', '/admin/mail/outbox', [Role.Admin], async (ctx, req) => {
-    const page = await ctx.services.mail.list(ctx.em, await parseInput(OutboxArgs, req.query));
+    const page = await ctx.services.mail.adminList(ctx.em, await parseInput(OutboxArgs, req.query));
     return { success: true, mails: page.items, resultPerPage: page.pageSize, mailCount: page.total, page: page.page };
   });
 
