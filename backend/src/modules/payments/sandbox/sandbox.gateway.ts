@@ -64,6 +64,28 @@ export class SandboxGateway {
   }
 
   /**
+   * The origins a checkout may send the payer back to: Nirog's own (PUBLIC_URL). The sandbox is
+   * reachable with published credentials, so a callback elsewhere would turn its hosted page into an
+   * open redirect on Nirog's origin.
+   */
+  private get callbackOrigins(): Set<string> {
+    return new Set([this.config.payments.publicUrl, this.config.publicUrl].map((u) => new URL(u).origin));
+  }
+
+  /** The callback URL when it is an http(s) URL on one of Nirog's origins, without user info; null otherwise. */
+  ownCallbackUrl(raw: unknown): string | null {
+    if (typeof raw !== 'string' || raw.length > 2000) return null;
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      return null;
+    }
+    if ((u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) return null;
+    return this.callbackOrigins.has(u.origin) ? u.toString() : null;
+  }
+
+  /**
    * In-process calls for URLs under the sandbox base: the same handler the HTTP routes use, with the
    * body serialised both ways, so nothing differs but the socket. A server cannot always reach its
    * own public URL (tests never listen; containers behind a proxy), and it does not need to.
@@ -132,11 +154,13 @@ export class SandboxGateway {
       }
       if (!amountToPoisha(amount)) return bkashError('2006', 'Invalid amount');
       if (body.currency !== 'BDT') return bkashError('2065', 'Mandatory field missing');
+      const callbackUrl = this.ownCallbackUrl(body.callbackURL);
+      if (!callbackUrl) return bkashError('2049', 'Invalid Merchant Callback URL');
       const invoice = String(body.merchantInvoiceNumber).slice(0, 100);
       if (await em.count(SandboxTransaction, { provider: 'bkash', merchantOrderId: invoice })) return bkashError('2029', 'Duplicate for all transactions');
       const t = em.create(SandboxTransaction, {
         provider: 'bkash', reference: `TR0011${randomBytes(8).toString('hex').toUpperCase()}`, merchantOrderId: invoice, amount, currency: 'BDT',
-        callbackUrl: String(body.callbackURL), payerReference: String(body.payerReference).slice(0, 100), status: 'Initiated',
+        callbackUrl, payerReference: String(body.payerReference).slice(0, 100), status: 'Initiated',
       });
       await em.flush();
       const cb = t.callbackUrl!;
@@ -221,8 +245,10 @@ export class SandboxGateway {
       }
       if (data.currencyCode !== '050' || !amountToPoisha(data.amount)) return nagadError('16_0006_059', 'Invalid sensitive data');
       if (t.status !== 'Initiated' || typeof call.body.merchantCallbackURL !== 'string') return nagadError('16_0006_059', 'Invalid payment state');
+      const callbackUrl = this.ownCallbackUrl(call.body.merchantCallbackURL);
+      if (!callbackUrl) return nagadError('16_0006_059', 'Invalid merchant callback URL');
       t.amount = String(data.amount);
-      t.callbackUrl = call.body.merchantCallbackURL;
+      t.callbackUrl = callbackUrl;
       t.status = 'Ready';
       await em.flush();
       return ok({ status: 'Success', callBackUrl: `${this.base}/nagad/checkout/${t.reference}` });
@@ -267,12 +293,19 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
 <button class="cancel" name="decision" value="cancel" type="submit">Cancel</button></form>`);
   }
 
-  /** The payer's choice on the hosted page; answers with the URL the browser goes to next. */
-  async decide(provider: 'bkash' | 'nagad', reference: string, decision: string, scenario?: string): Promise<string | null> {
+  /**
+   * The payer's choice on the hosted page; answers with the URL the browser goes to next, 'closed'
+   * when the payment cannot be decided, or 'bad-callback' when its callback is not on Nirog's own
+   * origin (checked again here, for a checkout stored before creation checked it): then nothing is
+   * recorded and nobody is redirected.
+   */
+  async decide(provider: 'bkash' | 'nagad', reference: string, decision: string, scenario?: string): Promise<string | 'closed' | 'bad-callback'> {
     const em = this.em();
     const t = await em.findOne(SandboxTransaction, { provider, reference });
     const open = provider === 'bkash' ? t?.status === 'Initiated' && !t.decision : t?.status === 'Ready';
-    if (!t || !open || !['approve', 'fail', 'cancel'].includes(decision)) return null;
+    if (!t || !open || !['approve', 'fail', 'cancel'].includes(decision)) return 'closed';
+    const callback = this.ownCallbackUrl(t.callbackUrl);
+    if (!callback) return 'bad-callback';
     if (provider === 'bkash') {
       t.decision = decision === 'approve' ? 'approved' : decision === 'fail' ? 'failed' : 'cancelled';
       if (decision === 'fail') t.status = 'Failed';
@@ -280,7 +313,7 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
       t.scenario = scenario === 'execute-lost' || scenario === 'insufficient-balance' ? scenario : null;
       await em.flush();
       const status = decision === 'approve' ? 'success' : decision === 'fail' ? 'failure' : 'cancel';
-      const u = new URL(t.callbackUrl!);
+      const u = new URL(callback);
       u.searchParams.set('paymentID', t.reference);
       u.searchParams.set('status', status);
       u.searchParams.set('signature', this.hmac(`${t.reference}.${status}`));
@@ -293,7 +326,7 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
       t.completedAt = new Date();
     }
     await em.flush();
-    const u = new URL(t.callbackUrl!);
+    const u = new URL(callback);
     const params: Record<string, string> = {
       merchant: this.config.payments.nagad.merchantId, order_id: t.merchantOrderId, payment_ref_id: t.reference, status: t.status,
       status_code: decision === 'approve' ? '00_0000_000' : '00_1111_001',
@@ -337,8 +370,12 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
         try {
           const body = (req.body ?? {}) as Record<string, string>;
           const next_ = await this.decide(provider, String(req.params.reference), String(body.decision ?? ''), body.scenario);
-          if (!next_) {
+          if (next_ === 'closed') {
             res.status(409).type('html').send(this.page('Already decided', '<h1>This payment is no longer open</h1>'));
+            return;
+          }
+          if (next_ === 'bad-callback') {
+            res.status(400).type('html').send(this.page('Refused', "<h1>This payment's return address is not on this site</h1>"));
             return;
           }
           res.redirect(303, next_);
