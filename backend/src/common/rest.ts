@@ -3,7 +3,6 @@ import Busboy from 'busboy';
 import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, notFound, toAppError, unauthenticated } from './errors.js';
-import { readLimited } from './images.js';
 import { Role } from './roles.js';
 import { THROTTLED_OPERATIONS } from './rate-limit.js';
 
@@ -73,7 +72,12 @@ export interface UploadedFile {
   mimeType: string;
 }
 
-/** Reads a multipart body: fields as strings (repeated fields become arrays), files size-limited. */
+/**
+ * Reads a multipart body: fields as strings (repeated fields become arrays), files size-limited.
+ * The first refusal (a file over the limit, too many files, a broken form) answers at once; the rest
+ * of the body is drained (busboy discards what is past a limit), so one oversized upload never
+ * leaves a rejected promise behind it or a stalled connection.
+ */
 export function readMultipart(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   const contentType = req.headers['content-type'] ?? '';
   if (!contentType.startsWith('multipart/form-data')) {
@@ -81,10 +85,16 @@ export function readMultipart(req: Request, limits: { maxBytes: number; maxFiles
   }
   return new Promise((resolve, reject) => {
     const fields: Record<string, unknown> = {};
-    const pending: Promise<UploadedFile>[] = [];
+    const files: UploadedFile[] = [];
+    let settled = false;
+    const fail = (err: AppError) => {
+      if (settled) return;
+      settled = true;
+      reject(err);
+    };
     let bb: Busboy.Busboy;
     try {
-      bb = Busboy({ headers: req.headers, limits: { files: limits.maxFiles, fileSize: limits.maxBytes + 1, fields: 100, fieldSize: 100_000 } });
+      bb = Busboy({ headers: req.headers, limits: { files: limits.maxFiles, fileSize: limits.maxBytes, fields: 100, fieldSize: 100_000 } });
     } catch {
       reject(badInput('The form could not be read'));
       return;
@@ -96,13 +106,22 @@ export function readMultipart(req: Request, limits: { maxBytes: number; maxFiles
       } else fields[name] = value;
     });
     bb.on('file', (name, stream, info) => {
-      pending.push(readLimited(stream, limits.maxBytes).then((data) => ({ field: name, data, mimeType: info.mimeType })));
+      const chunks: Buffer[] = [];
+      // busboy stops passing bytes at the limit and emits 'limit'; the stream still ends normally.
+      stream.on('data', (chunk: Buffer) => { if (!settled) chunks.push(chunk); });
+      stream.on('limit', () => fail(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE')));
+      stream.on('end', () => {
+        if (!settled) files.push({ field: name, data: Buffer.concat(chunks), mimeType: info.mimeType });
+      });
     });
-    bb.on('filesLimit', () => reject(badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES')));
-    bb.on('error', () => reject(badInput('The form could not be read')));
+    bb.on('filesLimit', () => fail(badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES')));
+    bb.on('error', () => fail(badInput('The form could not be read')));
     bb.on('close', () => {
-      Promise.all(pending).then((files) => resolve({ fields, files }), reject);
+      if (settled) return;
+      settled = true;
+      resolve({ fields, files });
     });
+    req.on('error', () => fail(badInput('The form could not be read')));
     req.pipe(bb);
   });
 }
