@@ -1,3 +1,4 @@
+import { DoctorStatus } from '../doctors/doctor.enums.js';
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
@@ -69,21 +70,28 @@ export function registerPrescriptionRoutes(route: RouteFn): void {
   route('get', '/verify/prescription/:code', 'public', async (ctx, req, res) => {
     const p = await ctx.services.prescriptions.verify(ctx.em, String(req.params.code));
     const d = p?.doctor.getEntity();
-    const result = p && d
+    // Genuine only while its doctor is approved: a rejected or removed doctor's prescriptions are
+    // not to be dispensed on, and the pharmacist is told so rather than "no such code".
+    const withdrawn = !!p && !!d && d.status !== DoctorStatus.Approved;
+    const result = p && d && !withdrawn
       ? { genuine: true, code: p.verificationCode, issuedAt: p.createdAt, doctor: `${d.title} ${d.user.getEntity().name}`, bmdcNo: d.bmdcNo }
       : { genuine: false };
+    const withdrawnMessage = 'This prescription was written by a doctor who is not approved on Nirog: do not dispense on it';
     if (req.accepts(['json', 'html']) === 'html') {
       res.status(p ? 200 : 404).type('html').send(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Nirog prescription check</title><body style="font-family:sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem">
-${p && d
+${p && d && !withdrawn
     ? `<h1 style="color:#0b7a5c">✔ Genuine Nirog prescription</h1><p>Code ${escapeHtml(p.verificationCode)}<br>Written by ${escapeHtml(`${d.title} ${d.user.getEntity().name}`)} (BMDC ${escapeHtml(d.bmdcNo)})<br>on ${escapeHtml(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', dateStyle: 'long' }).format(p.createdAt))}</p>`
-    : '<h1 style="color:#b00020">✘ No Nirog prescription has this code</h1>'}</body>`);
+    : withdrawn
+      ? `<h1 style="color:#b00020">✘ Not valid</h1><p>${escapeHtml(withdrawnMessage)}.</p>`
+      : '<h1 style="color:#b00020">✘ No Nirog prescription has this code</h1>'}</body>`);
       return;
     }
     if (!p) {
       res.status(404).json({ success: false, genuine: false, code: 'NOT_FOUND', message: 'No Nirog prescription has this code' });
       return;
     }
+    if (withdrawn) return { success: true, genuine: false, code: p.verificationCode, reason: 'DOCTOR_NOT_APPROVED', message: withdrawnMessage };
     return { success: true, ...result };
   });
 }
