@@ -171,6 +171,12 @@ export function loadConfig(env: Env = process.env) {
       resetsPerIpPerHour: int(env, 'PASSWORD_RESETS_PER_IP_PER_HOUR', 30, 1, 1_000_000),
       codeAttemptsPerIpPerHour: int(env, 'CODE_ATTEMPTS_PER_IP_PER_HOUR', 60, 1, 1_000_000),
       formsPerIpPerHour: int(env, 'FORMS_PER_IP_PER_HOUR', 30, 1, 1_000_000),
+      /** Unpaid orders (each holds its stock until paid or abandoned) one patient may have open at once. */
+      openUnpaidOrdersPerPatient: int(env, 'OPEN_UNPAID_ORDERS_PER_PATIENT', 3, 1, 1_000_000),
+      /** Places one account may hold in one doctor's hospital slot: the patient and one family member. */
+      hospitalPlacesPerPatientSlot: int(env, 'HOSPITAL_PLACES_PER_PATIENT_SLOT', 2, 1, 1_000_000),
+      /** Upcoming hospital visits (not yet finished or cancelled) one account may hold at once. */
+      openHospitalVisitsPerPatient: int(env, 'OPEN_HOSPITAL_VISITS_PER_PATIENT', 4, 1, 1_000_000),
     },
     /** The third-party chat bubble: off unless a provider and its property id are set. */
     chatWidget: {

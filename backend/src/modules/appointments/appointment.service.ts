@@ -120,10 +120,16 @@ export class AppointmentService {
    * every replica); a payment arriving later still revives it (see markConsultationPaid).
    */
   async expireUnpaid(em: EntityManager): Promise<number> {
-    return em.nativeUpdate(Appointment, {
+    const video = await em.nativeUpdate(Appointment, {
       kind: AppointmentKind.Video, status: AppointmentStatus.Processing, paymentStatus: AppointmentPaymentStatus.Unpaid,
       holdExpiresAt: { $lt: new Date() },
     }, { status: AppointmentStatus.Cancelled, cancelReason: 'PAYMENT_TIMEOUT' });
+    // A hospital visit nobody confirmed before its day is over holds nothing any more: it is closed,
+    // so it no longer counts against the patient's caps nor sits open in the doctor's and admin's lists.
+    const hospital = await em.nativeUpdate(Appointment, {
+      kind: AppointmentKind.Hospital, status: AppointmentStatus.Processing, visitDate: { $lt: dhakaDate() },
+    }, { status: AppointmentStatus.Cancelled, cancelReason: 'NOT_CONFIRMED' });
+    return video + hospital;
   }
 
   async bookConsultation(em: EntityManager, actor: AuthUser, input: BookConsultationInput): Promise<Appointment> {
@@ -168,7 +174,9 @@ export class AppointmentService {
     const date = this.assertVisitDate(input.date);
     const phone = normalizeBdPhone(input.phone);
     const doctor = await this.approvedDoctor(em, input.doctorId);
+    await this.expireUnpaid(em);
     return em.transactional(async (tx) => {
+      await this.assertUnderVisitCaps(tx, actor.id, doctor.id, date, input.slot);
       // One statement claims a place: the row lock serialises concurrent bookings of the same slot,
       // and the WHERE refuses the one that would go past capacity (the check constraint backs it up).
       const claimed = await tx.execute<{ booked: number }[]>(
@@ -195,6 +203,26 @@ export class AppointmentService {
       await tx.populate(appointment, POPULATE);
       return appointment;
     });
+  }
+
+  /**
+   * Hospital visits are paid at the hospital, so no payment timer frees a place: instead one account
+   * holds at most a few places in a slot (the patient and a family member) and a few upcoming visits
+   * in all. The patient's row is locked first, so concurrent bookings by one account are counted one
+   * after the other and never pass the caps.
+   */
+  private async assertUnderVisitCaps(tx: EntityManager, patientId: string, doctorId: string, date: string, slot: string): Promise<void> {
+    const { hospitalPlacesPerPatientSlot, openHospitalVisitsPerPatient } = this.config.limits;
+    await tx.execute('select id from users where id = ? for update', [patientId]);
+    const open = { kind: AppointmentKind.Hospital, patient: patientId, status: { $in: [AppointmentStatus.Processing, AppointmentStatus.Confirmed] } };
+    const inSlot = await tx.count(Appointment, { ...open, doctor: doctorId, visitDate: date, slot });
+    if (inSlot >= hospitalPlacesPerPatientSlot) {
+      throw conflict(`You already hold ${inSlot} places in the ${slot} slot on ${date}. Cancel one in My Appointments to book another.`, 'SLOT_LIMIT_REACHED');
+    }
+    const upcoming = await tx.count(Appointment, { ...open, visitDate: { $gte: dhakaDate() } });
+    if (upcoming >= openHospitalVisitsPerPatient) {
+      throw conflict(`You already have ${upcoming} upcoming hospital visits. Cancel one or wait until one is over, then book again.`, 'TOO_MANY_OPEN_VISITS');
+    }
   }
 
   private assertVisitDate(raw: string): string {
