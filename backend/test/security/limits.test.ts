@@ -6,7 +6,7 @@ import { parse, validate } from 'graphql';
 import { createTestApp, login, pngImage, type TestApp } from '../app.js';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/common/logger.js';
-import { queryLimitRules } from '../../src/common/graphql-limits.js';
+import { measureDocument, queryLimitRules } from '../../src/common/graphql-limits.js';
 import { buildNirogSchema } from '../../src/schema.js';
 import { REPO_ROOT } from '../../src/config.js';
 import { DEMO_PASSWORD } from '../../src/seeders/demo-accounts.js';
@@ -82,6 +82,30 @@ describe('GraphQL document limits', () => {
   it('refuses an expensive query (large pages multiplied)', async () => {
     const res = await gql('{ doctors(pageSize: 100) { items { id reviews: speciality { id name } } } medicines(pageSize: 100) { items { id name priceInPoisha } } a: doctors(pageSize: 100) { items { id name email phone gender avatarUrl } } }');
     expect(res.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('counts a page size given on the paged field against its items: 30 aliases of pageSize 100 cost 30 090, over the default 20 000', async () => {
+    const schema = await buildNirogSchema();
+    const { loadConfig } = await import('../../src/config.js');
+    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' }).graphql;
+    expect(defaults).toMatchObject({ maxAliases: 30, maxCost: 20000 });
+    // One alias: doctors 1 + items (1 + 10 fields × 100) + total 1 = 1 003.
+    const page = (size: string) => `doctors(pageSize: ${size}) { items { id name email phone gender avatarUrl fees experienceYears rating degree } total }`;
+    const aliased = (size: string, head = '') => `${head}{ ${Array.from({ length: 30 }, (_, i) => `a${i}: ${page(size)}`).join(' ')} }`;
+    for (const doc of [aliased('100'), aliased('$n', 'query($n: Int!) ')]) {
+      expect([...measureDocument(schema, parse(doc)).values()]).toEqual([{ depth: 2, aliases: 30, cost: 30090 }]);
+      expect(validate(schema, parse(doc), queryLimitRules(defaults)).map((e) => e.message)).toEqual(['The query is too expensive (cost 30090; at most 20000)']);
+    }
+    // Pages of 20 (as given, or left to the default) stay well inside: 30 × (1 + (1 + 10 × 20) + 1) = 6 090.
+    for (const doc of [aliased('20'), `{ ${Array.from({ length: 30 }, (_, i) => `a${i}: ${page('20').replace('(pageSize: 20)', '')}`).join(' ')} }`]) {
+      expect([...measureDocument(schema, parse(doc)).values()]).toEqual([{ depth: 2, aliases: 30, cost: 6090 }]);
+      expect(validate(schema, parse(doc), queryLimitRules(defaults))).toEqual([]);
+    }
+    // Through HTTP with this file's limits (cost 5 000, 10 aliases): 5 pages of 100 given as a variable, 5 × 1 003 = 5 015.
+    const res = await gql(`query($n: Int!) { ${Array.from({ length: 5 }, (_, i) => `a${i}: ${page('$n')}`).join(' ')} }`, { n: 100 });
+    expect(res.body.errors?.[0]?.message).toBe('The query is too expensive (cost 5015; at most 5000)');
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(res.body.data).toBeUndefined();
   });
 
   it('answers one operation per request: batched arrays are refused', async () => {
