@@ -9,7 +9,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { GraphQLError, type GraphQLFormattedError } from 'graphql';
+import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type SelectionSetNode } from 'graphql';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from './config.js';
 import type { Orm } from './db.js';
@@ -53,6 +53,21 @@ const PASS_THROUGH_CODES = new Set([
 
 const clip = (message: string) => (message.length > 300 ? `${message.slice(0, 300)}…` : message);
 
+/** The names of the root fields a selection set executes, through inline fragments and fragment spreads. */
+function rootFieldNames(set: SelectionSetNode, document: DocumentNode, seen = new Set<string>()): string[] {
+  const names: string[] = [];
+  for (const sel of set.selections) {
+    if (sel.kind === Kind.FIELD) names.push(sel.name.value);
+    else if (sel.kind === Kind.INLINE_FRAGMENT) names.push(...rootFieldNames(sel.selectionSet, document, seen));
+    else if (!seen.has(sel.name.value)) {
+      seen.add(sel.name.value);
+      const fragment = document.definitions.find((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === sel.name.value);
+      if (fragment) names.push(...rootFieldNames(fragment.selectionSet, document, seen));
+    }
+  }
+  return names;
+}
+
 export interface NirogApp {
   app: express.Express;
   apollo: ApolloServer<Context>;
@@ -88,14 +103,16 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
-  // The throttled mutations (signup, reset, codes, public forms) count per address before they run.
+  // The throttled operations (signup, reset, codes, public forms, cart quotes) count per address
+  // before they run: every root field the operation will execute, whatever the document's shape
+  // (aliases, inline fragments, fragment spreads), once per occurrence.
   const throttlePlugin: ApolloServerPlugin<Context> = {
     async requestDidStart() {
       return {
-        async didResolveOperation({ operation, contextValue }) {
-          if (operation?.operation !== 'mutation') return;
-          for (const sel of operation.selectionSet.selections) {
-            const limit = sel.kind === 'Field' ? THROTTLED_OPERATIONS[sel.name.value] : undefined;
+        async didResolveOperation({ operation, document, contextValue }) {
+          if (!operation || operation.operation === 'subscription') return;
+          for (const name of rootFieldNames(operation.selectionSet, document)) {
+            const limit = THROTTLED_OPERATIONS[name];
             if (!limit) continue;
             try {
               await contextValue.services.limiter.hit(contextValue.em, limit, contextValue.ip);

@@ -171,6 +171,7 @@ export function loadConfig(env: Env = process.env) {
       resetsPerIpPerHour: int(env, 'PASSWORD_RESETS_PER_IP_PER_HOUR', 30, 1, 1_000_000),
       codeAttemptsPerIpPerHour: int(env, 'CODE_ATTEMPTS_PER_IP_PER_HOUR', 60, 1, 1_000_000),
       formsPerIpPerHour: int(env, 'FORMS_PER_IP_PER_HOUR', 30, 1, 1_000_000),
+      cartQuotesPerIpPerMinute: int(env, 'CART_QUOTES_PER_IP_PER_MINUTE', 300, 1, 1_000_000),
       /** Unpaid orders (each holds its stock until paid or abandoned) one patient may have open at once. */
       openUnpaidOrdersPerPatient: int(env, 'OPEN_UNPAID_ORDERS_PER_PATIENT', 3, 1, 1_000_000),
       /** Places one account may hold in one doctor's hospital slot: the patient and one family member. */

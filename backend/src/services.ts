@@ -36,7 +36,7 @@ export function createServices(config: Config, log: Logger) {
   const reviews = new ReviewService(appointments);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicines = new MedicineService(images, listCounts, new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100));
-  const orders = new OrderService(payments, events, log);
+  const orders = new OrderService(payments, events, log, config);
   const mail = new MailService(config, log);
   const sms = new SmsService(config, log);
   const notifications = new NotificationService(config, log, mail, sms);

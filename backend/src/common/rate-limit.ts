@@ -24,7 +24,7 @@ export interface WindowLimit {
   windowSeconds: number;
 }
 
-export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip';
+export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip' | 'quote-ip';
 
 export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
   const l = config.limits;
@@ -34,6 +34,7 @@ export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
     'reset-ip': { max: l.resetsPerIpPerHour, windowSeconds: 3600 },
     'code-ip': { max: l.codeAttemptsPerIpPerHour, windowSeconds: 3600 },
     'form-ip': { max: l.formsPerIpPerHour, windowSeconds: 3600 },
+    'quote-ip': { max: l.cartQuotesPerIpPerMinute, windowSeconds: 60 },
   };
 }
 
@@ -115,7 +116,7 @@ export class RateLimiter {
 }
 
 /**
- * The public doors that cost us (mail sent, rows written, codes guessed) and are throttled per
+ * The public doors that cost us (mail sent, rows written, codes guessed, carts priced) and are throttled per
  * address, whichever door is used: GraphQL mutation names and REST "METHOD /path" keys. Per-account
  * limits live in the services (login lockout here above; one reset mail a minute and five tries per
  * code in verification.service.ts).
@@ -126,4 +127,6 @@ export const THROTTLED_OPERATIONS: Record<string, LimitName> = {
   forgotPassword: 'reset-ip', doctorForgotPassword: 'reset-ip', 'POST /password/forgot': 'reset-ip', 'POST /doctor/forgotPassword': 'reset-ip',
   confirmEmail: 'code-ip', activateAccount: 'code-ip', 'POST /confirm/email': 'code-ip', 'POST /activation': 'code-ip',
   applyInsurance: 'form-ip', sendContactMessage: 'form-ip', 'POST /insurance/apply': 'form-ip', 'POST /contact': 'form-ip',
+  // A public read, but each one prices up to 50 lines: generous per address (offices and mobile carriers share one).
+  quoteCart: 'quote-ip', 'POST /cart/quote': 'quote-ip',
 };

@@ -6,6 +6,8 @@ import { OrderStatus } from './order.entity.js';
 
 const DETAILS = 'Please enter your details';
 export const MAX_LINE_QUANTITY = 100;
+/** Lines in one cart, for a quote and for checkout alike. */
+export const MAX_CART_LINES = 50;
 
 @InputType()
 export class OrderLineInput {
@@ -56,7 +58,7 @@ export class CreateOrderInput {
 
   @Field(() => [OrderLineInput])
   @ArrayMinSize(1, { message: 'Your Cart is Currently Empty' })
-  @ArrayMaxSize(50)
+  @ArrayMaxSize(MAX_CART_LINES)
   @ValidateNested({ each: true })
   orderItems!: OrderLineInput[];
 

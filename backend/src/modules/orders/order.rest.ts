@@ -37,12 +37,17 @@ export function toSpecOrder(o: Order | OrderCard, opts: { customer?: boolean } =
   };
 }
 
-/** The cart's lines as the earlier client sent them (`_id`/`product`, `cartQuantity`), or Nirog's. */
+/**
+ * The cart's lines as the earlier client sent them (`_id`/`product`, `cartQuantity`), or Nirog's.
+ * The earlier client's cart line is the whole medicine object plus `cartQuantity`, so it also
+ * carries `quantity`, which there is the medicine's stock: where `cartQuantity` is present it is the
+ * quantity, always (reading `quantity` first once ordered a syrup's whole stock).
+ */
 function linesFrom(body: Record<string, unknown>): unknown[] {
   const items = Array.isArray(body.orderItems) ? body.orderItems : Array.isArray(body.items) ? body.items : [];
   return items.map((raw) => {
     const i = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-    return { medicineId: i.medicineId ?? i.product ?? i._id ?? i.id, quantity: i.quantity ?? i.cartQuantity };
+    return { medicineId: i.medicineId ?? i.product ?? i._id ?? i.id, quantity: i.cartQuantity !== undefined ? i.cartQuantity : i.quantity };
   });
 }
 

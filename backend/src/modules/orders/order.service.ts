@@ -3,6 +3,7 @@ import { patientOrders, type OrderCard } from './order.read.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
+import type { Config } from '../../config.js';
 import type { AuthUser } from '../../common/roles.js';
 import type { DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
@@ -12,7 +13,7 @@ import { Medicine } from '../medicines/medicine.entity.js';
 import { PaymentProvider, PaymentPurpose, type Payment } from '../payments/payment.entity.js';
 import type { PaymentService } from '../payments/payment.service.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
-import { MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type OrderLineInput } from './order.inputs.js';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type OrderLineInput } from './order.inputs.js';
 import { canMoveOrder, canViewOrder } from './order.policy.js';
 
 /** Flat shipping charge on every order (spec §9): 60 BDT. */
@@ -53,7 +54,12 @@ function mergeLines(lines: OrderLineInput[]): { medicineId: string; quantity: nu
 }
 
 export class OrderService {
-  constructor(private readonly payments: PaymentService, private readonly events: DomainEvents, private readonly log: Logger) {
+  constructor(
+    private readonly payments: PaymentService,
+    private readonly events: DomainEvents,
+    private readonly log: Logger,
+    private readonly config: Config,
+  ) {
     payments.onCompleted('order', (em, p) => this.paymentCompleted(em, p));
     payments.onFailed('order', (em, p) => this.paymentClosed(em, p, 'PAYMENT_FAILED'));
     payments.onCancelled('order', (em, p) => this.paymentClosed(em, p, p.failureReason === 'ABANDONED' ? 'PAYMENT_ABANDONED' : 'PAYMENT_CANCELLED'));
@@ -61,6 +67,7 @@ export class OrderService {
 
   /** Today's prices and stock for a cart, so the cart can flag what changed; nothing is reserved. */
   async quote(em: EntityManager, input: OrderLineInput[]): Promise<CartQuoteResult> {
+    if (input.length > MAX_CART_LINES) throw badInput(`At most ${MAX_CART_LINES} different medicines in one cart`, { items: 'Too many lines' }, 'TOO_MANY_LINES');
     const lines = mergeLines(input);
     const medicines = lines.length ? await em.find(Medicine, { id: { $in: lines.map((l) => l.medicineId) }, isActive: true }) : [];
     const byId = new Map(medicines.map((m) => [m.id, m]));
@@ -87,6 +94,7 @@ export class OrderService {
     const phone = normalizeBdPhone(s.phone);
     const provider = input.paymentMethod ?? PaymentProvider.Bkash;
     const { order, payment } = await em.transactional(async (tx) => {
+      await this.assertUnderOpenOrderCap(tx, actor.id);
       const medicines = await tx.find(Medicine, { id: { $in: lines.map((l) => l.medicineId) } });
       const byId = new Map(medicines.map((m) => [m.id, m]));
       for (const l of lines) {
@@ -128,6 +136,23 @@ export class OrderService {
     await em.nativeUpdate(Order, { id: order.id }, { paymentUrl });
     order.paymentUrl = paymentUrl;
     return { order, paymentUrl, tranId: payment.tranId };
+  }
+
+  /**
+   * An unpaid order holds its stock until it is paid or abandoned (PAYMENT_ABANDON_MINUTES), so one
+   * patient may keep only a few open at once. The patient's row is locked first: concurrent checkouts
+   * of one patient are counted one after the other, never past the cap.
+   */
+  private async assertUnderOpenOrderCap(tx: EntityManager, userId: string): Promise<void> {
+    const cap = this.config.limits.openUnpaidOrdersPerPatient;
+    await tx.execute('select id from users where id = ? for update', [userId]);
+    const open = await tx.count(Order, {
+      user: userId, paymentStatus: OrderPaymentStatus.Pending, status: { $ne: OrderStatus.Cancelled },
+      createdAt: { $gt: new Date(Date.now() - this.config.payments.abandonAfterMinutes * 60_000) },
+    });
+    if (open >= cap) {
+      throw conflict(`You already have ${open} unpaid orders. Pay for one of them (My Orders) or wait until they expire, then order again.`, 'TOO_MANY_UNPAID_ORDERS');
+    }
   }
 
   private async paymentCompleted(em: EntityManager, payment: Payment): Promise<void> {

@@ -13,7 +13,8 @@ let admin: Client;
 const events: { type: string; orderId: string; to?: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One patient places many orders here: the per-patient cap on unpaid orders is tested in holds.test.ts.
+  t = await createTestApp({ env: { OPEN_UNPAID_ORDERS_PER_PATIENT: '1000' } });
   for (const type of ['order.placed', 'order.paid', 'order.statusChanged'] as const) {
     t.services.events.on(type, (_em, e) => void events.push({ type: e.type, orderId: e.orderId, to: 'to' in e ? e.to : undefined }));
   }
@@ -66,6 +67,19 @@ describe('checkout', () => {
     expect(payment).toMatchObject({ amountPoisha: 12950, currency: 'BDT', status: PaymentStatus.Initiated });
     expect(await stockOf(a.id)).toBe(8);
     expect(events).toContainEqual({ type: 'order.placed', orderId: res.body.order._id, to: undefined });
+  });
+
+  it("orders the cart's quantity when the earlier client's line also carries the medicine's stock as `quantity`", async () => {
+    const m = await newMedicine(90, 4570);
+    // The earlier client's cart line: the medicine object as listed (with `quantity` = its stock) plus cartQuantity.
+    const line = { _id: m.id, name: m.name, price: 45.7, quantity: 90, stock: 90, image: { url: '/x.webp' }, cartQuantity: 1 };
+    const res = await patient.post('/create/order', { shippingInfo: shipping, orderItems: [line], paymentMethod: 'Bkash' });
+    expect(res.status).toBe(200);
+    expect(res.body.order.orderItems[0]).toMatchObject({ product: m.id, quantity: 1, price: 45.7, totalPrice: 45.7 });
+    expect(res.body.order.totalPrice).toBe(105.7);
+    expect(await stockOf(m.id)).toBe(89);
+    const quote = await asVisitor(t).post('/cart/quote', { orderItems: [line] });
+    expect(quote.body.lines[0]).toMatchObject({ quantity: 1, lineTotal: 45.7 });
   });
 
   it('takes the same order over GraphQL with poisha amounts and a payment URL', async () => {

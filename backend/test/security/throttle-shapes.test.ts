@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { createTestApp, type TestApp } from '../app.js';
+import { newMedicine } from '../fixtures.js';
+
+/**
+ * Per-address throttles count every root field an operation executes, whatever the document's shape:
+ * plain fields, aliases, inline fragments and fragment spreads, through GraphQL and REST alike. And
+ * the cart quote, a public read that prices many lines, is capped (50 lines) and throttled.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SIGNUPS_PER_IP_PER_HOUR: '2', CART_QUOTES_PER_IP_PER_MINUTE: '3' } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let ipSeq = 0;
+const newIp = () => `203.0.113.${++ipSeq}`;
+const gql = (ip: string, query: string, variables?: object) =>
+  request(t.app).post('/graphql').set('X-Forwarded-For', ip).send({ query, variables });
+const signupInput = () => ({ name: 'Throttle Test', email: `throttle-${randomUUID().slice(0, 8)}@example.com`, password: 'Quiet-harbour-lamp-7' });
+const codeOf = (res: request.Response) => res.body.errors?.[0]?.extensions?.code as string | undefined;
+
+describe('signup throttle (2 an hour here) counts every executed signup', () => {
+  const shapes: Record<string, (a: object, b: object) => { query: string; variables: object }> = {
+    'aliases': (a, b) => ({ query: 'mutation($a: SignupInput!, $b: SignupInput!) { x: signup(input: $a) { id } y: signup(input: $b) { id } }', variables: { a, b } }),
+    'inline fragments': (a, b) => ({ query: 'mutation($a: SignupInput!, $b: SignupInput!) { ... on Mutation { x: signup(input: $a) { id } } ... { y: signup(input: $b) { id } } }', variables: { a, b } }),
+    'fragment spreads': (a, b) => ({ query: 'mutation($a: SignupInput!, $b: SignupInput!) { ...One ...Two } fragment One on Mutation { x: signup(input: $a) { id } } fragment Two on Mutation { y: signup(input: $b) { id } }', variables: { a, b } }),
+  };
+  for (const [shape, doc] of Object.entries(shapes)) {
+    it(`through ${shape}: two signups use up the limit, the next is refused`, async () => {
+      const ip = newIp();
+      const first = doc(signupInput(), signupInput());
+      const ok = await gql(ip, first.query, first.variables);
+      expect(ok.body.errors).toBeUndefined();
+      const next = await gql(ip, 'mutation($a: SignupInput!) { ... on Mutation { signup(input: $a) { id } } }', { a: signupInput() });
+      expect(codeOf(next)).toBe('TOO_MANY_REQUESTS');
+    });
+  }
+
+  it('refuses a document with three signups at once from a fresh address', async () => {
+    const ip = newIp();
+    const res = await gql(ip, 'mutation($a: SignupInput!, $b: SignupInput!, $c: SignupInput!) { ...F x: signup(input: $b) { id } ... on Mutation { y: signup(input: $c) { id } } } fragment F on Mutation { signup(input: $a) { id } }',
+      { a: signupInput(), b: signupInput(), c: signupInput() });
+    expect(codeOf(res)).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('shares the count with the REST door', async () => {
+    const ip = newIp();
+    const a = signupInput();
+    expect((await request(t.app).post('/api/register').set('X-Forwarded-For', ip).send(a)).status).toBe(200);
+    expect(codeOf(await gql(ip, 'mutation($a: SignupInput!) { signup(input: $a) { id } }', { a: signupInput() }))).toBeUndefined();
+    const third = await request(t.app).post('/api/register').set('X-Forwarded-For', ip).send(signupInput());
+    expect(third.status).toBe(429);
+  });
+});
+
+describe('cart quotes', () => {
+  it('are throttled per address (3 a minute here) through REST and GraphQL, fragments included', async () => {
+    const m = await newMedicine(t, 10);
+    const ip = newIp();
+    const rest = () => request(t.app).post('/api/cart/quote').set('X-Forwarded-For', ip).send({ orderItems: [{ _id: m.id, cartQuantity: 1 }] });
+    expect((await rest()).status).toBe(200);
+    expect((await gql(ip, 'query($i: [OrderLineInput!]!) { ...Q } fragment Q on Query { quoteCart(items: $i) { totalPoisha } }', { i: [{ medicineId: m.id, quantity: 1 }] })).body.data.quoteCart.totalPoisha).toBe(1250 + 6000);
+    expect((await rest()).status).toBe(200);
+    const refused = await rest();
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(codeOf(await gql(ip, 'query($i: [OrderLineInput!]!) { quoteCart(items: $i) { totalPoisha } }', { i: [{ medicineId: m.id, quantity: 1 }] }))).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('price at most 50 lines, like checkout', async () => {
+    const lines = Array.from({ length: 51 }, () => ({ medicineId: randomUUID(), quantity: 1 }));
+    const rest = await request(t.app).post('/api/cart/quote').set('X-Forwarded-For', newIp()).send({ items: lines });
+    expect(rest.status).toBe(400);
+    expect(rest.body.reason).toBe('TOO_MANY_LINES');
+    const viaGql = await gql(newIp(), 'query($i: [OrderLineInput!]!) { quoteCart(items: $i) { totalPoisha } }', { i: lines });
+    expect(viaGql.body.errors[0].extensions.reason).toBe('TOO_MANY_LINES');
+    const fifty = await request(t.app).post('/api/cart/quote').set('X-Forwarded-For', newIp()).send({ items: lines.slice(0, 50) });
+    expect(fifty.status).toBe(200);
+  });
+});
