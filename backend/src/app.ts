@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type NextFunction } from 'express';
@@ -66,6 +67,20 @@ function rootFieldNames(set: SelectionSetNode, document: DocumentNode, seen = ne
     }
   }
   return names;
+}
+
+/**
+ * The HTTP server for the app, with its timeouts: a request whose headers or body arrive too slowly
+ * is answered 408 and its connection closed, so slow senders cannot hold connections open.
+ * Node checks for expired requests every connectionsCheckingInterval (30 s by default): tightened here.
+ */
+export function createHttpServer(app: express.Express, config: Config): http.Server {
+  const { requestTimeoutMs, headersTimeoutMs } = config.http;
+  return http.createServer({
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: headersTimeoutMs,
+    connectionsCheckingInterval: Math.min(5000, Math.max(250, Math.floor(headersTimeoutMs / 2))),
+  }, app);
 }
 
 export interface NirogApp {
@@ -214,6 +229,15 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     services.payments.sandbox.attach(orm);
     app.use('/sandbox', services.payments.sandbox.router());
   }
+
+  // An answer to a signed-in caller is theirs alone (profile, bookings, orders, records): no browser
+  // or proxy cache may keep it. Visitors' answers (the public lists) are left to the default.
+  const personalAnswers = (req: Request, res: Response, next: NextFunction) => {
+    res.vary('Authorization');
+    if (req.headers.authorization) res.setHeader('Cache-Control', 'private, no-store');
+    next();
+  };
+  app.use(['/api', '/graphql'], personalAnswers);
 
   // REST compatibility layer
   const restRoutes: RestRouteInfo[] = [];

@@ -100,6 +100,11 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: str(env, 'TRUST_PROXY', 'loopback'),
     port,
     publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`)!.replace(/\/$/, ''),
+    /**
+     * A request must arrive whole within these (Node's default lets a slow body hold a connection
+     * for 300 s): headers in 15 s, the whole request, a 5 MB upload on a slow phone included, in 120 s.
+     */
+    http: httpTimeouts(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       nodeEnv === 'test' ? 'silent' : 'info'),
     db: {
@@ -113,7 +118,9 @@ export function loadConfig(env: Env = process.env) {
     },
     /** Seconds a public list's total is kept per filter (common/count-cache.ts); 0 counts every time. */
     listCountCacheSeconds: int(env, 'LIST_COUNT_CACHE_SECONDS', nodeEnv === 'production' ? 10 : 0, 0, 3600),
-    seedDemoData: bool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production'),
+    seedDemoData: demoData(env, nodeEnv).seed,
+    /** Whether the demo accounts and their published password may log in here (never in production unless a public demo). */
+    allowDemoLogins: demoData(env, nodeEnv).allowLogins,
     auth: {
       jwtSecret,
       accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 30, 24 * 3600),
@@ -199,6 +206,27 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+function httpTimeouts(env: Env) {
+  const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000;
+  // Node refuses a headers timeout longer than the request timeout.
+  const headersTimeoutMs = Math.min(int(env, 'HTTP_HEADERS_TIMEOUT_SECONDS', 15, 1, 600) * 1000, requestTimeoutMs);
+  return { requestTimeoutMs, headersTimeoutMs };
+}
+
+/**
+ * Demo data brings accounts (an admin among them) that share one published password: never in
+ * production, unless the instance declares itself a public demo (ALLOW_DEMO_LOGINS=true: the
+ * docker-compose demo stack and the benchmark, which run production builds on demo data).
+ */
+function demoData(env: Env, nodeEnv: string): { seed: boolean; allowLogins: boolean } {
+  const allowLogins = bool(env, 'ALLOW_DEMO_LOGINS', nodeEnv !== 'production');
+  const seed = bool(env, 'SEED_DEMO_DATA', nodeEnv !== 'production');
+  if (seed && !allowLogins) {
+    throw new ConfigError('SEED_DEMO_DATA cannot be on in production: the demo accounts share a published password (set ALLOW_DEMO_LOGINS=true only for a public demo)');
+  }
+  return { seed, allowLogins };
+}
 
 /**
  * Payment providers. By default both point at the sandbox gateway that Nirog serves itself under

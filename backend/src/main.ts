@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './common/logger.js';
 import { initOrm, migrate } from './db.js';
-import { createApp } from './app.js';
+import { createApp, createHttpServer } from './app.js';
 import { DatabaseSeeder } from './seeders/DatabaseSeeder.js';
-import { DEMO_LOGINS, DEMO_PASSWORD } from './seeders/demo-accounts.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 
 /** Start: config → ORM → migrations → demo data → HTTP (GraphQL, REST, the frontend) on one port. */
 async function main() {
@@ -26,6 +26,15 @@ async function main() {
     await orm.seeder.seed(DatabaseSeeder);
     log.info('demo data in place');
   }
+  if (!config.allowDemoLogins) {
+    const open = await openDemoLogins(orm.em.fork() as never);
+    if (open.length) {
+      console.error(`Refusing to start in production: demo accounts still open with the published demo password (${open.join(', ')}). `
+        + 'Use a database without the demo data, or change or delete these accounts first (ALLOW_DEMO_LOGINS=true only for a public demo).');
+      await orm.close();
+      process.exit(2);
+    }
+  }
   const { app, services, worker } = await createApp(config, orm, log);
   // Payments stuck in 'initiated' (the browser never came back) are settled in the background; safe
   // with several replicas, since each result is recorded once by a conditional update.
@@ -38,7 +47,7 @@ async function main() {
     }, everyMs)
     : undefined;
   reconciler?.unref();
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app, config).listen(config.port, config.host, () => {
     const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
     const lines = [
       '',

@@ -66,6 +66,7 @@ describe('foundation', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
     [{ JWT_SECRET: 'short' }, 'at least 32 characters'],
     [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'true' }, 'PAYMENT_SANDBOX_SECRET must be set'],
+    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA cannot be on in production'],
   ])('stops on a bad setting %p with a clear message', (env, message) => {
     expect(() => loadConfig(env as Record<string, string>)).toThrow(ConfigError);
     expect(() => loadConfig(env as Record<string, string>)).toThrow(message);

@@ -211,7 +211,7 @@ export class AppointmentService {
    * in all. The patient's row is locked first, so concurrent bookings by one account are counted one
    * after the other and never pass the caps.
    */
-  private async assertUnderVisitCaps(tx: EntityManager, patientId: string, doctorId: string, date: string, slot: string): Promise<void> {
+  private async assertUnderVisitCaps(tx: EntityManager, patientId: string, doctorId: string, date: string, slot: VisitSlot): Promise<void> {
     const { hospitalPlacesPerPatientSlot, openHospitalVisitsPerPatient } = this.config.limits;
     await tx.execute('select id from users where id = ? for update', [patientId]);
     const open = { kind: AppointmentKind.Hospital, patient: patientId, status: { $in: [AppointmentStatus.Processing, AppointmentStatus.Confirmed] } };

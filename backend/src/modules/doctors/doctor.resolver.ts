@@ -53,6 +53,10 @@ const selfOrAdmin: MiddlewareFn<Context> = async ({ root, context }, next) => {
   return next();
 };
 
+/** A doctor's personal contact is for that doctor and for admins. */
+const seesContactOf = (ctx: Context, d: Doctor | DoctorCard) =>
+  ctx.user?.role === Role.Admin || (!!ctx.user && ctx.user.id === d.user.id);
+
 @Resolver(() => Doctor)
 export class DoctorResolver {
   // Identity fields come from the user row: joined into the public list's plain cards, or through
@@ -62,9 +66,9 @@ export class DoctorResolver {
     return identityField(d, 'name');
   }
 
-  @FieldResolver(() => String)
-  email(@Root() d: Doctor | DoctorCard) {
-    return identityField(d, 'email');
+  @FieldResolver(() => String, { nullable: true, description: "The doctor's login email: only the doctor and admins see it (null for anyone else)" })
+  email(@Root() d: Doctor | DoctorCard, @Ctx() ctx: Context) {
+    return seesContactOf(ctx, d) ? identityField(d, 'email') : null;
   }
 
   @FieldResolver(() => String, { nullable: true })
@@ -77,8 +81,9 @@ export class DoctorResolver {
     return identityField(d, 'gender');
   }
 
-  @FieldResolver(() => String, { nullable: true })
-  phone(@Root() d: Doctor | DoctorCard) {
+  @FieldResolver(() => String, { nullable: true, description: "The doctor's personal phone: only the doctor and admins see it (null for anyone else)" })
+  phone(@Root() d: Doctor | DoctorCard, @Ctx() ctx: Context) {
+    if (!seesContactOf(ctx, d)) return null;
     const e164 = identityField(d, 'phoneE164');
     return e164 instanceof Promise ? e164.then(localPhone) : localPhone(e164);
   }

@@ -16,7 +16,10 @@ import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type Filte
 import { toSpecReview } from '../reviews/review.rest.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
-/** A doctor as the earlier app's clients read it; an entity's user reference must be loaded. */
+/**
+ * A doctor as the earlier app's clients read it; an entity's user reference must be loaded.
+ * `private`: the doctor's own profile and the admin's screens (contact, NID, meeting link).
+ */
 export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean } = {}) {
   const u = loadedIdentityOf(d);
   return {
@@ -24,8 +27,10 @@ export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean }
     id: d.id,
     title: d.title,
     name: u.name,
-    email: u.email,
-    phone: localPhone(u.phoneE164),
+    // A doctor's login email and personal phone are for the doctor and admins only (the earlier
+    // server listed them to everyone): the keys stay, with null, so the earlier client's shape holds.
+    email: opts.private ? u.email : null,
+    phone: opts.private ? localPhone(u.phoneE164) : null,
     gender: u.gender ?? null,
     avatar: { url: u.avatarUrl ?? null },
     images: u.avatarUrl ? [{ url: u.avatarUrl }] : [],

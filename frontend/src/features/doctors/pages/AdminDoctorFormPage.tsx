@@ -33,7 +33,7 @@ export default function AdminDoctorFormPage() {
     const d = data?.doctor;
     if (d) {
       form.setFieldsValue({
-        title: d.title, name: d.name, email: d.email, phone: d.phone ?? '', gender: d.gender ?? 'Male', degree: d.degree,
+        title: d.title, name: d.name, email: d.email ?? '', phone: d.phone ?? '', gender: d.gender ?? 'Male', degree: d.degree,
         specialities: d.specialities.join(', '), work: d.work, experienceYears: d.experienceYears, fees: d.feePoisha / 100,
         location: d.location, description: d.description, bmdcNo: d.bmdcNo, type: d.type, hospitalSlotCapacity: d.hospitalSlotCapacity,
       });

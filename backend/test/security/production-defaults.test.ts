@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type TestApp } from '../app.js';
+import { createHttpServer } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { hashPassword } from '../../src/common/password.js';
+import { User } from '../../src/modules/accounts/user.entity.js';
+import { DEMO_PASSWORD, openDemoLogins } from '../../src/seeders/demo-accounts.js';
+
+/**
+ * What a production instance must not do by default: keep personal answers in caches, serve demo
+ * accounts with their published password, hold a slow request open for minutes, or show a doctor's
+ * personal phone and login email to anyone who lists doctors.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('personal answers', () => {
+  it('carry Cache-Control: private, no-store (REST and GraphQL); public lists do not', async () => {
+    const patient = await asPatient(t);
+    for (const res of [await patient.get('/currentUserDetails'), await patient.get('/mybooking')]) {
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.headers.vary).toMatch(/Authorization/i);
+    }
+    const booking = (await patient.get('/mybooking')).body.appointments?.[0]?._id ?? (await patient.get('/mybooking')).body.appointment?.[0]?._id;
+    if (booking) expect((await patient.get(`/appointment/${booking}`)).headers['cache-control']).toBe('private, no-store');
+    const me = await t.http().post('/graphql').set('Authorization', `Bearer ${patient.token}`).send({ query: '{ me { id email } }' });
+    expect(me.body.data.me.email).toBe('patient@nirog.test');
+    expect(me.headers['cache-control']).toBe('private, no-store');
+    const list = await asVisitor(t).get('/doctors');
+    expect(list.status).toBe(200);
+    expect(list.headers['cache-control']).toBeUndefined();
+  });
+});
+
+describe('demo accounts', () => {
+  it('are found while they open with the published password (production refuses to start then), and not once changed', async () => {
+    const em = t.orm.em.fork();
+    const open = await openDemoLogins(em as never);
+    expect(open).toEqual(expect.arrayContaining(['admin@nirog.test', 'patient@nirog.test', 'doctor@nirog.test']));
+    const hash = await hashPassword('a-new-and-private-passphrase-42');
+    await em.nativeUpdate(User, { email: { $like: '%@nirog.test' } }, { passwordHash: hash });
+    expect(await openDemoLogins(t.orm.em.fork() as never)).toEqual([]);
+    // back to the demo password for the tests below
+    await em.nativeUpdate(User, { email: { $like: '%@nirog.test' } }, { passwordHash: await hashPassword(DEMO_PASSWORD) });
+  });
+
+  it('are not seeded in production unless the instance is a declared public demo', () => {
+    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' };
+    expect(loadConfig(prod)).toMatchObject({ seedDemoData: false, allowDemoLogins: false });
+    expect(() => loadConfig({ ...prod, SEED_DEMO_DATA: 'true' })).toThrow(/SEED_DEMO_DATA cannot be on in production/);
+    expect(loadConfig({ ...prod, SEED_DEMO_DATA: 'true', ALLOW_DEMO_LOGINS: 'true' })).toMatchObject({ seedDemoData: true, allowDemoLogins: true });
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ seedDemoData: true, allowDemoLogins: true });
+  });
+});
+
+describe('slow requests', () => {
+  it('are answered 408 and closed once the request timeout passes (Node would wait 300 s)', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', HTTP_REQUEST_TIMEOUT_SECONDS: '1', HTTP_HEADERS_TIMEOUT_SECONDS: '1' });
+    const server = createHttpServer(t.app, config);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const started = Date.now();
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          // Headers, then one byte of a 100-byte body, then nothing.
+          socket.write('POST /api/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{');
+        });
+        let data = '';
+        socket.on('data', (d) => { data += d.toString(); });
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        setTimeout(() => { socket.destroy(); resolve(`still open: ${data}`); }, 8000).unref();
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('defaults to 15 s for headers and 120 s for the whole request', () => {
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' }).http).toEqual({ requestTimeoutMs: 120_000, headersTimeoutMs: 15_000 });
+  });
+});
+
+describe("a doctor's personal contact", () => {
+  const DOCTOR_FIELDS = '{ doctors(pageSize: 50) { items { id name email phone } } }';
+
+  it('is not shown to visitors or patients, through REST or GraphQL', async () => {
+    for (const client of [asVisitor(t), await asPatient(t)]) {
+      const list = await client.get('/doctors');
+      expect(list.body.doctors.length).toBeGreaterThan(0);
+      for (const d of list.body.doctors) {
+        expect(d.email).toBeNull();
+        expect(d.phone).toBeNull();
+      }
+      const one = await client.get(`/doctor/${list.body.doctors[0].id}`);
+      expect(one.body.doctor).toMatchObject({ email: null, phone: null });
+      const gql = await client.gql(DOCTOR_FIELDS);
+      expect(gql.errors).toBeUndefined();
+      expect(gql.data!.doctors.items.every((d: { email: unknown; phone: unknown }) => d.email === null && d.phone === null)).toBe(true);
+      expect(JSON.stringify(list.body)).not.toMatch(/@nirog\.test/);
+    }
+  });
+
+  it('is shown to the doctor and to admins', async () => {
+    const doctor = await asDoctor(t);
+    const own = await doctor.gql('{ myDoctorProfile { email phone } }');
+    expect(own.data!.myDoctorProfile.email).toBe('doctor@nirog.test');
+    const admin = await asAdmin(t);
+    const all = await admin.gql('{ allDoctors(pageSize: 5) { items { email phone } } }');
+    expect(all.data!.allDoctors.items.every((d: { email: string }) => d.email.endsWith('@nirog.test'))).toBe(true);
+    const rest = await admin.get('/admin/doctors');
+    expect(rest.body.Doctors[0].email).toMatch(/@/);
+  });
+});
