@@ -3,35 +3,41 @@ import { AppError, badInput, notFound } from '../../common/errors.js';
 import type { AuthUser } from '../../common/roles.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import { newSecret, sha256 } from '../../common/tokens.js';
-import { addDays, assertCalendarDate, daysBetween, dhakaToday } from '../../common/dhaka-date.js';
+import { assertCalendarDate, daysBetween, dhakaToday } from '../../common/dhaka-date.js';
 import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult, byCreated, ListOrder } from '../../common/pagination.js';
 import { User } from '../accounts/user.entity.js';
 import { BloodDonor, BloodRequest } from './blood.entity.js';
-import { COMPATIBLE_DONORS, DONATION_INTERVAL_DAYS, type BloodGroup } from './blood.enums.js';
+import { DONATION_INTERVAL_DAYS, type BloodGroup } from './blood.enums.js';
+import { matchDonors } from './blood.match.js';
 import type { BloodDonorInput, BloodRequestInput } from './blood.inputs.js';
 import { canSeeDonorsOf } from './blood.policy.js';
 
+/**
+ * A matched donor as the requester (and admins) see it: who, which group, where, how rested. Never
+ * an email or a phone number: Nirog relays the request to the donors (blood notifications in the
+ * mail module) and a donor who can give calls the requester, so donors' contacts are not handed to
+ * whoever fills in the form.
+ */
 export interface EligibleDonorView {
   id: string;
   name: string;
-  email: string;
-  phone: string;
   group: BloodGroup;
   area: string;
   lastDonationDate: string | null;
   daysSinceLastDonation: number | null;
 }
 
-/** How many matches a requester sees: enough to find someone, too few to harvest the registry. */
-export const MAX_DONORS_SHOWN = 20;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class BloodService {
   constructor(private readonly events: DomainEvents, private readonly perHour: number) {}
 
-  /** Stores the request and hands back, once, the secret that lets this requester see donor contacts. */
+  /**
+   * Stores the request and hands back, once, the secret that lets this requester see the matched
+   * donors again. bloodRequest.created is published in the request's transaction: the matched donors
+   * are notified (mail and SMS, once per donor and request) by rows that commit with the request.
+   */
   async createRequest(em: EntityManager, actor: AuthUser | null, input: BloodRequestInput, ip?: string) {
     const phoneE164 = normalizeBdPhone(input.phone);
     const sender = ip?.slice(0, 64) || null;
@@ -40,17 +46,17 @@ export class BloodService {
       throw new AppError('TOO_MANY_REQUESTS', 'Too many blood requests from this connection; please try again in an hour or call us', 'TOO_MANY_REQUESTS');
     }
     const accessToken = newSecret(24);
-    const request = await em.transactional(async (tx) => {
+    const created = await em.transactional(async (tx) => {
       const r = tx.create(BloodRequest, {
         name: input.name.trim(), phoneE164, email: input.email.trim().toLowerCase(), group: input.group, area: input.area ?? null,
         user: actor ? tx.getReference(User, actor.id) : null, accessTokenHash: sha256(accessToken), ip: sender,
       });
       await tx.flush();
       await this.events.publish(tx, { type: 'bloodRequest.created', requestId: r.id });
-      return r;
+      // Read in the same transaction as the notifications, right after them: the donors listed are the ones told.
+      return { r, donors: await this.eligibleDonors(tx, r) };
     });
-    const donors = await this.eligibleDonors(em, request);
-    return { request, accessToken, donors };
+    return { request: created.r, accessToken, donors: created.donors };
   }
 
   async donorsFor(em: EntityManager, actor: AuthUser | null, requestId: string, accessToken?: string | null): Promise<EligibleDonorView[]> {
@@ -60,37 +66,14 @@ export class BloodService {
     return this.eligibleDonors(em, request);
   }
 
-  /**
-   * Available donors of a compatible group in the request's area (city-wide when it has none) who
-   * never donated or donated at least DONATION_INTERVAL_DAYS ago; exact group first, then whoever
-   * rested longest.
-   */
+  /** The request's matched donors (see matchDonors), without contact details. */
   async eligibleDonors(em: EntityManager, request: BloodRequest): Promise<EligibleDonorView[]> {
     const today = dhakaToday();
-    const cutoff = addDays(today, -DONATION_INTERVAL_DAYS);
-    const where: Record<string, unknown> = {
-      group: { $in: [...COMPATIBLE_DONORS[request.group]] },
-      available: true,
-      $or: [{ lastDonationDate: null }, { lastDonationDate: { $lte: cutoff } }],
-      user: { deletedAt: null },
-    };
-    if (request.area) where.area = request.area;
-    if (request.user) where.user = { deletedAt: null, id: { $ne: request.user.id } };
-    const donors = await em.find(BloodDonor, where, {
-      populate: ['user'], orderBy: { lastDonationDate: 'asc nulls first', id: 'asc' }, limit: 200,
-    });
-    const exact = (d: BloodDonor) => (d.group === request.group ? 0 : 1);
-    return donors
-      .sort((a, b) => exact(a) - exact(b))
-      .slice(0, MAX_DONORS_SHOWN)
-      .map((d) => {
-        const u = d.user.getEntity();
-        return {
-          id: d.id, name: u.name, email: u.email, phone: d.phone, group: d.group, area: d.area,
-          lastDonationDate: d.lastDonationDate ?? null,
-          daysSinceLastDonation: d.lastDonationDate ? daysBetween(d.lastDonationDate, today) : null,
-        };
-      });
+    return (await matchDonors(em, request)).map((d) => ({
+      id: d.id, name: d.user.getEntity().name, group: d.group, area: d.area,
+      lastDonationDate: d.lastDonationDate ?? null,
+      daysSinceLastDonation: d.lastDonationDate ? daysBetween(d.lastDonationDate, today) : null,
+    }));
   }
 
   /** Registering again updates the same record (one donor per user). */

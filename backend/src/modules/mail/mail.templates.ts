@@ -36,6 +36,18 @@ export function statusLabel(status: string, lang: Language): string {
   return lang === Language.bn ? (STATUS_BN[status] ?? status) : status;
 }
 
+/** Areas of Dhaka (DhakaArea values) in Bangla, as the blood screens write them. */
+const AREA_BN: Record<string, string> = {
+  Uttara: 'উত্তরা', Dhanmondi: 'ধানমন্ডি', Mirpur: 'মিরপুর', Banani: 'বনানী', Gulshan: 'গুলশান', Mohammadpur: 'মোহাম্মদপুর',
+  Motijheel: 'মতিঝিল', Badda: 'বাড্ডা', Bashundhara: 'বসুন্ধরা', 'Old Dhaka': 'পুরান ঢাকা',
+};
+
+/** Where blood is needed, for mail and SMS; a request without an area is city-wide. */
+export function areaLabel(area: string | null | undefined, lang: Language): string {
+  if (!area) return lang === Language.bn ? 'ঢাকার যেকোনো এলাকা' : 'anywhere in Dhaka';
+  return lang === Language.bn ? (AREA_BN[area] ?? area) : area;
+}
+
 const TEMPLATES: Record<string, Record<Language, Writer>> = {
   'verify-email': {
     en: (v) => ({
@@ -233,6 +245,28 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       action: { label: 'ড্যাশবোর্ড খুলুন', url: v.link! },
     }),
   },
+  // To a registered donor matched to a blood request: the requester's name and phone (typed by the
+  // requester), never the other way round. The donor decides whether to call.
+  'blood-donor-request': {
+    en: (v) => ({
+      subject: `Blood needed: ${v.group}, ${v.area}`,
+      paragraphs: [`Hello ${v.name},`,
+        `${v.requesterName} asked Nirog for blood. Blood group: ${v.group}. Area: ${v.area}. You are a registered donor who matches and can give now.`,
+        `If you can donate, please call the requester, ${v.requesterName}, at ${v.requesterPhone}.`,
+        'We have not shared your phone number or email with the requester: only you decide whether to call.'],
+      action: { label: 'My donor availability', url: v.link! },
+      footnote: `Request #${v.ref}. Nirog does not check requests: never send money to anyone for a blood request. If you cannot donate now, ignore this email, or pause your availability with the button above.`,
+    }),
+    bn: (v) => ({
+      subject: `রক্ত প্রয়োজন: ${v.group}, ${v.area}`,
+      paragraphs: [`প্রিয় ${v.name},`,
+        `${v.requesterName} নিরোগে রক্তের অনুরোধ করেছেন। রক্তের গ্রুপ: ${v.group}। এলাকা: ${v.area}। আপনি একজন নিবন্ধিত রক্তদাতা, যাঁর গ্রুপ মেলে এবং যিনি এখন রক্ত দিতে পারেন।`,
+        `রক্ত দিতে পারলে অনুরোধকারীকে (${v.requesterName}) ${v.requesterPhone} নম্বরে ফোন করুন।`,
+        'আপনার ফোন নম্বর বা ইমেইল অনুরোধকারীকে দেওয়া হয়নি: ফোন করবেন কি না, তা শুধু আপনিই ঠিক করবেন।'],
+      action: { label: 'রক্তদাতা হিসেবে আমার অবস্থা', url: v.link! },
+      footnote: `অনুরোধ #${v.ref}। নিরোগ অনুরোধগুলো যাচাই করে না: রক্তের অনুরোধের জন্য কাউকে কখনো টাকা পাঠাবেন না। এখন রক্ত দিতে না পারলে এই ইমেইলটি উপেক্ষা করুন, অথবা ওপরের বোতাম থেকে আপনার অবস্থা বিরতিতে রাখুন।`,
+    }),
+  },
   'hire-created': {
     en: (v) => ({
       subject: `Nurse hire request #${v.ref} received`,
@@ -295,6 +329,10 @@ const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
   'appointment-booked': {
     en: (v) => `Nirog: your consultation #${v.ref} is booked. We will notify you when it is confirmed.`,
     bn: (v) => `নিরোগ: আপনার পরামর্শ #${v.ref} বুক হয়েছে। নিশ্চিত হলে জানানো হবে।`,
+  },
+  'blood-donor-request': {
+    en: (v) => `Nirog: ${v.requesterName} needs ${v.group} blood, area: ${v.area}. If you can donate, call ${v.requesterPhone}. Your number was not shared. Never send money for blood. Ref ${v.ref}`,
+    bn: (v) => `নিরোগ: ${v.requesterName} ${v.group} রক্ত চেয়েছেন, এলাকা: ${v.area}। রক্ত দিতে পারলে ${v.requesterPhone} নম্বরে ফোন করুন। আপনার নম্বর কাউকে দেওয়া হয়নি। রক্তের জন্য কখনো টাকা পাঠাবেন না। রেফ ${v.ref}`,
   },
   'consultation-reminder': {
     en: (v) => `Nirog: your consultation #${v.ref} starts in ${v.minutes} minutes.`,

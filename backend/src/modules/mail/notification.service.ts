@@ -5,13 +5,22 @@ import type { DomainEvents, DomainEventType, EventOf } from '../../common/events
 import { Role } from '../../common/roles.js';
 import { User } from '../accounts/user.entity.js';
 import { Doctor } from '../doctors/doctor.entity.js';
+import { BloodRequest } from '../blood/blood.entity.js';
+import { matchDonors } from '../blood/blood.match.js';
 import type { MailService } from './mail.service.js';
 import type { SmsService } from './sms.service.js';
-import { statusLabel } from './mail.templates.js';
+import { areaLabel, statusLabel } from './mail.templates.js';
 import { ReminderKind } from './reminder.entity.js';
 
 /** How long before a consultation the patient and the doctor are reminded. */
 export const REMINDER_LEAD_MINUTES = 15;
+
+/**
+ * Blood-request notifications one donor gets in 24 hours at most. Each request from one address is
+ * throttled (BLOOD_REQUESTS_PER_HOUR), but every request reaches up to 20 donors by mail and SMS:
+ * this keeps the relay from being used to flood the registry.
+ */
+export const DONOR_ALERTS_PER_DAY = 5;
 
 /** A short, readable reference for a record in mail and SMS (the full id stays in the app). */
 export const shortRef = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
@@ -131,10 +140,52 @@ export class NotificationService {
       }
     });
 
+    // The relay: every matched donor is told who needs blood and whom to call (their own contacts are
+    // never given out). Once per donor and request (dedupe keys), in the request's transaction.
+    this.on(events, 'bloodRequest.created', (tx, e) => this.notifyMatchedDonors(tx, e.requestId));
+
     this.on(events, 'doctor.reviewed', (tx, e) =>
       this.mail.enqueueToUser(tx, e.userId, `doctor.reviewed:${e.doctorId}:${e.decision}`,
         e.decision === 'approved' ? 'doctor-approved' : 'doctor-rejected',
         (u) => ({ name: u.name, link: this.link('/doctor/login') })));
+  }
+
+  /**
+   * Mails and texts each donor matched to a blood request (blood/blood.match.ts, the same donors the
+   * requester sees listed) the requester's name and phone, the group and the area, in the donor's
+   * language. A donor already told about DONOR_ALERTS_PER_DAY requests in the last 24 hours is
+   * skipped. SMS only goes to Bangladeshi mobile numbers (SmsService.enqueue).
+   */
+  async notifyMatchedDonors(em: EntityManager, requestId: string): Promise<number> {
+    const request = await em.findOne(BloodRequest, { id: requestId });
+    if (!request) return 0;
+    const donors = await matchDonors(em, request);
+    if (!donors.length) return 0;
+    const userIds = donors.map((d) => d.user.id);
+    const recent = await em.execute<{ user_id: string; n: number | string }[]>(
+      `select user_id, count(*) as n from mail_outbox
+        where template = 'blood-donor-request' and user_id in (${userIds.map(() => '?').join(', ')})
+          and created_at > now() - interval '1 day'
+        group by user_id`,
+      userIds,
+    );
+    const told = new Map(recent.map((r) => [r.user_id, Number(r.n)]));
+    const ref = shortRef(request.id);
+    let notified = 0;
+    for (const donor of donors) {
+      const user = donor.user.getEntity();
+      if ((told.get(user.id) ?? 0) >= DONOR_ALERTS_PER_DAY) continue;
+      const vars = {
+        name: user.name, requesterName: request.name, requesterPhone: request.phone, group: request.group,
+        area: areaLabel(request.area, user.language), ref, link: this.link('/bloods'),
+      };
+      const key = `bloodRequest.donor:${request.id}:${donor.id}`;
+      const to = { language: user.language, userId: user.id };
+      const mailed = await this.mail.enqueue(em, key, { ...to, email: user.email }, 'blood-donor-request', vars);
+      await this.sms.enqueue(em, key, { ...to, phone: donor.phoneE164 }, 'blood-donor-request', vars);
+      if (mailed) notified++;
+    }
+    return notified;
   }
 
   /**

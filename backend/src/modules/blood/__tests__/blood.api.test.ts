@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asPatient, asVisitor, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import { addDays, dhakaToday } from '../../../common/dhaka-date.js';
 import type { DomainEvent } from '../../../common/events.js';
+import type { EntityManager } from '@mikro-orm/sql';
+import { localPhone } from '../../../common/phone.js';
+import { DONOR_ALERTS_PER_DAY } from '../../mail/notification.service.js';
+import { DhakaArea } from '../../../common/dhaka-area.js';
+import { BloodRequest } from '../blood.entity.js';
+import { BloodGroup } from '../blood.enums.js';
 
 let t: TestApp;
 let admin: Client;
@@ -37,9 +43,11 @@ describe('blood requests', () => {
     expect(res.body.accessToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(events).toContainEqual({ type: 'bloodRequest.created', requestId: res.body.bloodRequest._id });
     // Seeded Dhanmondi donors: A+ 120 days ago, A- never, O+ 91 days ago, O- 150 days ago, B+ (incompatible).
-    const donors = res.body.donors as { name: string; group: string; area: string; phone: string }[];
+    const donors = res.body.donors as Record<string, unknown>[];
     expect(donors.map((d) => d.name)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
-    expect(donors.every((d) => d.area === 'Dhanmondi' && /^01\d{9}$/.test(d.phone))).toBe(true);
+    expect(donors.every((d) => d.area === 'Dhanmondi')).toBe(true);
+    // The relay: donors call the requester, their contacts are not handed out.
+    expect(Object.keys(donors[0]!).sort()).toEqual(['area', 'daysSinceLastDonation', 'group', 'id', 'lastDonationDate', 'name']);
   });
 
   it('matches city-wide when the request names no area, and leaves out donors who gave in the last 90 days', async () => {
@@ -62,7 +70,7 @@ describe('blood requests', () => {
     expect((await admin.get(`/blood/request/${id}/donors`)).status).toBe(200);
 
     const patient = await asPatient(t);
-    const own = await patient.gql('mutation($input: BloodRequestInput!) { requestBlood(input: $input) { request { id } donors { name phone } } }',
+    const own = await patient.gql('mutation($input: BloodRequestInput!) { requestBlood(input: $input) { request { id } donors { name group } } }',
       { input: { name: 'Rahima', phone: '01712345678', email: 'rahima@example.com', group: 'APositive', area: 'Dhanmondi' } });
     const ownId = own.data!.requestBlood.request.id;
     const again = await patient.gql('query($input: BloodRequestAccessInput!) { bloodRequestDonors(input: $input) { name } }', { input: { requestId: ownId } });
@@ -127,5 +135,153 @@ describe('throttling', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('the relay: donors are notified and call the requester; their contacts are never handed out', () => {
+  let r: TestApp;
+  /** Every seeded donor's email and phone, in the forms an answer could carry them. */
+  let contacts: string[];
+  const sql = (query: string, params: unknown[] = []) => (r.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+  let ipCounter = 0;
+  // Each request from its own address, so the per-address throttle stays out of the way.
+  const send = (over: Record<string, unknown> = {}) => asVisitor(r).post('/blood/booking', request(over)).set('X-Forwarded-For', `203.0.113.${++ipCounter}`);
+  const noContacts = (body: unknown) => {
+    const text = JSON.stringify(body);
+    return contacts.filter((c) => text.includes(c));
+  };
+  const donorMail = (requestId: string) => sql(`select * from mail_outbox where template = 'blood-donor-request' and dedupe_key like ? order by to_email`, [`bloodRequest.donor:${requestId}:%`]);
+  const donorSms = (requestId: string) => sql(`select * from sms_outbox where template = 'blood-donor-request' and dedupe_key like ? order by to_phone`, [`bloodRequest.donor:${requestId}:%`]);
+
+  beforeAll(async () => {
+    r = await createTestApp();
+    const rows = await sql('select u.email, d.phone_e164 from blood_donors d join users u on u.id = d.user_id');
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    contacts = rows.flatMap((d) => [d.email as string, d.phone_e164 as string, localPhone(d.phone_e164 as string)!]);
+  });
+  afterAll(async () => {
+    await r.close();
+  });
+
+  it('answers the REST request and the later donor list without any donor email or phone', async () => {
+    const res = await send();
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'bloodRequest', 'donors', 'message', 'success']);
+    expect(res.body.donors.map((d: { name: string }) => d.name)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
+    expect(noContacts(res.body)).toEqual([]);
+    for (const d of res.body.donors) {
+      expect(d).not.toHaveProperty('email');
+      expect(d).not.toHaveProperty('phone');
+    }
+    const again = await asVisitor(r).get(`/blood/request/${res.body.bloodRequest._id}/donors`).set('X-Blood-Request-Token', res.body.accessToken);
+    expect(again.status).toBe(200);
+    expect(Object.keys(again.body).sort()).toEqual(['donors', 'success']);
+    expect(again.body.donors).toHaveLength(4);
+    expect(noContacts(again.body)).toEqual([]);
+    const asAdminToo = await (await asAdmin(r)).get(`/blood/request/${res.body.bloodRequest._id}/donors`);
+    expect(noContacts(asAdminToo.body)).toEqual([]);
+  });
+
+  it('answers GraphQL without contacts, and refuses to resolve a donor email or phone for anyone', async () => {
+    const input = { name: 'Rafiq Uddin', phone: '01812000222', email: 'rafiq@example.com', group: 'APositive', area: 'Dhanmondi' };
+    const ok = await asVisitor(r).gql(`mutation($input: BloodRequestInput!) { requestBlood(input: $input) {
+      accessToken request { id } donors { id name group area lastDonationDate daysSinceLastDonation } } }`, { input });
+    expect(ok.errors).toBeUndefined();
+    expect(ok.data!.requestBlood.donors.map((d: { name: string }) => d.name)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
+    expect(noContacts(ok.data)).toEqual([]);
+
+    // A client that still asks for contacts is refused before anything is stored or sent (also through a fragment).
+    const stored = async () => (await sql(`select count(*)::int as n from blood_requests where name = 'Asks For Contacts'`))[0]!.n;
+    const mailsBefore = (await sql(`select count(*)::int as n from mail_outbox where template = 'blood-donor-request'`))[0]!.n;
+    for (const query of [
+      'mutation($input: BloodRequestInput!) { requestBlood(input: $input) { donors { name phone } } }',
+      'mutation($input: BloodRequestInput!) { requestBlood(input: $input) { accessToken donors { name email } } }',
+      'fragment Row on EligibleDonor { id phone } mutation($input: BloodRequestInput!) { requestBlood(input: $input) { donors { ... on EligibleDonor { ...Row } } } }',
+    ]) {
+      const asked = await asVisitor(r).gql(query, { input: { ...input, name: 'Asks For Contacts' } });
+      expect(asked.code).toBe('FORBIDDEN');
+      expect(asked.errors![0]!.extensions!.reason).toBe('DONOR_CONTACT_PRIVATE');
+      expect(noContacts(asked)).toEqual([]);
+    }
+    expect(await stored()).toBe(0);
+    expect((await sql(`select count(*)::int as n from mail_outbox where template = 'blood-donor-request'`))[0]!.n).toBe(mailsBefore);
+    const admin = await asAdmin(r);
+    const listed = await admin.gql('query($input: BloodRequestAccessInput!) { bloodRequestDonors(input: $input) { name phone email } }',
+      { input: { requestId: ok.data!.requestBlood.request.id } });
+    expect(listed.code).toBe('FORBIDDEN');
+    expect(noContacts(listed)).toEqual([]);
+    const names = await admin.gql('query($input: BloodRequestAccessInput!) { bloodRequestDonors(input: $input) { name } }',
+      { input: { requestId: ok.data!.requestBlood.request.id } });
+    expect(names.data!.bloodRequestDonors).toHaveLength(4);
+  });
+
+  it("sends each listed donor exactly one mail and one SMS with the requester's name and phone, and nobody else", async () => {
+    const res = await send({ name: 'Kulsum Begum', phone: '01712000333', email: 'kulsum@example.com' });
+    const requestId = res.body.bloodRequest._id as string;
+    const listed = res.body.donors.map((d: { id: string }) => d.id).sort();
+    const donors = await sql(`select d.id, u.id as user_id, u.email, d.phone_e164 from blood_donors d join users u on u.id = d.user_id
+      where d.id in (${listed.map(() => '?').join(', ')}) order by u.email`, listed);
+    expect(donors).toHaveLength(4);
+
+    const check = async () => {
+      const mails = await donorMail(requestId);
+      expect(mails.map((m) => m.to_email)).toEqual(donors.map((d) => d.email));
+      for (const m of mails) {
+        expect(m.text).toContain('01712000333');
+        expect(m.text).toContain('Kulsum Begum');
+        expect(m.subject).toBe('Blood needed: A+, Dhanmondi');
+        expect(m.language).toBe('en');
+      }
+      const texts = await donorSms(requestId);
+      expect(texts.map((s) => s.to_phone).sort()).toEqual(donors.map((d) => d.phone_e164).sort());
+      expect(texts.every((s) => s.body.includes('01712000333') && s.body.includes('Kulsum Begum'))).toBe(true);
+      // Who was told is exactly who was listed: B+ Nadia Islam, in Dhanmondi too, is neither.
+      expect(mails.map((m) => m.user_id).sort()).toEqual(donors.map((d) => d.user_id).sort());
+    };
+    await check();
+    // The event handled again (a retry, a second subscriber run) adds nothing: once per donor and request.
+    await r.orm.em.fork().transactional(async (tx) => {
+      await r.services.events.publish(tx as unknown as EntityManager, { type: 'bloodRequest.created', requestId });
+    });
+    await check();
+  });
+
+  it('writes the notifications in the request\'s transaction: they commit with it, and a request that rolls back notifies nobody', async () => {
+    const store = async (name: string, fail: boolean) => {
+      let id = '';
+      const work = r.orm.em.fork().transactional(async (tx) => {
+        const em = tx as unknown as EntityManager;
+        const req = em.create(BloodRequest, {
+          name, phoneE164: '+8801712000444', email: 'tx@example.com', group: BloodGroup.BPositive, area: DhakaArea.Uttara, accessTokenHash: 'x'.repeat(64),
+        });
+        await em.flush();
+        id = req.id;
+        await r.services.events.publish(em, { type: 'bloodRequest.created', requestId: id });
+        if (fail) throw new Error('the request fails after the event');
+      });
+      if (fail) await expect(work).rejects.toThrow('the request fails');
+      else await work;
+      return id;
+    };
+    // B+ in Uttara: only Habib Ullah matches (and the earlier tests here did not reach him).
+    const committed = await store('Committed', false);
+    expect((await donorMail(committed)).map((m) => m.to_email)).toEqual(['donor.bpos2@nirog.test']);
+    expect(await donorSms(committed)).toHaveLength(1);
+    const rolledBack = await store('Rolled Back', true);
+    expect(rolledBack).not.toBe('');
+    expect(await donorMail(rolledBack)).toHaveLength(0);
+    expect(await donorSms(rolledBack)).toHaveLength(0);
+  });
+
+  it(`tells one donor about ${DONOR_ALERTS_PER_DAY} requests a day at most`, async () => {
+    // AB+ in Mohammadpur: only Imtiaz Ahmed matches.
+    const ids: string[] = [];
+    for (let i = 0; i <= DONOR_ALERTS_PER_DAY; i++) {
+      const res = await send({ group: 'AB+', area: 'Mohammadpur', phone: `0171200050${i}` });
+      expect(res.body.donors.map((d: { name: string }) => d.name)).toEqual(['Imtiaz Ahmed']);
+      ids.push(res.body.bloodRequest._id);
+    }
+    const counts = await Promise.all(ids.map(async (id) => (await donorMail(id)).length));
+    expect(counts).toEqual([...Array(DONOR_ALERTS_PER_DAY).fill(1), 0]);
   });
 });

@@ -18,8 +18,10 @@ interface Values {
 }
 
 /**
- * /bloods: the request form with the donor benefits text. After sending, the requester sees eligible
- * donors; the request's secret stays in this tab (sessionStorage) so a reload shows them again.
+ * /bloods: the request form with the donor benefits text. After sending, the requester sees the
+ * matched donors without their contacts: Nirog has sent them the request (email and SMS) and a donor
+ * who can give calls the requester. The request's secret stays in this tab (sessionStorage) so a
+ * reload shows the list again.
  */
 export default function BloodsPage() {
   const { t, i18n } = useTranslation('blood');
@@ -74,6 +76,7 @@ export default function BloodsPage() {
             <Form.Item name="area" label={t('area')}>
               <Select allowClear placeholder={t('anyArea')} options={AREAS.map((a) => ({ value: a.value, label: i18n.language.startsWith('bn') ? a.bn : a.en }))} />
             </Form.Item>
+            <p style={{ color: '#5f6b7a', marginTop: 0 }}>{t('shareNotice')}</p>
             <Button type="primary" htmlType="submit" loading={loading}>{t('send')}</Button>
           </Form>
         </div>
@@ -88,6 +91,7 @@ export default function BloodsPage() {
           <p style={{ color: '#5f6b7a' }}>{t('donorsHint')}</p>
           {stored.error && !fresh && <Alert type="error" showIcon title={errorInfo(stored.error).message} />}
           {stored.loading && !donors && <Skeleton active />}
+          {donors && donors.length > 0 && <Alert type="success" showIcon title={t('notified')} style={{ marginBottom: 12 }} />}
           {donors && <DonorList donors={donors} />}
           <Button onClick={reset} style={{ marginTop: 12 }}>{t('newRequest')}</Button>
         </section>
