@@ -10,7 +10,7 @@ test('a patient signs up with a photo, logs in, edits the profile and logs out',
   await page.getByLabel('Password').fill('jasmine-garden-8');
   await page.getByRole('button', { name: 'Signup' }).click();
   await expect(page).toHaveURL(/\/user-signin$/);
-  await expect(page.getByText('Account create successfully')).toBeVisible();
+  await expect(page.getByText('Please check your email: we have sent you a message about your Nirog account.')).toBeVisible();
 
   await loginAs(page, email, 'jasmine-garden-8');
   await expect(page.getByTestId('user-menu')).toContainText('Hello, Rupa Chowdhury');

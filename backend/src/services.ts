@@ -26,7 +26,11 @@ export function createServices(config: Config, log: Logger) {
   const events = new DomainEvents();
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const limiter = new RateLimiter(config);
-  const accounts = new AccountService(config, images, events, limiter);
+  const mail = new MailService(config, log);
+  const sms = new SmsService(config, log);
+  const notifications = new NotificationService(config, log, mail, sms);
+  notifications.subscribe(events);
+  const accounts = new AccountService(config, images, events, limiter, notifications);
   const listCounts = new ListCache(config.listCountCacheSeconds * 1000);
   const doctors = new DoctorService(accounts, images, events, listCounts);
   const payments = new PaymentService(config, log);
@@ -37,10 +41,6 @@ export function createServices(config: Config, log: Logger) {
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicines = new MedicineService(images, listCounts, new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100));
   const orders = new OrderService(payments, events, log, config);
-  const mail = new MailService(config, log);
-  const sms = new SmsService(config, log);
-  const notifications = new NotificationService(config, log, mail, sms);
-  notifications.subscribe(events);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
   const dashboard = new DashboardService();

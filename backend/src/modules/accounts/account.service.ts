@@ -19,6 +19,7 @@ import type { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput }
 import { Doctor } from '../doctors/doctor.entity.js';
 import { DoctorStatus } from '../doctors/doctor.enums.js';
 import type { RateLimiter } from '../../common/rate-limit.js';
+import type { NotificationService } from '../mail/notification.service.js';
 
 export type LoginDoor = 'patient' | 'doctor';
 
@@ -37,6 +38,8 @@ export class AccountService {
     private readonly images: ImageService,
     private readonly events: DomainEvents,
     private readonly limiter: RateLimiter,
+    /** Mails the owner of an email someone tried to sign up with (signupAttempted). */
+    private readonly notifications: Pick<NotificationService, 'signupAttempted'>,
   ) {}
 
   /** Resolves an access token to the caller; a bad, expired or revoked token is UNAUTHENTICATED. */
@@ -54,18 +57,26 @@ export class AccountService {
     return { id: claims.sub, role, sessionId: claims.sid, doctorId: role === Role.Doctor ? rows[0]!.doctor_id : null };
   }
 
+  /**
+   * Patient signup. An email that already has an account gets the answer a new one gets (same shape,
+   * a fresh id that names no record, the same password hashing and avatar work) and nothing is
+   * stored; its owner is mailed instead. So the answer never tells whether an email is registered.
+   */
   async signupPatient(em: EntityManager, input: SignupInput, avatar?: Buffer): Promise<User> {
     const email = normalizeEmail(input.email);
     assertStrongPassword(input.password, { email, name: input.name });
-    await this.assertEmailFree(em, email);
-    const user = em.create(User, {
+    const ownerId = await this.accountWithEmail(em, email);
+    // Hashed (and the avatar stored) whether or not the email is free, so that both answers take as long.
+    const passwordHash = await hashPassword(input.password);
+    const identity = {
       name: input.name.trim(),
       email,
-      passwordHash: await hashPassword(input.password),
       role: Role.User,
       language: input.language ?? Language.en,
       avatarUrl: avatar ? await this.images.store(avatar, 'avatars') : null,
-    });
+    };
+    if (ownerId) return this.signupWithTakenEmail(em, ownerId, identity);
+    const user = em.create(User, { ...identity, passwordHash });
     await em.transactional(async (tx) => {
       tx.persist(user);
       await this.events.publish(tx, { type: 'user.registered', userId: user.id });
@@ -73,6 +84,28 @@ export class AccountService {
     return user;
   }
 
+  /** The id of the account holding this email, if any (a deleted account gave its email up when anonymised). */
+  async accountWithEmail(em: EntityManager, email: string): Promise<string | null> {
+    const rows = await em.getConnection().execute<{ id: string }[]>('select id from users where email = ? limit 1', [email]);
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * A self-service signup (patient or doctor) with an email that already has an account: the owner
+   * is told by mail (at most once an hour), nothing is stored, and the caller gets a user built like
+   * a new one but never persisted, with a fresh random id, to answer exactly as a success does.
+   * The attacker's password is never written anywhere.
+   */
+  async signupWithTakenEmail(em: EntityManager, ownerId: string, identity: Partial<Pick<User,
+    'name' | 'email' | 'role' | 'language' | 'avatarUrl' | 'gender' | 'phoneE164'>>): Promise<User> {
+    await this.notifications.signupAttempted(em, ownerId);
+    // new User(), not em.create(): the object is not managed, so no flush can ever insert it.
+    const unsaved = Object.assign(new User(), identity);
+    unsaved.passwordHash = '!';
+    return unsaved;
+  }
+
+  /** Admin-side creation (trusted callers) still says plainly that an email is taken. */
   async assertEmailFree(em: EntityManager, email: string): Promise<void> {
     if ((await em.count(User, { email })) > 0) {
       throw conflict('An account with this email already exists', 'EMAIL_TAKEN');

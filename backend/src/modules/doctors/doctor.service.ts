@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { Reference } from '@mikro-orm/core';
 import { Role, type AuthUser } from '../../common/roles.js';
 import { badInput, forbidden, notFound } from '../../common/errors.js';
 import { assertStrongPassword, hashPassword } from '../../common/password.js';
@@ -46,39 +47,51 @@ export class DoctorService {
     private readonly listCounts: ListCache,
   ) {}
 
-  /** A new doctor and the identity row, in one transaction; pending until an admin approves. */
+  /**
+   * A new doctor and the identity row, in one transaction; pending until an admin approves. Like the
+   * patient signup, an email that already has an account answers as a success (an unsaved doctor
+   * with fresh ids) and its owner is mailed instead, so the answer never tells who is registered.
+   */
   async signup(em: EntityManager, input: DoctorSignupInput, avatar: Buffer | undefined): Promise<Doctor> {
     if (!avatar) throw badInput('Enter all Fields', { avatar: 'Choose a photo' }, 'MISSING_FIELDS');
     const email = normalizeEmail(input.email);
     assertStrongPassword(input.password, { email, name: input.name });
     const phone = normalizeBdPhone(input.phone);
-    await this.accounts.assertEmailFree(em, email);
+    // Before the email: this refusal must come whether or not the email is registered.
     const bmdcNo = input.bmdcNo.toUpperCase();
     if ((await em.count(Doctor, { bmdcNo })) > 0) {
       throw badInput('This BMDC number is already registered', { bmdcNo: 'Already registered' }, 'BMDC_TAKEN');
     }
+    const ownerId = await this.accounts.accountWithEmail(em, email);
+    // Stored and hashed whether or not the email is free, so that both answers take as long.
     const avatarUrl = await this.images.store(avatar, 'avatars');
     const passwordHash = await hashPassword(input.password);
+    const identity = {
+      name: input.name.trim(), email, role: Role.Doctor, avatarUrl, gender: input.gender, phoneE164: phone,
+      language: input.language ?? Language.en,
+    };
+    const profile = {
+      title: input.title,
+      degree: input.degree.trim(),
+      specialities: [...new Set(input.specialities.map((s) => s.trim()))],
+      work: input.work.trim(),
+      experienceYears: input.experienceYears,
+      feePoisha: input.fees * 100,
+      location: input.location.trim(),
+      description: input.description.trim(),
+      nidNo: input.nidNo,
+      bmdcNo,
+      type: input.type,
+      status: DoctorStatus.Pending,
+    };
+    if (ownerId) {
+      const user = await this.accounts.signupWithTakenEmail(em, ownerId, identity);
+      // new Doctor(), not em.create(): never managed, never inserted; a fresh random id.
+      return Object.assign(new Doctor(), profile, { user: Reference.create(user) });
+    }
     return em.transactional(async (tx) => {
-      const user = tx.create(User, {
-        name: input.name.trim(), email, passwordHash, role: Role.Doctor, avatarUrl, gender: input.gender, phoneE164: phone,
-        language: input.language ?? Language.en,
-      });
-      const doctor = tx.create(Doctor, {
-        user,
-        title: input.title,
-        degree: input.degree.trim(),
-        specialities: [...new Set(input.specialities.map((s) => s.trim()))],
-        work: input.work.trim(),
-        experienceYears: input.experienceYears,
-        feePoisha: input.fees * 100,
-        location: input.location.trim(),
-        description: input.description.trim(),
-        nidNo: input.nidNo,
-        bmdcNo,
-        type: input.type,
-        status: DoctorStatus.Pending,
-      });
+      const user = tx.create(User, { ...identity, passwordHash });
+      const doctor = tx.create(Doctor, { user, ...profile });
       await tx.flush();
       await this.events.publish(tx, { type: 'doctor.registered', doctorId: doctor.id, userId: user.id });
       return doctor;

@@ -18,6 +18,8 @@ interface Body {
   paragraphs: string[];
   code?: string;
   action?: { label: string; url: string };
+  /** A second, plainer link under the button. */
+  secondary?: { label: string; url: string };
   footnote?: string;
 }
 
@@ -267,6 +269,28 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       footnote: `অনুরোধ #${v.ref}। নিরোগ অনুরোধগুলো যাচাই করে না: রক্তের অনুরোধের জন্য কাউকে কখনো টাকা পাঠাবেন না। এখন রক্ত দিতে না পারলে এই ইমেইলটি উপেক্ষা করুন, অথবা ওপরের বোতাম থেকে আপনার অবস্থা বিরতিতে রাখুন।`,
     }),
   },
+  // To the owner of an email someone tried to sign up with again. The signup answered as if it had
+  // worked (so that it does not tell who has an account); the owner learns here what happened.
+  'signup-attempt': {
+    en: (v) => ({
+      subject: 'Someone tried to create a Nirog account with your email',
+      paragraphs: [`Hello ${v.name},`,
+        'Someone just tried to create a new Nirog account with this email address. You already have an account, so no new account was made and nothing in your account changed.',
+        'If it was you, log in with your password, or reset your password if you have forgotten it.'],
+      action: { label: 'Log in', url: v.loginLink! },
+      secondary: { label: 'Forgot your password? Reset it', url: v.resetLink! },
+      footnote: 'If it was not you, you can ignore this email: your password stays the same.',
+    }),
+    bn: (v) => ({
+      subject: 'কেউ আপনার ইমেইল দিয়ে নিরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন',
+      paragraphs: [`প্রিয় ${v.name},`,
+        'কেউ এইমাত্র এই ইমেইল ঠিকানা দিয়ে নিরোগে নতুন অ্যাকাউন্ট খোলার চেষ্টা করেছেন। এই ঠিকানায় আপনার অ্যাকাউন্ট আগে থেকেই আছে, তাই নতুন কোনো অ্যাকাউন্ট খোলা হয়নি এবং আপনার অ্যাকাউন্টে কিছুই বদলায়নি।',
+        'এটি আপনি হলে আপনার পাসওয়ার্ড দিয়ে লগইন করুন, আর পাসওয়ার্ড ভুলে গেলে রিসেট করুন।'],
+      action: { label: 'লগইন', url: v.loginLink! },
+      secondary: { label: 'পাসওয়ার্ড ভুলে গেছেন? রিসেট করুন', url: v.resetLink! },
+      footnote: 'এটি আপনি না হলে এই ইমেইলটি উপেক্ষা করতে পারেন: আপনার পাসওয়ার্ড বদলাবে না।',
+    }),
+  },
   'hire-created': {
     en: (v) => ({
       subject: `Nurse hire request #${v.ref} received`,
@@ -306,6 +330,7 @@ export function renderMail(template: string, lang: Language, vars: TemplateVars)
   const textParts = [...b.paragraphs];
   if (b.code) textParts.push(b.code);
   if (b.action) textParts.push(`${b.action.label}: ${b.action.url}`);
+  if (b.secondary) textParts.push(`${b.secondary.label}: ${b.secondary.url}`);
   if (b.footnote) textParts.push(b.footnote);
   textParts.push(`— ${brand}`);
   const p = (s: string) => `<p style="margin:0 0 14px">${escapeHtml(s)}</p>`;
@@ -316,6 +341,7 @@ export function renderMail(template: string, lang: Language, vars: TemplateVars)
     + b.paragraphs.map(p).join('')
     + (b.code ? `<p style="font-size:30px;letter-spacing:8px;font-weight:bold;margin:18px 0">${escapeHtml(b.code)}</p>` : '')
     + (b.action ? `<p style="margin:22px 0"><a href="${escapeHtml(b.action.url)}" style="background:#0e7c66;color:#fff;padding:11px 18px;border-radius:6px;text-decoration:none">${escapeHtml(b.action.label)}</a></p>` : '')
+    + (b.secondary ? `<p style="margin:0 0 14px"><a href="${escapeHtml(b.secondary.url)}" style="color:#0e7c66">${escapeHtml(b.secondary.label)}</a></p>` : '')
     + (b.footnote ? `<p style="font-size:13px;color:#6b7785">${escapeHtml(b.footnote)}</p>` : '')
     + '</div></body></html>';
   return { subject: b.subject, text: textParts.join('\n\n'), html };

@@ -22,6 +22,9 @@ export const REMINDER_LEAD_MINUTES = 15;
  */
 export const DONOR_ALERTS_PER_DAY = 5;
 
+/** How long after one "someone tried to sign up with your email" mail the next one may follow. */
+export const SIGNUP_ATTEMPT_MAIL_EVERY_MS = 3_600_000;
+
 /** A short, readable reference for a record in mail and SMS (the full id stays in the app). */
 export const shortRef = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
@@ -186,6 +189,22 @@ export class NotificationService {
       if (mailed) notified++;
     }
     return notified;
+  }
+
+  /**
+   * Tells the owner of an email that someone tried to sign up with it (the signup answered as if it
+   * had worked, so that it does not reveal who has an account). At most one such mail an hour per
+   * account; the link to log in and to reset a password fit the owner's role. A failure is logged:
+   * the caller's answer must not change because of it.
+   */
+  async signupAttempted(em: EntityManager, userId: string): Promise<void> {
+    const slot = Math.floor(Date.now() / SIGNUP_ATTEMPT_MAIL_EVERY_MS);
+    await this.guarded(em, 'signup.attempted', (tx) =>
+      this.mail.enqueueToUser(tx, userId, `signup.attempted:${userId}:${slot}`, 'signup-attempt', (u) => ({
+        name: u.name,
+        loginLink: this.link(u.role === Role.Doctor ? '/doctor/login' : '/user-signin'),
+        resetLink: this.link(u.role === Role.Doctor ? '/doctor-forgot-password' : '/user/password'),
+      })));
   }
 
   /**

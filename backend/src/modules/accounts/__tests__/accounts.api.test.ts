@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
+import type { EntityManager } from '@mikro-orm/sql';
 import { Client, asAdmin, asPatient, asVisitor, createTestApp, login, pngImage, type TestApp } from '../../../../test/app.js';
 
 let t: TestApp;
@@ -48,13 +49,6 @@ describe('patient signup and login', () => {
     expect(again.status).toBe(401);
   });
 
-  it('refuses a second account with the same email, in any letter case', async () => {
-    const email = uniqueEmail('dup');
-    expect((await signupPatient(email)).status).toBe(200);
-    const res = await signupPatient(email.toUpperCase());
-    expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'CONFLICT', reason: 'EMAIL_TAKEN' });
-  });
 
   it.each([
     ['short1', 'at least 8'],
@@ -80,6 +74,114 @@ describe('patient signup and login', () => {
     expect(doctorAtPatientDoor.status).toBe(403);
     const patientAtDoctorDoor = await t.http().post('/api/login/doctor').send({ email: 'patient@nirog.test', password: 'nirog2026' });
     expect(patientAtDoctorDoor.status).toBe(403);
+  });
+});
+
+describe('signup with an email that already has an account', () => {
+  const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+  const usersWithEmail = async (email: string) => (await sql('select id, name, language from users where lower(email) = lower(?)', [email]));
+  const attemptMails = (userId: string) => sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ? order by created_at`, [userId]);
+  const isUser = async (id: string) => (await sql('select 1 from users where id = ?', [id])).length > 0;
+  const SIGNUP_FIELDS = 'id name email role avatarUrl gender phone birthdate language emailVerified createdAt';
+  const gqlSignup = (input: Record<string, unknown>) =>
+    asVisitor(t).gql(`mutation($input: SignupInput!) { signup(input: $input) { ${SIGNUP_FIELDS} } }`, { input });
+
+  it('answers REST exactly like a new signup, creates nothing, and mails the owner instead', async () => {
+    const owner = uniqueEmail('owner');
+    const first = await signupPatient(owner);
+    expect(first.status).toBe(200);
+    const ownerId = first.body.userId as string;
+
+    const fresh = await signupPatient(uniqueEmail('fresh'), 'kite-flyer-77');
+    const again = await t.http().post('/api/register').field('name', 'Mallory').field('email', owner.toUpperCase()).field('password', 'kite-flyer-77')
+      .attach('avatar', await pngImage(), 'me.png');
+    expect(again.status).toBe(fresh.status);
+    expect(Object.keys(again.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(again.body.message).toBe(fresh.body.message);
+    expect(again.body.success).toBe(true);
+    expect(again.body.userId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // The id names no record: not the owner, not a new account.
+    expect(again.body.userId).not.toBe(ownerId);
+    expect(await isUser(again.body.userId)).toBe(false);
+    expect((await usersWithEmail(owner)).map((u) => u.id)).toEqual([ownerId]);
+    expect((await usersWithEmail(owner))[0]!.name).toBe('Sadia Islam');
+
+    // The attacker's password changed nothing: the owner's still works, theirs does not.
+    await expect(login(t, owner, 'mango-tree-42')).resolves.toBeInstanceOf(Client);
+    expect((await t.http().post('/api/login').send({ email: owner, password: 'kite-flyer-77' })).status).toBe(401);
+
+    const mails = await attemptMails(ownerId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to_email).toBe(owner);
+    expect(mails[0]!.subject).toBe('Someone tried to create a Nirog account with your email');
+    expect(mails[0]!.text).toContain(`${t.config.publicUrl}/user-signin`);
+    expect(mails[0]!.text).toContain(`${t.config.publicUrl}/user/password`);
+    expect(mails[0]!.html).toContain(`href="${t.config.publicUrl}/user/password"`);
+    // The fresh signup got the usual verification mail, not this one.
+    expect((await sql(`select template from mail_outbox where user_id = ?`, [fresh.body.userId])).map((m) => m.template)).toEqual(['verify-email']);
+  });
+
+  it('answers GraphQL exactly like a new signup, with an id that is not a user', async () => {
+    const owner = uniqueEmail('gqlowner');
+    const created = await gqlSignup({ name: 'Owner', email: owner, password: 'mango-tree-42' });
+    expect(created.errors).toBeUndefined();
+    const ownerId = created.data!.signup.id as string;
+
+    const fresh = await gqlSignup({ name: 'Mallory', email: uniqueEmail('gqlfresh'), password: 'kite-flyer-77' });
+    const again = await gqlSignup({ name: 'Mallory', email: owner.toUpperCase(), password: 'kite-flyer-77' });
+    expect(again.status).toBe(fresh.status);
+    expect(again.errors).toBeUndefined();
+    const shape = (u: Record<string, unknown>) => Object.fromEntries(Object.entries(u).map(([k, v]) => [k, v === null ? 'null' : typeof v]));
+    expect(shape(again.data!.signup)).toEqual(shape(fresh.data!.signup));
+    expect(again.data!.signup).toMatchObject({ name: 'Mallory', email: owner, role: 'User', emailVerified: false, avatarUrl: null });
+    expect(fresh.data!.signup).toMatchObject({ name: 'Mallory', role: 'User', emailVerified: false, avatarUrl: null });
+    expect(again.data!.signup.id).not.toBe(ownerId);
+    expect(await isUser(again.data!.signup.id)).toBe(false);
+    expect(await isUser(fresh.data!.signup.id)).toBe(true);
+    expect((await usersWithEmail(owner)).map((u) => u.id)).toEqual([ownerId]);
+    expect(await attemptMails(ownerId)).toHaveLength(1);
+    await expect(login(t, owner, 'mango-tree-42')).resolves.toBeInstanceOf(Client);
+  });
+
+  it("writes the owner's mail in the owner's language, at most once an hour, with the doctor's links for a doctor", async () => {
+    const owner = uniqueEmail('bangla');
+    const created = await gqlSignup({ name: 'রহিমা', email: owner, password: 'mango-tree-42', language: 'bn' });
+    const ownerId = created.data!.signup.id as string;
+    await signupPatient(owner);
+    await gqlSignup({ name: 'X', email: owner, password: 'kite-flyer-77' });
+    const mails = await attemptMails(ownerId);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.language).toBe('bn');
+    expect(mails[0]!.subject).toBe('কেউ আপনার ইমেইল দিয়ে নিরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন');
+    expect(mails[0]!.text).toContain('রিসেট');
+
+    const doctorId = (await usersWithEmail('doctor@nirog.test'))[0]!.id as string;
+    const asDoctorEmail = await signupPatient('doctor@nirog.test');
+    expect(asDoctorEmail.status).toBe(200);
+    const doctorMail = (await attemptMails(doctorId)).at(-1)!;
+    expect(doctorMail.text).toContain(`${t.config.publicUrl}/doctor/login`);
+    expect(doctorMail.text).toContain(`${t.config.publicUrl}/doctor-forgot-password`);
+  });
+
+  it('still refuses a weak password first, whether or not the email is registered', async () => {
+    const taken = await signupPatient('patient@nirog.test', 'short1');
+    const free = await signupPatient(uniqueEmail('weak2'), 'short1');
+    expect(taken.status).toBe(400);
+    expect(taken.body).toEqual(free.body);
+  });
+
+  it('counts signups with a registered email against the per-address limit too', async () => {
+    const small = await createTestApp({ seed: false, env: { SIGNUPS_PER_IP_PER_HOUR: '2' } });
+    try {
+      const send = (email: string) => small.http().post('/api/register').send({ name: 'Spam', email, password: 'mango-tree-42' });
+      expect((await send('owner@example.com')).status).toBe(200);
+      expect((await send('owner@example.com')).status).toBe(200);
+      const third = await send('owner@example.com');
+      expect(third.status).toBe(429);
+      expect(third.body.reason).toBe('RATE_LIMITED');
+    } finally {
+      await small.close();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, login, pngImage, type TestApp } from '../../../../test/app.js';
 
 let t: TestApp;
@@ -60,10 +61,70 @@ describe('doctor accounts', () => {
     expect((await t.http().post('/api/login/doctor').send({ email: 'missing@example.com', password: 'stetho-scope-9' })).status).toBe(401);
   });
 
-  it('refuses a BMDC number that is already registered', async () => {
+  it('refuses a BMDC number that is already registered, whether or not the email is', async () => {
     const res = await registerDoctor(doctorFields('copycat@example.com', 'A-45120'));
     expect(res.status).toBe(400);
     expect(res.body.reason).toBe('BMDC_TAKEN');
+    const takenEmail = await registerDoctor(doctorFields('patient@nirog.test', 'A-45120'));
+    expect(takenEmail.status).toBe(400);
+    expect(takenEmail.body).toEqual(res.body);
+  });
+
+  it('answers a registration with a registered email like a new one, creates nothing, and mails the owner', async () => {
+    const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+    const ownerId = (await sql(`select id from users where email = 'patient@nirog.test'`))[0]!.id as string;
+    const mailsBefore = (await sql(`select count(*)::int as n from mail_outbox where template = 'signup-attempt' and user_id = ?`, [ownerId]))[0]!.n;
+
+    const fresh = await registerDoctor(doctorFields('brand.new.doctor@example.com', 'A-80002'));
+    const taken = await registerDoctor({ ...doctorFields('Patient@Nirog.test', 'A-80001'), password: 'kite-flyer-77' });
+    expect(taken.status).toBe(fresh.status);
+    expect(Object.keys(taken.body).sort()).toEqual(Object.keys(fresh.body).sort());
+    expect(taken.body.message).toBe(fresh.body.message);
+    expect(Object.keys(taken.body.doctor).sort()).toEqual(Object.keys(fresh.body.doctor).sort());
+    expect(taken.body.doctor).toMatchObject({ status: 'pending', name: 'Shirin Akhter', bmdc_No: 'A-80001', email: fresh.body.doctor.email });
+    expect(taken.body.doctor.avatar.url).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
+
+    // Nothing stored: no doctor with that id or BMDC, one account for the email, still a patient.
+    expect(await sql('select 1 from doctors where id = ? or bmdc_no = ?', [taken.body.doctor._id, 'A-80001'])).toHaveLength(0);
+    expect(await sql('select 1 from users where id = ?', [taken.body.doctor._id])).toHaveLength(0);
+    expect((await sql(`select id, role from users where lower(email) = 'patient@nirog.test'`))).toEqual([{ id: ownerId, role: 'user' }]);
+    await expect(login(t, 'patient@nirog.test')).resolves.toBeDefined();
+    expect((await t.http().post('/api/login/doctor').send({ email: 'patient@nirog.test', password: 'kite-flyer-77' })).status).toBe(401);
+    const pending = await (await asAdmin(t)).gql('{ pendingDoctors(pageSize: 100) { items { email } } }');
+    expect(pending.data!.pendingDoctors.items.map((d: { email: string }) => d.email)).not.toContain('patient@nirog.test');
+
+    const mails = await sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ?`, [ownerId]);
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect(mails.at(-1)!.text).toContain('/user/password');
+
+    // The GraphQL door answers the same way.
+    const gql = async (email: string, bmdcNo: string) => t.http().post('/graphql').set('apollo-require-preflight', 'true')
+      .field('operations', JSON.stringify({
+        query: 'mutation($input: DoctorSignupInput!, $avatar: Upload!) { doctorSignup(input: $input, avatar: $avatar) { id status name email bmdcNo fees rating isOnline } }',
+        variables: {
+          input: {
+            title: 'Dr', name: 'Shirin Akhter', email, password: 'stetho-scope-9', phone: '01912345678', gender: 'Female', degree: 'MBBS',
+            specialities: ['Cardiology'], work: 'Ibn Sina Hospital', experienceYears: 8, fees: 900, location: 'Dhanmondi', description: 'Heart',
+            nidNo: '1234567890', bmdcNo, type: 'Medical',
+          },
+          avatar: null,
+        },
+      }))
+      .field('map', JSON.stringify({ 0: ['variables.avatar'] }))
+      .attach('0', await pngImage(), 'dr.png');
+    const gFresh = await gql('another.new.doctor@example.com', 'A-80004');
+    const gTaken = await gql('doctor@nirog.test', 'A-80003');
+    expect(gFresh.body.errors).toBeUndefined();
+    expect(gTaken.status).toBe(gFresh.status);
+    expect(gTaken.body.errors).toBeUndefined();
+    expect(Object.keys(gTaken.body.data.doctorSignup).sort()).toEqual(Object.keys(gFresh.body.data.doctorSignup).sort());
+    expect(gTaken.body.data.doctorSignup).toMatchObject({ status: 'Pending', bmdcNo: 'A-80003', rating: 0, isOnline: false, email: gFresh.body.data.doctorSignup.email });
+    expect(await sql('select 1 from doctors where id = ? or bmdc_no = ?', [gTaken.body.data.doctorSignup.id, 'A-80003'])).toHaveLength(0);
+    expect(await sql('select 1 from doctors where id = ?', [gFresh.body.data.doctorSignup.id])).toHaveLength(1);
+    const doctorUser = (await sql(`select id from users where email = 'doctor@nirog.test'`))[0]!.id as string;
+    const doctorMail = await sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ?`, [doctorUser]);
+    expect(doctorMail).toHaveLength(1);
+    expect(doctorMail[0]!.text).toContain('/doctor-forgot-password');
   });
 
   it('hides a doctor\'s NID and personal link from everyone but the doctor and admins', async () => {

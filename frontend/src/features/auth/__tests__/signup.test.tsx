@@ -1,13 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
+import i18n from 'i18next';
 import { SignupDocument } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
 import PatientSignupPage from '../pages/PatientSignupPage';
 import DoctorSignupPage from '../pages/DoctorSignupPage';
 
 describe('signup forms', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
   it('checks the password rule before sending', async () => {
     renderScreen(<PatientSignupPage />);
     await userEvent.type(screen.getByLabelText('Name'), 'Sadia');
@@ -17,20 +22,44 @@ describe('signup forms', () => {
     expect(await screen.findAllByText('At least 8 characters, with a letter and a digit')).not.toHaveLength(0);
   });
 
-  it('shows the server refusal beside the email field', async () => {
-    const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42', language: 'en' };
+  it('shows the server refusal beside its field', async () => {
+    const input = { name: 'Sadia', email: 'sadia@example.com', password: 'bangladesh1', language: 'en' };
     renderScreen(<PatientSignupPage />, {
       mocks: [{
         request: { query: SignupDocument, variables: { input, avatar: null } },
-        result: { errors: [new GraphQLError('An account with this email already exists', { extensions: { code: 'CONFLICT', fields: { email: 'Already registered' } } })] },
+        result: { errors: [new GraphQLError('This password is too common', { extensions: { code: 'BAD_USER_INPUT', reason: 'WEAK_PASSWORD', fields: { password: 'This password is too common' } } })] },
       }],
     });
     await userEvent.type(screen.getByLabelText('Name'), input.name);
     await userEvent.type(screen.getByLabelText('Email'), input.email);
     await userEvent.type(screen.getByLabelText('Password'), input.password);
     await userEvent.click(screen.getByRole('button', { name: 'Signup' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
-    expect(await screen.findByText('Already registered')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This password is too common');
+    expect(await screen.findAllByText('This password is too common')).toHaveLength(2);
+  });
+
+  // The server answers a registered email exactly like a new one (the owner gets a mail instead), so
+  // the screen can only point to the mailbox, in both languages.
+  it.each([
+    ['en', 'Thank you! Please check your email: we have sent you a message about your Nirog account.'],
+    ['bn', 'ধন্যবাদ! অনুগ্রহ করে আপনার ইমেইল দেখুন: আপনার নিরোগ অ্যাকাউন্ট সম্পর্কে আমরা একটি বার্তা পাঠিয়েছি।'],
+  ])('after a signup, goes to the login page and asks to check the email (%s)', async (lang, message) => {
+    await i18n.changeLanguage(lang);
+    const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42', language: lang };
+    renderScreen(<PatientSignupPage />, {
+      path: '/user-signup',
+      route: '/user-signup',
+      mocks: [{
+        request: { query: SignupDocument, variables: { input, avatar: null } },
+        result: { data: { signup: { __typename: 'User', id: crypto.randomUUID() } } },
+      }],
+    });
+    await userEvent.type(screen.getByLabelText(i18n.t('name', { ns: 'auth' })), input.name);
+    await userEvent.type(screen.getByLabelText(i18n.t('email', { ns: 'auth' })), input.email);
+    await userEvent.type(screen.getByLabelText(i18n.t('password', { ns: 'auth' })), input.password);
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('signup', { ns: 'auth' }) }));
+    expect(await screen.findByTestId('navigated')).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
   });
 
   it("answers an empty doctor registration with 'Enter all Fields'", async () => {

@@ -26,7 +26,9 @@ export default function PatientSignupPage() {
     setError(null);
     try {
       await signup({ variables: { input: { name: values.name.trim(), email: values.email.trim(), password: values.password, language: i18n.language.startsWith('bn') ? 'bn' : 'en' }, avatar } });
-      flash(t('accountCreated'));
+      // The same answer whether or not the email already had an account (its owner gets a mail saying so),
+      // so the message only points to the mailbox.
+      flash(t('checkEmail'), 'success', 10_000);
       navigate(paths.userSignin, { replace: true });
     } catch (e) {
       const info = errorInfo(e);
