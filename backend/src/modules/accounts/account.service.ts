@@ -30,6 +30,9 @@ export interface IssuedTokens {
   user: User;
 }
 
+/** A doctor's session while the doctor is not approved (rejected, removed): nothing is answered. */
+const doctorNotApproved = () => unauthenticated('Your doctor account is not approved. Please contact Nirog.', 'DOCTOR_NOT_APPROVED');
+
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 export class AccountService {
@@ -46,14 +49,18 @@ export class AccountService {
   async authenticate(em: EntityManager, token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
     const claims = verifyAccessToken(token, this.config.auth.jwtSecret);
-    const rows = await em.getConnection().execute<{ role: Role; doctor_id: string | null }[]>(
-      `select u.role, d.id as doctor_id from auth_sessions s join users u on u.id = s.user_id left join doctors d on d.user_id = u.id
+    const rows = await em.getConnection().execute<{ role: Role; doctor_id: string | null; doctor_status: DoctorStatus | null }[]>(
+      `select u.role, d.id as doctor_id, d.status as doctor_status
+         from auth_sessions s join users u on u.id = s.user_id left join doctors d on d.user_id = u.id
         where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
       [claims.sid, claims.sub],
     );
     if (!rows.length) throw unauthenticated('Your session has ended, please log in again', 'SESSION_REVOKED');
     // The role comes from the database, so a demoted or deleted account loses access at once.
     const role = rows[0]!.role;
+    // A doctor acts only while approved: rejecting one revokes their sessions, and this check holds
+    // even for a session that outlived that (or a doctor set back by any other path).
+    if (role === Role.Doctor && rows[0]!.doctor_status !== DoctorStatus.Approved) throw doctorNotApproved();
     return { id: claims.sub, role, sessionId: claims.sid, doctorId: role === Role.Doctor ? rows[0]!.doctor_id : null };
   }
 
@@ -181,6 +188,10 @@ export class AccountService {
     const session = await em.findOne(Session, { id: parsed.sessionId }, { populate: ['user'] });
     const invalid = () => unauthenticated('Your session has ended, please log in again', 'INVALID_REFRESH_TOKEN');
     if (!session || session.revokedAt || session.expiresAt < new Date() || session.user.getEntity().deletedAt) throw invalid();
+    if (session.user.getEntity().role === Role.Doctor) {
+      const doctor = await em.findOne(Doctor, { user: session.user.id }, { fields: ['status'] });
+      if (doctor?.status !== DoctorStatus.Approved) throw doctorNotApproved();
+    }
     if (parsed.generation !== session.generation || !safeEqualHex(sha256(parsed.secret), session.secretHash)) {
       if (parsed.generation < session.generation) {
         // An old token came back: someone kept a copy. End the session for everyone holding it.
@@ -197,6 +208,11 @@ export class AccountService {
     if (updated !== 1) throw invalid();
     session.generation += 1;
     return this.issue(session.user.getEntity(), session, secret);
+  }
+
+  /** Ends every session of a user at once: their access tokens die with them (authenticate checks the session). */
+  async revokeSessions(em: EntityManager, userId: string): Promise<void> {
+    await em.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: new Date() });
   }
 
   async logout(em: EntityManager, actor: AuthUser): Promise<void> {
@@ -286,7 +302,7 @@ export class AccountService {
       user.birthdate = null;
       user.gender = null;
       user.passwordHash = '!';
-      await tx.nativeUpdate(Session, { user: user.id, revokedAt: null }, { revokedAt: new Date() });
+      await this.revokeSessions(tx, user.id);
       if (user.role === Role.Doctor) await tx.nativeUpdate(Doctor, { user: user.id }, { isOnline: false, status: DoctorStatus.Rejected });
     });
   }

@@ -217,6 +217,9 @@ export class DoctorService {
     if (decision === DoctorStatus.Rejected) doctor.isOnline = false;
     await em.transactional(async (tx) => {
       tx.persist(doctor);
+      // A rejected doctor is logged out everywhere at once (authenticate also refuses any doctor
+      // who is not approved, so nothing slips through between these two).
+      if (decision === DoctorStatus.Rejected) await this.accounts.revokeSessions(tx, doctor.user.id);
       await this.events.publish(tx, {
         type: 'doctor.reviewed', doctorId: doctor.id, userId: doctor.user.id,
         decision: decision === DoctorStatus.Approved ? 'approved' : 'rejected',
