@@ -9,7 +9,7 @@ import { NurseHireResolver, NurseResolver, NurseReviewResolver } from './nurses/
 import { NurseService } from './nurses/nurse.service.js';
 import { registerNurseRoutes } from './nurses/nurse.rest.js';
 import { BloodDonor, BloodRequest } from './blood/blood.entity.js';
-import { BloodDonorResolver, BloodResolver, EligibleDonorResolver } from './blood/blood.resolver.js';
+import { BloodDonorResolver, BloodResolver } from './blood/blood.resolver.js';
 import { BloodService } from './blood/blood.service.js';
 import { registerBloodRoutes } from './blood/blood.rest.js';
 import { InsuranceApplication, InsuranceArticle } from './insurance/insurance.entity.js';
@@ -28,7 +28,7 @@ import { SiteResolver, SiteService, registerSiteRoutes } from './site/site.modul
 export const CARE_ENTITIES = [Nurse, NurseReview, NurseHire, BloodRequest, BloodDonor, InsuranceArticle, InsuranceApplication, AmbulanceService, ContactMessage, Partner];
 
 export const CARE_RESOLVERS = [
-  NurseResolver, NurseReviewResolver, NurseHireResolver, BloodResolver, BloodDonorResolver, EligibleDonorResolver, InsuranceResolver, AmbulanceResolver,
+  NurseResolver, NurseReviewResolver, NurseHireResolver, BloodResolver, BloodDonorResolver, InsuranceResolver, AmbulanceResolver,
   SiteResolver,
 ] as const;
 

@@ -1,16 +1,14 @@
-import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import { Arg, Args, Ctx, Field, FieldResolver, ID, Info, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
-import { forbidden } from '../../common/errors.js';
 import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { DhakaArea } from '../../common/dhaka-area.js';
 import { BloodDonor, BloodRequest } from './blood.entity.js';
 import { BloodGroup, DONATION_INTERVAL_DAYS } from './blood.enums.js';
 import { BloodDonorInput, BloodRequestAccessInput, BloodRequestInput } from './blood.inputs.js';
 
-@ObjectType({ description: 'A donor who matches a blood request; contact details for the requester only' })
+@ObjectType({ description: 'A donor who matches a blood request; Nirog relays the request to them, their contacts are never shown' })
 export class EligibleDonor {
   @Field(() => ID)
   id!: string;
@@ -18,13 +16,13 @@ export class EligibleDonor {
   @Field()
   name!: string;
 
-  /** Kept in the published schema for now; asking for it is refused (EligibleDonorResolver.email). */
-  @Field()
-  email!: string;
+  // Donors' contacts are never handed out: Nirog relays the request to the matched donors, who call
+  // the requester. The fields stay for clients built on the old answer, always null.
+  @Field(() => String, { nullable: true, deprecationReason: 'Donors are contacted through Nirog (mail and SMS); always null' })
+  email!: null;
 
-  /** Kept in the published schema for now; asking for it is refused (EligibleDonorResolver.phone). */
-  @Field()
-  phone!: string;
+  @Field(() => String, { nullable: true, deprecationReason: 'Donors are contacted through Nirog (mail and SMS); always null' })
+  phone!: null;
 
   @Field(() => BloodGroup)
   group!: BloodGroup;
@@ -54,56 +52,6 @@ export class BloodRequestReceipt {
 @ObjectType()
 export class BloodRequestPage extends Paginated(BloodRequest) {}
 
-/**
- * Donors' contact details are no longer handed out: Nirog notifies the matched donors, who call the
- * requester. The two fields stay in the schema (String!, so an empty or masked value would be a lie
- * and null is not allowed); a query that asks for them gets a FORBIDDEN error naming the reason
- * instead of a donor's email or phone, for everyone, admins included.
- */
-const contactsPrivate = () =>
-  forbidden("Donors' contact details are private: Nirog has sent your request to the matched donors, and a donor who can give will call you", 'DONOR_CONTACT_PRIVATE');
-
-/**
- * Whether a requestBlood selection asks for donors' email or phone (through fragments too). Such a
- * request is refused before anything is stored or sent: a client built for the old answer gets the
- * reason at once instead of filing the request (and alerting donors) and then failing on the field.
- */
-function asksForDonorContacts(info: GraphQLResolveInfo): boolean {
-  const fieldsNamed = (sets: readonly (SelectionSetNode | undefined)[], name: string): FieldNode[] => {
-    const out: FieldNode[] = [];
-    const visit = (set: SelectionSetNode | undefined, seen: Set<string>) => {
-      for (const sel of set?.selections ?? []) {
-        if (sel.kind === Kind.FIELD) {
-          if (sel.name.value === name) out.push(sel);
-        } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-          visit(sel.selectionSet, seen);
-        } else if (!seen.has(sel.name.value)) {
-          seen.add(sel.name.value);
-          visit(info.fragments[sel.name.value]?.selectionSet, seen);
-        }
-      }
-    };
-    for (const set of sets) visit(set, new Set());
-    return out;
-  };
-  const donors = fieldsNamed(info.fieldNodes.map((f) => f.selectionSet), 'donors');
-  const sets = donors.map((d) => d.selectionSet);
-  return fieldsNamed(sets, 'email').length > 0 || fieldsNamed(sets, 'phone').length > 0;
-}
-
-@Resolver(() => EligibleDonor)
-export class EligibleDonorResolver {
-  @FieldResolver(() => String)
-  email(): string {
-    throw contactsPrivate();
-  }
-
-  @FieldResolver(() => String)
-  phone(): string {
-    throw contactsPrivate();
-  }
-}
-
 @Resolver(() => BloodDonor)
 export class BloodDonorResolver {
   @FieldResolver(() => Boolean, { description: `True when the last donation was at least ${DONATION_INTERVAL_DAYS} days ago (or never)` })
@@ -117,8 +65,7 @@ export class BloodResolver {
   // The matched donors are notified by mail and SMS (bloodRequest.created); the answer lists them without contacts.
   @Mutation(() => BloodRequestReceipt, { description: 'Anyone may ask for blood; the answer lists eligible donors' })
   @Public()
-  requestBlood(@Arg('input') input: BloodRequestInput, @Ctx() ctx: Context, @Info() info: GraphQLResolveInfo) {
-    if (asksForDonorContacts(info)) throw contactsPrivate();
+  requestBlood(@Arg('input') input: BloodRequestInput, @Ctx() ctx: Context) {
     return ctx.services.blood.createRequest(ctx.em, ctx.user, input, ctx.ip);
   }
 
