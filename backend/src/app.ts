@@ -18,7 +18,7 @@ import type { Logger } from './common/logger.js';
 import type { Context } from './common/context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
-import { restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
+import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { THROTTLED_OPERATIONS } from './common/rate-limit.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { createServices, type Services } from './services.js';
@@ -39,6 +39,8 @@ import { registerVerificationRoutes } from './modules/verification/verification.
 import { OutboxWorker } from './modules/mail/outbox.worker.js';
 import { registerCareRoutes } from './modules/care.registry.js';
 import { chatWidgetCsp } from './modules/site/chat-widget.js';
+import { apiCors, crossOriginPictures } from './common/cors.js';
+import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -220,9 +222,15 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     }
   });
 
+  // Pictures: other origins (CORS_ORIGINS: the earlier app's client) may show them too.
+  app.use(['/uploads', DEFAULT_IMAGES_PATH], crossOriginPictures(config.cors.origins));
   if (!config.uploads.s3) {
     app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
   }
+  // The REST door's stand-in pictures (common/rest-images.ts).
+  app.use(DEFAULT_IMAGES_PATH, express.static(DEFAULT_IMAGES_DIR, { maxAge: '1d', index: false, dotfiles: 'deny' }), (_req: Request, res: Response) => {
+    res.status(404).end();
+  });
 
   // The built-in payment sandbox (bKash and Nagad look-alikes with a hosted Approve/Fail/Cancel page).
   if (config.payments.sandbox.enabled) {
@@ -238,11 +246,14 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     next();
   };
   app.use(['/api', '/graphql'], personalAnswers);
+  // CORS for /api from CORS_ORIGINS only (common/cors.ts); preflights answer here.
+  app.use('/api', apiCors(config.cors.origins));
 
   // REST compatibility layer
   const restRoutes: RestRouteInfo[] = [];
   const api = express.Router();
-  api.use(express.json({ limit: '1mb' }));
+  // Routes that take pictures read their own bodies after the access check (RouteOptions.pictures).
+  api.use(express.json({ limit: '1mb', type: parsedByApi(restRoutes) }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
   const route = restRouteRegistrar(api, contextFor, restRoutes);
   registerAccountRoutes(route);

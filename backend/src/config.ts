@@ -133,6 +133,11 @@ export function loadConfig(env: Env = process.env) {
       s3,
     },
     payments: paymentsConfig(env, nodeEnv, url(env, 'PUBLIC_URL', `http://localhost:${port}`)!.replace(/\/$/, '')),
+    /**
+     * Origins (scheme://host[:port]) of other sites whose browser code may call /api (CORS) and show
+     * /uploads images: the earlier app's own client deployed on its own origin. None by default.
+     */
+    cors: { origins: corsOrigins(env) },
     frontendDist: fromRoot(str(env, 'FRONTEND_DIST', 'frontend/dist')),
     consultations: {
       /** Where a consultation gets its own room when the doctor has set no link (Jitsi needs no account). */
@@ -206,6 +211,25 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** CORS_ORIGINS: a comma-separated list of exact origins; a path, '*' or anything but http(s) stops the start. */
+function corsOrigins(env: Env): string[] {
+  const raw = optional(env, 'CORS_ORIGINS');
+  if (!raw) return [];
+  const origins = raw.split(',').map((s) => s.trim()).filter(Boolean).map((item) => {
+    let u: URL;
+    try {
+      u = new URL(item);
+    } catch {
+      throw new ConfigError(`CORS_ORIGINS must list origins like https://app.example.com, got "${item}"`);
+    }
+    if (!/^https?:$/.test(u.protocol) || u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) {
+      throw new ConfigError(`CORS_ORIGINS must list origins like https://app.example.com (scheme, host and port only), got "${item}"`);
+    }
+    return u.origin;
+  });
+  return [...new Set(origins)];
+}
 
 function httpTimeouts(env: Env) {
   const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000;

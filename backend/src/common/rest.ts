@@ -1,10 +1,13 @@
-import type { Request, Response, Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
+import type { IncomingMessage } from 'node:http';
 import Busboy from 'busboy';
 import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, notFound, toAppError, unauthenticated } from './errors.js';
 import { Role } from './roles.js';
 import { THROTTLED_OPERATIONS } from './rate-limit.js';
+import { allowedOrigin } from './cors.js';
+import { withPictureBase } from './rest-images.js';
 
 /**
  * The REST compatibility layer: the spec's paths and JSON wrappers, mapped onto the same services
@@ -19,12 +22,42 @@ export interface RestRouteInfo {
   method: HttpMethod;
   path: string;
   access: AccessRule;
+  /** The route takes pictures: it reads its own body (readMultipart), after the access check. */
+  pictures?: boolean;
 }
-export type RouteFn = (method: HttpMethod, path: string, access: AccessRule, handler: RestHandler) => void;
+export interface RouteOptions {
+  /**
+   * The body may carry pictures (multipart files, or data URLs in JSON as the earlier client sends
+   * them): the API's 1 MB JSON parser leaves it alone and readMultipart reads it after the access
+   * check and the throttle, up to the upload limits.
+   */
+  pictures?: boolean;
+}
+export type RouteFn = (method: HttpMethod, path: string, access: AccessRule, handler: RestHandler, opts?: RouteOptions) => void;
+
+/** '/doctor/:id' → a regular expression matching the request path as express does (case aside, an optional trailing slash). */
+function pathPattern(path: string): RegExp {
+  const source = path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+/**
+ * For the API's JSON parser (its `type` test): true when the API parses this body itself, false for
+ * a route that takes pictures (it reads its own, see RouteOptions).
+ */
+export function parsedByApi(registry: readonly RestRouteInfo[]): (incoming: IncomingMessage) => boolean {
+  let patterns: { method: string; re: RegExp }[] | null = null;
+  return (incoming) => {
+    const req = incoming as Request;
+    if (!req.is(['application/json', '+json'])) return false;
+    patterns ??= registry.filter((r) => r.pictures).map((r) => ({ method: r.method.toUpperCase(), re: pathPattern(r.path) }));
+    return !patterns.some((p) => p.method === req.method && p.re.test(req.path));
+  };
+}
 
 export function restRouteRegistrar(router: Router, contextFor: (req: Request) => Promise<Context>, registry: RestRouteInfo[]): RouteFn {
-  return (method, path, access, handler) => {
-    registry.push({ method, path, access });
+  return (method, path, access, handler, opts = {}) => {
+    registry.push({ method, path, access, ...(opts.pictures ? { pictures: true } : {}) });
     const limit = THROTTLED_OPERATIONS[`${method.toUpperCase()} ${path}`];
     router[method](path, async (req, res) => {
       let ctx: Context | undefined;
@@ -37,7 +70,10 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
           if (!ctx.user) throw unauthenticated();
           if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();
         }
-        const result = await handler(ctx, req, res);
+        // Picture URLs: absolute on PUBLIC_URL for a caller on another allowed origin (common/rest-images.ts).
+        const base = allowedOrigin(req, ctx.services.config.cors.origins) ? ctx.services.config.publicUrl : '';
+        const c = ctx;
+        const result = await withPictureBase(base, () => handler(c, req, res));
         if (ctx.user?.role === Role.Admin && method !== 'get') {
           // Every admin action through REST is audited, as the GraphQL door does in audit.hooks.ts.
           const returnedId = (result as { [k: string]: { _id?: string } | undefined } | undefined);
@@ -53,6 +89,31 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
       }
     });
   };
+}
+
+/**
+ * A phone as the earlier client prints it. Its screens put a 0 in front of `phone` themselves (the
+ * earlier server kept phones as numbers, which lose the leading 0): +8801712345678 → 1712345678, so
+ * that "0{phone}" reads 01712345678. Only for the keys those screens prefix (users, doctors,
+ * consultations, nurse hires); keys shown as they are (a nurse's phone, shipping) keep the 0.
+ */
+export function prefixedPhone(stored: string | null | undefined): string | null {
+  if (!stored) return null;
+  const m = /^(?:\+?88)?0(1\d{9})$/.exec(stored);
+  return m ? m[1]! : stored;
+}
+
+/**
+ * The earlier client's PUT that means "edit mine, or write it if I have none" (its reviews): the edit
+ * first; when there is nothing to edit (NOT_FOUND), the write, whose own rules then answer.
+ */
+export async function upsert<T>(edit: () => Promise<T>, write: () => Promise<T>): Promise<T> {
+  try {
+    return await edit();
+  } catch (err) {
+    if (toAppError(err)?.code !== 'NOT_FOUND') throw err;
+    return write();
+  }
 }
 
 export function sendRestError(res: Response, err: unknown, log?: Context['log']): void {
@@ -78,11 +139,60 @@ export interface UploadedFile {
  * of the body is drained (busboy discards what is past a limit), so one oversized upload never
  * leaves a rejected promise behind it or a stalled connection.
  */
-export function readMultipart(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+export async function readMultipart(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   const contentType = req.headers['content-type'] ?? '';
   if (!contentType.startsWith('multipart/form-data')) {
-    return Promise.resolve({ fields: (req.body ?? {}) as Record<string, unknown>, files: [] });
+    if (req.body === undefined && req.is(['application/json', '+json'])) await readJsonBody(req, limits);
+    const fields = (req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {}) as Record<string, unknown>;
+    return { fields, files: picturesIn(fields, limits) };
   }
+  return readMultipartForm(req, limits);
+}
+
+/**
+ * A JSON body left by the API's parser to a route that takes pictures (RouteOptions.pictures): as
+ * large as its pictures may be in base64 (a third more than the bytes), plus 100 kB of fields.
+ */
+async function readJsonBody(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<void> {
+  const limit = Math.ceil(limits.maxBytes * 4 / 3) * limits.maxFiles + 100_000;
+  const parse = express.json({ limit });
+  await new Promise<void>((resolve, reject) => {
+    parse(req, {} as Response, (err?: unknown) => (err ? reject(toAppError(err) ?? badInput('The request could not be read')) : resolve()));
+  });
+}
+
+const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,/i;
+/** The fields in which the earlier client's forms send their pictures (FileReader data URLs). */
+const PICTURE_FIELDS = ['avatar', 'images', 'image'];
+
+/**
+ * The earlier client's pictures: its forms read files with FileReader and send data URLs
+ * (`data:image/png;base64,…`) in JSON (axios turns its FormData into JSON), one or a list. Decoded
+ * here, each at most the upload limit (judged from the base64's length before decoding) and at most
+ * the upload count; the ImageService then checks the content and re-encodes it to WebP. A value that
+ * is not a data URL (the forms' placeholder "/Profile.png", a link) is no picture. The fields are
+ * removed from the body, so that no input ever sees them.
+ */
+export function picturesIn(fields: Record<string, unknown>, limits: { maxBytes: number; maxFiles: number }): UploadedFile[] {
+  const files: UploadedFile[] = [];
+  for (const field of PICTURE_FIELDS) {
+    if (!(field in fields)) continue;
+    const values = (Array.isArray(fields[field]) ? fields[field] as unknown[] : [fields[field]]);
+    delete fields[field];
+    for (const v of values) {
+      if (typeof v !== 'string' || !DATA_URL.test(v)) continue;
+      const base64 = v.slice(v.indexOf(',') + 1).replace(/\s/g, '');
+      if (Math.floor(base64.length * 3 / 4) > limits.maxBytes + 2) {
+        throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE');
+      }
+      if (files.length >= limits.maxFiles) throw badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES');
+      files.push({ field, data: Buffer.from(base64, 'base64'), mimeType: v.slice(5, v.indexOf(';')) });
+    }
+  }
+  return files;
+}
+
+function readMultipartForm(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, unknown> = {};
     const files: UploadedFile[] = [];

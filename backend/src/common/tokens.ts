@@ -19,10 +19,16 @@ export interface AccessClaims {
   sub: string;
   role: Role;
   sid: string;
+  /**
+   * 'rest': issued to the REST door's logins (the earlier app's clients, which never refresh): it
+   * lives as long as its session. Every request still checks the session, so logout, revocation, a
+   * rejected doctor or a deleted account end it at once, as for any token.
+   */
+  door?: 'rest';
 }
 
 export function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number): string {
-  return jwt.sign({ role: claims.role, sid: claims.sid }, secret, {
+  return jwt.sign({ role: claims.role, sid: claims.sid, ...(claims.door ? { door: claims.door } : {}) }, secret, {
     algorithm: 'HS256',
     subject: claims.sub,
     issuer: ISSUER,
@@ -38,7 +44,7 @@ export function verifyAccessToken(token: string, secret: string): AccessClaims {
       || !Object.values(Role).includes(payload.role)) {
       throw new Error('bad claims');
     }
-    return { sub: payload.sub, sid: payload.sid, role: payload.role as Role };
+    return { sub: payload.sub, sid: payload.sid, role: payload.role as Role, ...(payload.door === 'rest' ? { door: 'rest' as const } : {}) };
   } catch (e) {
     if (e instanceof jwt.TokenExpiredError) throw unauthenticated('Your session has expired, please log in again', 'TOKEN_EXPIRED');
     throw unauthenticated('Invalid token, please log in again', 'INVALID_TOKEN');

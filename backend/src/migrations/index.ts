@@ -1,3 +1,4 @@
+import { Migration20261123200000PaymentReturnOrigin } from './Migration20261123200000PaymentReturnOrigin.js';
 import { Migration20261122065845DashboardOrderStatus } from './Migration20261122065845DashboardOrderStatus.js';
 import { Migration20261122054009Dashboard } from './Migration20261122054009Dashboard.js';
 import { Migration20261122054022RateLimits } from './Migration20261122054022RateLimits.js';
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122054022RateLimits', class: Migration20261122054022RateLimits },
   { name: 'Migration20261122055831DoctorListIndexes', class: Migration20261122055831DoctorListIndexes },
   { name: 'Migration20261122065845DashboardOrderStatus', class: Migration20261122065845DashboardOrderStatus },
+  { name: 'Migration20261123200000PaymentReturnOrigin', class: Migration20261123200000PaymentReturnOrigin },
 ];

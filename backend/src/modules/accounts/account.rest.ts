@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { RouteFn } from '../../common/rest.js';
-import { readMultipart } from '../../common/rest.js';
+import { prefixedPhone, readMultipart } from '../../common/rest.js';
+import { picture } from '../../common/rest-images.js';
 import { parseInput } from '../../common/input.js';
 import { badInput } from '../../common/errors.js';
 import { Role } from '../../common/roles.js';
@@ -11,7 +12,7 @@ import { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from
 import { UserListArgs } from './account.resolver.js';
 import type { IssuedTokens } from './account.service.js';
 
-/** The session user as the earlier app's clients read it (`avatar.url`, `_id`). */
+/** The session user as the earlier app's clients read it (`avatar.url`, `_id`, `phone` without its leading 0). */
 export function toSpecUser(u: User) {
   return {
     _id: u.id,
@@ -19,9 +20,9 @@ export function toSpecUser(u: User) {
     name: u.name,
     email: u.email,
     role: u.role,
-    avatar: { url: u.avatarUrl ?? null },
+    avatar: picture(u.avatarUrl, 'user'),
     gender: u.gender ?? null,
-    phone: u.phone,
+    phone: prefixedPhone(u.phoneE164),
     birthdate: u.birthdate ?? null,
     emailVerified: u.emailVerified,
     createdAt: u.createdAt,
@@ -41,13 +42,15 @@ export function registerAccountRoutes(route: RouteFn): void {
     const input = await parseInput(SignupInput, fields);
     const user = await ctx.services.accounts.signupPatient(ctx.em, input, firstFile(files, 'avatar'));
     return { success: true, userId: user.id, message: 'Account create successfully' };
-  });
+  }, { pictures: true });
 
+  // The REST door's logins serve the earlier app's clients, which keep one token and never refresh:
+  // their token lives as long as the session (account.service login, opts.rest).
   route('post', '/login', 'public', async (ctx, req) =>
-    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'patient', ctx.ip)));
+    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'patient', ctx.ip, { rest: true })));
 
   route('post', '/login/doctor', 'public', async (ctx, req) =>
-    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'doctor', ctx.ip)));
+    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'doctor', ctx.ip, { rest: true })));
 
   route('post', '/token/refresh', 'public', async (ctx, req) => {
     const token = (req.body as { refreshToken?: unknown })?.refreshToken;
@@ -66,17 +69,22 @@ export function registerAccountRoutes(route: RouteFn): void {
   route('get', '/currentUserDetails', 'authenticated', async (ctx) =>
     ({ success: true, user: toSpecUser(await ctx.services.accounts.me(ctx.em, ctx.user!)) }));
 
+  // The earlier profile form sends its avatar (a data URL) with the other fields: both are saved.
   route('put', '/update/currentUserdetails', 'authenticated', async (ctx, req) => {
-    const user = await ctx.services.accounts.updateProfile(ctx.em, ctx.user!, await parseInput(UpdateProfileInput, req.body));
+    const { fields, files } = await readMultipart(req, limits(ctx));
+    const input = await parseInput(UpdateProfileInput, fields);
+    let user = await ctx.services.accounts.updateProfile(ctx.em, ctx.user!, input);
+    const image = firstFile(files, 'avatar');
+    if (image) user = await ctx.services.accounts.updateAvatar(ctx.em, ctx.user!, image);
     return { success: true, user: toSpecUser(user), message: 'Your Info Updated' };
-  });
+  }, { pictures: true });
 
   route('put', '/update/avatar', 'authenticated', async (ctx, req) => {
     const { files } = await readMultipart(req, limits(ctx));
     const image = firstFile(files, 'avatar');
     if (!image) throw badInput('Choose an image', { avatar: 'Choose an image' });
     return { success: true, user: toSpecUser(await ctx.services.accounts.updateAvatar(ctx.em, ctx.user!, image)) };
-  });
+  }, { pictures: true });
 
   const changePassword = async (ctx: Context, req: Request) => {
     await ctx.services.accounts.changePassword(ctx.em, ctx.user!, await parseInput(ChangePasswordInput, req.body));

@@ -119,7 +119,12 @@ export class AccountService {
     }
   }
 
-  async login(em: EntityManager, input: LoginInput, door: LoginDoor, ip?: string): Promise<IssuedTokens> {
+  /**
+   * `opts.rest`: a login through the REST door (POST /api/login, /api/login/doctor), whose clients
+   * (the earlier app's) keep one token and never refresh: its access token lives as long as the
+   * session (claim door: 'rest'). GraphQL logins get the short access token and refresh.
+   */
+  async login(em: EntityManager, input: LoginInput, door: LoginDoor, ip?: string, opts: { rest?: boolean } = {}): Promise<IssuedTokens> {
     const email = normalizeEmail(input.email);
     // Throttles first, before any password is checked: an address that failed too often, an
     // account locked after failures in a row (even the right password waits until the lock ends).
@@ -156,10 +161,10 @@ export class AccountService {
       }
       doctor.isOnline = true; // a doctor who logs in is online until logout or the switch says otherwise
     }
-    return this.openSession(em, user, ip);
+    return this.openSession(em, user, ip, opts.rest);
   }
 
-  private async openSession(em: EntityManager, user: User, ip?: string): Promise<IssuedTokens> {
+  private async openSession(em: EntityManager, user: User, ip?: string, rest = false): Promise<IssuedTokens> {
     const secret = newSecret();
     const session = em.create(Session, {
       user,
@@ -169,13 +174,16 @@ export class AccountService {
       ip: ip?.slice(0, 64) ?? null,
     });
     await em.flush();
-    return this.issue(user, session, secret);
+    return this.issue(user, session, secret, rest);
   }
 
-  private issue(user: User, session: Session, secret: string): IssuedTokens {
-    const ttl = this.config.auth.accessTokenTtlSeconds;
+  /** A REST-door token ends with its session; any other, after ACCESS_TOKEN_TTL_SECONDS. Refreshes issue the short kind. */
+  private issue(user: User, session: Session, secret: string, rest = false): IssuedTokens {
+    const ttl = rest
+      ? Math.max(1, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000))
+      : this.config.auth.accessTokenTtlSeconds;
     return {
-      token: signAccessToken({ sub: user.id, role: user.role, sid: session.id }, this.config.auth.jwtSecret, ttl),
+      token: signAccessToken({ sub: user.id, role: user.role, sid: session.id, ...(rest ? { door: 'rest' as const } : {}) }, this.config.auth.jwtSecret, ttl),
       refreshToken: formatRefreshToken({ sessionId: session.id, generation: session.generation, secret }),
       expiresIn: ttl,
       user,

@@ -7,7 +7,11 @@ import type { Appointment } from './appointment.entity.js';
 import { AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs } from './appointment.inputs.js';
 import { canSeeMeetingUrl } from './appointment.policy.js';
 import { AppointmentPaymentStatus } from './appointment.enums.js';
-import { localPhone } from '../../common/phone.js';
+import { prefixedPhone } from '../../common/rest.js';
+import { pictureUrl } from '../../common/rest-images.js';
+import { allowedOrigin } from '../../common/cors.js';
+import { badInput } from '../../common/errors.js';
+import { paymentChoice } from '../payments/payment.rest.js';
 import { PaymentProvider } from '../payments/payment.entity.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
@@ -26,17 +30,20 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     doctoremail: du.email,
     doctorfees: a.feePoisha / 100,
     feePoisha: a.feePoisha,
-    doctorimage: du.avatarUrl ?? null,
+    doctorimage: pictureUrl(du.avatarUrl, 'doctor'),
     doctordegree: d.degree,
     doctorwork: d.work,
     patientname: a.patientName,
     patientemail: p.email,
     patientgender: a.patientGender ?? null,
+    // The consultation form's own names, which the doctor's consultation list reads.
+    name: a.patientName,
+    gender: a.patientGender ?? null,
     age: a.age ?? null,
     weight: a.weight ?? null,
     height: a.height ?? null,
     problem: a.problem ?? null,
-    phone: localPhone(a.phoneE164),
+    phone: prefixedPhone(a.phoneE164),
     date: a.visitDate ?? a.createdAt.toISOString(),
     schedule: a.slot ?? null,
     url: canSeeMeetingUrl(viewer, a, viewerDoctorId) ? a.meetingUrl ?? null : null,
@@ -51,10 +58,11 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
   };
 }
 
-/** 'Bkash', 'bkash', 'Nagad', … → the provider; anything else → none. */
-function providerOf(v: unknown): PaymentProvider | null {
-  const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
-  return s === PaymentProvider.Bkash ? PaymentProvider.Bkash : s === PaymentProvider.Nagad ? PaymentProvider.Nagad : null;
+/** The method a booking or a pay call names; bKash when it names none (the earlier consultation form sends none). */
+function providerFor(body: Record<string, unknown>): PaymentProvider {
+  const { provider, unknown } = paymentChoice(body);
+  if (unknown) throw badInput(`paymentMethod must be Bkash or Nagad, got ${unknown}`, { paymentMethod: 'Invalid choice' });
+  return provider ?? PaymentProvider.Bkash;
 }
 
 /** POST /new/appointment carries either form; a slot (or the old `schedule`) means a hospital visit. */
@@ -71,6 +79,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
   route('post', '/new/appointment', [Role.User], async (ctx, req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const doctorId = body.doctorId ?? body.doctor;
+    const provider = providerFor(body);
     let appointment: Appointment;
     if (isHospitalBody(body)) {
       const input = await parseInput(BookHospitalVisitInput, {
@@ -81,12 +90,13 @@ export function registerAppointmentRoutes(route: RouteFn): void {
       const input = await parseInput(BookConsultationInput, { ...body, doctorId });
       appointment = await ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
     }
-    // The earlier client went straight to the url it got back: with a payment method, that is the checkout.
-    const provider = providerOf(body.paymentMethod ?? body.provider);
+    // The earlier client goes straight to the url it gets back: for a video consultation that is the
+    // checkout, by bKash unless the body names Nagad (the earlier form names none and paid by bKash).
     let url: string | null = null;
     let tranId: string | null = null;
-    if (provider && appointment.paymentStatus === AppointmentPaymentStatus.Unpaid) {
+    if (appointment.paymentStatus === AppointmentPaymentStatus.Unpaid) {
       ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, ctx.ip));
+      await ctx.services.payments.returnTo(ctx.em, tranId, allowedOrigin(req, ctx.services.config.cors.origins));
     }
     const [shaped] = await spec(ctx, [appointment]);
     return {
@@ -96,8 +106,9 @@ export function registerAppointmentRoutes(route: RouteFn): void {
   });
 
   route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
-    const provider = providerOf((req.body as Record<string, unknown>)?.paymentMethod ?? (req.body as Record<string, unknown>)?.provider) ?? PaymentProvider.Bkash;
+    const provider = providerFor((req.body ?? {}) as Record<string, unknown>);
     const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, ctx.ip);
+    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, allowedOrigin(req, ctx.services.config.cors.origins));
     return { success: true, url: checkout.paymentUrl, tranId: checkout.tranId };
   });
 

@@ -1,13 +1,16 @@
 import type { RouteFn } from '../../common/rest.js';
-import { readMultipart } from '../../common/rest.js';
+import { prefixedPhone, readMultipart } from '../../common/rest.js';
+import { picture, pictures } from '../../common/rest-images.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs } from '../../common/pagination.js';
 import type { Doctor } from './doctor.entity.js';
 import { loadedIdentityOf, type DoctorCard } from './doctor.read.js';
-import { localPhone } from '../../common/phone.js';
 import { DoctorStatus } from './doctor.enums.js';
 import type { Request } from 'express';
+import { randomBytes } from 'node:crypto';
+import { IsOptional } from 'class-validator';
+import { Gender } from '../accounts/user.entity.js';
 import type { Context } from '../../common/context.js';
 import {
   AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
@@ -30,10 +33,10 @@ export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean }
     // A doctor's login email and personal phone are for the doctor and admins only (the earlier
     // server listed them to everyone): the keys stay, with null, so the earlier client's shape holds.
     email: opts.private ? u.email : null,
-    phone: opts.private ? localPhone(u.phoneE164) : null,
+    phone: opts.private ? prefixedPhone(u.phoneE164) : null,
     gender: u.gender ?? null,
-    avatar: { url: u.avatarUrl ?? null },
-    images: u.avatarUrl ? [{ url: u.avatarUrl }] : [],
+    avatar: picture(u.avatarUrl, 'doctor'),
+    images: pictures([u.avatarUrl], 'doctor'),
     degree: d.degree,
     expert: d.specialities,
     work: d.work,
@@ -41,7 +44,7 @@ export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean }
     fees: d.feePoisha / 100,
     location: d.location,
     description: d.description,
-    bmdc_No: d.bmdcNo,
+    bmdc_No: isBmdcPlaceholder(d.bmdcNo) ? null : d.bmdcNo,
     type: d.type,
     isActive: d.isOnline,
     status: d.status,
@@ -52,20 +55,61 @@ export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean }
   };
 }
 
+/**
+ * The earlier doctor registration form has no location and no description fields: in the REST door
+ * both may be left out (stored empty; the doctor page shows its placeholder text, and the doctor or an
+ * admin fills them in later). Every other rule of DoctorSignupInput holds.
+ */
+class EarlierDoctorSignupInput extends DoctorSignupInput {
+  @IsOptional() declare location: string;
+  @IsOptional() declare description: string;
+}
+
+/**
+ * The earlier admin form (POST /doctor) has no BMDC field. An admin-created doctor is approved at
+ * once (the admin is the one who checks), so the REST door accepts the form without it and records a
+ * placeholder that can never pass for a number (UNSET-…, unique): admins find these doctors by
+ * searching "UNSET", the REST door answers bmdc_No null for them, and the prescription check tells a
+ * pharmacist that no BMDC number is on record. A BMDC number the form does send is checked as always.
+ */
+class EarlierAdminCreateDoctorInput extends AdminCreateDoctorInput {
+  @IsOptional() declare bmdcNo: string;
+}
+export const BMDC_PLACEHOLDER_PREFIX = 'UNSET-';
+export const isBmdcPlaceholder = (bmdc: string | null | undefined) => !!bmdc && bmdc.startsWith(BMDC_PLACEHOLDER_PREFIX);
+const bmdcPlaceholder = () => `${BMDC_PLACEHOLDER_PREFIX}${randomBytes(6).toString('hex').toUpperCase()}`;
+
+/** 'male', ' Female ' → the Gender value; anything else as it is (refused by the input's rule). */
+function genderOf(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  return Object.values(Gender).find((g) => g.toLowerCase() === v.trim().toLowerCase()) ?? v;
+}
+
+/** The earlier app's field names, accepted beside Nirog's (expert, experience, nid_No, bmdc_No). */
+function earlierDoctorFields(fields: Record<string, unknown>): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...fields };
+  if (fields.expert !== undefined && fields.specialities === undefined) body.specialities = fields.expert;
+  if (fields.experience !== undefined && fields.experienceYears === undefined) body.experienceYears = fields.experience;
+  if (fields.bmdc_No !== undefined && fields.bmdcNo === undefined) body.bmdcNo = fields.bmdc_No;
+  if (fields.nid_No !== undefined && fields.nidNo === undefined) body.nidNo = fields.nid_No;
+  if (body.gender !== undefined) body.gender = genderOf(body.gender);
+  return body;
+}
+
+const pictureLimits = (ctx: Context, maxFiles = ctx.services.config.uploads.maxFiles) => ({ maxBytes: ctx.services.config.uploads.maxBytes, maxFiles });
+
 export function registerDoctorAccountRoutes(route: RouteFn): void {
   route('post', '/register/doctor', 'public', async (ctx, req) => {
-    const { fields, files } = await readMultipart(req, { maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: 1 });
-    // The earlier app's field names, accepted beside Nirog's.
-    const body = {
-      ...fields,
-      specialities: fields.specialities ?? fields.expert,
-      experienceYears: fields.experienceYears ?? fields.experience,
-      nidNo: fields.nidNo ?? fields.nid_No,
-      bmdcNo: fields.bmdcNo ?? fields.bmdc_No,
-    };
-    const doctor = await ctx.services.doctors.signup(ctx.em, await parseInput(DoctorSignupInput, body), files.find((f) => f.field === 'avatar')?.data);
+    // The earlier form sends JSON with its photo as a data URL (multipart works too).
+    const { fields, files } = await readMultipart(req, pictureLimits(ctx, 1));
+    const body = earlierDoctorFields(fields);
+    for (const k of ['location', 'description'] as const) if (body[k] === '' || body[k] === null) delete body[k];
+    const input = await parseInput(EarlierDoctorSignupInput, body);
+    input.location ??= '';
+    input.description ??= '';
+    const doctor = await ctx.services.doctors.signup(ctx.em, input, files[0]?.data);
     return { success: true, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
-  });
+  }, { pictures: true });
 
   route('get', '/current/Doctor/Details', [Role.Doctor], async (ctx) =>
     ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.myProfile(ctx.em, ctx.user!), { private: true }) }));
@@ -89,14 +133,32 @@ export function listParam(v: unknown): string[] | undefined {
   return values.length ? values : undefined;
 }
 
+/**
+ * A filter value as a client sends it → the option's id. The earlier client sends the option's
+ * title back (`fees=Up to 500 BDT`, `isActive=Online Now`, `ratings=4 stars & up`), and does not
+ * encode the '&' in a title, so "4 stars & up" arrives cut at it ("4 stars "). Ids, titles and
+ * titles cut at an '&' are all read, case and spaces aside, from the same option lists /fees,
+ * /gender, /ratings and /status publish. Anything else is passed on as it is (and refused or
+ * ignored below, as before).
+ */
+export function optionIds(list: FilterOption[], values: string[] | undefined): string[] | undefined {
+  if (!values) return undefined;
+  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
+  return values.map((v) => {
+    const want = norm(v);
+    const hit = list.find((o) => norm(o.id) === want || norm(o.title) === want || norm(o.title.split('&')[0]!) === want);
+    return hit ? hit.id : v;
+  });
+}
+
 /** The earlier client's query string (expert, fees, gender, ratings, isActive, keyword) → DoctorSearchArgs. */
 export function doctorSearchBody(q: Record<string, unknown>) {
-  const ratings = listParam(q.ratings)?.map(Number).filter((n) => Number.isFinite(n));
-  const active = listParam(q.isActive ?? q.online);
+  const ratings = optionIds(RATING_OPTIONS, listParam(q.ratings))?.map(Number).filter((n) => Number.isFinite(n));
+  const active = optionIds(STATUS_OPTIONS, listParam(q.isActive ?? q.online));
   const body: Record<string, unknown> = {
     specialities: listParam(q.expert ?? q.specialities),
-    feeRanges: listParam(q.fees ?? q.feeRanges),
-    genders: listParam(q.gender ?? q.genders),
+    feeRanges: optionIds(FEE_OPTIONS, listParam(q.fees ?? q.feeRanges)),
+    genders: optionIds(GENDER_OPTIONS, listParam(q.gender ?? q.genders)),
     // several rating boxes ticked: the lowest one is the floor
     minRating: ratings?.length ? Math.min(...ratings) : undefined,
     // both Online and Offline ticked means everyone
@@ -112,13 +174,13 @@ export function doctorSearchBody(q: Record<string, unknown>) {
 
 const options = (list: FilterOption[]) => list.map((o) => ({ _id: o.id, title: o.title }));
 
-/** POST /doctor and PUT /doctor/:id: the earlier app's multipart field names beside Nirog's. */
-function adminDoctorBody(fields: Record<string, unknown>) {
-  const body: Record<string, unknown> = { ...fields };
-  if (fields.expert !== undefined && fields.specialities === undefined) body.specialities = fields.expert;
-  if (fields.experience !== undefined && fields.experienceYears === undefined) body.experienceYears = fields.experience;
-  if (fields.bmdc_No !== undefined && fields.bmdcNo === undefined) body.bmdcNo = fields.bmdc_No;
-  if (fields.nid_No !== undefined && fields.nidNo === undefined) body.nidNo = fields.nid_No;
+/**
+ * POST /doctor and PUT /doctor/:id: the earlier app's field names beside Nirog's. The earlier update
+ * form sends every field; one left empty (it cannot clear a required one) means "unchanged".
+ */
+function adminDoctorBody(fields: Record<string, unknown>, update: boolean) {
+  const body = earlierDoctorFields(fields);
+  for (const [k, v] of Object.entries(body)) if ((v === '' && (update || k === 'bmdcNo')) || v === null) delete body[k];
   return body;
 }
 
@@ -133,13 +195,15 @@ export function registerDoctorRoutes(route: RouteFn): void {
   });
 
   route('get', '/fees', 'public', async () => ({ success: true, fees: options(FEE_OPTIONS) }));
-  route('get', '/gender', 'public', async () => ({ success: true, gender: options(GENDER_OPTIONS) }));
+  // `genders` and `categories` are what the earlier client reads; `gender` and `category` stay for Nirog's own callers.
+  route('get', '/gender', 'public', async () => ({ success: true, genders: options(GENDER_OPTIONS), gender: options(GENDER_OPTIONS) }));
   route('get', '/ratings', 'public', async () => ({ success: true, ratings: options(RATING_OPTIONS) }));
   route('get', '/status', 'public', async () => ({ success: true, status: options(STATUS_OPTIONS) }));
-  route('get', '/category', 'public', async (ctx) => ({
-    success: true,
-    category: (await ctx.services.doctors.specialities(ctx.em)).map((s) => ({ _id: s.id, title: s.title, slug: s.slug, image: { url: s.imageUrl ?? null } })),
-  }));
+  route('get', '/category', 'public', async (ctx) => {
+    const categories = (await ctx.services.doctors.specialities(ctx.em))
+      .map((s) => ({ _id: s.id, title: s.title, slug: s.slug, image: picture(s.imageUrl, 'speciality') }));
+    return { success: true, categories, category: categories };
+  });
 
   route('get', '/admin/doctors', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.doctors.adminList(ctx.em, await parseInput(AdminDoctorListArgs, req.query));
@@ -152,20 +216,23 @@ export function registerDoctorRoutes(route: RouteFn): void {
     return { success: true, message: 'Url updated', url: doctor.meetingUrl };
   });
 
-  const upload = async (ctx: Context, req: Request) => {
-    const { fields, files } = await readMultipart(req, { maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: ctx.services.config.uploads.maxFiles });
-    return { body: adminDoctorBody(fields), image: files.find((f) => ['images', 'image', 'avatar'].includes(f.field))?.data };
+  // The earlier admin forms send JSON with the photos as data URLs (`images`); a doctor has one photo: the first.
+  const upload = async (ctx: Context, req: Request, update: boolean) => {
+    const { fields, files } = await readMultipart(req, pictureLimits(ctx));
+    return { body: adminDoctorBody(fields, update), image: files.find((f) => ['images', 'image', 'avatar'].includes(f.field))?.data };
   };
   route('post', '/doctor', [Role.Admin], async (ctx, req) => {
-    const { body, image } = await upload(ctx, req);
-    const doctor = await ctx.services.doctors.adminCreate(ctx.em, await parseInput(AdminCreateDoctorInput, body), image);
+    const { body, image } = await upload(ctx, req, false);
+    const input = await parseInput(EarlierAdminCreateDoctorInput, body);
+    input.bmdcNo ??= bmdcPlaceholder();
+    const doctor = await ctx.services.doctors.adminCreate(ctx.em, input, image);
     return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Create Doctor Successful' };
-  });
+  }, { pictures: true });
   route('put', '/doctor/:id', [Role.Admin], async (ctx, req) => {
-    const { body, image } = await upload(ctx, req);
+    const { body, image } = await upload(ctx, req, true);
     const doctor = await ctx.services.doctors.adminUpdate(ctx.em, String(req.params.id), await parseInput(AdminUpdateDoctorInput, body), image);
     return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Update Doctor Successful' };
-  });
+  }, { pictures: true });
 
   route('get', '/doctor/:id', 'public', async (ctx, req) => {
     const doctor = await ctx.services.doctors.publicProfile(ctx.em, String(req.params.id), ctx.user);

@@ -5,6 +5,7 @@ import { AdminPageArgs } from '../../common/pagination.js';
 import type { InsuranceApplication } from './insurance.entity.js';
 import { InsuranceApplicationInput } from './insurance.inputs.js';
 import { csvExport } from '../../common/csv-export.js';
+import { picture } from '../../common/rest-images.js';
 
 const toSpecApplication = (a: InsuranceApplication) =>
   ({ _id: a.id, id: a.id, name: a.name, email: a.email, phone: a.phone, gender: a.gender, createdAt: a.createdAt });
@@ -12,7 +13,7 @@ const toSpecApplication = (a: InsuranceApplication) =>
 export function registerInsuranceRoutes(route: RouteFn): void {
   route('get', '/insurance/articles', 'public', async (ctx) => {
     const articles = await ctx.services.insurance.articles(ctx.em);
-    return { success: true, articles: articles.map((a) => ({ _id: a.id, id: a.id, slug: a.slug, title: a.title, summary: a.summary, body: a.body, image: { url: a.imageUrl ?? null } })) };
+    return { success: true, articles: articles.map((a) => ({ _id: a.id, id: a.id, slug: a.slug, title: a.title, summary: a.summary, body: a.body, image: picture(a.imageUrl, 'article') })) };
   });
 
   route('post', '/insurance/apply', 'public', async (ctx, req) => {

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { RouteFn } from '../../common/rest.js';
 import { readMultipart } from '../../common/rest.js';
+import { picture } from '../../common/rest-images.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
@@ -24,7 +25,7 @@ export function toSpecMedicine(m: Medicine | MedicineCard) {
     quantity: m.stock,
     stock: m.stock,
     inStock: m.stock > 0,
-    image: { url: m.imageUrl ?? null },
+    image: picture(m.imageUrl, 'medicine'),
     description: m.description,
     isActive: m.isActive,
   };
@@ -57,11 +58,11 @@ export function registerMedicineRoutes(route: RouteFn): void {
     const { body, image } = await medicineBody(ctx, req);
     const medicine = await ctx.services.medicines.create(ctx.em, await parseInput(MedicineInput, body), image);
     return { success: true, medicine: toSpecMedicine(medicine), message: 'Medicine created' };
-  });
+  }, { pictures: true });
 
   route('put', '/admin/medicine/:id', [Role.Admin], async (ctx, req) => {
     const { body, image } = await medicineBody(ctx, req);
     const medicine = await ctx.services.medicines.update(ctx.em, String(req.params.id), await parseInput(MedicineUpdateInput, body), image);
     return { success: true, medicine: toSpecMedicine(medicine), message: 'Medicine updated' };
-  });
+  }, { pictures: true });
 }

@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 import type { RouteFn } from '../../common/rest.js';
-import { readMultipart } from '../../common/rest.js';
+import { prefixedPhone, readMultipart, upsert } from '../../common/rest.js';
+import { pictureUrl, pictures } from '../../common/rest-images.js';
+import { Gender } from '../accounts/user.entity.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
@@ -9,7 +11,7 @@ import { badInput } from '../../common/errors.js';
 import type { Nurse } from './nurse.entity.js';
 import type { NurseReview } from './nurse-review.entity.js';
 import type { NurseHire } from './nurse-hire.entity.js';
-import { NurseHireStatus } from './nurse.enums.js';
+import { NurseHireStatus, NurseLocation } from './nurse.enums.js';
 import { NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
@@ -28,7 +30,7 @@ export function toSpecNurse(n: Nurse, reviews?: NurseReview[]) {
     gender: n.gender,
     location: n.location,
     description: n.description,
-    images: n.imageUrls.map((url) => ({ url })),
+    images: pictures(n.imageUrls, 'nurse'),
     ratings: n.rating,
     numOfReviews: n.reviewCount,
     ...(reviews ? { reviews: reviews.map(toSpecReview) } : {}),
@@ -49,10 +51,10 @@ export function toSpecHire(h: NurseHire, opts: { admin?: boolean } = {}) {
     nursename: h.nurseName,
     nursefees: h.fees,
     feePoisha: h.feePoisha,
-    nurseimage: h.nurseImageUrl ?? null,
+    nurseimage: pictureUrl(h.nurseImageUrl, 'nurse'),
     nurseId: h.nurse.id,
     patientgender: h.patientGender,
-    phone: h.phone,
+    phone: prefixedPhone(h.phoneE164),
     date: h.date,
     bookingStatus: h.status,
     createdAt: h.createdAt,
@@ -60,11 +62,22 @@ export function toSpecHire(h: NurseHire, opts: { admin?: boolean } = {}) {
   };
 }
 
-/** The admin form, multipart: the earlier app's `fees` in BDT becomes poisha here. */
+/** One of the choices, whatever its case ('uttara', 'male'); anything else as it is (refused by the input's rule). */
+function choiceOf(v: unknown, choices: readonly string[]): unknown {
+  return typeof v === 'string' ? choices.find((c) => c.toLowerCase() === v.trim().toLowerCase()) ?? v : v;
+}
+
+/**
+ * The admin form: multipart, or JSON with the photos as data URLs (the earlier client's way); the
+ * earlier app's `fees` in BDT becomes poisha here.
+ */
 async function nurseForm(ctx: Context, req: Request) {
   const { fields, files } = await readMultipart(req, { maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: ctx.services.config.uploads.maxFiles });
   const fees = fields.feePoisha === undefined && fields.fees !== undefined && fields.fees !== '' ? Number(fields.fees) : undefined;
-  const body = { ...fields, ...(fees !== undefined && !Number.isNaN(fees) ? { feePoisha: Math.round(fees * 100) } : {}) };
+  const body = {
+    ...fields, ...(fees !== undefined && !Number.isNaN(fees) ? { feePoisha: Math.round(fees * 100) } : {}),
+    gender: choiceOf(fields.gender, Object.values(Gender)), location: choiceOf(fields.location, Object.values(NurseLocation)),
+  };
   const input = await parseInput(NurseInput, body);
   return { input, images: files.filter((f) => f.field === 'images' || f.field === 'image').map((f) => f.data) };
 }
@@ -88,8 +101,10 @@ export function registerNurseRoutes(route: RouteFn): void {
     return { success: true, review: toSpecReview(review), message: 'Review Added' };
   });
 
+  // The earlier client sends every review, the first one too, as PUT: edits the patient's review, or writes it.
   route('put', '/create/nurse/review', [Role.User], async (ctx, req) => {
-    const review = await ctx.services.nurses.updateReview(ctx.em, ctx.user!, await parseInput(NurseReviewInput, reviewBody(req.body)));
+    const input = await parseInput(NurseReviewInput, reviewBody(req.body));
+    const review = await upsert(() => ctx.services.nurses.updateReview(ctx.em, ctx.user!, input), () => ctx.services.nurses.createReview(ctx.em, ctx.user!, input));
     return { success: true, review: toSpecReview(review), message: 'Review Added' };
   });
 
@@ -118,14 +133,14 @@ export function registerNurseRoutes(route: RouteFn): void {
 
   route('post', '/create/nurse', [Role.Admin], async (ctx, req) => {
     const { input, images } = await nurseForm(ctx, req);
-    return { success: true, nurse: toSpecNurse(await ctx.services.nurses.create(ctx.em, input, images)) };
-  });
+    return { success: true, nurse: toSpecNurse(await ctx.services.nurses.create(ctx.em, input, images)), message: 'Create nurse Successful' };
+  }, { pictures: true });
 
   route('put', '/nurse/:id', [Role.Admin], async (ctx, req) => {
     const { input, images } = await nurseForm(ctx, req);
     const nurse = await ctx.services.nurses.update(ctx.em, String(req.params.id), input, images);
     return { success: true, nurse: toSpecNurse(nurse), message: 'Update nurse Successful' };
-  });
+  }, { pictures: true });
 
   route('delete', '/nurse/:id', [Role.Admin], async (ctx, req) => {
     const { cancelledHires } = await ctx.services.nurses.delete(ctx.em, String(req.params.id));

@@ -9,6 +9,9 @@ import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs
 import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
+import { picture } from '../../common/rest-images.js';
+import { allowedOrigin } from '../../common/cors.js';
+import { paymentChoice } from '../payments/payment.rest.js';
 
 /** An order as the earlier app's clients read it: BDT amounts, `orderItems`, `orderStatus`. Items must be loaded. */
 export function toSpecOrder(o: Order | OrderCard, opts: { customer?: boolean } = {}) {
@@ -17,9 +20,11 @@ export function toSpecOrder(o: Order | OrderCard, opts: { customer?: boolean } =
     _id: o.id,
     id: o.id,
     shippingInfo: { name: o.shippingName, phone: localPhone(o.shippingPhoneE164), address: o.shippingAddress, city: o.shippingCity },
+    // A line as the earlier cart sent it (`cartQuantity`, `image.url`, `price` per unit), its picture
+    // as it was when ordered (the medicine may have left the catalogue since).
     orderItems: linesOf(o).map((i) => ({
-      _id: i.id, product: i.medicine.id, name: i.name, price: i.unitPricePoisha / 100, quantity: i.quantity, unit: i.unit,
-      totalPrice: i.lineTotalPoisha / 100, image: i.imageUrl ?? null,
+      _id: i.id, product: i.medicine.id, name: i.name, price: i.unitPricePoisha / 100, quantity: i.quantity, cartQuantity: i.quantity, unit: i.unit,
+      totalPrice: i.lineTotalPoisha / 100, image: picture(i.imageUrl, 'medicine'),
     })),
     itemsPrice: o.itemsPoisha / 100,
     shippingPrice: o.shippingPoisha / 100,
@@ -58,19 +63,25 @@ export function registerOrderRoutes(route: RouteFn): void {
     const q = await ctx.services.orders.quote(ctx.em, lines);
     return {
       success: true,
-      lines: q.lines.map((l) => ({ medicineId: l.medicineId, quantity: l.quantity, price: l.unitPricePoisha / 100, lineTotal: l.lineTotalPoisha / 100, available: l.available, stock: l.medicine?.stock ?? 0 })),
+      lines: q.lines.map((l) => ({
+        medicineId: l.medicineId, _id: l.medicineId, name: l.medicine?.name ?? null, image: picture(l.medicine?.imageUrl, 'medicine'),
+        quantity: l.quantity, cartQuantity: l.quantity, price: l.unitPricePoisha / 100, lineTotal: l.lineTotalPoisha / 100,
+        available: l.available, stock: l.medicine?.stock ?? 0,
+      })),
       itemsPrice: q.itemsPoisha / 100, shippingPrice: q.shippingPoisha / 100, totalPrice: q.totalPoisha / 100,
     };
   });
 
   route('post', '/create/order', [Role.User], async (ctx, req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const payment = body.paymentInfo && typeof body.paymentInfo === 'object' ? (body.paymentInfo as Record<string, unknown>).method : undefined;
+    // The method as `paymentMethod` or as the earlier shipping form's `paymentInfo: 'Nagad'`; bKash when none.
+    const { provider, unknown } = paymentChoice(body);
     // itemsPrice, shippingPrice, totalPrice and line prices are not read: the server prices the order.
     const input = await parseInput(CreateOrderInput, {
-      shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: body.paymentMethod ?? payment ?? undefined,
+      shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined,
     });
     const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
+    if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, allowedOrigin(req, ctx.services.config.cors.origins));
     return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: toSpecOrder(placed.order) };
   });
 

@@ -83,6 +83,13 @@ export class Payment extends BaseEntity<'status' | 'currency'> {
   @Property({ type: 'text', nullable: true })
   redirectUrl?: string | null;
 
+  /**
+   * The origin the payer's browser came from when it is one of CORS_ORIGINS (the earlier app's client
+   * on its own origin): it lands back there after paying. Null: PUBLIC_URL. Checked again when used.
+   */
+  @Property({ length: 200, nullable: true })
+  returnOrigin?: string | null;
+
   /** Provider code or our reason (AMOUNT_MISMATCH, ABANDONED, ...) when it did not complete. */
   @Field(() => String, { nullable: true })
   @Property({ length: 200, nullable: true })

@@ -1,6 +1,23 @@
 import type { RouteFn } from '../../common/rest.js';
 import { PaymentProvider, type Payment } from './payment.entity.js';
 
+/**
+ * The payment method a body names, the earlier client's ways included: `paymentMethod`, `provider`,
+ * or `paymentInfo` ('Bkash' / 'Nagad' as the shipping form's select sends it, or { method }).
+ * 'Bkash', 'bkash', 'bKash' → bkash; 'Nagad' → nagad; nothing (or the select's placeholder
+ * "Select Payment Method") → none, and the caller's default applies. Anything else is `unknown`,
+ * for the caller to refuse: a method Nirog does not take is never paid some other way.
+ */
+export function paymentChoice(body: Record<string, unknown>): { provider: PaymentProvider | null; unknown: string | null } {
+  const info = body.paymentInfo;
+  const raw = body.paymentMethod ?? body.provider ?? (info && typeof info === 'object' ? (info as Record<string, unknown>).method : info);
+  if (raw === undefined || raw === null) return { provider: null, unknown: null };
+  const s = String(raw).trim().toLowerCase();
+  if (s === PaymentProvider.Bkash || s === PaymentProvider.Nagad) return { provider: s as PaymentProvider, unknown: null };
+  if (s === '' || s === 'select payment method') return { provider: null, unknown: null };
+  return { provider: null, unknown: String(raw).slice(0, 50) };
+}
+
 export function toSpecPayment(p: Payment) {
   return {
     _id: p.id,

@@ -172,8 +172,19 @@ export class PaymentService {
     return { payment: now, redirectUrl: this.landingUrl(now) };
   }
 
+  /**
+   * The payer's browser came from another origin Nirog is configured to serve (CORS_ORIGINS: the
+   * earlier app's client on its own origin): after paying it lands back there, not on PUBLIC_URL.
+   * Only a configured origin is kept, and landingUrl checks it again, so this opens no redirect to
+   * anywhere else. Set by the REST door right after the checkout opens, before the payer has its URL.
+   */
+  async returnTo(em: EntityManager, tranId: string, origin: string | null): Promise<void> {
+    if (!origin || !this.config.cors.origins.includes(origin)) return;
+    await em.nativeUpdate(Payment, { tranId, status: PaymentStatus.Initiated }, { returnOrigin: origin });
+  }
+
   landingUrl(p: Payment): string {
-    const base = this.config.payments.publicUrl;
+    const base = p.returnOrigin && this.config.cors.origins.includes(p.returnOrigin) ? p.returnOrigin : this.config.payments.publicUrl;
     const order = p.purpose === PaymentPurpose.Order;
     if (p.status === PaymentStatus.Completed) return `${base}${order ? '/order' : ''}/payment/successfull/${p.tranId}`;
     return `${base}${order ? '/order' : ''}/payment/failed/${p.tranId}?status=${p.status === PaymentStatus.Initiated ? 'pending' : p.status}`;

@@ -1,5 +1,6 @@
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
+import { upsert } from '../../common/rest.js';
 import { Role } from '../../common/roles.js';
 import type { DoctorReview } from './doctor-review.entity.js';
 import { DoctorReviewInput } from './review.inputs.js';
@@ -23,9 +24,11 @@ export function registerReviewRoutes(route: RouteFn): void {
     await review.patient.load();
     return { success: true, message: 'Review Added', review: toSpecReview(review) };
   });
+  // The earlier client sends every review, the first one too, as PUT: edits the patient's review, or writes it.
   route('put', '/create/review', [Role.User], async (ctx, req) => {
-    const review = await ctx.services.reviews.update(ctx.em, ctx.user!, await parseInput(DoctorReviewInput, req.body));
+    const input = await parseInput(DoctorReviewInput, req.body);
+    const review = await upsert(() => ctx.services.reviews.update(ctx.em, ctx.user!, input), () => ctx.services.reviews.create(ctx.em, ctx.user!, input));
     await review.patient.load();
-    return { success: true, message: 'Review Updated', review: toSpecReview(review) };
+    return { success: true, message: 'Review Added', review: toSpecReview(review) };
   });
 }
