@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './common/logger.js';
 import { initOrm, migrate } from './db.js';
 import { createApp, createHttpServer } from './app.js';
-import { DatabaseSeeder } from './seeders/DatabaseSeeder.js';
+import { seedDemoData } from './seeders/DatabaseSeeder.js';
+import { GeneratedImages } from './common/generated-images.js';
+import { createFileStorage } from './common/storage.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 
 /** Start: config → ORM → migrations → demo data → HTTP (GraphQL, REST, the frontend) on one port. */
@@ -23,7 +25,7 @@ async function main() {
   const applied = await migrate(orm);
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (config.seedDemoData) {
-    await orm.seeder.seed(DatabaseSeeder);
+    await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
     log.info('demo data in place');
   }
   if (!config.allowDemoLogins) {

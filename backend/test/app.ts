@@ -10,7 +10,9 @@ import { loadConfig, type Config } from '../src/config.js';
 import { initOrm, migrate, sqlListeners, type Orm } from '../src/db.js';
 import { createApp, type NirogApp } from '../src/app.js';
 import { createLogger } from '../src/common/logger.js';
-import { DatabaseSeeder } from '../src/seeders/DatabaseSeeder.js';
+import { seedDemoData } from '../src/seeders/DatabaseSeeder.js';
+import { GeneratedImages } from '../src/common/generated-images.js';
+import { createFileStorage } from '../src/common/storage.js';
 import { DEMO_PASSWORD } from '../src/seeders/demo-accounts.js';
 
 /**
@@ -59,7 +61,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   const log = createLogger(config.logLevel);
   const orm = await initOrm(config, log);
   await migrate(orm);
-  if (opts.seed !== false) await orm.seeder.seed(DatabaseSeeder);
+  if (opts.seed !== false) await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
   const nirog = await createApp(config, orm, log);
   const app: Express = nirog.app;
   return {

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { AppError, badInput } from './errors.js';
 import type { FileStorage } from './storage.js';
+import { GeneratedImages } from './generated-images.js';
 
 /**
  * Every uploaded image: size-limited while it streams in, decoded by sharp (so the content decides,
@@ -26,7 +27,12 @@ export async function readLimited(stream: Readable, maxBytes: number): Promise<B
 }
 
 export class ImageService {
-  constructor(private readonly storage: FileStorage, private readonly maxBytes: number) {}
+  /** Pictures drawn for doctors, nurses and medicines without an uploaded one, in the same storage. */
+  readonly generated: GeneratedImages;
+
+  constructor(private readonly storage: FileStorage, private readonly maxBytes: number, generated?: GeneratedImages) {
+    this.generated = generated ?? new GeneratedImages(storage);
+  }
 
   async store(data: Buffer, folder: 'avatars' | 'doctors' | 'nurses' | 'medicines' | 'misc', maxSide = 800): Promise<string> {
     if (data.length > this.maxBytes) {

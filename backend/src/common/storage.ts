@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.js';
 
@@ -10,60 +10,98 @@ import type { Config } from '../config.js';
  * client's file name.
  */
 export interface FileStorage {
+  /** Stores the file under the key (replacing any) and answers its public URL. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
+  /** Whether a file is stored under the key (content-addressed files are stored once). */
+  exists(key: string): Promise<boolean>;
+  /** The public URL of the key, stored or not. */
+  urlOf(key: string): string;
+}
+
+function assertSafeKey(key: string): void {
+  if (!/^[a-z0-9/_-]+\.[a-z0-9]+$/i.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
 }
 
 export class LocalFileStorage implements FileStorage {
   constructor(private readonly dir: string, private readonly publicPrefix = '/uploads') {}
 
   async put(key: string, body: Buffer): Promise<string> {
-    if (!/^[a-z0-9/_-]+\.[a-z0-9]+$/i.test(key) || key.includes('..')) throw new Error(`unsafe storage key ${key}`);
+    assertSafeKey(key);
     const file = path.join(this.dir, key);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, body);
+    return this.urlOf(key);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    try {
+      await access(path.join(this.dir, key));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  urlOf(key: string): string {
     return `${this.publicPrefix}/${key}`;
   }
 }
 
-/** S3 PUT with AWS Signature V4 (path-style), enough for AWS S3, MinIO, R2 and friends. */
+const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
+
+/** S3 PUT and HEAD with AWS Signature V4 (path-style), enough for AWS S3, MinIO, R2 and friends. */
 export class S3FileStorage implements FileStorage {
   constructor(private readonly s3: NonNullable<Config['uploads']['s3']>) {}
 
   async put(key: string, body: Buffer, contentType: string): Promise<string> {
+    assertSafeKey(key);
+    const res = await this.send('PUT', key, body, contentType);
+    if (!res.ok) throw new Error(`S3 upload failed with HTTP ${res.status}`);
+    return this.urlOf(key);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    assertSafeKey(key);
+    const res = await this.send('HEAD', key);
+    if (res.status === 404) return false;
+    if (!res.ok) throw new Error(`S3 HEAD failed with HTTP ${res.status}`);
+    return true;
+  }
+
+  urlOf(key: string): string {
+    const base = this.s3.publicUrl ?? `${new URL(this.s3.endpoint).origin}/${this.s3.bucket}`;
+    return `${base.replace(/\/$/, '')}/${key}`;
+  }
+
+  private async send(method: 'PUT' | 'HEAD', key: string, body?: Buffer, contentType?: string): Promise<Response> {
     const endpoint = new URL(this.s3.endpoint);
     const canonicalPath = `/${this.s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
-    const now = new Date();
-    const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, '');
+    const amzDate = new Date().toISOString().replace(/[:-]|\.\d{3}/g, '');
     const day = amzDate.slice(0, 8);
-    const payloadHash = createHash('sha256').update(body).digest('hex');
+    const payloadHash = body ? createHash('sha256').update(body).digest('hex') : EMPTY_SHA256;
     const headers: Record<string, string> = {
       host: endpoint.host,
-      'content-type': contentType,
+      ...(contentType ? { 'content-type': contentType } : {}),
       'x-amz-content-sha256': payloadHash,
       'x-amz-date': amzDate,
     };
-    const signedHeaders = Object.keys(headers).sort().join(';');
-    const canonicalRequest = [
-      'PUT', canonicalPath, '',
-      ...Object.keys(headers).sort().map((h) => `${h}:${headers[h]}\n`).join('').split('\n').slice(0, -1), '',
-      signedHeaders, payloadHash,
-    ].join('\n');
+    const names = Object.keys(headers).sort();
+    const signedHeaders = names.join(';');
+    const canonicalRequest = [method, canonicalPath, '', ...names.map((h) => `${h}:${headers[h]}`), '', signedHeaders, payloadHash].join('\n');
     const scope = `${day}/${this.s3.region}/s3/aws4_request`;
     const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
     const hmac = (k: Buffer | string, d: string) => createHmac('sha256', k).update(d).digest();
     const signingKey = hmac(hmac(hmac(hmac(`AWS4${this.s3.secretAccessKey}`, day), this.s3.region), 's3'), 'aws4_request');
     const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
-    const res = await fetch(new URL(canonicalPath, endpoint), {
-      method: 'PUT',
+    return fetch(new URL(canonicalPath, endpoint), {
+      method,
       body,
       headers: {
         ...headers,
         authorization: `AWS4-HMAC-SHA256 Credential=${this.s3.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
       },
     });
-    if (!res.ok) throw new Error(`S3 upload failed with HTTP ${res.status}`);
-    const base = this.s3.publicUrl ?? `${endpoint.origin}/${this.s3.bucket}`;
-    return `${base.replace(/\/$/, '')}/${key}`;
   }
 }
 

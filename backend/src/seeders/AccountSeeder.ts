@@ -6,6 +6,8 @@ import { Gender, User } from '../modules/accounts/user.entity.js';
 import { Doctor } from '../modules/doctors/doctor.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from '../modules/doctors/doctor.enums.js';
 import { DEMO_PASSWORD } from './demo-accounts.js';
+import type { GeneratedImages } from '../common/generated-images.js';
+import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 interface DemoPerson {
   name: string;
@@ -70,15 +72,21 @@ export const FOUNDATION_DOCTORS: DemoDoctor[] = [
 let demoHash: Promise<string> | undefined;
 export const demoPasswordHash = () => (demoHash ??= hashPassword(DEMO_PASSWORD));
 
-export async function upsertDemoDoctors(em: EntityManager, doctors: DemoDoctor[]): Promise<void> {
+/** Adds the demo doctors that are missing, each with a drawn portrait; demo doctors seeded without one get it. */
+export async function upsertDemoDoctors(em: EntityManager, doctors: DemoDoctor[], images: GeneratedImages): Promise<void> {
   const emails = doctors.map((d) => d.email);
-  const existing = new Set((await em.find(User, { email: { $in: emails } }, { fields: ['email'] })).map((u) => u.email));
+  const found = await em.find(User, { email: { $in: emails } }, { fields: ['email', 'name', 'avatarUrl'] });
+  const existing = new Set(found.map((u) => u.email));
+  const missing = doctors.filter((d) => !existing.has(d.email));
+  const portraits = await images.portraits(missing.map((d) => ({ name: d.name, kind: 'doctor' as const })));
+  for (const u of found.filter((f) => !f.avatarUrl)) {
+    await em.nativeUpdate(User, { id: u.id }, { avatarUrl: await images.portrait(u.name, 'doctor') });
+  }
   const passwordHash = await demoPasswordHash();
-  for (const d of doctors) {
-    if (existing.has(d.email)) continue;
+  for (const [i, d] of missing.entries()) {
     const user = em.create(User, {
       name: d.name, email: d.email, passwordHash, role: Role.Doctor, gender: d.gender, phoneE164: d.phone,
-      emailVerifiedAt: new Date(),
+      avatarUrl: portraits[i]!, emailVerifiedAt: new Date(),
     });
     em.create(Doctor, {
       user,
@@ -101,8 +109,8 @@ export async function upsertDemoDoctors(em: EntityManager, doctors: DemoDoctor[]
   await em.flush();
 }
 
-export class AccountSeeder extends Seeder {
-  async run(em: EntityManager): Promise<void> {
+export class AccountSeeder extends Seeder<DemoSeedContext> {
+  async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
     const existing = new Set((await em.find(User, { email: { $in: PEOPLE.map((p) => p.email) } }, { fields: ['email'] })).map((u) => u.email));
     const passwordHash = await demoPasswordHash();
     for (const p of PEOPLE) {
@@ -113,6 +121,6 @@ export class AccountSeeder extends Seeder {
       });
     }
     await em.flush();
-    await upsertDemoDoctors(em, FOUNDATION_DOCTORS);
+    await upsertDemoDoctors(em, FOUNDATION_DOCTORS, demoImages(context));
   }
 }

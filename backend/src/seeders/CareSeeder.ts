@@ -14,6 +14,7 @@ import { AmbulanceService, AmbulanceType } from '../modules/ambulance/ambulance.
 import { InsuranceArticle } from '../modules/insurance/insurance.entity.js';
 import { Partner } from '../modules/site/site.entity.js';
 import { demoPasswordHash } from './AccountSeeder.js';
+import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 const NURSE_NAMES: [string, Gender][] = [
   ['Shirin Sultana', Gender.Female], ['Taslima Begum', Gender.Female], ['Rokeya Khatun', Gender.Female], ['Moushumi Akter', Gender.Female],
@@ -114,16 +115,23 @@ const REVIEWS = [
 ];
 
 /** Nurses, donors, ambulances, insurance articles, partners and a few hires for the demo patient. Idempotent. */
-export class CareSeeder extends Seeder {
-  async run(em: EntityManager): Promise<void> {
+export class CareSeeder extends Seeder<DemoSeedContext> {
+  async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
+    const images = demoImages(context);
     const nurses = demoNurses();
-    const knownNurses = new Set((await em.find(Nurse, { email: { $in: nurses.map((n) => n.email) } }, { fields: ['email'] })).map((n) => n.email));
+    const found = await em.find(Nurse, { email: { $in: nurses.map((n) => n.email) } }, { fields: ['email', 'name', 'imageUrls'] });
+    const knownNurses = new Set(found.map((n) => n.email));
+    // Demo nurses seeded before they had a portrait get one.
+    for (const n of found.filter((f) => !f.imageUrls.length)) {
+      await em.nativeUpdate(Nurse, { id: n.id }, { imageUrls: [await images.portrait(n.name, 'nurse')] });
+    }
     // Spread creation times so that "newest first" is stable and the first nurse of the list is the first seeded.
     const base = Date.now() - 60 * 86_400_000;
-    const created: [Nurse, number][] = [];
-    nurses.forEach((n, i) => {
-      if (!knownNurses.has(n.email)) created.push([em.create(Nurse, { ...n, imageUrls: [], createdAt: new Date(base + (nurses.length - i) * 3_600_000) }), i]);
-    });
+    const missing = nurses.map((n, i) => [n, i] as const).filter(([n]) => !knownNurses.has(n.email));
+    const portraits = await images.portraits(missing.map(([n]) => ({ name: n.name, kind: 'nurse' as const })));
+    const created: [Nurse, number][] = missing.map(([n, i], k) => [
+      em.create(Nurse, { ...n, imageUrls: [portraits[k]!], createdAt: new Date(base + (nurses.length - i) * 3_600_000) }), i,
+    ]);
     await this.reviewedVisits(em, created);
 
     const donorUsers = await em.find(User, { email: { $in: DONORS.map((d) => d.email) } });
@@ -169,7 +177,7 @@ export class CareSeeder extends Seeder {
         if ((i + r) % 3 === 2) return;
         const halfStars = 7 + ((i + r * 2) % 4);
         em.create(NurseHire, {
-          nurse, user, nurseName: nurse.name, nurseImageUrl: null, feePoisha: nurse.feePoisha, patientGender: user.gender ?? Gender.Male,
+          nurse, user, nurseName: nurse.name, nurseImageUrl: nurse.imageUrls[0] ?? null, feePoisha: nurse.feePoisha, patientGender: user.gender ?? Gender.Male,
           phoneE164: user.phoneE164 ?? '+8801819876543', date: addDays(dhakaToday(), -30 - i), status: NurseHireStatus.Completed, statusChangedAt: new Date(),
         });
         em.create(NurseReview, { nurse, user, halfStars, comment: REVIEWS[(i + r) % REVIEWS.length]! });

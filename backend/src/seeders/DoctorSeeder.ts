@@ -11,6 +11,7 @@ import { Prescription } from '../modules/prescriptions/prescription.entity.js';
 import { newVerificationCode } from '../modules/prescriptions/prescription.service.js';
 import { DoctorReview } from '../modules/reviews/doctor-review.entity.js';
 import { demoPasswordHash, upsertDemoDoctors, type DemoDoctor } from './AccountSeeder.js';
+import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 export const SPECIALITIES: { title: string; slug: string }[] = [
   { title: 'Medicine', slug: 'medicine' },
@@ -129,14 +130,14 @@ const COMMENTS = [
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
-export class DoctorSeeder extends Seeder {
-  async run(em: EntityManager): Promise<void> {
+export class DoctorSeeder extends Seeder<DemoSeedContext> {
+  async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
     const have = new Set((await em.find(Speciality, {})).map((s) => s.slug));
     SPECIALITIES.forEach((s, i) => {
       if (!have.has(s.slug)) em.create(Speciality, { title: s.title, slug: s.slug, sortOrder: i });
     });
     await em.flush();
-    await upsertDemoDoctors(em, [...CATALOGUE_DOCTORS, ...PENDING_DOCTORS]);
+    await upsertDemoDoctors(em, [...CATALOGUE_DOCTORS, ...PENDING_DOCTORS], demoImages(context));
     await this.seedReviews(em);
     await this.seedDemoPatientHistory(em);
   }

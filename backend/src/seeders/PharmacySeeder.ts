@@ -6,6 +6,7 @@ import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from '../modules/or
 import { SHIPPING_POISHA } from '../modules/orders/order.service.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from '../modules/payments/payment.entity.js';
 import { DEMO_MEDICINES } from './demo-medicines.js';
+import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 interface DemoOrder {
   tranId: string;
@@ -30,13 +31,18 @@ const DEMO_ORDERS: DemoOrder[] = [
     lines: [['Alatrol', 1], ['Sergel', 1], ['Napa Syrup', 1]] },
 ];
 
-export class PharmacySeeder extends Seeder {
-  async run(em: EntityManager): Promise<void> {
-    const have = new Set((await em.find(Medicine, { name: { $in: DEMO_MEDICINES.map((m) => m[0]) } }, { fields: ['name'] })).map((m) => m.name));
-    for (const [name, genericName, company, strength, form, unit, priceBdt, stock] of DEMO_MEDICINES) {
-      if (have.has(name)) continue;
+export class PharmacySeeder extends Seeder<DemoSeedContext> {
+  async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
+    const images = demoImages(context);
+    const found = await em.find(Medicine, { name: { $in: DEMO_MEDICINES.map((m) => m[0]) } }, { fields: ['name', 'strength', 'form', 'imageUrl'] });
+    const have = new Set(found.map((m) => m.name));
+    // Demo medicines seeded before they had a pack image get one.
+    for (const m of found.filter((f) => !f.imageUrl)) await em.nativeUpdate(Medicine, { id: m.id }, { imageUrl: await images.pack(m) });
+    const missing = DEMO_MEDICINES.filter(([name]) => !have.has(name));
+    const packs = await images.packs(missing.map(([name, , , strength, form]) => ({ name, strength, form })));
+    for (const [i, [name, genericName, company, strength, form, unit, priceBdt, stock]] of missing.entries()) {
       em.create(Medicine, {
-        name, genericName, company, strength, form, unit, pricePoisha: priceBdt * 100, stock,
+        name, genericName, company, strength, form, unit, pricePoisha: priceBdt * 100, stock, imageUrl: packs[i]!,
         description: `${name} (${genericName} ${strength}) by ${company}. Sold per ${unit}.`,
       });
     }

@@ -1,7 +1,28 @@
 import { describe, expect, it } from '@jest/globals';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { S3FileStorage } from '../storage.js';
+import { LocalFileStorage, S3FileStorage } from '../storage.js';
+
+/** A fake S3 endpoint answering `status` to everything and recording each request. */
+async function fakeS3(status: (req: IncomingMessage) => number) {
+  const seen: { method?: string; url?: string; auth?: string; sha?: string }[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      seen.push({ method: req.method, url: req.url, auth: req.headers.authorization, sha: req.headers['x-amz-content-sha256'] as string });
+      res.writeHead(status(req)).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const storage = new S3FileStorage({
+    bucket: 'nirog-uploads', endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, region: 'ap-south-1',
+    accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret', publicUrl: 'https://files.nirog.test/nirog-uploads',
+  });
+  return { storage, seen, close: () => server.close() };
+}
 
 describe('S3-compatible storage', () => {
   it('PUTs the file into the bucket with an AWS Signature V4 and returns its public URL', async () => {
@@ -42,6 +63,39 @@ describe('S3-compatible storage', () => {
       await expect(storage.put('misc/x.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow('HTTP 403');
     } finally {
       server.close();
+    }
+  });
+
+  it('asks with a signed HEAD whether a key is stored: 200 yes, 404 no, anything else fails', async () => {
+    const s3 = await fakeS3((req) => (req.url!.endsWith('/there.webp') ? 200 : req.url!.endsWith('/absent.webp') ? 404 : 403));
+    try {
+      expect(await s3.storage.exists('generated/there.webp')).toBe(true);
+      expect(await s3.storage.exists('generated/absent.webp')).toBe(false);
+      await expect(s3.storage.exists('generated/forbidden.webp')).rejects.toThrow('HTTP 403');
+      expect(s3.seen[0]).toMatchObject({ method: 'HEAD', url: '/nirog-uploads/generated/there.webp' });
+      // The empty payload's hash, and no content type to sign.
+      expect(s3.seen[0]!.sha).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+      expect(s3.seen[0]!.auth).toMatch(/SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/);
+      expect(s3.storage.urlOf('generated/there.webp')).toBe('https://files.nirog.test/nirog-uploads/generated/there.webp');
+    } finally {
+      s3.close();
+    }
+  });
+});
+
+describe('local storage', () => {
+  it('knows which keys it holds and refuses unsafe ones', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nirog-storage-test-'));
+    try {
+      const storage = new LocalFileStorage(dir);
+      expect(await storage.exists('generated/abc.webp')).toBe(false);
+      expect(await storage.put('generated/abc.webp', Buffer.from('x'), 'image/webp')).toBe('/uploads/generated/abc.webp');
+      expect(await storage.exists('generated/abc.webp')).toBe(true);
+      expect(await storage.exists('generated/abd.webp')).toBe(false);
+      expect(storage.urlOf('generated/abc.webp')).toBe('/uploads/generated/abc.webp');
+      await expect(storage.exists('../outside.webp')).rejects.toThrow('unsafe storage key');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -5,6 +5,7 @@ import { badInput, forbidden, notFound } from '../../common/errors.js';
 import { assertStrongPassword, hashPassword } from '../../common/password.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
+import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult, byCreated } from '../../common/pagination.js';
 import { normalizeEmail, type AccountService } from '../accounts/account.service.js';
@@ -157,7 +158,7 @@ export class DoctorService {
     return pageOf(items, total, args);
   }
 
-  /** An admin adds an approved doctor; the first image becomes the avatar. */
+  /** An admin adds an approved doctor; the first image becomes the avatar, or a drawn portrait without one. */
   async adminCreate(em: EntityManager, input: AdminCreateDoctorInput, image: Buffer | undefined): Promise<Doctor> {
     const email = normalizeEmail(input.email);
     const phone = normalizeBdPhone(input.phone);
@@ -166,7 +167,7 @@ export class DoctorService {
     if ((await em.count(Doctor, { bmdcNo })) > 0) {
       throw badInput('This BMDC number is already registered', { bmdcNo: 'Already registered' }, 'BMDC_TAKEN');
     }
-    const avatarUrl = image ? await this.images.store(image, 'doctors') : null;
+    const avatarUrl = image ? await this.images.store(image, 'doctors') : await this.images.generated.portrait(input.name.trim(), 'doctor');
     return em.transactional(async (tx) => {
       // '!' matches no argon2 hash: the doctor sets a password through 'forgot password'.
       const user = tx.create(User, {
@@ -193,6 +194,8 @@ export class DoctorService {
     if (input.phone !== undefined) user.phoneE164 = normalizeBdPhone(input.phone);
     if (input.gender !== undefined) user.gender = input.gender;
     if (image) user.avatarUrl = await this.images.store(image, 'doctors');
+    // A drawn portrait follows the name; an uploaded photo stays.
+    else if (!user.avatarUrl || isGeneratedImageUrl(user.avatarUrl)) user.avatarUrl = await this.images.generated.portrait(user.name, 'doctor');
     if (input.title !== undefined) doctor.title = input.title;
     if (input.degree !== undefined) doctor.degree = input.degree.trim();
     if (input.specialities !== undefined) doctor.specialities = [...new Set(input.specialities.map((s) => s.trim()))];

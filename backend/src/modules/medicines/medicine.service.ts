@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
 import { notFound } from '../../common/errors.js';
+import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { PageResult } from '../../common/pagination.js';
 import { Medicine } from './medicine.entity.js';
 import { searchMedicines, type MedicineCard } from './medicine.read.js';
@@ -21,10 +22,14 @@ export class MedicineService {
     return medicine;
   }
 
+  /** Without an uploaded image the medicine gets a drawn pack (brand, strength, form). */
   async create(em: EntityManager, input: MedicineInput, image?: Buffer): Promise<Medicine> {
-    const imageUrl = image ? await this.images.store(image, 'medicines', 600) : null;
+    const [name, strength] = [input.name.trim(), input.strength.trim()];
+    const imageUrl = image
+      ? await this.images.store(image, 'medicines', 600)
+      : await this.images.generated.pack({ name, strength, form: input.form });
     const medicine = em.create(Medicine, {
-      name: input.name.trim(), genericName: input.genericName.trim(), company: input.company.trim(), strength: input.strength.trim(),
+      name, genericName: input.genericName.trim(), company: input.company.trim(), strength,
       form: input.form, unit: input.unit, pricePoisha: input.pricePoisha, stock: input.stock, imageUrl, description: input.description?.trim() ?? '',
     });
     await em.flush();
@@ -46,6 +51,8 @@ export class MedicineService {
     if (input.stock != null) medicine.stock = input.stock;
     if (input.isActive != null) medicine.isActive = input.isActive;
     if (image) medicine.imageUrl = await this.images.store(image, 'medicines', 600);
+    // A drawn pack is redrawn from the new brand, strength and form (the same ones find the same file).
+    else if (!medicine.imageUrl || isGeneratedImageUrl(medicine.imageUrl)) medicine.imageUrl = await this.images.generated.pack(medicine);
     await em.flush();
     return medicine;
   }

@@ -6,6 +6,7 @@ import { badInput, conflict, forbidden, notFound } from '../../common/errors.js'
 import { normalizeBdPhone } from '../../common/phone.js';
 import { addDays, assertCalendarDate, dhakaToday } from '../../common/dhaka-date.js';
 import type { ImageService } from '../../common/images.js';
+import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult, byCreated, ListOrder } from '../../common/pagination.js';
 import { User } from '../accounts/user.entity.js';
@@ -55,19 +56,22 @@ export class NurseService {
     return nurse;
   }
 
+  /** Without uploaded images the nurse gets a drawn portrait (initials on a colour of their own). */
   async create(em: EntityManager, input: NurseInput, images: Buffer[]): Promise<Nurse> {
     const phoneE164 = normalizeBdPhone(input.phone);
-    const imageUrls = await this.storeImages(images);
+    const imageUrls = images.length ? await this.storeImages(images) : [await this.images.generated.portrait(input.name.trim(), 'nurse')];
     const nurse = em.create(Nurse, { ...this.fields(input), phoneE164, imageUrls });
     await em.flush();
     return nurse;
   }
 
-  /** Images, when sent, replace the old ones; without images the old ones stay. */
+  /** Images, when sent, replace the old ones; without images uploaded ones stay and a drawn portrait follows the name. */
   async update(em: EntityManager, id: string, input: NurseInput, images: Buffer[]): Promise<Nurse> {
     const nurse = await this.get(em, id);
     const phoneE164 = normalizeBdPhone(input.phone);
-    const imageUrls = images.length ? await this.storeImages(images) : nurse.imageUrls;
+    const imageUrls = images.length
+      ? await this.storeImages(images)
+      : nurse.imageUrls.some((url) => !isGeneratedImageUrl(url)) ? nurse.imageUrls : [await this.images.generated.portrait(input.name.trim(), 'nurse')];
     em.assign(nurse, { ...this.fields(input), phoneE164, imageUrls });
     await em.flush();
     return nurse;

@@ -97,8 +97,8 @@ describe('care demo data', () => {
 
   it('seeds again without adding anything', async () => {
     const before = await counts();
-    const { DatabaseSeeder } = await import('../../../seeders/DatabaseSeeder.js');
-    await t.orm.seeder.seed(DatabaseSeeder);
+    const { seedDemoData } = await import('../../../seeders/DatabaseSeeder.js');
+    await seedDemoData(t.orm, t.services.images.generated);
     expect(await counts()).toEqual(before);
   });
 });

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, pngImage, type TestApp } from '../../../../test/app.js';
 import { toPrefixQuery } from '../medicine.read.js';
+import { expectGeneratedPicture, GENERATED_URL, pathOf } from '../../../../test/pictures.js';
+import { PACK_SIZE, generatedKey, packSvg } from '../../../common/generated-images.js';
+import { DEMO_MEDICINES } from '../../../seeders/demo-medicines.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,7 +27,7 @@ describe('the medicine catalogue', () => {
     const byBrand = await visitor.get('/get/medicine/?keyword=napa');
     expect(byBrand.status).toBe(200);
     expect(names(byBrand)).toEqual(expect.arrayContaining(['Napa', 'Napa Extra', 'Napa Syrup']));
-    expect(byBrand.body.medicines[0]).toMatchObject({ _id: expect.any(String), type: expect.any(String), price: expect.any(Number), image: { url: null } });
+    expect(byBrand.body.medicines[0]).toMatchObject({ _id: expect.any(String), type: expect.any(String), price: expect.any(Number), image: { url: expect.stringMatching(GENERATED_URL) } });
     expect(names(await visitor.get('/get/medicine/?keyword=omeprazole'))).toEqual(expect.arrayContaining(['Seclo', 'Losectil']));
     const beximco = await visitor.get('/get/medicine/?keyword=beximco&pageSize=100');
     expect(beximco.body.medicines.every((m: { company: string }) => m.company.includes('Beximco'))).toBe(true);
@@ -101,5 +104,57 @@ describe('medicine management', () => {
     expect((await c.put('/admin/medicine/00000000-0000-0000-0000-000000000000', { stock: 1 })).status).toBe(status);
     const g = await c.gql('mutation { createMedicine(input: { name: "X", genericName: "Y", company: "Z", strength: "1 mg", form: Tablet, unit: Strip, pricePoisha: 100, stock: 1 }) { id } }');
     expect(g.code).toBe(code);
+  });
+});
+
+describe('medicine pictures', () => {
+  const packUrl = (name: string, strength: string, form: string) => `/uploads/${generatedKey(packSvg({ name, strength, form }))}`;
+
+  it('gives every demo medicine its own drawn pack in the storage, and seeded order lines copy its URL', async () => {
+    const conn = t.orm.em.fork().getConnection();
+    const demo = new Set(DEMO_MEDICINES.map((m) => m[0]));
+    const rows = (await conn.execute<{ name: string; strength: string; form: string; image_url: string }[]>('select name, strength, form, image_url from medicines'))
+      .filter((r) => demo.has(r.name));
+    expect(rows).toHaveLength(DEMO_MEDICINES.length);
+    expect(new Set(rows.map((r) => r.image_url)).size).toBe(rows.length);
+    for (const r of rows) {
+      expect(r.image_url).toBe(packUrl(r.name, r.strength, r.form));
+      await expectGeneratedPicture(t, r.image_url, PACK_SIZE);
+    }
+    await expectGeneratedPicture(t, rows.find((r) => r.name === 'Napa')!.image_url, PACK_SIZE, { http: true });
+    const lines = await conn.execute<{ line: string | null; medicine: string }[]>(
+      `select i.image_url as line, m.image_url as medicine from order_items i join medicines m on m.id = i.medicine_id join orders o on o.id = i.order_id
+        where o.payment_tran_id like '%DEMO%' or o.payment_tran_id like 'NRGHIST%'`);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.filter((l) => l.line !== l.medicine)).toEqual([]);
+  });
+
+  it('draws a pack for a medicine created without an image (REST and GraphQL), redraws it for a new strength, and an upload replaces it', async () => {
+    const admin = await asAdmin(t);
+    const rest = await admin.post('/admin/medicine', {
+      name: 'Drawn Syrup', genericName: 'Paracetamol', company: 'Nirog Labs', strength: '120 mg/5 ml', type: 'Syrup', unit: 'bottle', price: 40, stock: 5,
+    });
+    expect(rest.status).toBe(200);
+    expect(pathOf(rest.body.medicine.image.url)).toBe(packUrl('Drawn Syrup', '120 mg/5 ml', 'Syrup'));
+    await expectGeneratedPicture(t, rest.body.medicine.image.url, PACK_SIZE, { http: true });
+
+    const created = await admin.gql('mutation($input: MedicineInput!) { createMedicine(input: $input) { id imageUrl } }', { input: {
+      name: 'Drawn Tablet', genericName: 'Cetirizine', company: 'Nirog Labs', strength: '10 mg', form: 'Tablet', unit: 'Strip', pricePoisha: 3000, stock: 9,
+    } });
+    expect(created.errors).toBeUndefined();
+    const { id, imageUrl } = created.data!.createMedicine;
+    expect(imageUrl).toBe(packUrl('Drawn Tablet', '10 mg', 'Tablet'));
+    await expectGeneratedPicture(t, imageUrl, PACK_SIZE);
+
+    const stronger = await admin.gql('mutation($id: ID!) { updateMedicine(id: $id, input: { strength: "20 mg" }) { imageUrl } }', { id });
+    expect(stronger.data!.updateMedicine.imageUrl).toBe(packUrl('Drawn Tablet', '20 mg', 'Tablet'));
+    await expectGeneratedPicture(t, stronger.data!.updateMedicine.imageUrl, PACK_SIZE);
+
+    const uploaded = await admin.multipart('put', `/admin/medicine/${id}`).attach('image', await pngImage(), 'pack.png');
+    expect(uploaded.status).toBe(200);
+    expect(pathOf(uploaded.body.medicine.image.url)).toMatch(/^\/uploads\/medicines\/.+\.webp$/);
+    // An uploaded image stays when the medicine changes.
+    const renamed = await admin.put(`/admin/medicine/${id}`, { name: 'Drawn Tablet Plus' });
+    expect(renamed.body.medicine.image.url).toBe(uploaded.body.medicine.image.url);
   });
 });
