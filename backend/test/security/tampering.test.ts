@@ -12,7 +12,8 @@ let patient: Client;
 const sql = async (q: string, p: unknown[] = []) => (await t.orm.em.fork().getConnection().execute(q, p)) as Record<string, any>[];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // One patient places many orders here: the per-patient cap on unpaid orders is holds.test.ts's subject.
+  t = await createTestApp({ env: { OPEN_UNPAID_ORDERS_PER_PATIENT: '1000' } });
   patient = await asPatient(t);
 });
 afterAll(async () => {
