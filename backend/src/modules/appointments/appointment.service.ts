@@ -120,16 +120,22 @@ export class AppointmentService {
    * every replica); a payment arriving later still revives it (see markConsultationPaid).
    */
   async expireUnpaid(em: EntityManager): Promise<number> {
-    const video = await em.nativeUpdate(Appointment, {
-      kind: AppointmentKind.Video, status: AppointmentStatus.Processing, paymentStatus: AppointmentPaymentStatus.Unpaid,
-      holdExpiresAt: { $lt: new Date() },
-    }, { status: AppointmentStatus.Cancelled, cancelReason: 'PAYMENT_TIMEOUT' });
-    // A hospital visit nobody confirmed before its day is over holds nothing any more: it is closed,
-    // so it no longer counts against the patient's caps nor sits open in the doctor's and admin's lists.
-    const hospital = await em.nativeUpdate(Appointment, {
-      kind: AppointmentKind.Hospital, status: AppointmentStatus.Processing, visitDate: { $lt: dhakaDate() },
-    }, { status: AppointmentStatus.Cancelled, cancelReason: 'NOT_CONFIRMED' });
-    return video + hospital;
+    // One statement for both (the list reads stay at a constant, small number of statements):
+    // - a video consultation still unpaid past its hold: PAYMENT_TIMEOUT;
+    // - a hospital visit nobody confirmed before its day was over holds nothing any more: it is closed
+    //   (NOT_CONFIRMED), so it no longer counts against the patient's caps nor sits open in the lists.
+    const rows = await em.getConnection().execute<{ id: string }[]>(
+      `update appointments set status = ?, updated_at = now(),
+         cancel_reason = case when kind = ? then 'PAYMENT_TIMEOUT' else 'NOT_CONFIRMED' end
+       where status = ? and (
+         (kind = ? and payment_status = ? and hold_expires_at < now())
+         or (kind = ? and visit_date < ?))
+       returning id`,
+      [AppointmentStatus.Cancelled, AppointmentKind.Video, AppointmentStatus.Processing,
+        AppointmentKind.Video, AppointmentPaymentStatus.Unpaid, AppointmentKind.Hospital, dhakaDate()],
+      'all', em.getTransactionContext(),
+    );
+    return rows.length;
   }
 
   async bookConsultation(em: EntityManager, actor: AuthUser, input: BookConsultationInput): Promise<Appointment> {
