@@ -46,12 +46,15 @@ function pathPattern(path: string): RegExp {
  * a route that takes pictures (it reads its own, see RouteOptions).
  */
 export function parsedByApi(registry: readonly RestRouteInfo[]): (incoming: IncomingMessage) => boolean {
-  let patterns: { method: string; re: RegExp }[] | null = null;
+  let patterns: { method: string; re: RegExp; pictures: boolean }[] | null = null;
   return (incoming) => {
     const req = incoming as Request;
     if (!req.is(['application/json', '+json'])) return false;
-    patterns ??= registry.filter((r) => r.pictures).map((r) => ({ method: r.method.toUpperCase(), re: pathPattern(r.path) }));
-    return !patterns.some((p) => p.method === req.method && p.re.test(req.path));
+    patterns ??= registry.map((r) => ({ method: r.method.toUpperCase(), re: pathPattern(r.path), pictures: !!r.pictures }));
+    // The route express will run is the first one registered that matches (PUT /doctor/updatePassword
+    // before PUT /doctor/:id), as in the router.
+    const route = patterns.find((p) => p.method === req.method && p.re.test(req.path));
+    return !route?.pictures;
   };
 }
 
