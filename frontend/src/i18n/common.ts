@@ -36,6 +36,7 @@ export const common: Translations = {
     splash: { title: 'Nirog', subtitle: 'Free of disease · নীরোগ' },
     pager: { label: 'Pages', first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
     dialog: { close: 'Close' },
+    picture: { photoOf: 'Photo of {{name}}', packOf: 'Pack of {{name}}' },
     table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV', total_one: '{{count}} row', total_other: '{{count}} rows' },
   },
   bn: {
@@ -73,6 +74,7 @@ export const common: Translations = {
     splash: { title: 'নীরোগ', subtitle: 'রোগমুক্ত জীবন · Nirog' },
     pager: { label: 'পাতা', first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
     dialog: { close: 'বন্ধ করুন' },
+    picture: { photoOf: '{{name}}-এর ছবি', packOf: '{{name}}-এর প্যাকেট' },
     table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড', total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
   },
 };

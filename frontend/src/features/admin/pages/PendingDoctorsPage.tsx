@@ -1,11 +1,11 @@
-import { App, Avatar, Button, Popconfirm, Space } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { App, Button, Popconfirm, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { ApproveDoctorDocument, PendingDoctorsDocument, RejectDoctorDocument, type PendingDoctorsQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import AdminTable, { useTableParams } from '@/components/AdminTable';
+import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
 
 type Row = PendingDoctorsQuery['pendingDoctors']['items'][number];
@@ -37,7 +37,7 @@ export default function PendingDoctorsPage() {
         title={t('pendingDoctors')} table={table} result={result} loading={loading} error={error}
         empty={t('noPending')} scrollX={900} sortOptions={[]}
         columns={[
-          { title: t('photo'), key: 'avatar', width: 72, render: (_, d) => <Avatar src={d.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" /> },
+          { title: t('photo'), key: 'avatar', width: 72, render: (_, d) => <PersonPhoto url={d.avatarUrl} name={d.name} size={48} /> },
           { title: t('name'), key: 'name', render: (_, d) => <><strong>{d.name}</strong><div style={{ color: '#667' }}>{d.email}</div></> },
           { title: t('degree'), dataIndex: 'degree' },
           { title: t('specialities'), key: 'sp', render: (_, d) => d.specialities.join(', ') },

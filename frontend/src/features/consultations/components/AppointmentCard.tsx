@@ -1,22 +1,22 @@
-import { Avatar, Card, Space, Tag } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { AppointmentRowFragment } from '@/gql/graphql';
 import { formatTaka } from '@/lib/money';
 import { formatDate, formatDateTime } from '@/lib/dates';
+import PersonPhoto from '@/components/PersonPhoto';
 import StatusTag from './StatusTag';
 import '../i18n';
 
 const TITLES: Record<string, string> = { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' };
 
 /** One booking: the doctor (for patients) or the patient (for doctors), fee, status, actions. */
-export default function AppointmentCard({ a, side, actions }: { a: AppointmentRowFragment; side: 'patient' | 'doctor'; actions?: ReactNode }) {
+export default function AppointmentCard({ a, side, actions, eager = false }: { a: AppointmentRowFragment; side: 'patient' | 'doctor'; actions?: ReactNode; eager?: boolean }) {
   const { t, i18n } = useTranslation('consultations');
   return (
     <Card className="appointment-card" data-testid="appointment-card">
       <Space align="start" size={16} wrap>
-        {side === 'patient' && <Avatar size={56} src={a.doctor.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />}
+        {side === 'patient' && <PersonPhoto url={a.doctor.avatarUrl} name={a.doctor.name} title={TITLES[a.doctor.title] ?? a.doctor.title} size={56} eager={eager} />}
         <div style={{ minWidth: 0 }}>
           {side === 'patient' ? (
             <>

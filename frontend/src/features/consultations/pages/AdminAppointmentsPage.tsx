@@ -7,6 +7,7 @@ import { to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { formatDateTime } from '@/lib/dates';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import PersonPhoto from '@/components/PersonPhoto';
 import StatusTag from '../components/StatusTag';
 import '../i18n';
 
@@ -35,7 +36,10 @@ export default function AdminAppointmentsPage() {
         columns={[
           { title: t('booked'), key: 'c', render: (_, a) => formatDateTime(a.createdAt, i18n.language) },
           { title: t('patient'), key: 'p', render: (_, a) => <><strong>{a.patientName}</strong><div className="muted">{a.patientEmail}</div></> },
-          { title: t('doctor'), key: 'd', render: (_, a) => a.doctor.name },
+          {
+            title: t('doctor'), key: 'd',
+            render: (_, a) => <span className="doctor-line"><PersonPhoto url={a.doctor.avatarUrl} name={a.doctor.name} size={28} />{a.doctor.name}</span>,
+          },
           { title: t('kind'), key: 'k', render: (_, a) => <Tag>{t(a.kind === 'Video' ? 'video' : 'hospital')}</Tag> },
           { title: t('fee'), key: 'f', render: (_, a) => formatTaka(a.feePoisha, i18n.language) },
           { title: t('status'), key: 's', render: (_, a) => <StatusTag status={a.status} /> },

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Avatar, Button, Form, Input, InputNumber, Radio, Select, Skeleton, Space } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Skeleton, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { BookConsultationDocument, BookingDoctorDocument, PayForConsultationDocu
 import { paths } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { errorInfo } from '@/lib/errors';
+import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
 
 interface Values { name: string; age: number; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
@@ -46,7 +46,7 @@ export default function BookAppointmentPage() {
     <div className="card auth-card wide">
       <h1 className="page-title">{t('bookTitle')}</h1>
       <Space align="center" style={{ marginBottom: 16 }}>
-        <Avatar size={56} src={d.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+        <PersonPhoto url={d.avatarUrl} name={d.name} size={56} eager />
         <div>
           <strong>{d.name}</strong>
           <div className="muted">{d.degree} · {d.specialities.join(', ')}</div>

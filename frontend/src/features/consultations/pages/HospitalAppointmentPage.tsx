@@ -7,6 +7,7 @@ import { BookHospitalVisitDocument, BookingDoctorDocument, HospitalSlotsDocument
 import { paths } from '@/config/paths';
 import { todayInDhaka } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
+import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
 import { flash } from '@/lib/flash';
 
@@ -44,7 +45,10 @@ export default function HospitalAppointmentPage() {
   return (
     <div className="card auth-card">
       <h1 className="page-title">{t('hospitalTitle')}</h1>
-      <p><strong>{doctor.data.doctor.name}</strong> · {doctor.data.doctor.work}</p>
+      <p className="doctor-line">
+        <PersonPhoto url={doctor.data.doctor.avatarUrl} name={doctor.data.doctor.name} size={48} eager />
+        <span><strong>{doctor.data.doctor.name}</strong> · {doctor.data.doctor.work}</span>
+      </p>
       <Form<Values> form={form} layout="vertical" onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
         <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} /></Form.Item>
         <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" maxLength={20} /></Form.Item>

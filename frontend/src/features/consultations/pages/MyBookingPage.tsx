@@ -40,10 +40,11 @@ export default function MyBookingPage() {
         <Empty description={t('noConsultations')}><Link to={paths.doctors}><Button type="primary">{t('takeConsultation')}</Button></Link></Empty>
       )}
       <div className="card-list">
-        {result?.items.map((a) => (
+        {result?.items.map((a, i) => (
           <AppointmentCard
             key={a.id}
             a={a}
+            eager={i < 2}
             side="patient"
             actions={<>
               {a.prescription && <Button type="link" onClick={() => setOpen(a.prescription!.id)}>{t('seePrescription')}</Button>}

@@ -7,6 +7,7 @@ import { to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { errorInfo } from '@/lib/errors';
 import Stars from '@/components/Stars';
+import PersonPhoto from '@/components/PersonPhoto';
 import { titleOf } from './titles';
 import '../i18n';
 
@@ -29,9 +30,8 @@ export default function BestDoctors() {
         {result?.items.map((d) => (
           <article key={d.id} className="light-card hoverable" data-testid="best-doctor">
             <Link to={to('doctorDetail', { doctorId: d.id })} style={{ color: 'inherit', textDecoration: 'none' }}>
-              {d.avatarUrl
-                ? <img className="avatar-lg" src={d.avatarUrl} alt="" width={64} height={64} loading="lazy" decoding="async" />
-                : <span className="avatar-lg" aria-hidden="true">{d.name.slice(0, 1)}</span>}
+              {/* Below the hero: lazy. */}
+              <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={64} />
               <h3 style={{ margin: '8px 0 4px' }}>{titleOf(d.title)} {d.name}</h3>
               <div className="muted">{d.specialities.join(', ')}</div>
               <Stars value={d.rating} size={13} />

@@ -4,6 +4,7 @@ import type { DoctorCardFragment } from '@/gql/graphql';
 import { to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import Stars from '@/components/Stars';
+import PersonPhoto from '@/components/PersonPhoto';
 import { titleOf } from './titles';
 import '../i18n';
 
@@ -11,15 +12,13 @@ import '../i18n';
  * A row of /doctors: name, degree, specialities, online badge, works at, experience, ratings, fee in BDT.
  * Plain elements, no antd: ten of these are most of the list's first render on a cheap phone.
  */
-export default function DoctorRow({ doctor: d }: { doctor: DoctorCardFragment }) {
+export default function DoctorRow({ doctor: d, eager = false }: { doctor: DoctorCardFragment; eager?: boolean }) {
   const { t, i18n } = useTranslation('doctors');
   const profile = to('doctorDetail', { doctorId: d.id });
   return (
     <article className="doctor-row card" data-testid="doctor-row">
       <span className="doctor-row-avatar">
-        {d.avatarUrl
-          ? <img className="avatar-lg" src={d.avatarUrl} alt="" width={72} height={72} loading="lazy" decoding="async" />
-          : <span className="avatar-lg" aria-hidden="true">{d.name.slice(0, 1)}</span>}
+        <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={72} eager={eager} />
         {d.isOnline && <span className="online-dot" aria-hidden="true" />}
       </span>
       <div className="doctor-row-body">

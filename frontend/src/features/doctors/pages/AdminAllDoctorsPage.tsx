@@ -1,5 +1,4 @@
-import { Avatar, Tag } from 'antd';
-import { UserOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { AllDoctorsDocument, type AllDoctorsQuery, type DoctorStatus } from '@/g
 import { paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import PersonPhoto from '@/components/PersonPhoto';
 import { titleOf } from '../components/titles';
 import '../i18n';
 
@@ -29,7 +29,7 @@ export default function AdminAllDoctorsPage() {
         filters={[{ key: 'status', label: t('anyStatus'), options: [{ value: 'Approved', label: t('statusApproved') }, { value: 'Pending', label: t('statusPending') }, { value: 'Rejected', label: t('statusRejected') }] }]}
         extra={<Link to={paths.adminPendingDoctors}>{t('pendingLink')}</Link>}
         columns={[
-          { title: t('images'), key: 'a', width: 64, render: (_, d) => <Avatar src={d.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" /> },
+          { title: t('images'), key: 'a', width: 64, render: (_, d) => <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={40} /> },
           { title: t('name'), key: 'n', render: (_, d) => <><strong>{titleOf(d.title)} {d.name}</strong><div className="muted">{d.email}</div></> },
           { title: t('specialities'), key: 's', render: (_, d) => d.specialities.join(', ') },
           { title: t('work'), dataIndex: 'work' },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Avatar, Button, Descriptions, Empty, List, Pagination, Rate, Skeleton, Space, Tag } from 'antd';
-import { UserOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import { Alert, Button, Descriptions, Empty, List, Pagination, Rate, Skeleton, Space, Tag } from 'antd';
+import { VideoCameraOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { formatDate } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
+import PersonPhoto from '@/components/PersonPhoto';
 import ReviewForm from '../components/ReviewForm';
 import { titleOf } from '../components/titles';
 import '../i18n';
@@ -27,7 +28,7 @@ export default function DoctorDetailPage() {
     <div className="doctor-detail">
       <section className="card">
         <Space align="start" size={24} wrap>
-          <Avatar size={120} src={d.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+          <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={120} eager priority />
           <div>
             <h1 className="page-title" style={{ marginBottom: 4 }}>{titleOf(d.title)} {d.name} {d.isOnline && <Tag color="green">{t('online')}</Tag>}</h1>
             <div>{d.degree}</div>

@@ -59,7 +59,8 @@ export default function DoctorsPage() {
         {!result && loading && Array.from({ length: 3 }, (_, i) => <div key={i} className="card card-placeholder doctor-row-placeholder" aria-hidden="true" />)}
         {result && result.items.length === 0 && <p className="empty">{t('noDoctors')}</p>}
         <div className="doctor-list" aria-busy={loading}>
-          {result?.items.map((d) => <DoctorRow key={d.id} doctor={d} />)}
+          {/* The first rows are on screen at once; the rest load their photos as they scroll near. */}
+          {result?.items.map((d, i) => <DoctorRow key={d.id} doctor={d} eager={i < 3} />)}
         </div>
         {result && result.total > PAGE_SIZE && <Pager page={result.page} pageCount={result.pageCount} onChange={(page) => apply({ ...filters, page })} />}
       </section>

@@ -7,6 +7,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
 import Stars from '@/components/Stars';
+import PersonPhoto from '@/components/PersonPhoto';
 import './care-i18n';
 
 /** Spec §9: home lists page by 4; Load More adds 4. The server orders by the exact average rating. */
@@ -28,11 +29,15 @@ export default function BestNurses() {
         {!result && loading && Array.from({ length: HOME_PAGE_STEP }, (_, i) => <div key={i} className="light-card small card-placeholder nurse" aria-hidden="true" />)}
         {result?.items.map((n) => (
           <article key={n.id} className="light-card small nurse-card-home" data-testid="best-nurse">
-            <h3 className="light-card-title"><Link to={to('nurseDetail', { nurseId: n.id })}>{n.name}</Link></h3>
-            <div style={{ color: '#5f6b7a' }}>{n.degree}</div>
-            <div>{n.work}</div>
-            <Stars value={n.rating} />
-            <div><strong>{t('perVisit', { amount: formatTaka(n.feePoisha, i18n.language) })}</strong></div>
+            {/* Below the fold: lazy. */}
+            <PersonPhoto url={n.imageUrls[0]} name={n.name} size={56} shape="square" />
+            <div style={{ minWidth: 0 }}>
+              <h3 className="light-card-title"><Link to={to('nurseDetail', { nurseId: n.id })}>{n.name}</Link></h3>
+              <div style={{ color: '#5f6b7a' }}>{n.degree}</div>
+              <div>{n.work}</div>
+              <Stars value={n.rating} />
+              <div><strong>{t('perVisit', { amount: formatTaka(n.feePoisha, i18n.language) })}</strong></div>
+            </div>
           </article>
         ))}
       </div>

@@ -8,11 +8,11 @@ import { formatTaka } from '@/lib/money';
 import { NursePhoto } from './shared';
 import '../i18n';
 
-export default function NurseListCard({ nurse }: { nurse: NurseCardFragment }) {
+export default function NurseListCard({ nurse, eager = false }: { nurse: NurseCardFragment; eager?: boolean }) {
   const { t, i18n } = useTranslation('nurses');
   return (
     <article className="card nurse-card" aria-label={nurse.name}>
-      <NursePhoto url={nurse.imageUrls[0]} name={nurse.name} />
+      <NursePhoto url={nurse.imageUrls[0]} name={nurse.name} eager={eager} />
       <div style={{ flex: 1, minWidth: 0 }}>
         <h3 style={{ margin: '0 0 4px' }}>
           <Link to={to('nurseDetail', { nurseId: nurse.id })}>{nurse.name}</Link>

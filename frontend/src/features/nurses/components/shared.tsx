@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NurseHireStatus, NurseLocation } from '@/gql/graphql';
+import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
 
 export const LOCATIONS: NurseLocation[] = ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan'];
@@ -20,13 +21,7 @@ export function HireStatusTag({ status }: { status: NurseHireStatus }) {
   return <Tag color={STATUS_COLOR[status]}>{t(`status.${status}`)}</Tag>;
 }
 
-export function NursePhoto({ url, name, size = 96 }: { url?: string | null; name: string; size?: number }) {
-  const initials = name.split(' ').map((p) => p[0]).slice(0, 2).join('');
-  return url ? (
-    <img src={url} alt={name} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 12, flexShrink: 0 }} loading="lazy" />
-  ) : (
-    <div aria-hidden style={{ width: size, height: size, borderRadius: 12, background: '#e8f3ef', color: '#0b7a5c', display: 'grid', placeItems: 'center', fontWeight: 700, fontSize: size / 3, flexShrink: 0 }}>
-      {initials}
-    </div>
-  );
+/** A nurse's photo (uploaded, or the portrait Nirog drew) in a rounded square; lazy unless `eager` (above the fold). */
+export function NursePhoto({ url, name, size = 96, eager, priority }: { url?: string | null; name: string; size?: number; eager?: boolean; priority?: boolean }) {
+  return <PersonPhoto url={url} name={name} size={size} shape="square" eager={eager} priority={priority} />;
 }

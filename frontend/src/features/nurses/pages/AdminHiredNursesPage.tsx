@@ -6,7 +6,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatDate, todayInDhaka } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
-import { HireStatusTag, NEXT_STATUSES } from '../components/shared';
+import { HireStatusTag, NEXT_STATUSES, NursePhoto } from '../components/shared';
 import '../i18n';
 
 type Row = AdminNurseHiresQuery['nurseHires']['items'][number];
@@ -42,7 +42,10 @@ export default function AdminHiredNursesPage() {
         filters={[{ key: 'status', label: t('admin.allStatuses'), options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) }]}
         columns={[
           { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><div>{h.phone} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
-          { title: t('admin.nurse'), dataIndex: 'nurseName' },
+          {
+            title: t('admin.nurse'), key: 'n',
+            render: (_, h) => <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}><NursePhoto url={h.nurseImageUrl} name={h.nurseName} size={32} />{h.nurseName}</span>,
+          },
           { title: t('admin.date'), key: 'd', render: (_, h) => formatDate(h.date, i18n.language) },
           { title: t('admin.fee'), key: 'f', render: (_, h) => formatTaka(h.feePoisha, i18n.language) },
           { title: t('admin.statusCol'), key: 's', render: (_, h) => <HireStatusTag status={h.status} /> },

@@ -41,9 +41,9 @@ export default function MyHiredNursesPage() {
         <Empty description={t('noHires')}><Link to={paths.nurses}><Button type="primary">{t('findNurse')}</Button></Link></Empty>
       )}
       <div className="nurse-list">
-        {result?.items.map((h) => (
+        {result?.items.map((h, i) => (
           <article key={h.id} className="card nurse-card" aria-label={h.nurseName}>
-            <NursePhoto url={h.nurseImageUrl} name={h.nurseName} size={72} />
+            <NursePhoto url={h.nurseImageUrl} name={h.nurseName} size={72} eager={i < 3} />
             <div style={{ flex: 1, minWidth: 0 }}>
               <h3 style={{ margin: 0 }}><Link to={to('nurseDetail', { nurseId: h.nurseId })}>{h.nurseName}</Link></h3>
               <div>{t('hiredFor', { date: formatDate(h.date, i18n.language) })}</div>

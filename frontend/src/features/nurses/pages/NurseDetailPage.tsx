@@ -51,7 +51,7 @@ export default function NurseDetailPage() {
       <title>{`${nurse.name} · Nirog`}</title>
       <article className="card">
         <div className="nurse-card" style={{ alignItems: 'flex-start' }}>
-          <NursePhoto url={nurse.imageUrls[0]} name={nurse.name} size={140} />
+          <NursePhoto url={nurse.imageUrls[0]} name={nurse.name} size={140} eager priority />
           <div style={{ flex: 1, minWidth: 0 }}>
             <h1 className="page-title" style={{ marginBottom: 4 }}>{nurse.name}</h1>
             <div><Rate disabled allowHalf value={nurse.rating} /> <span>{t('reviews', { count: nurse.reviewCount })}</span></div>

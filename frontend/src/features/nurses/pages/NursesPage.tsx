@@ -44,7 +44,7 @@ export default function NursesPage() {
       {loading && !result && <Skeleton active />}
       {result && result.items.length === 0 && <Empty description={t('noNurses')} />}
       <div className="nurse-list">
-        {result?.items.map((n) => <NurseListCard key={n.id} nurse={n} />)}
+        {result?.items.map((n, i) => <NurseListCard key={n.id} nurse={n} eager={i < 3} />)}
       </div>
       {result && result.total > PAGE_SIZE && <Pager page={result.page} pageCount={result.pageCount} onChange={(p) => choose({ page: p })} />}
     </section>

@@ -20,11 +20,11 @@ export default function CartLines({ cart, flags, onAccept }: { cart: CartItem[];
         <Alert type="warning" showIcon message={t('changesFirst')} style={{ marginBottom: 8 }}
           action={onAccept && <Button size="small" onClick={onAccept}>{t('acceptChanges')}</Button>} />
       )}
-      {cart.map((item) => {
+      {cart.map((item, n) => {
         const flag = flags[item.id];
         return (
           <div className="cart-line" key={item.id} data-testid="cart-line">
-            <MedicineImage url={item.imageUrl} name={item.name} small />
+            <MedicineImage url={item.imageUrl} name={item.name} small eager={n < 3} />
             <div className="cart-line-body">
               <strong>{item.name}</strong>
               <span className="med-meta">

@@ -1,7 +1,32 @@
+import { useTranslation } from 'react-i18next';
 import { MedicineIcon } from '@/app/components/icons';
+import Picture from '@/components/Picture';
 
-/** The medicine's photo, or a neutral placeholder when it has none. */
-export default function MedicineImage({ url, name, small }: { url?: string | null; name: string; small?: boolean }) {
-  const cls = small ? 'med-img small' : 'med-img';
-  return url ? <img className={cls} src={url} alt={name} loading="lazy" /> : <div className={cls} role="img" aria-label={name}><MedicineIcon size={small ? 20 : 36} /></div>;
+/**
+ * A medicine's pack (uploaded, or the one Nirog drew: brand, strength, form), alt text "Pack of
+ * Napa 500 mg" in the reader's language, a neutral icon while there is none. Large in a card or on
+ * the detail page (a 4:3 box), small (64 px) in the cart and order lines.
+ */
+export default function MedicineImage({ url, name, strength, small, eager, priority }: {
+  url?: string | null;
+  name: string;
+  strength?: string;
+  small?: boolean;
+  eager?: boolean;
+  priority?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [width, height] = small ? [64, 64] : [400, 300];
+  return (
+    <Picture
+      src={url}
+      alt={t('picture.packOf', { name: [name, strength].filter(Boolean).join(' ') })}
+      width={width}
+      height={height}
+      eager={eager}
+      priority={priority}
+      className={small ? 'med-img small' : 'med-img'}
+      fallback={<MedicineIcon size={small ? 20 : 36} />}
+    />
+  );
 }

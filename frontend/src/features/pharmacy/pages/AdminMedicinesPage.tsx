@@ -86,7 +86,7 @@ export default function AdminMedicinesPage() {
         rowKey="id" loading={loading} dataSource={result?.items ?? []} pagination={false} scroll={{ x: 900 }}
         locale={{ emptyText: <Empty description={t('noMedicine')} /> }}
         columns={[
-          { title: t('image'), key: 'img', width: 80, render: (_, m) => <MedicineImage url={m.imageUrl} name={m.name} small /> },
+          { title: t('image'), key: 'img', width: 80, render: (_, m) => <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} small /> },
           { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> {m.strength}<div className="med-meta">{m.genericName} · {m.company}</div></> },
           { title: t('type'), key: 'type', render: (_, m) => `${t(`forms.${m.form}`)} / ${t(`unit.${m.unit}`)}` },
           { title: t('price'), key: 'price', render: (_, m) => formatTaka(m.pricePoisha, i18n.language) },

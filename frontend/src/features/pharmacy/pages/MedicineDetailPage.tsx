@@ -23,7 +23,7 @@ export default function MedicineDetailPage() {
       <Link to={paths.medicine}>← {t('backToMedicine')}</Link>
       {error ? <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginTop: 16 }} /> : loading && !m ? <Skeleton active /> : m && (
         <div className="med-detail" style={{ marginTop: 16 }}>
-          <MedicineImage url={m.imageUrl} name={m.name} />
+          <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} eager priority />
           <div>
             <h1 className="page-title">{m.name} <span className="med-meta">{m.strength}</span></h1>
             <p className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></p>

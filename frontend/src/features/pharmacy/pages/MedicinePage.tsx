@@ -14,6 +14,8 @@ import '../i18n';
 import '../pharmacy.css';
 
 const PAGE_SIZE = 24;
+/** Cards in the first row at 1280 px (two rows on a phone). */
+const EAGER_CARDS = 4;
 export const FORMS: MedicineForm[] = ['Tablet', 'Capsule', 'Syrup', 'Suspension', 'Injection', 'Cream', 'Ointment', 'Gel', 'Drops', 'Inhaler', 'Powder', 'Suppository', 'Solution'];
 
 /** /medicine, without antd: the catalogue (search, type and page in the URL). */
@@ -56,9 +58,12 @@ export default function MedicinePage() {
         <p className="empty">{t('noMedicine')}</p>
       ) : (
         <div className="med-grid">
-          {result?.items.map((m) => (
+          {result?.items.map((m, i) => (
             <article className="med-card" key={m.id} data-testid="medicine-card">
-              <Link to={to('medicineDetail', { id: m.id })} aria-label={m.name}><MedicineImage url={m.imageUrl} name={m.name} /></Link>
+              {/* The first row is on screen at once (the first pack is the page's largest picture); the rest load as they scroll near. */}
+              <Link to={to('medicineDetail', { id: m.id })} aria-label={m.name}>
+                <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} eager={i < EAGER_CARDS} priority={i === 0} />
+              </Link>
               <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta">{m.strength}</span></h3>
               <span className="med-meta">{m.genericName}</span>
               <span className="med-meta">{m.company}</span>

@@ -29,7 +29,7 @@ export default function MyOrdersPage() {
         <Empty description={t('noOrders')}><Link to={paths.medicine}>{t('orderSome')}</Link></Empty>
       ) : (
         <div className="order-cards">
-          {result?.items.map((o) => (
+          {result?.items.map((o, n) => (
             <section key={o.id} className="card" style={{ border: '1px solid #e3e8e6' }} data-testid="order-card">
               <div className="order-head">
                 <span>{t('orderedOn', { date: formatDate(o.createdAt, i18n.language) })} · {t('orderTotal', { amount: formatTaka(o.totalPoisha, i18n.language) })}</span>
@@ -40,7 +40,7 @@ export default function MyOrdersPage() {
               </div>
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
-                  <MedicineImage url={i.imageUrl} name={i.name} small />
+                  <MedicineImage url={i.imageUrl} name={i.name} small eager={n === 0} />
                   <div className="cart-line-body">
                     <strong>{i.name}</strong>
                     <span className="med-meta">{t('quantityOf', { count: i.quantity, unit: unitLabel(i.unit) })}</span>
