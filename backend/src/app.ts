@@ -223,14 +223,14 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
 
   // Pictures: other origins (CORS_ORIGINS: the earlier app's client) may show them too.
-  app.use(['/uploads', DEFAULT_IMAGES_PATH], crossOriginPictures(config.cors.origins));
-  if (!config.uploads.s3) {
-    app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
-  }
-  // The REST door's stand-in pictures (common/rest-images.ts).
+  app.use('/uploads', crossOriginPictures(config.cors.origins));
+  // The REST door's stand-in pictures (common/rest-images.ts), beside the uploads (and with S3 too).
   app.use(DEFAULT_IMAGES_PATH, express.static(DEFAULT_IMAGES_DIR, { maxAge: '1d', index: false, dotfiles: 'deny' }), (_req: Request, res: Response) => {
     res.status(404).end();
   });
+  if (!config.uploads.s3) {
+    app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
+  }
 
   // The built-in payment sandbox (bKash and Nagad look-alikes with a hosted Approve/Fail/Cancel page).
   if (config.payments.sandbox.enabled) {

@@ -40,7 +40,7 @@ export function apiCors(origins: readonly string[]) {
 }
 
 /**
- * Pictures (/uploads, /static/defaults): helmet answers Cross-Origin-Resource-Policy: same-origin,
+ * Pictures (/uploads, the defaults under /uploads/defaults too): helmet answers Cross-Origin-Resource-Policy: same-origin,
  * which stops another origin's <img> from showing them. With CORS_ORIGINS set they are cross-origin
  * (they are public files under unguessable names); without it, same-origin as before.
  */

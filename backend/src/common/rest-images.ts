@@ -7,13 +7,14 @@ import { REPO_ROOT } from '../config.js';
  * `images[0].url`, `image.url` and `avatar.url` without guards (its server always had a picture), so
  * the REST door never answers an empty list, a null url or a missing object: where Nirog has no
  * picture (a user who chose none, a medicine removed from the catalogue under an old order line) it
- * answers one of the small default images Nirog serves itself under /static/defaults.
+ * answers one of the small default images Nirog serves itself under /uploads/defaults (beside the
+ * uploaded pictures, so that whatever serves or proxies /uploads for a client serves these too).
  *
  * A caller on another origin (CORS_ORIGINS: the earlier client deployed on its own) gets absolute
  * URLs on PUBLIC_URL, since a relative `/uploads/…` would point at its own server; a same-origin
  * caller gets them as stored (relative for the local folder). An S3 URL is absolute either way.
  */
-export const DEFAULT_IMAGES_PATH = '/static/defaults';
+export const DEFAULT_IMAGES_PATH = '/uploads/defaults';
 /** The folder those files are served from (backend/static/defaults; the same from src and dist). */
 export const DEFAULT_IMAGES_DIR = path.join(REPO_ROOT, 'backend', 'static', 'defaults');
 

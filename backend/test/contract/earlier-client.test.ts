@@ -47,11 +47,11 @@ describe('pictures: never an empty list, a null url or a bare string', () => {
   it('gives a user without a photo the default avatar, which loads', async () => {
     const fresh = await freshPatient();
     const me = (await fresh.get('/currentUserDetails')).body.user;
-    expect(me.avatar).toEqual({ url: '/static/defaults/avatar.svg' });
+    expect(me.avatar).toEqual({ url: '/uploads/defaults/avatar.svg' });
     const img = await t.http().get(me.avatar.url);
     expect(img.status).toBe(200);
     expect(img.headers['content-type']).toMatch(/^image\/svg\+xml/);
-    expect((await t.http().get('/static/defaults/none.svg')).status).toBe(404);
+    expect((await t.http().get('/uploads/defaults/none.svg')).status).toBe(404);
   });
 
   it('answers absolute URLs on PUBLIC_URL to a caller on an allowed other origin, relative ones to the same origin', async () => {
@@ -86,9 +86,9 @@ describe('pictures: never an empty list, a null url or a bare string', () => {
     await conn.execute('update order_items set image_url = null where order_id = ?', [placed.body.order._id]);
     await conn.execute('update medicines set is_active = false, image_url = null where id = ?', [m.id]);
     const [order] = (await fresh.get('/orders/myorders')).body.orders;
-    expect(order.orderItems[0]).toMatchObject({ name: m.name, cartQuantity: 2, quantity: 2, price: 25, image: { url: '/static/defaults/medicine.svg' } });
+    expect(order.orderItems[0]).toMatchObject({ name: m.name, cartQuantity: 2, quantity: 2, price: 25, image: { url: '/uploads/defaults/medicine.svg' } });
     const all = (await admin.get('/admin/allorder?pageSize=100')).body.orders as { _id: string; orderItems: { image: { url: string }; cartQuantity: number }[] }[];
-    expect(all.find((o) => o._id === placed.body.order._id)?.orderItems[0]).toMatchObject({ cartQuantity: 2, image: { url: '/static/defaults/medicine.svg' } });
+    expect(all.find((o) => o._id === placed.body.order._id)?.orderItems[0]).toMatchObject({ cartQuantity: 2, image: { url: '/uploads/defaults/medicine.svg' } });
   });
 
   it('answers nurseimage and doctorimage as strings that load (the spec\'s names for the picture of a hire and a booking)', async () => {
@@ -216,11 +216,11 @@ describe('CORS for the earlier client on its own origin (CORS_ORIGINS)', () => {
 
   it('lets other origins show pictures (Cross-Origin-Resource-Policy: cross-origin) only when origins are configured', async () => {
     const doc = (await t.http().get(`/api/doctor/${await doctorIdByName(t, 'Ayesha')}`)).body.doctor;
-    for (const url of [doc.avatar.url, '/static/defaults/nurse.svg']) {
+    for (const url of [doc.avatar.url, '/uploads/defaults/nurse.svg']) {
       const img = await t.http().get(pathOf(url));
       expect([url, img.status, img.headers['cross-origin-resource-policy']]).toEqual([url, 200, 'cross-origin']);
     }
-    const none = await plain.http().get('/static/defaults/nurse.svg');
+    const none = await plain.http().get('/uploads/defaults/nurse.svg');
     expect(none.headers['cross-origin-resource-policy']).toBe('same-origin');
   });
 
