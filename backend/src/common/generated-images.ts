@@ -138,6 +138,7 @@ function lines(text: string, width: number): string[] {
 const fitSize = (ls: string[], max: number, min: number, em: number, room: number) =>
   Math.max(min, Math.min(max, Math.floor(room / (em * Math.max(1, ...ls.map((l) => l.length))))));
 
+/** The pack stands on the background of Nirog's picture boxes (pharmacy.css .med-img), so a 4:3 box shows no seam. */
 export function packSvg(m: PackSpec): string {
   const style = FORM_STYLE[m.form] ?? DEFAULT_FORM_STYLE;
   const c = style.colour;
@@ -150,7 +151,7 @@ export function packSvg(m: PackSpec): string {
   const brandTop = brand.length > 1 ? 206 : 236;
   const brandText = brand.map((l, i) => `<tspan x="40" y="${brandTop + i * (brandSize + 6)}">${escapeXml(l)}</tspan>`).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PACK_SIZE}" height="${PACK_SIZE}" viewBox="0 0 ${PACK_SIZE} ${PACK_SIZE}"><!-- ${RENDER} -->
-  <rect width="${PACK_SIZE}" height="${PACK_SIZE}" fill="#f3f6f5"/>
+  <rect width="${PACK_SIZE}" height="${PACK_SIZE}" fill="#eef5f2"/>
   <rect x="20" y="20" width="360" height="360" rx="22" fill="#ffffff" stroke="${c}" stroke-width="4"/>
   <path d="M20 42 a22 22 0 0 1 22 -22 h316 a22 22 0 0 1 22 22 v94 h-360 Z" fill="${c}"/>
   <text x="40" y="92" font-family="sans-serif" font-weight="bold" font-size="${formSize}" letter-spacing="2" fill="#ffffff">${escapeXml(form)}</text>

@@ -33,6 +33,7 @@ export default function PersonPhoto({ url, name, title, size, eager, priority, s
       eager={eager}
       priority={priority}
       className={['person-photo', shape, className].filter(Boolean).join(' ')}
+      style={{ width: size, height: size }}
       fallback={<span style={{ fontSize: Math.round(size * 0.38) }}>{initialsOf(name)}</span>}
     />
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 
 export interface PictureProps {
   src?: string | null;
@@ -14,6 +14,8 @@ export interface PictureProps {
   /** The page's largest picture (its LCP): fetched before other images. */
   priority?: boolean;
   className?: string;
+  /** Applied to the picture and to its fallback alike (the class may size the box instead). */
+  style?: CSSProperties;
   /** Shown in the same box when there is no picture or it fails to load (decorative: the name is beside it). */
   fallback: ReactNode;
 }
@@ -22,11 +24,11 @@ export interface PictureProps {
  * One picture of a doctor, nurse or medicine: sized, lazy below the fold, decoded off the main
  * thread, with alt text, and a fallback in the same box when the URL is missing or broken.
  */
-export default function Picture({ src, alt, width, height, eager = false, priority = false, className, fallback }: PictureProps) {
+export default function Picture({ src, alt, width, height, eager = false, priority = false, className, style, fallback }: PictureProps) {
   const [failed, setFailed] = useState<string | null>(null);
   if (!src || failed === src) {
     return (
-      <span className={['picture-fallback', className].filter(Boolean).join(' ')} style={{ width, height }} aria-hidden="true" data-testid="picture-fallback">
+      <span className={['picture-fallback', className].filter(Boolean).join(' ')} style={style} aria-hidden="true" data-testid="picture-fallback">
         {fallback}
       </span>
     );
@@ -34,6 +36,7 @@ export default function Picture({ src, alt, width, height, eager = false, priori
   return (
     <img
       className={className}
+      style={style}
       src={src}
       alt={alt}
       width={width}

@@ -31,7 +31,7 @@ export default function BestNurses() {
           <article key={n.id} className="light-card small nurse-card-home" data-testid="best-nurse">
             {/* Below the fold: lazy. */}
             <PersonPhoto url={n.imageUrls[0]} name={n.name} size={56} shape="square" />
-            <div style={{ minWidth: 0 }}>
+            <div style={{ flex: 1, minWidth: 0 }}>
               <h3 className="light-card-title"><Link to={to('nurseDetail', { nurseId: n.id })}>{n.name}</Link></h3>
               <div style={{ color: '#5f6b7a' }}>{n.degree}</div>
               <div>{n.work}</div>
