@@ -437,6 +437,19 @@ async function callRoute(route: RestRouteInfo, w: World, role: Role): Promise<st
   return problem ? `${key} as ${role} (${w.state}): ${problem}` : null;
 }
 
+/**
+ * Paths whose answer has nothing of the caller's data or the catalogue's in it (static option lists,
+ * a one-time link, a public form's receipt, an admin export of the same tables): one pass is enough.
+ */
+const SAME_IN_BOTH_WORLDS = new Set([
+  'GET /fees', 'GET /gender', 'GET /ratings', 'GET /status', 'GET /insurance/articles', 'GET /ambulances', 'GET /partners', 'GET /admin/dashboard',
+  'POST /activation', 'POST /confirm/email', 'POST /confirm/email/resend', 'POST /password/forgot', 'POST /doctor/forgotPassword', 'POST /token/refresh',
+  'POST /password/reset/:token', 'PUT /password/reset/:token', 'POST /forgot/password/reset/:token', 'PUT /forgot/password/reset/:token',
+  'POST /contact', 'POST /insurance/apply', 'POST /blood/booking', 'GET /blood/request/:id/donors',
+  'GET /admin/users.csv', 'GET /admin/appointments.csv', 'GET /admin/doctors.csv', 'GET /admin/nurses.csv', 'GET /admin/nurse-hires.csv',
+  'GET /admin/orders.csv', 'GET /admin/blood-requests.csv', 'GET /admin/insurance-applications.csv',
+]);
+
 /** Reads first, then writes; calls that end a session last. */
 const ORDER = (r: RestRouteInfo) => (r.method === 'get' ? 0 : /logout/.test(r.path) ? 2 : 1);
 
@@ -497,7 +510,8 @@ describe('REST contract', () => {
     expect({
       withoutSchema: keys.filter((k) => !(k in PATH_SHAPES)), withoutCall: keys.filter((k) => !(k in PLANS)),
       staleSchemas: Object.keys(PATH_SHAPES).filter((k) => !keys.includes(k)), stalePlans: Object.keys(PLANS).filter((k) => !keys.includes(k)),
-    }).toEqual({ withoutSchema: [], withoutCall: [], staleSchemas: [], stalePlans: [] });
+      staleOnePass: [...SAME_IN_BOTH_WORLDS].filter((k) => !keys.includes(k)),
+    }).toEqual({ withoutSchema: [], withoutCall: [], staleSchemas: [], stalePlans: [], staleOnePass: [] });
   });
 
   for (const state of ['populated', 'empty'] as const) {
@@ -506,7 +520,7 @@ describe('REST contract', () => {
       let calls = 0;
       for (const route of [...t.restRoutes].sort((a, b) => ORDER(a) - ORDER(b))) {
         const key = restKey(route);
-        if (!PLANS[key] || !PATH_SHAPES[key]) continue;
+        if (!PLANS[key] || !PATH_SHAPES[key] || (state === 'empty' && SAME_IN_BOTH_WORLDS.has(key))) continue;
         for (const [i, role] of ROLES.entries()) {
           if (EXPECTED[key]?.[i] !== '+') continue;
           calls += 1;
@@ -519,7 +533,7 @@ describe('REST contract', () => {
         }
       }
       expect(failures).toEqual([]);
-      expect(calls).toBeGreaterThan(t.restRoutes.length);
+      expect(calls).toBeGreaterThan(t.restRoutes.length - (state === 'empty' ? SAME_IN_BOTH_WORLDS.size : 0));
     }, 120_000);
   }
 
