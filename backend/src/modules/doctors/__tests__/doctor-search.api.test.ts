@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, pngImage, type TestApp } from '../../../../test/app.js';
 import { CATALOGUE_DOCTORS, SPECIALITIES } from '../../../seeders/DoctorSeeder.js';
-import { DatabaseSeeder } from '../../../seeders/DatabaseSeeder.js';
+import { seedDemoData } from '../../../seeders/DatabaseSeeder.js';
+import { expectGeneratedPicture, pathOf } from '../../../../test/pictures.js';
+import { PORTRAIT_SIZE, generatedKey, portraitSvg } from '../../../common/generated-images.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -244,6 +246,34 @@ describe('admin doctors', () => {
     expect(updated.body.doctor).toMatchObject({ fees: 1300, name: 'Jamal Uddin', role: 'doctor' });
   });
 
+  it('draws a portrait for a doctor created without a photo (GraphQL and REST), redraws it for a new name, and a photo replaces it', async () => {
+    const admin = await asAdmin(t);
+    const portraitUrl = (name: string) => `/uploads/${generatedKey(portraitSvg(name, 'doctor'))}`;
+    const created = await admin.gql('mutation($input: AdminCreateDoctorInput!) { createDoctor(input: $input) { id avatarUrl } }', { input: {
+      name: 'Drawn Doctor', email: 'drawn.doctor@example.com', phone: '01811223355', gender: 'Female', degree: 'MBBS', specialities: ['Medicine'],
+      work: 'Square Hospital', fees: 500, location: 'Dhaka', bmdcNo: 'A-88002',
+    } });
+    expect(created.errors).toBeUndefined();
+    expect(created.data!.createDoctor.avatarUrl).toBe(portraitUrl('Drawn Doctor'));
+    await expectGeneratedPicture(t, created.data!.createDoctor.avatarUrl, PORTRAIT_SIZE, { http: true });
+
+    const form = admin.multipart('post', '/doctor');
+    for (const [k, v] of Object.entries({ name: 'Rest Drawn', email: 'rest.drawn@example.com', expert: 'Cardiology', work: 'Square Hospital',
+      gender: 'Male', degree: 'MBBS', fees: '700', location: 'Dhaka', phone: '01811223366', bmdc_No: 'A-88003' })) form.field(k, v);
+    const rest = await form;
+    expect(rest.status).toBe(200);
+    expect(pathOf(rest.body.doctor.avatar.url)).toBe(portraitUrl('Rest Drawn'));
+    await expectGeneratedPicture(t, rest.body.doctor.avatar.url, PORTRAIT_SIZE);
+
+    const renamed = await admin.multipart('put', `/doctor/${rest.body.doctor._id}`).field('name', 'Rest Redrawn');
+    expect(pathOf(renamed.body.doctor.avatar.url)).toBe(portraitUrl('Rest Redrawn'));
+    const photo = await admin.multipart('put', `/doctor/${rest.body.doctor._id}`).attach('images', await pngImage(), 'photo.png');
+    expect(pathOf(photo.body.doctor.avatar.url)).toMatch(/^\/uploads\/doctors\/.+\.webp$/);
+    // The photo stays when the doctor is renamed.
+    const again = await admin.multipart('put', `/doctor/${rest.body.doctor._id}`).field('name', 'Rest Renamed');
+    expect(again.body.doctor.avatar.url).toBe(photo.body.doctor.avatar.url);
+  });
+
   it("answers a missing field on POST /doctor with 'Enter all Fields'", async () => {
     const res = await (await asAdmin(t)).post('/doctor', { name: 'No Email' });
     expect(res.status).toBe(400);
@@ -261,9 +291,25 @@ describe('demo data', () => {
     const counts = async () => (await t.orm.em.fork().getConnection().execute<{ n: string }[]>(
       `select (select count(*) from doctors) || '/' || (select count(*) from specialities) || '/' || (select count(*) from appointments)
         || '/' || (select count(*) from prescriptions) || '/' || (select count(*) from doctor_reviews) as n`))[0]!.n;
-    const before = await counts();
-    await t.orm.seeder.seed(DatabaseSeeder);
+    const avatars = async () => (await t.orm.em.fork().getConnection().execute<{ avatar_url: string }[]>(
+      `select u.avatar_url from users u join doctors d on d.user_id = u.id order by u.email`)).map((r) => r.avatar_url);
+    const [before, avatarsBefore] = [await counts(), await avatars()];
+    await seedDemoData(t.orm, t.services.images.generated);
     expect(await counts()).toBe(before);
+    expect(await avatars()).toEqual(avatarsBefore);
+  });
+
+  it('gives every demo doctor a drawn portrait in the storage', async () => {
+    const rows = await t.orm.em.fork().getConnection().execute<{ name: string; avatar_url: string }[]>(
+      `select u.name, u.avatar_url from users u join doctors d on d.user_id = u.id where u.email like '%@nirog.test'`);
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    for (const r of rows) {
+      expect(r.avatar_url).toBe(`/uploads/${generatedKey(portraitSvg(r.name, 'doctor'))}`);
+      await expectGeneratedPicture(t, r.avatar_url, PORTRAIT_SIZE);
+    }
+    await expectGeneratedPicture(t, rows[0]!.avatar_url, PORTRAIT_SIZE, { http: true });
+    const listed = await asVisitor(t).gql('{ doctors(pageSize: 3) { items { avatarUrl } } }');
+    expect(listed.data!.doctors.items.map((d: { avatarUrl: string }) => d.avatarUrl)).toEqual(expect.arrayContaining([expect.stringMatching(/^\/uploads\/generated\//)]));
   });
 
   it('gives the demo patient past consultations with prescriptions and a review', async () => {

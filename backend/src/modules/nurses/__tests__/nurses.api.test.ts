@@ -7,6 +7,8 @@ import { NurseHire } from '../nurse-hire.entity.js';
 import { Nurse } from '../nurse.entity.js';
 import { NurseHireStatus, HIRE_TRANSITIONS } from '../nurse.enums.js';
 import type { DomainEvent } from '../../../common/events.js';
+import { expectGeneratedPicture, pathOf } from '../../../../test/pictures.js';
+import { PORTRAIT_SIZE, generatedKey, portraitSvg } from '../../../common/generated-images.js';
 
 let t: TestApp;
 let patient: Client;
@@ -441,5 +443,55 @@ describe('best nurses', () => {
     expect(rated.length).toBeGreaterThan(0);
     expect(items.slice(0, rated.length)).toEqual(rated);
     for (let i = 1; i < rated.length; i++) expect(rated[i - 1]!.rating).toBeGreaterThanOrEqual(rated[i]!.rating);
+  });
+});
+
+describe('nurse pictures', () => {
+  const portraitUrl = (name: string) => `/uploads/${generatedKey(portraitSvg(name, 'nurse'))}`;
+
+  it('gives every demo nurse a drawn portrait in the storage, and their hires copy it', async () => {
+    const conn = t.orm.em.fork().getConnection();
+    const rows = await conn.execute<{ name: string; image_urls: string[] }[]>(`select name, image_urls from nurses where email like '%@nurse.nirog.test'`);
+    expect(rows.length).toBeGreaterThanOrEqual(30);
+    for (const r of rows) {
+      expect(r.image_urls).toEqual([portraitUrl(r.name)]);
+      await expectGeneratedPicture(t, r.image_urls[0], PORTRAIT_SIZE);
+    }
+    await expectGeneratedPicture(t, rows[0]!.image_urls[0], PORTRAIT_SIZE, { http: true });
+    const hires = await conn.execute<{ hire: string | null; nurse: string }[]>(
+      `select h.nurse_image_url as hire, n.image_urls[1] as nurse from nurse_hires h join nurses n on n.id = h.nurse_id where n.email like '%@nurse.nirog.test'`);
+    expect(hires.length).toBeGreaterThan(0);
+    expect(hires.filter((h) => h.hire !== h.nurse)).toEqual([]);
+  });
+
+  it('draws a portrait for a nurse created without photos (GraphQL and REST), redraws it for a new name, and photos replace it', async () => {
+    const fresh = await freshNurse();
+    const byGql = await admin.gql('query($id: ID!) { nurse(id: $id) { imageUrls } }', { id: fresh.id });
+    expect(byGql.data!.nurse.imageUrls).toEqual([portraitUrl(fresh.name)]);
+    await expectGeneratedPicture(t, byGql.data!.nurse.imageUrls[0], PORTRAIT_SIZE, { http: true });
+
+    const fields = { name: 'Drawn Nurse', degree: 'B.Sc. in Nursing', work: 'Nirog Home Care', fees: '900', phone: '01511223355',
+      email: 'drawn.nurse@example.com', gender: 'Female', location: 'Banani', description: '' };
+    const form = admin.multipart('post', '/create/nurse');
+    for (const [k, v] of Object.entries(fields)) form.field(k, v);
+    const created = await form;
+    expect(created.status).toBe(200);
+    expect(created.body.nurse.images.map((i: { url: string }) => pathOf(i.url))).toEqual([portraitUrl('Drawn Nurse')]);
+    await expectGeneratedPicture(t, created.body.nurse.images[0].url, PORTRAIT_SIZE);
+
+    const rename = admin.multipart('put', `/nurse/${created.body.nurse._id}`);
+    for (const [k, v] of Object.entries({ ...fields, name: 'Redrawn Nurse' })) rename.field(k, v);
+    expect((await rename).body.nurse.images.map((i: { url: string }) => pathOf(i.url))).toEqual([portraitUrl('Redrawn Nurse')]);
+
+    const upload = admin.multipart('put', `/nurse/${created.body.nurse._id}`);
+    for (const [k, v] of Object.entries(fields)) upload.field(k, v);
+    upload.attach('images', await pngImage(), 'photo.png');
+    const uploaded = await upload;
+    expect(uploaded.body.nurse.images).toHaveLength(1);
+    expect(pathOf(uploaded.body.nurse.images[0].url)).toMatch(/^\/uploads\/nurses\/.+\.webp$/);
+    // Photos stay when the nurse is renamed.
+    const again = admin.multipart('put', `/nurse/${created.body.nurse._id}`);
+    for (const [k, v] of Object.entries({ ...fields, name: 'Renamed Nurse' })) again.field(k, v);
+    expect((await again).body.nurse.images).toEqual(uploaded.body.nurse.images);
   });
 });
