@@ -272,6 +272,14 @@ describe('writes in the earlier forms\' shapes', () => {
     });
     expect(upd.status).toBe(200);
     expect(upd.body.doctor).toMatchObject({ description: 'Kind and careful', fees: 1300, work: 'Ibn Sina', location: 'Dhanmondi', avatar: res.body.doctor.avatar });
+    // the follow-up: the number is recorded once, and then not replaced
+    const bmdc = `A-7${String(Date.now()).slice(-5)}`;
+    const recorded = await admin.put(`/doctor/${res.body.doctor._id}`, { bmdc_No: bmdc });
+    expect([recorded.status, recorded.body.doctor?.bmdc_No]).toEqual([200, bmdc]);
+    const replaced = await admin.put(`/doctor/${res.body.doctor._id}`, { bmdc_No: 'A-99999' });
+    expect([replaced.status, replaced.body.reason]).toEqual([409, 'BMDC_RECORDED']);
+    const taken = await admin.post('/doctor', { name: 'Other', email: `${unique('other')}@example.com`, expert: 'Medicine', work: 'X', gender: 'Male', degree: 'MBBS', fees: '1', location: 'Dhaka', phone: '01712000556' });
+    expect((await admin.put(`/doctor/${taken.body.doctor._id}`, { bmdc_No: bmdc })).body.reason).toBe('BMDC_TAKEN');
   });
 
   it('creates and updates a nurse from the earlier admin form with data URL photos', async () => {

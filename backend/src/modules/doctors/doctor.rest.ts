@@ -15,7 +15,7 @@ import type { Context } from '../../common/context.js';
 import {
   AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
 } from './doctor.inputs.js';
-import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type FilterOption } from './doctor.service.js';
+import { BMDC_UNSET_PREFIX, FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type FilterOption } from './doctor.service.js';
 import { toSpecReview } from '../reviews/review.rest.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
@@ -69,15 +69,15 @@ class EarlierDoctorSignupInput extends DoctorSignupInput {
  * The earlier admin form (POST /doctor) has no BMDC field. An admin-created doctor is approved at
  * once (the admin is the one who checks), so the REST door accepts the form without it and records a
  * placeholder that can never pass for a number (UNSET-…, unique): admins find these doctors by
- * searching "UNSET", the REST door answers bmdc_No null for them, and the prescription check tells a
- * pharmacist that no BMDC number is on record. A BMDC number the form does send is checked as always.
+ * searching "UNSET", the REST door answers bmdc_No null for them, the prescription check tells a
+ * pharmacist that no BMDC number is on record, and PUT /doctor/:id with bmdc_No records the number
+ * (once; a number on record is not replaced). A BMDC number the form does send is checked as always.
  */
 class EarlierAdminCreateDoctorInput extends AdminCreateDoctorInput {
   @IsOptional() declare bmdcNo: string;
 }
-export const BMDC_PLACEHOLDER_PREFIX = 'UNSET-';
-export const isBmdcPlaceholder = (bmdc: string | null | undefined) => !!bmdc && bmdc.startsWith(BMDC_PLACEHOLDER_PREFIX);
-const bmdcPlaceholder = () => `${BMDC_PLACEHOLDER_PREFIX}${randomBytes(6).toString('hex').toUpperCase()}`;
+export const isBmdcPlaceholder = (bmdc: string | null | undefined) => !!bmdc && bmdc.startsWith(BMDC_UNSET_PREFIX);
+const bmdcPlaceholder = () => `${BMDC_UNSET_PREFIX}${randomBytes(6).toString('hex').toUpperCase()}`;
 
 /** 'male', ' Female ' → the Gender value; anything else as it is (refused by the input's rule). */
 function genderOf(v: unknown): unknown {
@@ -230,7 +230,9 @@ export function registerDoctorRoutes(route: RouteFn): void {
   }, { pictures: true });
   route('put', '/doctor/:id', [Role.Admin], async (ctx, req) => {
     const { body, image } = await upload(ctx, req, true);
-    const doctor = await ctx.services.doctors.adminUpdate(ctx.em, String(req.params.id), await parseInput(AdminUpdateDoctorInput, body), image);
+    const input = await parseInput(AdminUpdateDoctorInput, body);
+    if (typeof body.bmdcNo === 'string') await ctx.services.doctors.recordBmdcNo(ctx.em, String(req.params.id), body.bmdcNo);
+    const doctor = await ctx.services.doctors.adminUpdate(ctx.em, String(req.params.id), input, image);
     return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Update Doctor Successful' };
   }, { pictures: true });
 

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Reference } from '@mikro-orm/core';
 import { Role, type AuthUser } from '../../common/roles.js';
-import { badInput, forbidden, notFound } from '../../common/errors.js';
+import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
 import { assertStrongPassword, hashPassword } from '../../common/password.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
@@ -37,6 +37,9 @@ export const FEE_OPTIONS: FilterOption[] = [
 export const GENDER_OPTIONS: FilterOption[] = [{ id: Gender.Male, title: 'Male' }, { id: Gender.Female, title: 'Female' }];
 export const RATING_OPTIONS: FilterOption[] = [4, 3, 2, 1].map((n) => ({ id: String(n), title: `${n} stars & up` }));
 export const STATUS_OPTIONS: FilterOption[] = [{ id: 'true', title: 'Online Now' }, { id: 'false', title: 'Offline' }];
+
+/** The BMDC placeholder of a doctor created without a number (REST door, earlier admin form); see recordBmdcNo. */
+export const BMDC_UNSET_PREFIX = 'UNSET-';
 
 export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
@@ -208,6 +211,23 @@ export class DoctorService {
     if (input.hospitalSlotCapacity !== undefined) doctor.hospitalSlotCapacity = input.hospitalSlotCapacity;
     await em.flush();
     return doctor;
+  }
+
+  /**
+   * Records the BMDC number of a doctor who has none on record: one an admin created through the REST
+   * door's earlier form, which has no BMDC field (placeholder BMDC_UNSET_PREFIX…). A number on record
+   * is never replaced here.
+   */
+  async recordBmdcNo(em: EntityManager, id: string, raw: string): Promise<void> {
+    const doctor = isUuid(id) ? await em.findOne(Doctor, { id }) : null;
+    if (!doctor) throw notFound('Doctor');
+    const bmdcNo = raw.trim().toUpperCase();
+    if (doctor.bmdcNo === bmdcNo) return;
+    if (!doctor.bmdcNo.startsWith(BMDC_UNSET_PREFIX)) throw conflict('This doctor already has a BMDC number on record', 'BMDC_RECORDED');
+    if (!/^[A-Z]{0,2}-?\d{3,8}$/.test(bmdcNo)) throw badInput('Enter a valid BMDC number, like A-12345', { bmdcNo: 'Enter a valid BMDC number, like A-12345' });
+    if ((await em.count(Doctor, { bmdcNo })) > 0) throw badInput('This BMDC number is already registered', { bmdcNo: 'Already registered' }, 'BMDC_TAKEN');
+    doctor.bmdcNo = bmdcNo;
+    await em.flush();
   }
 
   /** Pending → Approved or Rejected; the only moves an admin review makes. */
