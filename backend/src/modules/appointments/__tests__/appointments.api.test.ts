@@ -13,7 +13,9 @@ const events: DomainEvent[] = [];
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The patient books many hospital visits here (status workflow, capacity): the per-account hold
+  // caps are holds.test.ts's subject.
+  t = await createTestApp({ env: { HOSPITAL_PLACES_PER_PATIENT_SLOT: '1000', OPEN_HOSPITAL_VISITS_PER_PATIENT: '1000' } });
   for (const type of ['appointment.booked', 'appointment.statusChanged', 'appointment.paid'] as const) {
     t.services.events.on(type, (_em, e) => { events.push(e); });
   }
