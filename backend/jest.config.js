@@ -1,6 +1,7 @@
 /** Jest 30 in ESM mode; swc compiles TypeScript with legacy decorators and metadata (see STACK.md). */
 export default {
-  testEnvironment: 'node',
+  // Every unhandled rejection fails its test file (see the environment).
+  testEnvironment: '<rootDir>/test/strict-environment.mjs',
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
