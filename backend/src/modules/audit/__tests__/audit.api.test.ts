@@ -36,12 +36,24 @@ describe('audit log', () => {
     expect(log.data!.auditLog.items[0].action).toBe('DELETE /admin/user/:id');
   });
 
-  it('redacts passwords from what it keeps', async () => {
+  it('keeps an admin\'s successful password change without the passwords (GraphQL and REST)', async () => {
+    // Two changes that succeed, so each is recorded: to a new password over GraphQL and back over REST.
     const admin = await asAdmin(t);
-    await admin.put('/updatePassword', { oldPassword: 'wrong-one-1', newPassword: 'x', confirmPassword: 'x' });
-    await admin.gql('mutation { changePassword(input: { oldPassword: "nirog2026", newPassword: "nirog2026", confirmPassword: "nirog2026" }) }');
-    const log = await admin.gql('{ auditLog(pageSize: 100) { items { action details } } }');
-    expect(JSON.stringify(log.data!.auditLog.items)).not.toContain('nirog2026');
+    const secret = 'Quiet-harbour-lamp-71';
+    const changed = await admin.gql('mutation($i: ChangePasswordInput!) { changePassword(input: $i) }',
+      { i: { oldPassword: 'nirog2026', newPassword: secret, confirmPassword: secret } });
+    expect(changed.data?.changePassword).toBe(true);
+    const back = await admin.put('/updatePassword', { oldPassword: secret, newPassword: 'nirog2026', confirmPassword: 'nirog2026' });
+    expect(back.status).toBe(200);
+    const again = await asAdmin(t);
+    const log = await again.gql('query($id: ID) { auditLog(actorId: $id, pageSize: 100) { items { action details } } }', { id: again.user!._id });
+    const items = log.data!.auditLog.items as { action: string; details: string | null }[];
+    const gqlEntry = items.find((i) => i.action === 'changePassword');
+    const restEntry = items.find((i) => i.action === 'PUT /updatePassword');
+    expect(JSON.parse(gqlEntry!.details!)).toEqual({ input: { oldPassword: '[redacted]', newPassword: '[redacted]', confirmPassword: '[redacted]' } });
+    expect(restEntry!.details).toContain('[redacted]');
+    expect(JSON.stringify(items)).not.toContain(secret);
+    expect(JSON.stringify(items)).not.toContain('nirog2026');
   });
 
   it('does not record what patients and doctors do to their own accounts', async () => {

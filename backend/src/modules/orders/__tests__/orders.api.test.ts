@@ -5,7 +5,6 @@ import { followCallback, payInSandbox } from '../../../../test/payments.js';
 import { Medicine, MedicineForm, MedicineUnit } from '../../medicines/medicine.entity.js';
 import { Payment, PaymentStatus } from '../../payments/payment.entity.js';
 import { Order, OrderPaymentStatus, OrderStatus } from '../order.entity.js';
-import { ORDER_TRANSITIONS } from '../order.policy.js';
 
 let t: TestApp;
 let patient: Client;
@@ -222,10 +221,13 @@ describe('order status workflow', () => {
     return { id: placed.body.order._id as string, medicine: m };
   }
 
+  // Written out by hand (not read from order.policy.ts): the moves an admin may make on a paid order.
+  const ALLOWED = new Set(['Processing → Confirmed', 'Processing → Cancelled', 'Confirmed → Delivered', 'Confirmed → Cancelled']);
+
   it.each(pairs)('%s → %s follows the transition map', async (from, to) => {
     const { id, medicine } = await paidOrderIn(from);
     const res = await admin.put(`/admin/order/${id}`, { status: to });
-    if (ORDER_TRANSITIONS[from].includes(to)) {
+    if (ALLOWED.has(`${from} → ${to}`)) {
       expect(res.status).toBe(200);
       expect(res.body.order.orderStatus).toBe(to);
       const order = await orderOf(id);
