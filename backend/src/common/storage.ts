@@ -50,6 +50,38 @@ export class LocalFileStorage implements FileStorage {
 
 const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
 
+export interface SignV4Request {
+  method: string;
+  /** The URI path as sent, already encoded (no query string: Nirog sends none). */
+  canonicalPath: string;
+  /** Every header to sign, names in lower case (host and x-amz-date included). */
+  headers: Record<string, string>;
+  payloadHash: string;
+  /** YYYYMMDDTHHMMSSZ */
+  amzDate: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/**
+ * The Authorization header of AWS Signature Version 4 for S3 (header-based, no query string).
+ * Tested against AWS's own worked example (sig-v4-header-based-auth, "GET Object").
+ */
+export function signV4(r: SignV4Request): string {
+  const names = Object.keys(r.headers).map((h) => h.toLowerCase()).sort();
+  const value = (name: string) => Object.entries(r.headers).find(([k]) => k.toLowerCase() === name)![1].trim();
+  const signedHeaders = names.join(';');
+  const canonicalRequest = [r.method, r.canonicalPath, '', ...names.map((h) => `${h}:${value(h)}`), '', signedHeaders, r.payloadHash].join('\n');
+  const day = r.amzDate.slice(0, 8);
+  const scope = `${day}/${r.region}/s3/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', r.amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
+  const hmac = (k: Buffer | string, d: string) => createHmac('sha256', k).update(d).digest();
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${r.secretAccessKey}`, day), r.region), 's3'), 'aws4_request');
+  const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+  return `AWS4-HMAC-SHA256 Credential=${r.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+}
+
 /** S3 PUT and HEAD with AWS Signature V4 (path-style), enough for AWS S3, MinIO, R2 and friends. */
 export class S3FileStorage implements FileStorage {
   constructor(private readonly s3: NonNullable<Config['uploads']['s3']>) {}
@@ -78,7 +110,6 @@ export class S3FileStorage implements FileStorage {
     const endpoint = new URL(this.s3.endpoint);
     const canonicalPath = `/${this.s3.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
     const amzDate = new Date().toISOString().replace(/[:-]|\.\d{3}/g, '');
-    const day = amzDate.slice(0, 8);
     const payloadHash = body ? createHash('sha256').update(body).digest('hex') : EMPTY_SHA256;
     const headers: Record<string, string> = {
       host: endpoint.host,
@@ -86,20 +117,13 @@ export class S3FileStorage implements FileStorage {
       'x-amz-content-sha256': payloadHash,
       'x-amz-date': amzDate,
     };
-    const names = Object.keys(headers).sort();
-    const signedHeaders = names.join(';');
-    const canonicalRequest = [method, canonicalPath, '', ...names.map((h) => `${h}:${headers[h]}`), '', signedHeaders, payloadHash].join('\n');
-    const scope = `${day}/${this.s3.region}/s3/aws4_request`;
-    const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, createHash('sha256').update(canonicalRequest).digest('hex')].join('\n');
-    const hmac = (k: Buffer | string, d: string) => createHmac('sha256', k).update(d).digest();
-    const signingKey = hmac(hmac(hmac(hmac(`AWS4${this.s3.secretAccessKey}`, day), this.s3.region), 's3'), 'aws4_request');
-    const signature = createHmac('sha256', signingKey).update(stringToSign).digest('hex');
+    const authorization = signV4({ method, canonicalPath, headers, payloadHash, amzDate, region: this.s3.region, accessKeyId: this.s3.accessKeyId, secretAccessKey: this.s3.secretAccessKey });
     return fetch(new URL(canonicalPath, endpoint), {
       method,
       body,
       headers: {
         ...headers,
-        authorization: `AWS4-HMAC-SHA256 Credential=${this.s3.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`,
+        authorization,
       },
     });
   }
