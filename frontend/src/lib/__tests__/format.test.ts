@@ -18,7 +18,12 @@ describe('money', () => {
   });
   it('turns typed taka into poisha without float error', () => {
     expect(takaToPoisha('19.99')).toBe(1999);
-    expect(takaToPoisha(0.1 + 0.2 > 0.3 ? '0.30' : '0.30')).toBe(30);
+    // 19.99 × 100 is 1998.9999999999998 in floating point, and 0.1 + 0.2 is 0.30000000000000004.
+    expect(takaToPoisha(19.99)).toBe(1999);
+    expect(takaToPoisha('1,250')).toBeNaN();
+    expect(takaToPoisha('500')).toBe(50_000);
+    expect(takaToPoisha('0.5')).toBe(50);
+    expect(takaToPoisha('-2.25')).toBe(-225);
   });
 });
 

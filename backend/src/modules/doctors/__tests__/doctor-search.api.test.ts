@@ -65,6 +65,8 @@ describe('finding a doctor', () => {
   it('filters online now, and offline', async () => {
     const online = await list({ o: true });
     const offline = await list({ o: false });
+    expect(online.total).toBeGreaterThan(0);
+    expect(offline.total).toBeGreaterThan(0);
     expect(online.items.every((d) => d.isOnline)).toBe(true);
     expect(offline.items.every((d) => !d.isOnline)).toBe(true);
     expect(online.total + offline.total).toBe((await list({})).total);
@@ -146,9 +148,14 @@ describe('finding a doctor', () => {
       expect(d.ratings).toBeGreaterThanOrEqual(3);
     }
     expect(res.body).toMatchObject({ success: true, resultPerPage: 20 });
+    // Each filter keeps some doctors and drops some (an ignored or empty filter fails here).
+    const unfiltered = (await asVisitor(t).get('/doctors')).body.doctors as { work: string; fees: number }[];
+    expect(unfiltered.some((d) => !d.work.includes('Square')) && unfiltered.some((d) => d.fees <= 2000)).toBe(true);
     const kw = await asVisitor(t).get('/doctors?keyword=Square');
+    expect(kw.body.doctors.length).toBeGreaterThan(0);
     expect(kw.body.doctors.every((d: { work: string }) => d.work.includes('Square'))).toBe(true);
     const top = await asVisitor(t).get('/doctors?fees=2001-up');
+    expect(top.body.doctors.length).toBeGreaterThan(0);
     expect(top.body.doctors.every((d: { fees: number }) => d.fees > 2000)).toBe(true);
   });
 
