@@ -21,8 +21,7 @@ test('a patient hires a nurse in Dhanmondi and sees the hire; an admin confirms 
   const modal = page.getByRole('dialog');
   await modal.getByRole('button', { name: 'Hire' }).click();
   await expect(modal.getByRole('alert')).toContainText('Please enter your details');
-  await modal.getByLabel('Patient gender').click();
-  await page.getByTitle('Female', { exact: true }).click();
+  await chooseOption(page, 'Patient gender', 'Female');
   await modal.getByLabel('Phone number').fill('01712345678');
   const date = dhakaDay(12);
   await modal.getByLabel('Date').fill(date);

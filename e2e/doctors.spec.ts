@@ -13,9 +13,9 @@ test.describe.serial('doctors and consultations', () => {
     await page.getByLabel('Online Now', { exact: true }).click();
     await expect(page).toHaveURL(/online=true/);
     await page.getByLabel('Up to 500 BDT').click();
-    await expect(page).toHaveURL(/fees=0-500/);
+    await expect(page).toHaveURL(/fees=UpTo500/);
     await page.getByLabel('501 - 1000 BDT').click();
-    await expect(page).toHaveURL(/fees=501-1000/);
+    await expect(page).toHaveURL(/fees=From501To1000/);
     await expect(page.getByLabel('Online Now', { exact: true })).toBeChecked();
     await page.getByRole('textbox', { name: /Search by name/ }).fill('Selina');
     await page.getByRole('button', { name: 'Search' }).click();

@@ -25,11 +25,20 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 }
 
 export async function logout(page: Page) {
-  await page.getByTestId('user-menu').click();
-  await page.locator('.ant-dropdown').getByRole('menuitem', { name: 'Logout' }).click();
+  const loggedOut = page.getByRole('link', { name: 'Log in' });
+  // The user menu loads with antd on the first click and opens with a motion; a click on Logout
+  // that lands while it is still settling is lost now and then (seen on a busy machine). Try again
+  // as a person would, until the app shows the login link.
+  await expect(async () => {
+    if (await loggedOut.isVisible()) return;
+    const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+    if (!(await menu.isVisible())) await page.getByTestId('user-menu').click();
+    await menu.getByRole('menuitem', { name: 'Logout' }).click({ timeout: 5_000 });
+    await expect(loggedOut).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
   // The app navigates to the login page once the server has ended the session; wait for that, or a
   // page.goto() right after could be overtaken by the late navigation.
-  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(loggedOut).toBeVisible();
   await expect(page).toHaveURL(/\/(user-signin|doctor\/login)$/);
 }
 

@@ -45,5 +45,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
+    // A limit, not a speed check: tests that type into many antd fields took over 5 s (the default)
+    // when this 2-core machine ran other suites beside them.
+    testTimeout: 20_000,
   },
 });

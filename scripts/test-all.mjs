@@ -13,7 +13,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const node = process.execPath;
-const only = (process.env.NIROG_SUITES ?? 'schema,budget,backend,frontend,e2e,reliability').split(',');
+const only = (process.env.NIROG_SUITES ?? 'schema,lint,budget,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -47,6 +47,14 @@ if (only.includes('schema')) {
     if (code !== 0) console.error('schema.graphql differs from what the backend emits: commit the regenerated file.');
     count('schema', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
   }
+}
+
+if (only.includes('lint')) {
+  // The code's boundaries (.dependency-cruiser.cjs): modules through their index, no feature importing
+  // another, no page importing a page, common/ and lib/ knowing no module or feature.
+  const code = run('lint', node, [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+    'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+  count('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
 }
 
 if (only.includes('budget')) {

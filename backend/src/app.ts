@@ -10,7 +10,7 @@ import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { GraphQLError, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLFormattedError, type SelectionSetNode } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from './config.js';
 import type { Orm } from './db.js';
@@ -19,26 +19,16 @@ import type { Context } from './common/context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
-import { THROTTLED_OPERATIONS } from './common/rate-limit.js';
+import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
+import { RequestLoaders } from './common/loaders.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
-import { registerAccountRoutes } from './modules/accounts/account.rest.js';
-import { registerDoctorAccountRoutes, registerDoctorRoutes } from './modules/doctors/doctor.rest.js';
-import { registerAppointmentRoutes } from './modules/appointments/appointment.rest.js';
-import { registerPrescriptionRoutes } from './modules/prescriptions/prescription.rest.js';
-import { registerReviewRoutes } from './modules/reviews/review.rest.js';
-import { registerMedicineRoutes } from './modules/medicines/medicine.rest.js';
-import { registerOrderRoutes } from './modules/orders/order.rest.js';
-import { registerPaymentRoutes } from './modules/payments/payment.rest.js';
-import { auditAdminMutations } from './modules/audit/audit.hooks.js';
-import { registerMailRoutes } from './modules/mail/mail.rest.js';
-import { registerDashboardRoutes } from './modules/dashboard/dashboard.rest.js';
-import { registerVerificationRoutes } from './modules/verification/verification.rest.js';
-import { OutboxWorker } from './modules/mail/outbox.worker.js';
-import { registerCareRoutes } from './modules/care.registry.js';
-import { chatWidgetCsp } from './modules/site/chat-widget.js';
+import { auditAdminMutations } from './modules/audit/index.js';
+import { OutboxWorker } from './modules/mail/index.js';
+import { MODULES } from './modules.js';
+import { chatWidgetCsp } from './modules/site/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 
@@ -57,20 +47,6 @@ const PASS_THROUGH_CODES = new Set([
 const clip = (message: string) => (message.length > 300 ? `${message.slice(0, 300)}…` : message);
 
 /** The names of the root fields a selection set executes, through inline fragments and fragment spreads. */
-function rootFieldNames(set: SelectionSetNode, document: DocumentNode, seen = new Set<string>()): string[] {
-  const names: string[] = [];
-  for (const sel of set.selections) {
-    if (sel.kind === Kind.FIELD) names.push(sel.name.value);
-    else if (sel.kind === Kind.INLINE_FRAGMENT) names.push(...rootFieldNames(sel.selectionSet, document, seen));
-    else if (!seen.has(sel.name.value)) {
-      seen.add(sel.name.value);
-      const fragment = document.definitions.find((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION && d.name.value === sel.name.value);
-      if (fragment) names.push(...rootFieldNames(fragment.selectionSet, document, seen));
-    }
-  }
-  return names;
-}
-
 /**
  * The HTTP server for the app, with its timeouts: a request whose headers or body arrive too slowly
  * is answered 408 and its connection closed, so slow senders cannot hold connections open.
@@ -103,7 +79,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   async function contextFor(req: Request): Promise<Context> {
     const em = orm.em.fork() as unknown as Context['em'];
     const user = await services.accounts.authenticate(em, tokenFromHeader(req.headers.authorization));
-    return { em, user, requestId: req.id, ip: req.ip ?? '', log: req.log, services };
+    return { em, user, requestId: req.id, ip: req.ip ?? '', log: req.log, services, loaders: new RequestLoaders() };
   }
 
   // Status 503 (not 200 or 500) while the database is away, so proxies and clients retry.
@@ -120,30 +96,6 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
-  // The throttled operations (signup, reset, codes, public forms, cart quotes) count per address
-  // before they run: every root field the operation will execute, whatever the document's shape
-  // (aliases, inline fragments, fragment spreads), once per occurrence.
-  const throttlePlugin: ApolloServerPlugin<Context> = {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ operation, document, contextValue }) {
-          if (!operation || operation.operation === 'subscription') return;
-          for (const name of rootFieldNames(operation.selectionSet, document)) {
-            const limit = THROTTLED_OPERATIONS[name];
-            if (!limit) continue;
-            try {
-              await contextValue.services.limiter.hit(contextValue.em, limit, contextValue.ip);
-            } catch (err) {
-              const e = toAppError(err);
-              if (!e) throw err;
-              throw new GraphQLError(e.message, { extensions: { code: e.code, reason: e.reason, retryAfter: e.retryAfterSeconds, http: { status: HTTP_STATUS[e.code] } } });
-            }
-          }
-        },
-      };
-    },
-  };
-
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.graphql.introspection,
@@ -153,7 +105,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     allowBatchedHttpRequests: false,
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, throttlePlugin, auditAdminMutations],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, declaredLimitsPlugin, auditAdminMutations],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
@@ -161,7 +113,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
           message: clip(appError.message),
           path: formatted.path,
           locations: formatted.locations,
-          extensions: { code: appError.code, reason: appError.reason, fields: appError.fields, retryAfter: appError.retryAfterSeconds },
+          extensions: { code: appError.code, reason: appError.reason, params: appError.params, fields: appError.fields, fieldRules: appError.fieldRules, retryAfter: appError.retryAfterSeconds },
         };
       }
       const code = formatted.extensions?.code as string | undefined;
@@ -256,20 +208,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   api.use(express.json({ limit: '1mb', type: parsedByApi(restRoutes) }));
   api.use(express.urlencoded({ extended: false, limit: '1mb' }));
   const route = restRouteRegistrar(api, contextFor, restRoutes);
-  registerAccountRoutes(route);
-  registerDoctorAccountRoutes(route);
-  registerDoctorRoutes(route);
-  registerAppointmentRoutes(route);
-  registerPrescriptionRoutes(route);
-  registerReviewRoutes(route);
-  registerPaymentRoutes(route);
-  registerMedicineRoutes(route);
-  registerOrderRoutes(route);
-  registerMailRoutes(route);
-  registerDashboardRoutes(route);
-  registerVerificationRoutes(route);
-  registerCareRoutes(route);
-  api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
+  for (const m of MODULES) m.routes?.(route);
+  assertRestLimitsDeclared(restRoutes);
+  api.use((req, res) => res.status(404).json({ success: false, code: 'NOT_FOUND', reason: 'NOT_FOUND', message: `No API path ${req.method} ${req.path}` }));
   api.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
   app.use('/api', api);
 
@@ -280,9 +221,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // A refused upload or body (too many files, too large, unreadable) answers in GraphQL's shape, coded.
     (err: unknown, req: Request, res: Response, next: NextFunction) => {
       if (res.headersSent) return next(err);
-      const e = toAppError(err) ?? new AppError('BAD_USER_INPUT', 'The request could not be read', 'BAD_REQUEST');
+      const e = toAppError(err) ?? new AppError('BAD_REQUEST', 'The request could not be read');
       if (!toAppError(err)) req.log.warn({ err }, 'unreadable GraphQL request');
-      res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: clip(e.message), extensions: { code: e.code, reason: e.reason } }] });
+      res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: clip(e.message), extensions: { code: e.code, reason: e.reason, params: e.params } }] });
     },
     expressMiddleware(apollo, {
       context: async ({ req }) => {

@@ -1,26 +1,11 @@
-import { buildSchema } from 'type-graphql';
+import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
-import { AccountResolver } from './modules/accounts/account.resolver.js';
-import { DoctorResolver } from './modules/doctors/doctor.resolver.js';
-import { AppointmentResolver } from './modules/appointments/appointment.resolver.js';
-import { PrescriptionResolver } from './modules/prescriptions/prescription.resolver.js';
-import { ReviewResolver } from './modules/reviews/review.resolver.js';
-import { MedicineResolver } from './modules/medicines/medicine.resolver.js';
-import { OrderResolver } from './modules/orders/order.resolver.js';
-import { PaymentResolver } from './modules/payments/payment.resolver.js';
-import { AuditResolver } from './modules/audit/audit.resolver.js';
+import { assertLimitsDeclared } from './common/limits.js';
+import { MODULES } from './modules.js';
 
-/** Every resolver of the API. A module adds its resolver here. */
-export const RESOLVERS = [
-  AccountResolver, DoctorResolver, AuditResolver, DashboardResolver, MailResolver, VerificationResolver, ...CARE_RESOLVERS,
-  PaymentResolver, MedicineResolver, OrderResolver,
-  AppointmentResolver, PrescriptionResolver, ReviewResolver,
-] as const;
-import { DashboardResolver } from './modules/dashboard/dashboard.resolver.js';
-import { MailResolver } from './modules/mail/mail.resolver.js';
-import { VerificationResolver } from './modules/verification/verification.resolver.js';
-import { CARE_RESOLVERS } from './modules/care.registry.js';
+/** Every resolver of the API: the modules' own (modules.ts). */
+export const RESOLVERS = MODULES.flatMap((m) => m.resolvers) as unknown as NonEmptyArray<Function>;
 
 let cached: Promise<GraphQLSchema> | undefined;
 
@@ -32,6 +17,7 @@ export function buildNirogSchema(): Promise<GraphQLSchema> {
     validate: { forbidUnknownValues: false },
   }).then((schema) => {
     assertEveryOperationHasAccessRule(schema);
+    assertLimitsDeclared(schema);
     return schema;
   });
   return cached;

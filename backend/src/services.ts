@@ -4,21 +4,23 @@ import type { Logger } from './common/logger.js';
 import { createFileStorage } from './common/storage.js';
 import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
-import { AccountService } from './modules/accounts/account.service.js';
-import { DoctorService } from './modules/doctors/doctor.service.js';
-import { AppointmentService } from './modules/appointments/appointment.service.js';
-import { PrescriptionService } from './modules/prescriptions/prescription.service.js';
-import { ReviewService } from './modules/reviews/review.service.js';
-import { MedicineService } from './modules/medicines/medicine.service.js';
-import { OrderService } from './modules/orders/order.service.js';
-import { PaymentService } from './modules/payments/payment.service.js';
-import { AuditService } from './modules/audit/audit.service.js';
-import { MailService } from './modules/mail/mail.service.js';
-import { SmsService } from './modules/mail/sms.service.js';
-import { NotificationService } from './modules/mail/notification.service.js';
-import { VerificationService } from './modules/verification/verification.service.js';
-import { DashboardService } from './modules/dashboard/dashboard.service.js';
-import { createCareServices } from './modules/care.registry.js';
+import { AccountService } from './modules/accounts/index.js';
+import { DoctorService } from './modules/doctors/index.js';
+import { AppointmentService } from './modules/appointments/index.js';
+import { PrescriptionService } from './modules/prescriptions/index.js';
+import { ReviewService } from './modules/reviews/index.js';
+import { MedicineService } from './modules/medicines/index.js';
+import { OrderService } from './modules/orders/index.js';
+import { PaymentService } from './modules/payments/index.js';
+import { AuditService } from './modules/audit/index.js';
+import { MailService, NotificationService, SmsService } from './modules/mail/index.js';
+import { VerificationService } from './modules/verification/index.js';
+import { DashboardService } from './modules/dashboard/index.js';
+import { NurseService } from './modules/nurses/index.js';
+import { BloodService } from './modules/blood/index.js';
+import { InsuranceService } from './modules/insurance/index.js';
+import { AmbulanceDirectory } from './modules/ambulance/index.js';
+import { SiteService } from './modules/site/index.js';
 import { RateLimiter } from './common/rate-limit.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
@@ -45,9 +47,20 @@ export function createServices(config: Config, log: Logger) {
   verification.subscribe(events);
   const dashboard = new DashboardService();
   return {
-    config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification, ...createCareServices(config, images, events),
+    config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification,
+    nurses: new NurseService(images, events),
+    blood: new BloodService(events),
+    insurance: new InsuranceService(),
+    ambulances: new AmbulanceDirectory(),
+    site: new SiteService(),
     payments, medicines, orders, appointments, prescriptions, reviews,
   };
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+// The request context (common/context.ts) knows the services only as an interface common declares;
+// the composition root fills it in here, so common never imports a module.
+declare module './common/context.js' {
+  interface AppServices extends Services {}
+}

@@ -1,7 +1,14 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Logger } from './logger.js';
 import type { AuthUser } from './roles.js';
-import type { Services } from '../services.js';
+import type { RequestLoaders } from './loaders.js';
+
+/**
+ * The services of the running app. Empty here: services.ts (the composition root) merges the real
+ * list into it, so common/ never has to import a module to type the context.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AppServices {}
 
 /** What every resolver and REST handler gets: a request-scoped EntityManager, the caller, the services. */
 export interface Context {
@@ -10,5 +17,7 @@ export interface Context {
   requestId: string;
   ip: string;
   log: Logger;
-  services: Services;
+  services: AppServices;
+  /** Batched reads of read models for this request (common/loaders.ts). */
+  loaders: RequestLoaders;
 }

@@ -9,23 +9,17 @@ import {
 import { ArgumentValidationError, AuthenticationError, AuthorizationError } from 'type-graphql';
 import type { ValidationError } from 'class-validator';
 
+import { codeOf, ERROR_REASONS, type ErrorCode, type ErrorReason, type ReasonOf } from './error-reasons.js';
+
+export type { ErrorCode, ErrorReason } from './error-reasons.js';
+
 /**
  * The one place where errors get their public code and HTTP status. Modules throw AppError (through
- * the helpers below) with a domain `reason` such as SLOT_FULL or EMAIL_TAKEN; GraphQL shows the code
- * in `extensions.code`, REST as the HTTP status and `{ success: false, message, code, reason }`.
+ * the helpers below) with a reason from the closed set in error-reasons.ts (SLOT_FULL, EMAIL_TAKEN…);
+ * the reason decides the code, the code the HTTP status. GraphQL shows them in `extensions` (reason,
+ * code, params, fields), REST as the status and `{ success: false, message, code, reason, params }`.
  * Anything else is a bug or an outage: logged in full, shown masked.
  */
-export type ErrorCode =
-  | 'BAD_USER_INPUT'
-  | 'UNAUTHENTICATED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS'
-  | 'PAYLOAD_TOO_LARGE'
-  | 'SERVICE_UNAVAILABLE'
-  | 'INTERNAL_SERVER_ERROR';
-
 export const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_USER_INPUT: 400,
   UNAUTHENTICATED: 401,
@@ -38,50 +32,86 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   INTERNAL_SERVER_ERROR: 500,
 };
 
+/** Values a client puts into its own translation of the reason ("{{medicine}} is out of stock"). */
+export type ErrorParams = Record<string, string | number>;
+
+export interface AppErrorOptions {
+  /** Field name → message, for forms that show errors beside fields. */
+  fields?: Record<string, string>;
+  /** Field name → the rule it broke (isNotEmpty, isEmail, maxLength…), for clients that word it themselves. */
+  fieldRules?: Record<string, string>;
+  params?: ErrorParams;
+  /** TOO_MANY_REQUESTS: seconds until a retry can succeed (REST sends it as Retry-After). */
+  retryAfterSeconds?: number;
+}
+
 export class AppError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly reason?: string,
-    /** Field name → message, for forms that show errors beside fields. */
-    readonly fields?: Record<string, string>,
-    /** TOO_MANY_REQUESTS: seconds until a retry can succeed (REST sends it as Retry-After). */
-    readonly retryAfterSeconds?: number,
-  ) {
+  readonly code: ErrorCode;
+  readonly fields?: Record<string, string>;
+  readonly fieldRules?: Record<string, string>;
+  readonly params?: ErrorParams;
+  readonly retryAfterSeconds?: number;
+
+  constructor(readonly reason: ErrorReason, message: string, opts: AppErrorOptions = {}) {
     super(message);
     this.name = 'AppError';
+    this.code = codeOf(reason);
+    this.fields = opts.fields;
+    this.fieldRules = opts.fieldRules;
+    this.params = opts.params;
+    this.retryAfterSeconds = opts.retryAfterSeconds;
   }
 }
 
-export const badInput = (message: string, fields?: Record<string, string>, reason = 'INVALID_INPUT') =>
-  new AppError('BAD_USER_INPUT', message, reason, fields);
-export const unauthenticated = (message = 'Please log in to continue', reason = 'UNAUTHENTICATED') =>
-  new AppError('UNAUTHENTICATED', message, reason);
-export const forbidden = (message = 'You are not allowed to do this', reason = 'FORBIDDEN') =>
-  new AppError('FORBIDDEN', message, reason);
-export const notFound = (what: string, reason = 'NOT_FOUND') => new AppError('NOT_FOUND', `${what} not found`, reason);
-export const conflict = (message: string, reason = 'CONFLICT') => new AppError('CONFLICT', message, reason);
+export const badInput = (message: string, fields?: Record<string, string>, reason: ReasonOf<'BAD_USER_INPUT'> = 'INVALID_INPUT', params?: ErrorParams) =>
+  new AppError(reason, message, { fields, params });
+export const unauthenticated = (message = 'Please log in to continue', reason: ReasonOf<'UNAUTHENTICATED'> = 'UNAUTHENTICATED') =>
+  new AppError(reason, message);
+export const forbidden = (message = 'You are not allowed to do this', reason: ReasonOf<'FORBIDDEN'> = 'FORBIDDEN') =>
+  new AppError(reason, message);
+export const notFound = (what: string, reason: ReasonOf<'NOT_FOUND'> = 'NOT_FOUND') => new AppError(reason, `${what} not found`);
+export const conflict = (message: string, reason: ReasonOf<'CONFLICT'>, params?: ErrorParams) => new AppError(reason, message, { params });
+export const tooMany = (message: string, reason: ReasonOf<'TOO_MANY_REQUESTS'>, retryAfterSeconds?: number, params?: ErrorParams) =>
+  new AppError(reason, message, { retryAfterSeconds, params });
+export const tooLarge = (maxBytes: number) =>
+  new AppError('FILE_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { params: { maxMb: Math.round(maxBytes / 1024 / 1024) } });
+export const unavailable = (message: string, reason: ReasonOf<'SERVICE_UNAVAILABLE'>, params?: ErrorParams) => new AppError(reason, message, { params });
+
+const isErrorReason = (v: string): v is ErrorReason => Object.prototype.hasOwnProperty.call(ERROR_REASONS, v);
+
+/** The reason of an error that names only its code (a GraphQLError from a library). */
+const REASON_FOR_CODE: Partial<Record<ErrorCode, ErrorReason>> = {
+  BAD_USER_INPUT: 'INVALID_INPUT',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
+  PAYLOAD_TOO_LARGE: 'REQUEST_TOO_LARGE',
+  SERVICE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+};
 
 /** A missing value reports "required" before "too long" and friends. */
 const FIRST_CONSTRAINTS = ['isDefined', 'isNotEmpty', 'arrayMinSize', 'isEnum', 'isIn', 'isInt', 'isEmail'];
 
-function validationFields(errors: ValidationError[], prefix = ''): Record<string, string> {
-  const out: Record<string, string> = {};
+/** Field name → [message, the rule it broke (class-validator's constraint name: isNotEmpty, isEmail, maxLength…)]. */
+function validationFields(errors: ValidationError[], prefix = ''): Record<string, [string, string]> {
+  const out: Record<string, [string, string]> = {};
   for (const e of errors) {
     const key = prefix ? `${prefix}.${e.property}` : e.property;
     const c = e.constraints ?? {};
     const firstKey = FIRST_CONSTRAINTS.find((k) => k in c) ?? Object.keys(c)[0];
     const first = firstKey ? c[firstKey] : undefined;
-    if (first) out[key] = first;
+    if (first && firstKey) out[key] = [first, firstKey];
     if (e.children?.length) Object.assign(out, validationFields(e.children, key));
   }
   return out;
 }
 
 export function fromValidationErrors(errors: ValidationError[]): AppError {
-  const fields = validationFields(errors);
-  const first = Object.values(fields)[0] ?? 'Invalid input';
-  return badInput(first, fields);
+  const found = Object.entries(validationFields(errors));
+  const fields = Object.fromEntries(found.map(([k, [message]]) => [k, message]));
+  const fieldRules = Object.fromEntries(found.map(([k, [, rule]]) => [k, rule]));
+  return new AppError('INVALID_INPUT', found[0]?.[1][0] ?? 'Invalid input', { fields, fieldRules });
 }
 
 /** Maps any thrown value to an AppError, or null when it is unexpected (a bug). */
@@ -101,19 +131,20 @@ export function toAppError(err: unknown): AppError | null {
     return badInput('A value is not in the expected form', undefined, 'MALFORMED_VALUE');
   }
   if (err instanceof ConnectionException || isConnectionError(err)) {
-    return new AppError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable, please try again', 'DATABASE_UNAVAILABLE');
+    return unavailable('The service is temporarily unavailable, please try again', 'DATABASE_UNAVAILABLE');
   }
   if (err instanceof GraphQLError) {
-    const code = err.extensions?.code;
-    if (code === 'UNAUTHENTICATED' || code === 'FORBIDDEN' || code === 'BAD_USER_INPUT' || code === 'NOT_FOUND'
-      || code === 'CONFLICT' || code === 'TOO_MANY_REQUESTS' || code === 'PAYLOAD_TOO_LARGE' || code === 'SERVICE_UNAVAILABLE') {
-      const retry = err.extensions?.retryAfter;
-      return new AppError(code, err.message, (err.extensions?.reason as string | undefined) ?? code, undefined, typeof retry === 'number' ? retry : undefined);
-    }
+    // Errors raised as GraphQLError by our own plugins (throttles) and by the document limits.
+    const ext = err.extensions ?? {};
+    const retry = typeof ext.retryAfter === 'number' ? ext.retryAfter : undefined;
+    const params = ext.params as ErrorParams | undefined;
+    if (typeof ext.reason === 'string' && isErrorReason(ext.reason)) return new AppError(ext.reason, err.message, { retryAfterSeconds: retry, params });
+    const fallback = typeof ext.code === 'string' ? REASON_FOR_CODE[ext.code as ErrorCode] : undefined;
+    if (fallback) return new AppError(fallback, err.message, { retryAfterSeconds: retry, params });
   }
   const status = (err as { status?: number; statusCode?: number })?.status ?? (err as { statusCode?: number })?.statusCode;
-  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The upload is too large', 'TOO_LARGE');
-  if (status === 400 && err instanceof Error) return badInput(err.message);
+  if (status === 413) return new AppError('REQUEST_TOO_LARGE', 'The upload is too large');
+  if (status === 400 && err instanceof Error) return badInput(err.message, undefined, 'BAD_REQUEST');
   return null;
 }
 

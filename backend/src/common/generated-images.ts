@@ -1,3 +1,4 @@
+import { escapeHtml as escapeXml } from './html.js';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,7 +49,6 @@ function hashOf(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Background colours for portraits, dark enough for white initials (contrast ≥ 4.5:1). */
 const PORTRAIT_COLOURS = [

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { AppError, badInput } from './errors.js';
+import { badInput, tooLarge } from './errors.js';
 import type { FileStorage } from './storage.js';
 import { GeneratedImages } from './generated-images.js';
 
@@ -19,7 +19,7 @@ export async function readLimited(stream: Readable, maxBytes: number): Promise<B
     size += (chunk as Buffer).length;
     if (size > maxBytes) {
       stream.destroy();
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE');
+      throw tooLarge(maxBytes);
     }
     chunks.push(chunk as Buffer);
   }
@@ -36,7 +36,7 @@ export class ImageService {
 
   async store(data: Buffer, folder: 'avatars' | 'doctors' | 'nurses' | 'medicines' | 'misc', maxSide = 800): Promise<string> {
     if (data.length > this.maxBytes) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(this.maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE');
+      throw tooLarge(this.maxBytes);
     }
     let format: string | undefined;
     try {

@@ -37,6 +37,11 @@ export function byCreated(sort?: ListOrder | null): { createdAt: 'asc' | 'desc';
   return sort === ListOrder.oldest ? { createdAt: 'asc', id: 'desc' } : { createdAt: 'desc', id: 'asc' };
 }
 
+/** The same order in SQL, for plain reads (`alias` like 'd.'). */
+export function createdOrderSql(sort: ListOrder | null | undefined, alias = ''): string {
+  return sort === ListOrder.oldest ? `${alias}created_at asc, ${alias}id desc` : `${alias}created_at desc, ${alias}id asc`;
+}
+
 export function offsetOf(args: { page: number; pageSize: number }): number {
   return (args.page - 1) * args.pageSize;
 }

@@ -28,16 +28,17 @@ const COMMON = new Set([
 
 /** A sane strength rule, the same for signup, change and reset: 8–128 characters, a letter and a digit, not common. */
 export function assertStrongPassword(password: string, context: { email?: string; name?: string } = {}, field = 'password'): void {
-  const fail = (msg: string) => {
-    throw badInput(msg, { [field]: msg }, 'WEAK_PASSWORD');
+  // params.rule names the broken rule, so clients can say it in their own language.
+  const fail = (rule: string, msg: string) => {
+    throw badInput(msg, { [field]: msg }, 'WEAK_PASSWORD', { rule });
   };
-  if (password.length < 8) fail('Password must be at least 8 characters');
-  if (password.length > 128) fail('Password must be at most 128 characters');
-  if (!/[A-Za-z\u0980-\u09FF]/.test(password) || !/\d/.test(password)) fail('Password must contain a letter and a digit');
+  if (password.length < 8) fail('tooShort', 'Password must be at least 8 characters');
+  if (password.length > 128) fail('tooLong', 'Password must be at most 128 characters');
+  if (!/[A-Za-z\u0980-\u09FF]/.test(password) || !/\d/.test(password)) fail('letterAndDigit', 'Password must contain a letter and a digit');
   const lower = password.toLowerCase();
-  if (COMMON.has(lower)) fail('This password is too common');
-  if (context.email && lower === context.email.toLowerCase()) fail('Password must not be your email');
+  if (COMMON.has(lower)) fail('common', 'This password is too common');
+  if (context.email && lower === context.email.toLowerCase()) fail('isEmail', 'Password must not be your email');
   if (context.email && lower.includes(context.email.split('@')[0]!.toLowerCase()) && context.email.split('@')[0]!.length >= 4) {
-    fail('Password must not contain your email name');
+    fail('containsEmailName', 'Password must not contain your email name');
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../config.js';
-import { AppError } from './errors.js';
+import { tooMany } from './errors.js';
 
 /**
  * The one rate limiter of Nirog, kept in PostgreSQL (table rate_limit_buckets) so that every API
@@ -17,14 +17,14 @@ import { AppError } from './errors.js';
 export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a little and try again.';
 
 export const throttled = (retryAfterSeconds: number) =>
-  new AppError('TOO_MANY_REQUESTS', THROTTLED_MESSAGE, 'RATE_LIMITED', undefined, Math.max(1, Math.ceil(retryAfterSeconds)));
+  tooMany(THROTTLED_MESSAGE, 'RATE_LIMITED', Math.max(1, Math.ceil(retryAfterSeconds)));
 
 export interface WindowLimit {
   max: number;
   windowSeconds: number;
 }
 
-export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip' | 'quote-ip';
+export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip' | 'quote-ip' | 'blood-ip';
 
 export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
   const l = config.limits;
@@ -35,6 +35,7 @@ export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
     'code-ip': { max: l.codeAttemptsPerIpPerHour, windowSeconds: 3600 },
     'form-ip': { max: l.formsPerIpPerHour, windowSeconds: 3600 },
     'quote-ip': { max: l.cartQuotesPerIpPerMinute, windowSeconds: 60 },
+    'blood-ip': { max: config.bloodRequestsPerHour, windowSeconds: 3600 },
   };
 }
 
@@ -114,19 +115,3 @@ export class RateLimiter {
     await em.getConnection().execute(`delete from rate_limit_buckets where key = ?`, [`login-account:${subject}`.slice(0, 300)], 'run');
   }
 }
-
-/**
- * The public doors that cost us (mail sent, rows written, codes guessed, carts priced) and are throttled per
- * address, whichever door is used: GraphQL mutation names and REST "METHOD /path" keys. Per-account
- * limits live in the services (login lockout here above; one reset mail a minute and five tries per
- * code in verification.service.ts).
- */
-export const THROTTLED_OPERATIONS: Record<string, LimitName> = {
-  signup: 'signup-ip', doctorSignup: 'signup-ip', 'POST /register': 'signup-ip', 'POST /register/doctor': 'signup-ip',
-  // Asking for reset mail is throttled; using a reset link is not (its token is a 256-bit secret).
-  forgotPassword: 'reset-ip', doctorForgotPassword: 'reset-ip', 'POST /password/forgot': 'reset-ip', 'POST /doctor/forgotPassword': 'reset-ip',
-  confirmEmail: 'code-ip', activateAccount: 'code-ip', 'POST /confirm/email': 'code-ip', 'POST /activation': 'code-ip',
-  applyInsurance: 'form-ip', sendContactMessage: 'form-ip', 'POST /insurance/apply': 'form-ip', 'POST /contact': 'form-ip',
-  // A public read, but each one prices up to 50 lines: generous per address (offices and mobile carriers share one).
-  quoteCart: 'quote-ip', 'POST /cart/quote': 'quote-ip',
-};

@@ -3,9 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import Busboy from 'busboy';
 import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
-import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, notFound, toAppError, unauthenticated } from './errors.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, badInput, forbidden, notFound, toAppError, tooLarge, unauthenticated } from './errors.js';
 import { Role } from './roles.js';
-import { THROTTLED_OPERATIONS } from './rate-limit.js';
+import { isUuid } from './ids.js';
+import { noteOperation, type LimitRule } from './limits.js';
+import type { LimitName } from './rate-limit.js';
 import { allowedOrigin } from './cors.js';
 import { withPictureBase } from './rest-images.js';
 
@@ -14,7 +16,6 @@ import { withPictureBase } from './rest-images.js';
  * as GraphQL. Every route declares its access rule (the same vocabulary as @Public/@Allow), and the
  * list of routes is kept so that the authorization matrix test can check every one of them.
  */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 export type RestHandler = (ctx: Context, req: Request, res: Response) => Promise<unknown>;
@@ -24,8 +25,14 @@ export interface RestRouteInfo {
   access: AccessRule;
   /** The route takes pictures: it reads its own body (readMultipart), after the access check. */
   pictures?: boolean;
+  /** Its declared abuse limit (common/limits.ts). */
+  limit?: LimitRule;
 }
 export interface RouteOptions {
+  /** A per-address window limit counted before the route runs (common/limits.ts). */
+  throttle?: LimitName;
+  /** How the route is limited otherwise (its service's rule), for a reader (common/limits.ts). */
+  limitedIn?: string;
   /**
    * The body may carry pictures (multipart files, or data URLs in JSON as the earlier client sends
    * them): the API's 1 MB JSON parser leaves it alone and readMultipart reads it after the access
@@ -60,15 +67,16 @@ export function parsedByApi(registry: readonly RestRouteInfo[]): (incoming: Inco
 
 export function restRouteRegistrar(router: Router, contextFor: (req: Request) => Promise<Context>, registry: RestRouteInfo[]): RouteFn {
   return (method, path, access, handler, opts = {}) => {
-    registry.push({ method, path, access, ...(opts.pictures ? { pictures: true } : {}) });
-    const limit = THROTTLED_OPERATIONS[`${method.toUpperCase()} ${path}`];
+    const limit: LimitRule | undefined = opts.throttle ? { throttle: opts.throttle } : opts.limitedIn ? { limitedIn: opts.limitedIn } : undefined;
+    registry.push({ method, path, access, ...(opts.pictures ? { pictures: true } : {}), ...(limit ? { limit } : {}) });
     router[method](path, async (req, res) => {
       let ctx: Context | undefined;
       try {
         // Every record id is a UUID: anything else names no record (and never reaches SQL as a uuid).
-        if (typeof req.params.id === 'string' && !UUID.test(req.params.id)) throw notFound('Record');
+        if (typeof req.params.id === 'string' && !isUuid(req.params.id)) throw notFound('Record');
         ctx = await contextFor(req);
-        if (limit) await ctx.services.limiter.hit(ctx.em, limit, ctx.ip);
+        noteOperation(`${method.toUpperCase()} ${path}`, limit, ctx.user?.role ?? null);
+        if (limit && 'throttle' in limit) await ctx.services.limiter.hit(ctx.em, limit.throttle, ctx.ip);
         if (access !== 'public') {
           if (!ctx.user) throw unauthenticated();
           if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();
@@ -123,11 +131,11 @@ export function sendRestError(res: Response, err: unknown, log?: Context['log'])
   const appError = toAppError(err);
   if (!appError) log?.error({ err }, 'unexpected error in REST handler');
   else if (appError.code === 'SERVICE_UNAVAILABLE') log?.warn({ err }, 'service unavailable');
-  const e = appError ?? new AppError('INTERNAL_SERVER_ERROR', MASKED_MESSAGE, 'INTERNAL');
+  const e = appError ?? new AppError('INTERNAL', MASKED_MESSAGE);
   if (res.headersSent) return;
   if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
   if (e.retryAfterSeconds) res.setHeader('Retry-After', String(e.retryAfterSeconds));
-  res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, fields: e.fields });
+  res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, params: e.params, fields: e.fields, fieldRules: e.fieldRules });
 }
 
 export interface UploadedFile {
@@ -186,9 +194,9 @@ export function picturesIn(fields: Record<string, unknown>, limits: { maxBytes: 
       if (typeof v !== 'string' || !DATA_URL.test(v)) continue;
       const base64 = v.slice(v.indexOf(',') + 1).replace(/\s/g, '');
       if (Math.floor(base64.length * 3 / 4) > limits.maxBytes + 2) {
-        throw new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE');
+        throw tooLarge(limits.maxBytes);
       }
-      if (files.length >= limits.maxFiles) throw badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES');
+      if (files.length >= limits.maxFiles) throw badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES', { max: limits.maxFiles });
       files.push({ field, data: Buffer.from(base64, 'base64'), mimeType: v.slice(5, v.indexOf(';')) });
     }
   }
@@ -222,12 +230,12 @@ function readMultipartForm(req: Request, limits: { maxBytes: number; maxFiles: n
       const chunks: Buffer[] = [];
       // busboy stops passing bytes at the limit and emits 'limit'; the stream still ends normally.
       stream.on('data', (chunk: Buffer) => { if (!settled) chunks.push(chunk); });
-      stream.on('limit', () => fail(new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`, 'FILE_TOO_LARGE')));
+      stream.on('limit', () => fail(tooLarge(limits.maxBytes)));
       stream.on('end', () => {
         if (!settled) files.push({ field: name, data: Buffer.concat(chunks), mimeType: info.mimeType });
       });
     });
-    bb.on('filesLimit', () => fail(badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES')));
+    bb.on('filesLimit', () => fail(badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES', { max: limits.maxFiles })));
     bb.on('error', () => fail(badInput('The form could not be read')));
     bb.on('close', () => {
       if (settled) return;

@@ -3,10 +3,11 @@ import { asAdmin, asPatient, asVisitor, countQueries, createTestApp, type Client
 import { newMedicine, placeOrder } from '../fixtures.js';
 
 /**
- * The hot public lists (doctors, the medicine catalogue, a patient's orders) are plain SQL reads
- * mapped to plain objects (common/sql.ts), while a single record still comes from its entity. Both
- * must publish the same thing: every field of every list item equals what the one-record read gives,
- * through GraphQL and REST, for a visitor, a patient and an admin (who also sees private fields).
+ * Doctors, medicines and orders are read through their read models (doctor.read.ts, medicine.read.ts,
+ * order.read.ts): a list and a single record come from different statements (a filtered, sorted page;
+ * one id) through the same mapper. Both must publish the same thing: every field of every list item
+ * equals what the one-record read gives, through GraphQL and REST, for a visitor, a patient and an
+ * admin (who also sees private fields).
  */
 let t: TestApp;
 let patient: Client;

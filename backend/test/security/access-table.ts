@@ -24,6 +24,8 @@ export const EXPECTED: Record<string, string> = {
   'Query.insuranceApplications': 'xxx+',
   'Query.ambulanceServices': '++++',
   'Query.siteSettings': '++++',
+  'Query.errorReasons': '++++',
+  'Query.areaOptions': '++++',
   'Query.partners': '++++',
   'Query.contactMessages': 'xxx+',
   'Query.me': 'x+++',

@@ -1,3 +1,4 @@
+import { ERROR_REASONS, type ErrorReason } from '../../src/common/error-reasons.js';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import {
@@ -140,11 +141,18 @@ function problemsOf(where: string, r: CallResult): string[] {
     figures.http500 += 1;
     out.push(`${where}: HTTP ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
   }
-  const errors: { message?: string; extensions?: { code?: string } }[] = r.body?.errors ?? (r.status >= 400 ? [{ message: r.message, extensions: { code: r.code } }] : []);
+  const errors: { message?: string; extensions?: { code?: string; reason?: string } }[] = r.body?.errors
+    ?? (r.status >= 400 ? [{ message: r.message, extensions: { code: r.code, reason: r.reason } }] : []);
   for (const e of errors) {
     if (!e.extensions?.code || !CODES.has(e.extensions.code) || typeof e.message !== 'string' || e.message.length === 0 || e.message.length > 2000) {
       figures.uncoded += 1;
       out.push(`${where}: uncoded or unreadable error ${JSON.stringify(e).slice(0, 300)} (status ${r.status})`);
+    }
+    // A reason, when given, is one of the closed set, and answers its own code.
+    const reason = e.extensions?.reason as ErrorReason | undefined;
+    if (reason !== undefined && (!(reason in ERROR_REASONS) || ERROR_REASONS[reason].code !== e.extensions?.code)) {
+      figures.uncoded += 1;
+      out.push(`${where}: reason ${reason} is not in the closed set or does not answer its code (${e.extensions?.code})`);
     }
   }
   return out;

@@ -87,7 +87,7 @@ describe('races', () => {
     const winners = results.filter((r) => r.status === 200);
     console.log(`race: two admins on one status → ${results.map((r) => r.status).join(', ')}`);
     expect(winners).toHaveLength(1);
-    expect(results.filter((r) => r.status !== 200).map((r) => r.body.reason)).toEqual([expect.stringMatching(/^(ILLEGAL_TRANSITION|STALE_STATUS)$/)]);
+    expect(results.filter((r) => r.status !== 200).map((r) => r.body.reason)).toEqual([expect.stringMatching(/^(ILLEGAL_TRANSITION|CHANGED_MEANWHILE)$/)]);
     expect(events.filter((e) => e.type === 'appointment.statusChanged' && e.appointmentId === id)).toHaveLength(1);
     const status = (await sql('select status from appointments where id = ?', [id]))[0]!.status;
     expect(status).toBe(winners[0]!.body.appointment.bookingStatus);

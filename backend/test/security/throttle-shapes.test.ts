@@ -48,6 +48,20 @@ describe('signup throttle (2 an hour here) counts every executed signup', () => 
     expect(codeOf(res)).toBe('TOO_MANY_REQUESTS');
   });
 
+  it('counts what @skip and @include let run, decided with the variables', async () => {
+    const ip = newIp();
+    // Two signups written, one skipped: one counts, so a second document with one more still passes…
+    const first = await gql(ip, 'mutation($a: SignupInput!, $b: SignupInput!, $no: Boolean!) { x: signup(input: $a) { id } y: signup(input: $b) @include(if: $no) { id } }',
+      { a: signupInput(), b: signupInput(), no: false });
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data.y).toBeUndefined();
+    const second = await gql(ip, 'mutation($a: SignupInput!, $yes: Boolean!) { signup(input: $a) @skip(if: $yes) { id } ... @include(if: true) { z: signup(input: $a) { id } } }',
+      { a: signupInput(), yes: true });
+    expect(second.body.errors).toBeUndefined();
+    // …and the limit (2) is now used up.
+    expect(codeOf(await gql(ip, 'mutation($a: SignupInput!) { signup(input: $a) { id } }', { a: signupInput() }))).toBe('TOO_MANY_REQUESTS');
+  });
+
   it('shares the count with the REST door', async () => {
     const ip = newIp();
     const a = signupInput();

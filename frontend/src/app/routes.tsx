@@ -8,6 +8,7 @@ import RequireAuth from './components/RequireAuth';
 import RouteError from './components/RouteError';
 import NotFound from './components/NotFound';
 import HomePage from '@/features/home/pages/HomePage';
+import BestDoctors from '@/features/doctors/components/BestDoctors';
 
 /** Each page is its own chunk, loaded when its route is first visited, with antd's provider beside it. */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
@@ -42,8 +43,8 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       // In the main chunk: the page most visitors land on paints without waiting for a second download.
-      { path: paths.home, element: <HomePage /> },
-      { path: paths.homeAlias, element: <HomePage /> },
+      { path: paths.home, element: <HomePage doctors={<BestDoctors />} /> },
+      { path: paths.homeAlias, element: <HomePage doctors={<BestDoctors />} /> },
 
       // Accounts (foundation)
       { path: paths.userSignin, element: page(() => import('@/features/auth/pages/PatientLoginPage')) },

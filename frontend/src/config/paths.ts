@@ -71,3 +71,19 @@ export type PathName = keyof typeof paths;
 export function to(name: PathName, params: Record<string, string> = {}): string {
   return paths[name].replace(/:(\w+)/g, (_, key: string) => encodeURIComponent(params[key] ?? ''));
 }
+
+/**
+ * The URL filters each admin table reads (besides page, sort and the search q). The tables read
+ * their filters from here, and the dashboard's tiles link into them: a test checks that every tile
+ * links to a table that reads each filter the link sets.
+ */
+export const ADMIN_TABLE_FILTERS = {
+  [paths.adminAppointments]: ['status', 'kind', 'paymentStatus'],
+  [paths.adminOrders]: ['status', 'paymentStatus'],
+  [paths.adminUsers]: ['role', 'status'],
+  [paths.adminAllDoctors]: ['status'],
+  [paths.adminHiredNurses]: ['status'],
+  [paths.adminMedicines]: ['lowStock'],
+  [paths.adminInbox]: ['tab'],
+  [paths.adminPendingDoctors]: [],
+} as const satisfies Record<string, readonly string[]>;

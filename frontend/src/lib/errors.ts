@@ -1,22 +1,76 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
+import i18n, { registerTranslations } from '@/i18n';
+import { errors } from '@/i18n/errors';
+import { formatCount } from './money';
+
+registerTranslations('errors', errors);
 
 export interface ErrorInfo {
+  /** What to show: the reason in the reader's language (the server's English only for an unknown reason). */
   message: string;
   code?: string;
   reason?: string;
+  /** Field name → what to show beside it, in the reader's language where the server named the rule. */
   fields?: Record<string, string>;
 }
 
-/** The server's message (and code, reason, field errors) from whatever Apollo threw. */
-export function errorInfo(error: unknown, fallback = 'Something went wrong. Please try again.'): ErrorInfo {
+/** What the server sends with a refusal (GraphQL extensions; the REST door sends the same keys). */
+export interface ServerError {
+  message?: string;
+  code?: string;
+  reason?: string;
+  params?: Record<string, string | number>;
+  fields?: Record<string, string>;
+  fieldRules?: Record<string, string>;
+}
+
+const has = (key: string) => i18n.exists(key, { ns: 'errors' });
+
+/** The reason's text in the current language, its params filled in (numbers in the reader's digits). */
+function reasonText(reason: string | undefined, params: ServerError['params'], serverMessage: string | undefined): string {
+  if (reason) {
+    const lang = i18n.language;
+    const values: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(params ?? {})) values[k] = typeof v === 'number' && k !== 'count' ? formatCount(v, lang) : v;
+    // A reason worded differently by case: the password rule broken, the kind of link.
+    const context = params?.rule ?? params?.kind;
+    const options = { ns: 'errors', ...values, ...(typeof context === 'string' ? { context } : {}) };
+    if (has(`reasons.${reason}`) || has(`reasons.${reason}_other`)) {
+      const text = i18n.t(`reasons.${reason}`, options);
+      // A param the server did not send leaves a {{gap}}: its own message says it better then.
+      if (!text.includes('{{') || !serverMessage) return text;
+    }
+  }
+  return serverMessage ?? i18n.t('reasons.UNKNOWN', { ns: 'errors' });
+}
+
+/** Translates a server refusal by its reason; the server's English is the fallback only. */
+export function describeServerError(e: ServerError): ErrorInfo {
+  const message = reasonText(e.reason, e.params, e.message);
+  let fields: Record<string, string> | undefined;
+  if (e.fields) {
+    fields = {};
+    for (const [name, serverText] of Object.entries(e.fields)) {
+      const rule = e.fieldRules?.[name];
+      if (rule && has(`fields.${rule}`)) fields[name] = i18n.t(`fields.${rule}`, { ns: 'errors' });
+      // A field error raised with its own reason (BMDC_TAKEN on bmdcNo) is worded by that reason.
+      else if (!rule && e.reason && e.reason !== 'INVALID_INPUT' && message !== e.message) fields[name] = message;
+      else fields[name] = serverText;
+    }
+  }
+  return { message, code: e.code, reason: e.reason, fields };
+}
+
+/** The refusal (message, code, reason, field errors) from whatever Apollo threw, in the reader's language. */
+export function errorInfo(error: unknown, fallback?: string): ErrorInfo {
   if (CombinedGraphQLErrors.is(error)) {
     const first = error.errors[0];
-    const ext = (first?.extensions ?? {}) as { code?: string; reason?: string; fields?: Record<string, string> };
-    return { message: first?.message ?? fallback, code: ext.code, reason: ext.reason, fields: ext.fields };
+    const ext = (first?.extensions ?? {}) as ServerError;
+    return describeServerError({ ...ext, message: first?.message ?? fallback });
   }
   if (error instanceof Error) {
-    if (/fetch|network/i.test(error.message)) return { message: 'No connection to Nirog. Check your internet and try again.', code: 'NETWORK' };
-    return { message: error.message || fallback };
+    if (/fetch|network/i.test(error.message)) return { message: reasonText('NETWORK', undefined, undefined), code: 'NETWORK', reason: 'NETWORK' };
+    return { message: error.message || fallback || reasonText('UNKNOWN', undefined, undefined) };
   }
-  return { message: fallback };
+  return { message: fallback ?? reasonText('UNKNOWN', undefined, undefined) };
 }

@@ -1,12 +1,14 @@
 import { Arg, Args, ArgsType, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver, registerEnumType } from 'type-graphql';
 import { IsOptional, MaxLength } from 'class-validator';
 import type { Context } from '../../common/context.js';
+import { Throttle, LimitedIn } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { User } from './user.entity.js';
 import { AuthPayload, ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
+import { LOGIN_LIMIT, REFRESH_LIMIT } from './account.service.js';
 
 @ObjectType()
 export class UserPage extends Paginated(User) {}
@@ -56,6 +58,7 @@ export class AccountResolver {
 
   @Mutation(() => User, { description: 'Patient signup; log in afterwards' })
   @Public()
+  @Throttle('signup-ip')
   async signup(
     @Arg('input') input: SignupInput,
     @Arg('avatar', () => GraphQLUpload, { nullable: true }) avatar: Promise<FileUpload> | null,
@@ -67,18 +70,21 @@ export class AccountResolver {
 
   @Mutation(() => AuthPayload, { description: 'Patients and admins' })
   @Public()
+  @LimitedIn(LOGIN_LIMIT)
   login(@Arg('input') input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
     return ctx.services.accounts.login(ctx.em, input, 'patient', ctx.ip);
   }
 
   @Mutation(() => AuthPayload, { description: 'Approved doctors; sets the doctor online' })
   @Public()
+  @LimitedIn(LOGIN_LIMIT)
   doctorLogin(@Arg('input') input: LoginInput, @Ctx() ctx: Context): Promise<AuthPayload> {
     return ctx.services.accounts.login(ctx.em, input, 'doctor', ctx.ip);
   }
 
   @Mutation(() => AuthPayload, { description: 'Trades a refresh token for a new pair (the old one stops working)' })
   @Public()
+  @LimitedIn(REFRESH_LIMIT)
   refreshSession(@Arg('refreshToken') refreshToken: string, @Ctx() ctx: Context): Promise<AuthPayload> {
     return ctx.services.accounts.refresh(ctx.em, refreshToken);
   }
@@ -105,6 +111,7 @@ export class AccountResolver {
 
   @Mutation(() => Boolean)
   @Allow()
+  @LimitedIn('needs a live session of the account itself; each try of the old password costs an argon2id hash')
   async changePassword(@Arg('input') input: ChangePasswordInput, @Ctx() ctx: Context): Promise<boolean> {
     await ctx.services.accounts.changePassword(ctx.em, ctx.user!, input);
     return true;

@@ -10,7 +10,7 @@ import type { Context } from '../../common/context.js';
 import type { User } from './user.entity.js';
 import { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
 import { UserListArgs } from './account.resolver.js';
-import type { IssuedTokens } from './account.service.js';
+import { LOGIN_LIMIT, REFRESH_LIMIT, type IssuedTokens } from './account.service.js';
 
 /** The session user as the earlier app's clients read it (`avatar.url`, `_id`, `phone` without its leading 0). */
 export function toSpecUser(u: User) {
@@ -42,21 +42,21 @@ export function registerAccountRoutes(route: RouteFn): void {
     const input = await parseInput(SignupInput, fields);
     const user = await ctx.services.accounts.signupPatient(ctx.em, input, firstFile(files, 'avatar'));
     return { success: true, userId: user.id, message: 'Account create successfully' };
-  }, { pictures: true });
+  }, { pictures: true, throttle: 'signup-ip' });
 
   // The REST door's logins serve the earlier app's clients, which keep one token and never refresh:
   // their token lives as long as the session (account.service login, opts.rest).
   route('post', '/login', 'public', async (ctx, req) =>
-    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'patient', ctx.ip, { rest: true })));
+    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'patient', ctx.ip, { rest: true })), { limitedIn: LOGIN_LIMIT });
 
   route('post', '/login/doctor', 'public', async (ctx, req) =>
-    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'doctor', ctx.ip, { rest: true })));
+    loginBody(await ctx.services.accounts.login(ctx.em, await parseInput(LoginInput, req.body), 'doctor', ctx.ip, { rest: true })), { limitedIn: LOGIN_LIMIT });
 
   route('post', '/token/refresh', 'public', async (ctx, req) => {
     const token = (req.body as { refreshToken?: unknown })?.refreshToken;
     if (typeof token !== 'string') throw badInput('refreshToken is required');
     return loginBody(await ctx.services.accounts.refresh(ctx.em, token));
-  });
+  }, { limitedIn: REFRESH_LIMIT });
 
   const logout = async (ctx: Context) => {
     await ctx.services.accounts.logout(ctx.em, ctx.user!);

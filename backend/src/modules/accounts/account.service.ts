@@ -16,10 +16,10 @@ import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { Language, User } from './user.entity.js';
 import { Session } from './session.entity.js';
 import type { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
-import { Doctor } from '../doctors/doctor.entity.js';
-import { DoctorStatus } from '../doctors/doctor.enums.js';
+import { Doctor } from '../doctors/index.js';
+import { DoctorStatus } from '../doctors/index.js';
 import type { RateLimiter } from '../../common/rate-limit.js';
-import type { NotificationService } from '../mail/notification.service.js';
+import type { NotificationService } from '../mail/index.js';
 
 export type LoginDoor = 'patient' | 'doctor';
 
@@ -34,6 +34,10 @@ export interface IssuedTokens {
 const doctorNotApproved = () => unauthenticated('Your doctor account is not approved. Please contact Nirog.', 'DOCTOR_NOT_APPROVED');
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** How logins and refreshes are limited (their declared limits, common/limits.ts). */
+export const LOGIN_LIMIT = 'failed logins are counted per address (LOGIN_FAILURES_PER_IP) and per account, which then locks with a doubling wait (AccountService.login)';
+export const REFRESH_LIMIT = 'a refresh token is a 256-bit secret, rotated at every use; a used one coming back ends its session';
 
 export class AccountService {
   constructor(

@@ -2,9 +2,9 @@ import { Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/d
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { Gender, User } from '../accounts/user.entity.js';
-import { Doctor } from '../doctors/doctor.entity.js';
-import { Prescription } from '../prescriptions/prescription.entity.js';
+import { Gender, User } from '../accounts/index.js';
+import { Doctor } from '../doctors/index.js';
+import { Prescription } from '../prescriptions/index.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot } from './appointment.enums.js';
 
 /**

@@ -1,8 +1,8 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AdminPageArgs } from '../../common/pagination.js';
-import { Gender } from '../accounts/user.entity.js';
-import { AppointmentKind, AppointmentStatus, VisitSlot } from './appointment.enums.js';
+import { Gender } from '../accounts/index.js';
+import { AppointmentKind, AppointmentPaymentStatus, AppointmentStatus, VisitSlot } from './appointment.enums.js';
 
 const DETAILS = 'Please enter your details';
 
@@ -80,6 +80,11 @@ export class AppointmentListArgs extends AdminPageArgs {
   @IsOptional()
   @IsEnum(AppointmentKind)
   kind?: AppointmentKind | null;
+
+  @Field(() => AppointmentPaymentStatus, { nullable: true, description: 'Paid: the consultations whose fee came in (the revenue tile)' })
+  @IsOptional()
+  @IsEnum(AppointmentPaymentStatus)
+  paymentStatus?: AppointmentPaymentStatus | null;
 }
 
 @InputType()

@@ -1,6 +1,6 @@
 import { Role, type AuthUser } from '../../common/roles.js';
 import type { Appointment } from './appointment.entity.js';
-import { AppointmentStatus, AppointmentPaymentStatus } from './appointment.enums.js';
+import { APPOINTMENT_TRANSITIONS, AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from './appointment.enums.js';
 
 /**
  * Who may do what with one appointment. `actorDoctorId` is the caller's Doctor id when the caller
@@ -29,4 +29,31 @@ export function canChangeStatus(actor: AuthUser, a: Appointment, to: Appointment
   if (actor.role === Role.Admin) return true;
   if (isDoctorOf(actor, a, actorDoctorId)) return true;
   return isPatientOf(actor, a) && a.status === AppointmentStatus.Processing && to === AppointmentStatus.Cancelled;
+}
+
+/** A booking that is not paid cannot be confirmed (hospital visits are paid at the hospital and never unpaid). */
+export const mayConfirm = (a: Appointment) => a.paymentStatus !== AppointmentPaymentStatus.Unpaid;
+
+/**
+ * Where this caller may move the appointment now: the map, who the caller is, and payment. The
+ * screens show exactly these; changeStatus checks the same rules one by one, with their reasons.
+ */
+export function nextAppointmentStatuses(actor: AuthUser | null, a: Appointment, actorDoctorId: string | null): AppointmentStatus[] {
+  if (!actor) return [];
+  return APPOINTMENT_TRANSITIONS[a.status].filter((to) => canChangeStatus(actor, a, to, actorDoctorId) && (to !== AppointmentStatus.Confirmed || mayConfirm(a)));
+}
+
+/** A prescription is written for a confirmed or finished appointment (one per appointment). */
+export const acceptsPrescription = (a: Pick<Appointment, 'status'>) =>
+  a.status === AppointmentStatus.Confirmed || a.status === AppointmentStatus.Finished;
+
+/** The doctor of the appointment may write its prescription now (it has none yet). */
+export function mayWritePrescription(actor: AuthUser | null, a: Appointment, actorDoctorId: string | null): boolean {
+  return !!actor && isDoctorOf(actor, a, actorDoctorId) && acceptsPrescription(a) && !a.prescription;
+}
+
+/** The patient may pay a video consultation while it is booked and unpaid. */
+export function mayPay(actor: AuthUser | null, a: Appointment): boolean {
+  return !!actor && isPatientOf(actor, a) && a.kind === AppointmentKind.Video && a.paymentStatus === AppointmentPaymentStatus.Unpaid
+    && a.status === AppointmentStatus.Processing;
 }

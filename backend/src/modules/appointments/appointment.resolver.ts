@@ -1,18 +1,21 @@
 import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { BOOKING_LIMIT, STATUS_CHANGE_LIMIT } from './appointment.service.js';
+import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
 import { Allow } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { Paginated } from '../../common/pagination.js';
 import { localPhone } from '../../common/phone.js';
-import { Doctor } from '../doctors/doctor.entity.js';
-import { Prescription } from '../prescriptions/prescription.entity.js';
+import { DoctorView } from '../doctors/index.js';
+import { doctorOf } from '../doctors/index.js';
+import { Prescription } from '../prescriptions/index.js';
 import { Appointment } from './appointment.entity.js';
-import { VisitSlot } from './appointment.enums.js';
+import { AppointmentStatus, VisitSlot } from './appointment.enums.js';
 import {
   AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs,
 } from './appointment.inputs.js';
-import { canSeeMeetingUrl } from './appointment.policy.js';
-import { PaymentProvider } from '../payments/payment.entity.js';
+import { canSeeMeetingUrl, mayPay, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { PaymentProvider } from '../payments/index.js';
 
 @ObjectType()
 export class AppointmentPage extends Paginated(Appointment) {}
@@ -46,9 +49,9 @@ export class ConsultationCheckout {
 
 @Resolver(() => Appointment)
 export class AppointmentResolver {
-  @FieldResolver(() => Doctor)
-  async doctor(@Root() a: Appointment) {
-    return a.doctor.load();
+  @FieldResolver(() => DoctorView)
+  async doctor(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return doctorOf(ctx, a.doctor);
   }
 
   @FieldResolver(() => String, { description: "The patient's account email" })
@@ -59,6 +62,21 @@ export class AppointmentResolver {
   @FieldResolver(() => String, { nullable: true })
   phone(@Root() a: Appointment) {
     return localPhone(a.phoneE164);
+  }
+
+  @FieldResolver(() => [AppointmentStatus], { description: 'The statuses the caller may move this appointment to now (the workflow, who the caller is, payment)' })
+  async nextStatuses(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return nextAppointmentStatuses(ctx.user, a, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user));
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The caller (the doctor of this appointment) may write its prescription now' })
+  async canWritePrescription(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return mayWritePrescription(ctx.user, a, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user));
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The caller (its patient) may pay for this consultation now' })
+  canPay(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return mayPay(ctx.user, a);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })
@@ -74,6 +92,7 @@ export class AppointmentResolver {
 
   @Mutation(() => Appointment, { description: 'Books a video consultation; pay for it next' })
   @Allow(Role.User)
+  @LimitedIn(BOOKING_LIMIT)
   bookConsultation(@Arg('input') input: BookConsultationInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
   }
@@ -90,6 +109,7 @@ export class AppointmentResolver {
 
   @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })
   @Allow(Role.User)
+  @LimitedIn(BOOKING_LIMIT)
   bookHospitalVisit(@Arg('input') input: BookHospitalVisitInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.bookHospitalVisit(ctx.em, ctx.user!, input);
   }
@@ -126,6 +146,7 @@ export class AppointmentResolver {
 
   @Mutation(() => Appointment)
   @Allow()
+  @LimitedIn(STATUS_CHANGE_LIMIT)
   changeAppointmentStatus(@Arg('id', () => ID) id: string, @Arg('input') input: AppointmentStatusInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.changeStatus(ctx.em, ctx.user!, id, input.status);
   }

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { BOOKING_LIMIT, STATUS_CHANGE_LIMIT } from './appointment.service.js';
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role, type AuthUser } from '../../common/roles.js';
@@ -11,8 +12,8 @@ import { prefixedPhone } from '../../common/rest.js';
 import { pictureUrl } from '../../common/rest-images.js';
 import { allowedOrigin } from '../../common/cors.js';
 import { badInput } from '../../common/errors.js';
-import { paymentChoice } from '../payments/payment.rest.js';
-import { PaymentProvider } from '../payments/payment.entity.js';
+import { paymentChoice } from '../payments/index.js';
+import { PaymentProvider } from '../payments/index.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
 /** An appointment in the earlier app's flat shape; doctor.user and patient must be loaded. */
@@ -103,7 +104,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
       success: true, message: 'Your appointment placed', appointment: shaped,
       paymentRequired: appointment.paymentStatus === AppointmentPaymentStatus.Unpaid, url, tranId,
     };
-  });
+  }, { limitedIn: BOOKING_LIMIT });
 
   route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
     const provider = providerFor((req.body ?? {}) as Record<string, unknown>);
@@ -145,7 +146,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
   };
   route('put', '/admin/appointment/:id', [Role.Admin], changeStatus);
   route('post', '/admin/appointment/:id', [Role.Admin], changeStatus);
-  route('put', '/appointment/:id/status', 'authenticated', changeStatus);
+  route('put', '/appointment/:id/status', 'authenticated', changeStatus, { limitedIn: STATUS_CHANGE_LIMIT });
 
   csvExport(route, 'appointments', AppointmentListArgs, (ctx, args) => ctx.services.appointments.adminList(ctx.em, args), [
     { header: 'id', value: (a) => a.id }, { header: 'booked', value: (a) => a.createdAt }, { header: 'kind', value: (a) => a.kind },

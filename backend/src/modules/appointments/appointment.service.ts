@@ -1,5 +1,6 @@
-import type { AuditService } from '../audit/audit.service.js';
-import { assertEmailVerified } from '../verification/verification.policy.js';
+import { addDays, dhakaToday } from '../../common/dhaka-date.js';
+import type { AuditService } from '../audit/index.js';
+import { assertEmailVerified } from '../verification/index.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -7,32 +8,27 @@ import type { Config } from '../../config.js';
 import { Role, type AuthUser } from '../../common/roles.js';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors.js';
 import type { Logger } from '../../common/logger.js';
-import type { PaymentService } from '../payments/payment.service.js';
-import { PaymentPurpose, type PaymentProvider } from '../payments/payment.entity.js';
+import type { PaymentService } from '../payments/index.js';
+import { PaymentPurpose, type PaymentProvider } from '../payments/index.js';
 import type { DomainEvents } from '../../common/events.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import { offsetOf, pageOf, type PageResult, byCreated } from '../../common/pagination.js';
-import { Doctor } from '../doctors/doctor.entity.js';
-import { User } from '../accounts/user.entity.js';
-import { DoctorStatus } from '../doctors/doctor.enums.js';
-import { isUuid } from '../doctors/doctor.service.js';
+import { Doctor } from '../doctors/index.js';
+import { User } from '../accounts/index.js';
+import { DoctorStatus } from '../doctors/index.js';
+import { isUuid } from '../../common/ids.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
 import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput } from './appointment.inputs.js';
-import { canChangeStatus, canViewAppointment, isPatientOf } from './appointment.policy.js';
+import { canChangeStatus, canViewAppointment, isPatientOf, mayConfirm } from './appointment.policy.js';
 
-/** YYYY-MM-DD of a moment in Asia/Dhaka (where the hospitals are). */
-export const dhakaDate = (d = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' }).format(d);
-
-const addDays = (ymd: string, days: number) => {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** How far ahead a hospital visit may be booked. */
 export const HOSPITAL_BOOKING_DAYS_AHEAD = 60;
+/** How booking and moving appointments are limited (their declared limits, common/limits.ts). */
+export const BOOKING_LIMIT = 'a verified email; hospital places capped per account (HOSPITAL_PLACES_PER_PATIENT_SLOT, OPEN_HOSPITAL_VISITS_PER_PATIENT); an unpaid video booking expires after its payment hold; mail only to the patient';
+export const STATUS_CHANGE_LIMIT = "the appointment's own doctor or patient; each move once, by the transition map";
 
 export interface SlotAvailability {
   slot: VisitSlot;
@@ -132,7 +128,7 @@ export class AppointmentService {
          or (kind = ? and visit_date < ?))
        returning id`,
       [AppointmentStatus.Cancelled, AppointmentKind.Video, AppointmentStatus.Processing,
-        AppointmentKind.Video, AppointmentPaymentStatus.Unpaid, AppointmentKind.Hospital, dhakaDate()],
+        AppointmentKind.Video, AppointmentPaymentStatus.Unpaid, AppointmentKind.Hospital, dhakaToday()],
       'all', em.getTransactionContext(),
     );
     return rows.length;
@@ -195,7 +191,7 @@ export class AppointmentService {
         [randomUUID(), doctor.id, date, input.slot, doctor.hospitalSlotCapacity],
       );
       if (!claimed.length) {
-        throw conflict(`The ${input.slot} slot on ${date} is full. Please choose another slot or day.`, 'SLOT_FULL');
+        throw conflict(`The ${input.slot} slot on ${date} is full. Please choose another slot or day.`, 'SLOT_FULL', { slot: input.slot, date });
       }
       const appointment = tx.create(Appointment, {
         kind: AppointmentKind.Hospital, doctor, patient: tx.getReference(User, actor.id), feePoisha: doctor.feePoisha,
@@ -223,11 +219,11 @@ export class AppointmentService {
     const open = { kind: AppointmentKind.Hospital, patient: patientId, status: { $in: [AppointmentStatus.Processing, AppointmentStatus.Confirmed] } };
     const inSlot = await tx.count(Appointment, { ...open, doctor: doctorId, visitDate: date, slot });
     if (inSlot >= hospitalPlacesPerPatientSlot) {
-      throw conflict(`You already hold ${inSlot} places in the ${slot} slot on ${date}. Cancel one in My Appointments to book another.`, 'SLOT_LIMIT_REACHED');
+      throw conflict(`You already hold ${inSlot} places in the ${slot} slot on ${date}. Cancel one in My Appointments to book another.`, 'SLOT_LIMIT_REACHED', { count: inSlot, slot, date });
     }
-    const upcoming = await tx.count(Appointment, { ...open, visitDate: { $gte: dhakaDate() } });
+    const upcoming = await tx.count(Appointment, { ...open, visitDate: { $gte: dhakaToday() } });
     if (upcoming >= openHospitalVisitsPerPatient) {
-      throw conflict(`You already have ${upcoming} upcoming hospital visits. Cancel one or wait until one is over, then book again.`, 'TOO_MANY_OPEN_VISITS');
+      throw conflict(`You already have ${upcoming} upcoming hospital visits. Cancel one or wait until one is over, then book again.`, 'TOO_MANY_OPEN_VISITS', { count: upcoming });
     }
   }
 
@@ -236,10 +232,10 @@ export class AppointmentService {
     if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== raw) {
       throw badInput('Choose a valid date', { date: 'Invalid date' }, 'INVALID_DATE');
     }
-    const today = dhakaDate();
+    const today = dhakaToday();
     if (raw < today) throw badInput('The date has already passed. Please choose today or a later day.', { date: 'Date in the past' }, 'DATE_IN_PAST');
     if (raw > addDays(today, HOSPITAL_BOOKING_DAYS_AHEAD)) {
-      throw badInput(`Visits can be booked up to ${HOSPITAL_BOOKING_DAYS_AHEAD} days ahead`, { date: 'Too far ahead' }, 'DATE_TOO_FAR');
+      throw badInput(`Visits can be booked up to ${HOSPITAL_BOOKING_DAYS_AHEAD} days ahead`, { date: 'Too far ahead' }, 'DATE_TOO_FAR', { days: HOSPITAL_BOOKING_DAYS_AHEAD });
     }
     return raw;
   }
@@ -267,13 +263,13 @@ export class AppointmentService {
       ? await em.findOne(Appointment, { id: appointmentId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
       : null;
     if (!a) throw notFound('Appointment');
-    if (a.kind !== AppointmentKind.Video) throw badInput('Hospital visits are paid at the hospital', undefined, 'NOT_PAYABLE');
+    if (a.kind !== AppointmentKind.Video) throw conflict('Hospital visits are paid at the hospital', 'NOT_PAYABLE');
     if (a.paymentStatus === AppointmentPaymentStatus.Paid) {
       if (a.paymentId === paymentId) return a;
       throw conflict('This consultation is already paid', 'ALREADY_PAID');
     }
     if (!Number.isInteger(amountPoisha) || amountPoisha !== a.feePoisha) {
-      throw badInput('The amount paid does not match the consultation fee', undefined, 'AMOUNT_MISMATCH');
+      throw conflict('The amount paid does not match the consultation fee', 'AMOUNT_MISMATCH');
     }
     const revivable = a.status === AppointmentStatus.Processing
       || (a.status === AppointmentStatus.Cancelled && a.cancelReason === 'PAYMENT_TIMEOUT');
@@ -283,7 +279,7 @@ export class AppointmentService {
       paymentStatus: AppointmentPaymentStatus.Paid, paidAt: new Date(), paymentId, status: AppointmentStatus.Confirmed,
       holdExpiresAt: null, cancelReason: null,
     });
-    if (updated !== 1) throw conflict('This consultation changed meanwhile, please try again', 'STALE');
+    if (updated !== 1) throw conflict('This consultation changed meanwhile, please try again', 'CHANGED_MEANWHILE');
     await em.refresh(a);
     const ids = { appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id };
     await this.events.publish(em, { type: 'appointment.paid', ...ids, paymentId });
@@ -296,7 +292,7 @@ export class AppointmentService {
     await this.expireUnpaid(em);
     const a = await this.findVisible(em, actor, appointmentId);
     if (!isPatientOf(actor, a)) throw forbidden('Only the patient pays for a consultation', 'NOT_OWNER');
-    if (a.kind !== AppointmentKind.Video) throw badInput('Hospital visits are paid at the hospital', undefined, 'NOT_PAYABLE');
+    if (a.kind !== AppointmentKind.Video) throw conflict('Hospital visits are paid at the hospital', 'NOT_PAYABLE');
     if (a.paymentStatus === AppointmentPaymentStatus.Paid) throw conflict('This consultation is already paid', 'ALREADY_PAID');
     if (a.status !== AppointmentStatus.Processing) throw conflict('This booking has expired. Please book again.', 'BOOKING_EXPIRED');
     return a;
@@ -324,16 +320,14 @@ export class AppointmentService {
     const from = a.status;
     if (!canChangeStatus(actor, a, to, await this.doctorIdOf(em, actor))) throw forbidden('You cannot change this appointment', 'NOT_ALLOWED');
     if (!canMove(from, to)) {
-      throw badInput(`An appointment cannot go from ${from} to ${to}`, { status: 'Not allowed from the current status' }, 'ILLEGAL_TRANSITION');
+      throw conflict(`An appointment cannot go from ${from} to ${to}`, 'ILLEGAL_TRANSITION', { from, to });
     }
-    if (to === AppointmentStatus.Confirmed && a.paymentStatus === AppointmentPaymentStatus.Unpaid) {
-      throw badInput('The consultation is not paid yet', undefined, 'NOT_PAID');
-    }
+    if (to === AppointmentStatus.Confirmed && !mayConfirm(a)) throw conflict('The consultation is not paid yet', 'NOT_PAID');
     await em.transactional(async (tx) => {
       const changed = await tx.nativeUpdate(Appointment, { id: a.id, status: from }, {
         status: to, ...(to === AppointmentStatus.Cancelled ? { cancelReason: actor.role === Role.Admin ? 'ADMIN' : actor.role === Role.Doctor ? 'DOCTOR' : 'PATIENT' } : {}),
       });
-      if (changed !== 1) throw conflict('Someone else changed this appointment meanwhile. Reload and try again.', 'STALE_STATUS');
+      if (changed !== 1) throw conflict('Someone else changed this appointment meanwhile. Reload and try again.', 'CHANGED_MEANWHILE');
       if (to === AppointmentStatus.Cancelled && a.kind === AppointmentKind.Hospital && a.visitDate && a.slot) {
         // A cancelled visit gives its place back.
         await tx.execute(
@@ -364,6 +358,7 @@ export class AppointmentService {
   private async page(em: EntityManager, where: Record<string, unknown>, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
     if (args.status) where.status = args.status;
     if (args.kind) where.kind = args.kind;
+    if (args.paymentStatus) where.paymentStatus = args.paymentStatus;
     // The count needs no joins; the page brings the doctor, the patient and the prescription in one query.
     const [items, total] = await Promise.all([
       em.find(Appointment, where, {

@@ -1,7 +1,7 @@
 import { Check, Entity, Enum, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { BaseEntity } from '../../common/base.entity.js';
-import { Doctor } from '../doctors/doctor.entity.js';
+import { Doctor } from '../doctors/index.js';
 import { VisitSlot } from './appointment.enums.js';
 
 /**

@@ -4,7 +4,7 @@ import { Field, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { localPhone } from '../../common/phone.js';
 import { DhakaArea } from '../../common/dhaka-area.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../accounts/index.js';
 import { BloodGroup } from './blood.enums.js';
 
 /** A request for blood from the /bloods form; visitors may send one too. */

@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context.js';
+import { Throttle, LimitedIn } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { AdminPageArgs, Paginated } from '../../common/pagination.js';
@@ -65,12 +66,14 @@ export class BloodResolver {
   // The matched donors are notified by mail and SMS (bloodRequest.created); the answer lists them without contacts.
   @Mutation(() => BloodRequestReceipt, { description: 'Anyone may ask for blood; the answer lists eligible donors' })
   @Public()
+  @Throttle('blood-ip')
   requestBlood(@Arg('input') input: BloodRequestInput, @Ctx() ctx: Context) {
     return ctx.services.blood.createRequest(ctx.em, ctx.user, input, ctx.ip);
   }
 
   @Query(() => [EligibleDonor], { description: 'The requester (account or access token) and admins only' })
   @Public()
+  @LimitedIn('the access token is a 192-bit secret handed to the requester once')
   bloodRequestDonors(@Arg('input') input: BloodRequestAccessInput, @Ctx() ctx: Context) {
     return ctx.services.blood.donorsFor(ctx.em, ctx.user, input.requestId, input.accessToken);
   }

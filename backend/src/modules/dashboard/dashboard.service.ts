@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { addDays, dhakaToday } from '../../common/dhaka-date.js';
-import { OrderStatus } from '../orders/order.entity.js';
-import { NurseHireStatus } from '../nurses/nurse.enums.js';
-import { LOW_STOCK_THRESHOLD } from '../medicines/medicine.entity.js';
+import { OrderStatus } from '../orders/index.js';
+import { NurseHireStatus } from '../nurses/index.js';
+import { LOW_STOCK_THRESHOLD } from '../medicines/index.js';
 import type { AdminDashboard, PeriodAmounts, PeriodCounts, StatusCount } from './dashboard.types.js';
 
 /** A blood request is acted on within days; older ones are no longer "waiting". */

@@ -3,7 +3,7 @@ import {
   ArrayMaxSize, ArrayMinSize, IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUrl, Matches, Max, MaxLength, Min,
 } from 'class-validator';
 import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
-import { Gender, Language } from '../accounts/user.entity.js';
+import { Gender, Language } from '../accounts/index.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
 
 const ALL = 'Enter all Fields';

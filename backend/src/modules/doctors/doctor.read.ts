@@ -1,93 +1,184 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { OptionalProps, Reference } from '@mikro-orm/core';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { ListCache } from '../../common/list-cache.js';
 import { containsPattern, selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
-import type { Gender, User } from '../accounts/user.entity.js';
-import { averageRating, type Doctor } from './doctor.entity.js';
-import { DoctorStatus, type DoctorTitle, type DoctorType } from './doctor.enums.js';
-import { DoctorSort, FEE_RANGE_BOUNDS, type DoctorSearchArgs } from './doctor.inputs.js';
+import { createdOrderSql, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { Gender, type User } from '../accounts/index.js';
+import { doctorAverageSql, type Doctor } from './doctor.entity.js';
+import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
+import { DoctorSort, FEE_RANGE_BOUNDS, type AdminDoctorListArgs, type DoctorSearchArgs } from './doctor.inputs.js';
 
-/** The identity fields a doctor shows, from the users row. */
-export interface DoctorIdentity {
-  id: string;
-  name: string;
-  email: string;
-  avatarUrl: string | null;
-  gender: Gender | null;
-  phoneE164: string | null;
+/**
+ * The doctor read model: what every screen and both doors show of a doctor (the /doctors list, a
+ * doctor's page, the doctor's own profile, the admin tables, an appointment's or a prescription's
+ * doctor). One SQL row shape → one mapper (toDoctorView) → this one GraphQL type (`Doctor`) and one
+ * REST mapper (doctor.rest.ts toSpecDoctor). The Doctor entity is for writes only.
+ *
+ * Contact and private fields (login email, personal phone, NID, the doctor's own meeting link) are
+ * carried here for the doctor and admins; the GraphQL resolver and the REST mapper hand them out only
+ * to those (doctor.resolver.ts, doctor.rest.ts).
+ */
+@ObjectType('Doctor')
+export class DoctorView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field()
+  name!: string;
+
+  @Field(() => String, { nullable: true })
+  avatarUrl!: string | null;
+
+  @Field(() => Gender, { nullable: true })
+  gender!: Gender | null;
+
+  @Field(() => DoctorTitle)
+  title!: DoctorTitle;
+
+  @Field()
+  degree!: string;
+
+  @Field(() => [String])
+  specialities!: string[];
+
+  /** Hospital or chamber. */
+  @Field()
+  work!: string;
+
+  @Field(() => Int)
+  experienceYears!: number;
+
+  @Field(() => Int, { description: 'Consultation fee in poisha (1 BDT = 100 poisha)' })
+  feePoisha!: number;
+
+  @Field(() => Float, { description: 'Fee in whole BDT, for display; feePoisha is exact' })
+  fees!: number;
+
+  @Field()
+  location!: string;
+
+  @Field()
+  description!: string;
+
+  @Field()
+  bmdcNo!: string;
+
+  @Field(() => DoctorType)
+  type!: DoctorType;
+
+  @Field()
+  isOnline!: boolean;
+
+  @Field(() => DoctorStatus)
+  status!: DoctorStatus;
+
+  @Field(() => Float, { description: 'Average rating out of 5, to one decimal; 0 with no reviews' })
+  rating!: number;
+
+  @Field(() => Int)
+  reviewCount!: number;
+
+  @Field(() => Int)
+  hospitalSlotCapacity!: number;
+
+  /** The doctor's account (not published: the resolver compares it with the caller). */
+  userId!: string;
+  /** For the doctor and admins only (see above). */
+  private!: { email: string; phoneE164: string | null; nidNo: string; meetingUrl: string | null };
+}
+
+/** Average rating out of 5, to one decimal; 0 with no reviews (the list sorts by doctorAverageSql). */
+export const averageRating = (halfStarsTotal: number, reviewCount: number): number =>
+  reviewCount ? Math.round((halfStarsTotal / 2 / reviewCount) * 10) / 10 : 0;
+
+interface DoctorRow {
+  id: string; title: DoctorTitle; degree: string; specialities: string[]; work: string; experience_years: number; fee_poisha: number;
+  location: string; description: string; nid_no: string; bmdc_no: string; type: DoctorType; meeting_url: string | null; is_online: boolean;
+  status: DoctorStatus; rating_half_stars_total: number; review_count: number; hospital_slot_capacity: number; created_at: Date | string;
+  user_id: string; u_name: string; u_email: string; u_avatar_url: string | null; u_gender: Gender | null; u_phone_e164: string | null;
+}
+
+const COLUMNS = `d.id, d.title, d.degree, d.specialities, d.work, d.experience_years, d.fee_poisha, d.location, d.description, d.nid_no,
+  d.bmdc_no, d.type, d.meeting_url, d.is_online, d.status, d.rating_half_stars_total, d.review_count, d.hospital_slot_capacity,
+  d.created_at, d.user_id, u.name as u_name, u.email as u_email, u.avatar_url as u_avatar_url, u.gender as u_gender, u.phone_e164 as u_phone_e164`;
+
+/** The one mapper: a doctors ⋈ users row → the read model. */
+function toDoctorView(r: DoctorRow): DoctorView {
+  return Object.assign(new DoctorView(), {
+    id: r.id, createdAt: toDate(r.created_at), name: r.u_name, avatarUrl: r.u_avatar_url, gender: r.u_gender, title: r.title,
+    degree: r.degree, specialities: r.specialities, work: r.work, experienceYears: r.experience_years, feePoisha: r.fee_poisha,
+    fees: r.fee_poisha / 100, location: r.location, description: r.description, bmdcNo: r.bmdc_no, type: r.type, isOnline: r.is_online,
+    status: r.status, rating: averageRating(r.rating_half_stars_total, r.review_count), reviewCount: r.review_count,
+    hospitalSlotCapacity: r.hospital_slot_capacity, userId: r.user_id,
+    private: { email: r.u_email, phoneE164: r.u_phone_e164, nidNo: r.nid_no, meetingUrl: r.meeting_url },
+  });
 }
 
 /**
- * A doctor as the public list reads it: the Doctor entity's fields as plain data, with the user's
- * identity fields joined in. The GraphQL Doctor type and the REST mapper accept it beside the entity
- * (`identityOf`), so the published shapes are the same whichever read produced the doctor.
+ * The same view of a doctor already in memory, through the same mapper (from the row the database
+ * returned or would return): an appointment list that loaded its doctors with it, or the answer a
+ * signup with a registered email gets (an unsaved doctor, so the answer never tells who is registered).
  */
-export type DoctorCard = Omit<Doctor, 'user' | typeof OptionalProps> & { user: DoctorIdentity };
-
-/**
- * One identity field of a doctor: from the card's joined row at once, or through an entity's user
- * reference (Reference.load() is batched by MikroORM's dataloader: one query for a whole list).
- */
-export function identityField<K extends keyof DoctorIdentity>(d: Doctor | DoctorCard, key: K): DoctorIdentity[K] | Promise<DoctorIdentity[K]> {
-  return Reference.isReference<User>(d.user) ? d.user.load().then((u) => toIdentity(u!)[key]) : d.user[key];
+export function doctorViewOfEntity(d: Doctor, u: User): DoctorView {
+  return toDoctorView({
+    id: d.id, title: d.title, degree: d.degree, specialities: d.specialities, work: d.work, experience_years: d.experienceYears,
+    fee_poisha: d.feePoisha, location: d.location, description: d.description, nid_no: d.nidNo, bmdc_no: d.bmdcNo, type: d.type,
+    meeting_url: d.meetingUrl ?? null, is_online: d.isOnline, status: d.status, rating_half_stars_total: d.ratingHalfStarsTotal,
+    review_count: d.reviewCount, hospital_slot_capacity: d.hospitalSlotCapacity, created_at: d.createdAt, user_id: u.id,
+    u_name: u.name, u_email: u.email, u_avatar_url: u.avatarUrl ?? null, u_gender: u.gender ?? null, u_phone_e164: u.phoneE164 ?? null,
+  });
 }
 
-/** The same, for a doctor whose user is already loaded (REST mappers). */
-export function loadedIdentityOf(d: Doctor | DoctorCard): DoctorIdentity {
-  return Reference.isReference<User>(d.user) ? toIdentity(d.user.getEntity()) : d.user;
+const FROM = 'from doctors d join users u on u.id = d.user_id';
+
+/** Doctors by id, in one statement (the request loader batches an appointment list's doctors here). */
+export async function doctorViewsByIds(em: EntityManager, ids: readonly string[]): Promise<DoctorView[]> {
+  if (!ids.length) return [];
+  const p = new SqlParams();
+  return (await selectRows<DoctorRow>(em, `select ${COLUMNS} ${FROM} where d.id in (${ids.map((id) => p.add(id)).join(', ')})`, p)).map(toDoctorView);
 }
 
-const toIdentity = (u: User): DoctorIdentity => ({
-  id: u.id, name: u.name, email: u.email, avatarUrl: u.avatarUrl ?? null, gender: u.gender ?? null, phoneE164: u.phoneE164 ?? null,
-});
-
-/** Average in half stars per review, 0 without reviews; the same expression as the list's indexes. */
-const AVERAGE_SQL = 'case when d.review_count = 0 then 0 else d.rating_half_stars_total::float / d.review_count end';
+/** The doctor of an account, or null. */
+export async function doctorViewOfUser(em: EntityManager, userId: string): Promise<DoctorView | null> {
+  const p = new SqlParams();
+  const rows = await selectRows<DoctorRow>(em, `select ${COLUMNS} ${FROM} where d.user_id = ${p.add(userId)}`, p);
+  return rows[0] ? toDoctorView(rows[0]) : null;
+}
 
 const ORDER_SQL: Record<DoctorSort, string> = {
-  [DoctorSort.Recommended]: `d.is_online desc, ${AVERAGE_SQL} desc, d.review_count desc, d.id asc`,
-  [DoctorSort.Rating]: `${AVERAGE_SQL} desc, d.review_count desc, d.id asc`,
+  [DoctorSort.Recommended]: `d.is_online desc, ${doctorAverageSql('d.')} desc, d.review_count desc, d.id asc`,
+  [DoctorSort.Rating]: `${doctorAverageSql('d.')} desc, d.review_count desc, d.id asc`,
   [DoctorSort.FeeLowToHigh]: 'd.fee_poisha asc, d.id asc',
   [DoctorSort.FeeHighToLow]: 'd.fee_poisha desc, d.id asc',
   [DoctorSort.Experience]: 'd.experience_years desc, d.id asc',
 };
 
-interface DoctorRow {
-  id: string; title: DoctorTitle; degree: string; specialities: string[]; work: string; experience_years: number; fee_poisha: number;
-  location: string; description: string; nid_no: string; bmdc_no: string; type: DoctorType; meeting_url: string | null; is_online: boolean;
-  status: DoctorStatus; approved_at: Date | string | null; rating_half_stars_total: number; review_count: number; hospital_slot_capacity: number;
-  created_at: Date | string; updated_at: Date | string;
-  user_id: string; u_name: string; u_email: string; u_avatar_url: string | null; u_gender: Gender | null; u_phone_e164: string | null;
-}
-
-const COLUMNS = `d.id, d.title, d.degree, d.specialities, d.work, d.experience_years, d.fee_poisha, d.location, d.description, d.nid_no,
-  d.bmdc_no, d.type, d.meeting_url, d.is_online, d.status, d.approved_at, d.rating_half_stars_total, d.review_count,
-  d.hospital_slot_capacity, d.created_at, d.updated_at, d.user_id,
-  u.name as u_name, u.email as u_email, u.avatar_url as u_avatar_url, u.gender as u_gender, u.phone_e164 as u_phone_e164`;
-
-function toCard(r: DoctorRow): DoctorCard {
-  return {
-    id: r.id, title: r.title, degree: r.degree, specialities: r.specialities, work: r.work, experienceYears: r.experience_years,
-    feePoisha: r.fee_poisha, location: r.location, description: r.description, nidNo: r.nid_no, bmdcNo: r.bmdc_no, type: r.type,
-    meetingUrl: r.meeting_url, isOnline: r.is_online, status: r.status, approvedAt: r.approved_at === null ? null : toDate(r.approved_at),
-    ratingHalfStarsTotal: r.rating_half_stars_total, reviewCount: r.review_count, hospitalSlotCapacity: r.hospital_slot_capacity,
-    rating: averageRating({ ratingHalfStarsTotal: r.rating_half_stars_total, reviewCount: r.review_count }),
-    createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at),
-    user: { id: r.user_id, name: r.u_name, email: r.u_email, avatarUrl: r.u_avatar_url, gender: r.u_gender, phoneE164: r.u_phone_e164 },
-  };
+/** A page and its total, side by side: two statements whatever the page size. */
+async function pageOfViews(
+  em: EntityManager, where: string[], p: SqlParams, order: string, args: { page: number; pageSize: number },
+  opts: { countJoinsUsers: boolean; total?: (sql: string, params: SqlParams) => Promise<number> },
+): Promise<PageResult<DoctorView>> {
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const page = p.clone();
+  const pageSql = `select ${COLUMNS} ${FROM} ${filter} order by ${order} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  // The count joins users only when a filter reads them.
+  const countSql = `select count(*) as count from doctors d${opts.countJoinsUsers ? ' join users u on u.id = d.user_id' : ''} ${filter}`;
+  const [rows, total] = await Promise.all([selectRows<DoctorRow>(em, pageSql, page), (opts.total ?? ((s, q) => selectCount(em, s, q)))(countSql, p)]);
+  return pageOf(rows.map(toDoctorView), total, args);
 }
 
 /**
  * The public /doctors list: approved doctors only, every filter in SQL, two statements whatever the
- * page size (the page with its users joined, and the count, which `counts` may answer from memory),
- * run side by side. The sort orders walk
- * `doctors_recommended_index` / `doctors_rating_index` (EXPLAIN at 100k doctors).
+ * page size (the count may come from `counts`, kept a few seconds per filter in production). The sort
+ * orders walk `doctors_recommended_index` / `doctors_rating_index` (EXPLAIN at 100k doctors).
  */
-export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs, counts: ListCache): Promise<PageResult<DoctorCard>> {
+export function searchDoctors(em: EntityManager, args: DoctorSearchArgs, counts: ListCache): Promise<PageResult<DoctorView>> {
   const p = new SqlParams();
   const where = [`d.status = ${p.add(DoctorStatus.Approved)}`];
-  let needsUser = false;
+  let readsUser = false;
   if (args.specialities?.length) where.push(`d.specialities && ${p.textArray(args.specialities)}`);
   if (args.feeRanges?.length) {
     where.push(`(${[...new Set(args.feeRanges)].map((r) => {
@@ -96,24 +187,32 @@ export async function searchDoctors(em: EntityManager, args: DoctorSearchArgs, c
     }).join(' or ')})`);
   }
   if (args.genders?.length) {
-    needsUser = true;
+    readsUser = true;
     where.push(`u.gender in (${args.genders.map((g) => p.add(g)).join(', ')})`);
   }
-  if (args.minRating) where.push(`${AVERAGE_SQL} >= ${p.add(args.minRating * 2)}`);
+  if (args.minRating) where.push(`${doctorAverageSql('d.')} >= ${p.add(args.minRating * 2)}`);
   if (args.online !== null && args.online !== undefined) where.push(`d.is_online = ${p.add(args.online)}`);
   if (args.search?.trim()) {
-    needsUser = true;
+    readsUser = true;
     const like = containsPattern(args.search);
     where.push(`(u.name ilike ${p.add(like)} or d.degree ilike ${p.add(like)} or d.work ilike ${p.add(like)}`
       + ` or array_to_string(d.specialities, ' ') ilike ${p.add(like)})`);
   }
-  const filter = `where ${where.join(' and ')}`;
-  const page = p.clone();
-  const pageSql = `select ${COLUMNS} from doctors d join users u on u.id = d.user_id ${filter}
-    order by ${ORDER_SQL[args.sort] ?? ORDER_SQL[DoctorSort.Recommended]} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
-  // The count joins users only when a filter reads them.
-  const countSql = `select count(*) as count from doctors d${needsUser ? ' join users u on u.id = d.user_id' : ''} ${filter}`;
-  const total = counts.get(`doctors:${countSql}:${JSON.stringify(p.values)}`, () => selectCount(em, countSql, p));
-  const [rows, counted] = await Promise.all([selectRows<DoctorRow>(em, pageSql, page), total]);
-  return pageOf(rows.map(toCard), counted, args);
+  return pageOfViews(em, where, p, ORDER_SQL[args.sort] ?? ORDER_SQL[DoctorSort.Recommended], args, {
+    countJoinsUsers: readsUser,
+    total: (sql, params) => counts.get(`doctors:${sql}:${JSON.stringify(params.values)}`, () => selectCount(em, sql, params)),
+  });
+}
+
+/** Every doctor for admins (any status, search over name, email and BMDC), newest or oldest first; exact totals. */
+export function adminDoctorViews(em: EntityManager, args: AdminDoctorListArgs): Promise<PageResult<DoctorView>> {
+  const p = new SqlParams();
+  const where: string[] = [];
+  if (args.status) where.push(`d.status = ${p.add(args.status)}`);
+  const search = args.search?.trim();
+  if (search) {
+    const like = containsPattern(search);
+    where.push(`(u.name ilike ${p.add(like)} or u.email ilike ${p.add(like)} or d.bmdc_no ilike ${p.add(like)})`);
+  }
+  return pageOfViews(em, where, p, createdOrderSql(args.sort, 'd.'), args, { countJoinsUsers: !!search });
 }

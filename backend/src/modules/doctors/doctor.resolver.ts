@@ -1,18 +1,19 @@
-import { Arg, Args, Ctx, Field, FieldResolver, Float, ID, Mutation, ObjectType, Query, Resolver, Root, type MiddlewareFn, UseMiddleware } from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import type { Context } from '../../common/context.js';
+import { Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
-import { Gender } from '../accounts/user.entity.js';
 import { localPhone } from '../../common/phone.js';
-import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
 import {
-  AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
+  AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, FeeRange, MeetingUrlInput,
 } from './doctor.inputs.js';
 import { Speciality } from './speciality.entity.js';
-import { identityField, type DoctorCard } from './doctor.read.js';
+import { DoctorView, doctorViewOfEntity } from './doctor.read.js';
+import type { Ref } from '@mikro-orm/core';
+import type { Doctor } from './doctor.entity.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
 
 @ObjectType({ description: 'One choice of a /doctors filter; id is the value to send back' })
@@ -42,82 +43,55 @@ export class DoctorFilterOptions {
   specialities!: Speciality[];
 }
 
+const feeRangeName = (value: FeeRange) => (Object.keys(FeeRange) as (keyof typeof FeeRange)[]).find((k) => FeeRange[k] === value)!;
+
 @ObjectType()
-export class DoctorPage extends Paginated(Doctor) {}
+export class DoctorPage extends Paginated(DoctorView) {}
 
-/** Private fields of a doctor (NID, personal meeting link): the doctor and admins only; null for others. */
-const selfOrAdmin: MiddlewareFn<Context> = async ({ root, context }, next) => {
-  const doctor = root as Doctor | DoctorCard;
-  const user = context.user;
-  if (!user || (user.role !== Role.Admin && user.id !== doctor.user.id)) return null;
-  return next();
-};
+/**
+ * The doctor of a record (an appointment, a prescription): from the record's loaded doctor and user
+ * when the list read them with it (no statement), else batched for this request (one statement for
+ * a whole list).
+ */
+export function doctorOf(ctx: Context, doctor: Ref<Doctor>): DoctorView | Promise<DoctorView | null> {
+  const d = doctor.isInitialized() ? doctor.getEntity() : null;
+  if (d && d.user.isInitialized()) return doctorViewOfEntity(d, d.user.getEntity());
+  return ctx.loaders.of('doctor', (ids) => ctx.services.doctors.viewsByIds(ctx.em, ids)).load(doctor.id);
+}
 
-/** A doctor's personal contact is for that doctor and for admins. */
-const seesContactOf = (ctx: Context, d: Doctor | DoctorCard) =>
-  ctx.user?.role === Role.Admin || (!!ctx.user && ctx.user.id === d.user.id);
+/** A doctor's contact and private fields are for that doctor and for admins (null for anyone else). */
+const seesPrivateOf = (ctx: Context, d: DoctorView) => ctx.user?.role === Role.Admin || (!!ctx.user && ctx.user.id === d.userId);
 
-@Resolver(() => Doctor)
+@Resolver(() => DoctorView)
 export class DoctorResolver {
-  // Identity fields come from the user row: joined into the public list's plain cards, or through
-  // the entity's Reference.load(), batched by MikroORM's dataloader (one extra query per list at most).
-  @FieldResolver(() => String)
-  name(@Root() d: Doctor | DoctorCard) {
-    return identityField(d, 'name');
-  }
-
   @FieldResolver(() => String, { nullable: true, description: "The doctor's login email: only the doctor and admins see it (null for anyone else)" })
-  email(@Root() d: Doctor | DoctorCard, @Ctx() ctx: Context) {
-    return seesContactOf(ctx, d) ? identityField(d, 'email') : null;
-  }
-
-  @FieldResolver(() => String, { nullable: true })
-  avatarUrl(@Root() d: Doctor | DoctorCard) {
-    return identityField(d, 'avatarUrl');
-  }
-
-  @FieldResolver(() => Gender, { nullable: true })
-  gender(@Root() d: Doctor | DoctorCard) {
-    return identityField(d, 'gender');
+  email(@Root() d: DoctorView, @Ctx() ctx: Context) {
+    return seesPrivateOf(ctx, d) ? d.private.email : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The doctor's personal phone: only the doctor and admins see it (null for anyone else)" })
-  phone(@Root() d: Doctor | DoctorCard, @Ctx() ctx: Context) {
-    if (!seesContactOf(ctx, d)) return null;
-    const e164 = identityField(d, 'phoneE164');
-    return e164 instanceof Promise ? e164.then(localPhone) : localPhone(e164);
-  }
-
-  // A resolver, not a getter field: type-graphql rebuilds a Doctor instance from plain roots for getter fields.
-  @FieldResolver(() => Float, { description: 'Average rating out of 5, to one decimal; 0 with no reviews' })
-  rating(@Root() d: Doctor | DoctorCard) {
-    return d.rating;
-  }
-
-  @FieldResolver(() => Number, { description: 'Fee in whole BDT, for display; feePoisha is exact' })
-  fees(@Root() d: Doctor | DoctorCard) {
-    return d.feePoisha / 100;
+  phone(@Root() d: DoctorView, @Ctx() ctx: Context) {
+    return seesPrivateOf(ctx, d) ? localPhone(d.private.phoneE164) : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The doctor and admins only' })
-  @UseMiddleware(selfOrAdmin)
-  nidNo(@Root() d: Doctor | DoctorCard) {
-    return d.nidNo;
+  nidNo(@Root() d: DoctorView, @Ctx() ctx: Context) {
+    return seesPrivateOf(ctx, d) ? d.private.nidNo : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The doctor's own video link; the doctor and admins only" })
-  @UseMiddleware(selfOrAdmin)
-  meetingUrl(@Root() d: Doctor | DoctorCard) {
-    return d.meetingUrl ?? null;
+  meetingUrl(@Root() d: DoctorView, @Ctx() ctx: Context) {
+    return seesPrivateOf(ctx, d) ? d.private.meetingUrl : null;
   }
 
-  @Mutation(() => Doctor, { description: 'Doctor self-registration; pending until an admin approves' })
+  @Mutation(() => DoctorView, { description: 'Doctor self-registration; pending until an admin approves' })
   @Public()
+  @Throttle('signup-ip')
   async doctorSignup(
     @Arg('input') input: DoctorSignupInput,
     @Arg('avatar', () => GraphQLUpload) avatar: Promise<FileUpload>,
     @Ctx() ctx: Context,
-  ): Promise<Doctor> {
+  ): Promise<DoctorView> {
     const image = await readUpload(avatar, ctx.services.config.uploads.maxBytes);
     return ctx.services.doctors.signup(ctx.em, input, image);
   }
@@ -128,7 +102,7 @@ export class DoctorResolver {
     return ctx.services.doctors.search(ctx.em, args);
   }
 
-  @Query(() => Doctor, { description: 'An approved doctor (admins and the doctor also see pending ones)' })
+  @Query(() => DoctorView, { description: 'An approved doctor (admins and the doctor also see pending ones)' })
   @Public()
   doctor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.doctors.publicProfile(ctx.em, id, ctx.user);
@@ -144,7 +118,10 @@ export class DoctorResolver {
   @Public()
   async doctorFilterOptions(@Ctx() ctx: Context): Promise<DoctorFilterOptions> {
     return {
-      fees: FEE_OPTIONS, genders: GENDER_OPTIONS, ratings: RATING_OPTIONS, statuses: STATUS_OPTIONS,
+      // The GraphQL enum's names, as DoctorSearchArgs.feeRanges takes them: the ids round-trip unchanged.
+      // (The REST door's /fees keeps the earlier values, 0-500 and so on, which /doctors?fees= reads.)
+      fees: FEE_OPTIONS.map((o) => ({ id: feeRangeName(o.id as FeeRange), title: o.title })),
+      genders: GENDER_OPTIONS, ratings: RATING_OPTIONS, statuses: STATUS_OPTIONS,
       specialities: await ctx.services.doctors.specialities(ctx.em),
     };
   }
@@ -155,7 +132,7 @@ export class DoctorResolver {
     return ctx.services.doctors.adminList(ctx.em, args);
   }
 
-  @Mutation(() => Doctor, { description: 'An admin adds an approved doctor' })
+  @Mutation(() => DoctorView, { description: 'An admin adds an approved doctor' })
   @Allow(Role.Admin)
   async createDoctor(
     @Arg('input') input: AdminCreateDoctorInput,
@@ -165,7 +142,7 @@ export class DoctorResolver {
     return ctx.services.doctors.adminCreate(ctx.em, input, await readUpload(image, ctx.services.config.uploads.maxBytes));
   }
 
-  @Mutation(() => Doctor)
+  @Mutation(() => DoctorView)
   @Allow(Role.Admin)
   async updateDoctor(
     @Arg('id', () => ID) id: string,
@@ -176,19 +153,19 @@ export class DoctorResolver {
     return ctx.services.doctors.adminUpdate(ctx.em, id, input, await readUpload(image, ctx.services.config.uploads.maxBytes));
   }
 
-  @Mutation(() => Doctor, { description: 'Update Video Link' })
+  @Mutation(() => DoctorView, { description: 'Update Video Link' })
   @Allow(Role.Doctor)
   setMeetingUrl(@Arg('input') input: MeetingUrlInput, @Ctx() ctx: Context) {
     return ctx.services.doctors.setMeetingUrl(ctx.em, ctx.user!, input.url);
   }
 
-  @Query(() => Doctor, { description: "The logged-in doctor's profile" })
+  @Query(() => DoctorView, { description: "The logged-in doctor's profile" })
   @Allow(Role.Doctor)
   myDoctorProfile(@Ctx() ctx: Context) {
     return ctx.services.doctors.myProfile(ctx.em, ctx.user!);
   }
 
-  @Mutation(() => Doctor, { description: 'The online switch on the doctor screens' })
+  @Mutation(() => DoctorView, { description: 'The online switch on the doctor screens' })
   @Allow(Role.Doctor)
   setDoctorOnline(@Arg('online') online: boolean, @Ctx() ctx: Context) {
     return ctx.services.doctors.setOnline(ctx.em, ctx.user!, online);
@@ -200,13 +177,13 @@ export class DoctorResolver {
     return ctx.services.doctors.listByStatus(ctx.em, DoctorStatus.Pending, args);
   }
 
-  @Mutation(() => Doctor)
+  @Mutation(() => DoctorView)
   @Allow(Role.Admin)
   approveDoctor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.doctors.review(ctx.em, id, DoctorStatus.Approved);
   }
 
-  @Mutation(() => Doctor)
+  @Mutation(() => DoctorView)
   @Allow(Role.Admin)
   rejectDoctor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.doctors.review(ctx.em, id, DoctorStatus.Rejected);

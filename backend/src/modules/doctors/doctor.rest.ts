@@ -4,44 +4,42 @@ import { picture, pictures } from '../../common/rest-images.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs } from '../../common/pagination.js';
-import type { Doctor } from './doctor.entity.js';
-import { loadedIdentityOf, type DoctorCard } from './doctor.read.js';
+import type { DoctorView } from './doctor.read.js';
 import { DoctorStatus } from './doctor.enums.js';
 import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';
 import { IsOptional } from 'class-validator';
-import { Gender } from '../accounts/user.entity.js';
+import { Gender } from '../accounts/index.js';
 import type { Context } from '../../common/context.js';
 import {
   AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
 } from './doctor.inputs.js';
 import { BMDC_UNSET_PREFIX, FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type FilterOption } from './doctor.service.js';
-import { toSpecReview } from '../reviews/review.rest.js';
+import { toSpecReview } from '../reviews/index.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
 /**
- * A doctor as the earlier app's clients read it; an entity's user reference must be loaded.
+ * A doctor as the earlier app's clients read it, from the read model (doctor.read.ts).
  * `private`: the doctor's own profile and the admin's screens (contact, NID, meeting link).
  */
-export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean } = {}) {
-  const u = loadedIdentityOf(d);
+export function toSpecDoctor(d: DoctorView, opts: { private?: boolean } = {}) {
   return {
     _id: d.id,
     id: d.id,
     title: d.title,
-    name: u.name,
+    name: d.name,
     // A doctor's login email and personal phone are for the doctor and admins only (the earlier
     // server listed them to everyone): the keys stay, with null, so the earlier client's shape holds.
-    email: opts.private ? u.email : null,
-    phone: opts.private ? prefixedPhone(u.phoneE164) : null,
-    gender: u.gender ?? null,
-    avatar: picture(u.avatarUrl, 'doctor'),
-    images: pictures([u.avatarUrl], 'doctor'),
+    email: opts.private ? d.private.email : null,
+    phone: opts.private ? prefixedPhone(d.private.phoneE164) : null,
+    gender: d.gender ?? null,
+    avatar: picture(d.avatarUrl, 'doctor'),
+    images: pictures([d.avatarUrl], 'doctor'),
     degree: d.degree,
     expert: d.specialities,
     work: d.work,
     experience: d.experienceYears,
-    fees: d.feePoisha / 100,
+    fees: d.fees,
     location: d.location,
     description: d.description,
     bmdc_No: isBmdcPlaceholder(d.bmdcNo) ? null : d.bmdcNo,
@@ -51,7 +49,7 @@ export function toSpecDoctor(d: Doctor | DoctorCard, opts: { private?: boolean }
     ratings: d.rating,
     numOfReviews: d.reviewCount,
     role: 'doctor',
-    ...(opts.private ? { nid_No: d.nidNo, url: d.meetingUrl ?? null } : {}),
+    ...(opts.private ? { nid_No: d.private.nidNo, url: d.private.meetingUrl } : {}),
   };
 }
 
@@ -109,7 +107,7 @@ export function registerDoctorAccountRoutes(route: RouteFn): void {
     input.description ??= '';
     const doctor = await ctx.services.doctors.signup(ctx.em, input, files[0]?.data);
     return { success: true, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
-  }, { pictures: true });
+  }, { pictures: true, throttle: 'signup-ip' });
 
   route('get', '/current/Doctor/Details', [Role.Doctor], async (ctx) =>
     ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.myProfile(ctx.em, ctx.user!), { private: true }) }));
@@ -213,7 +211,7 @@ export function registerDoctorRoutes(route: RouteFn): void {
   route('put', '/doctor/update/url', [Role.Doctor], async (ctx, req) => {
     const input = await parseInput(MeetingUrlInput, req.body);
     const doctor = await ctx.services.doctors.setMeetingUrl(ctx.em, ctx.user!, input.url);
-    return { success: true, message: 'Url updated', url: doctor.meetingUrl };
+    return { success: true, message: 'Url updated', url: doctor.private.meetingUrl };
   });
 
   // The earlier admin forms send JSON with the photos as data URLs (`images`); a doctor has one photo: the first.
@@ -243,7 +241,7 @@ export function registerDoctorRoutes(route: RouteFn): void {
   });
 
   csvExport(route, 'doctors', AdminDoctorListArgs, (ctx, args) => ctx.services.doctors.adminList(ctx.em, args), [
-    { header: 'id', value: (d) => d.id }, { header: 'name', value: (d) => d.user.getEntity().name }, { header: 'email', value: (d) => d.user.getEntity().email },
+    { header: 'id', value: (d) => d.id }, { header: 'name', value: (d) => d.name }, { header: 'email', value: (d) => d.private.email },
     { header: 'status', value: (d) => d.status }, { header: 'specialities', value: (d) => d.specialities.join('; ') }, { header: 'degree', value: (d) => d.degree },
     { header: 'works at', value: (d) => d.work }, { header: 'fee (BDT)', value: (d) => bdt(d.feePoisha) }, { header: 'BMDC', value: (d) => d.bmdcNo },
     { header: 'online', value: (d) => d.isOnline }, { header: 'reviews', value: (d) => d.reviewCount }, { header: 'registered', value: (d) => d.createdAt },

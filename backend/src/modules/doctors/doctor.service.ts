@@ -1,22 +1,22 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Reference } from '@mikro-orm/core';
 import { Role, type AuthUser } from '../../common/roles.js';
-import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors.js';
+import { isUuid } from '../../common/ids.js';
 import { assertStrongPassword, hashPassword } from '../../common/password.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { DomainEvents } from '../../common/events.js';
-import { offsetOf, pageOf, type PageResult, byCreated } from '../../common/pagination.js';
-import { normalizeEmail, type AccountService } from '../accounts/account.service.js';
-import { User } from '../accounts/user.entity.js';
+import { ListOrder, type PageResult } from '../../common/pagination.js';
+import { normalizeEmail, type AccountService } from '../accounts/index.js';
+import { User } from '../accounts/index.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
-import { containsPattern } from '../../common/sql.js';
 import type { ListCache } from '../../common/list-cache.js';
-import { Gender, Language } from '../accounts/user.entity.js';
+import { Gender, Language } from '../accounts/index.js';
 import { Speciality } from './speciality.entity.js';
-import { searchDoctors, type DoctorCard } from './doctor.read.js';
+import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, searchDoctors, doctorViewOfEntity, type DoctorView } from './doctor.read.js';
 import {
   FeeRange,
   type AdminCreateDoctorInput, type AdminDoctorListArgs, type AdminUpdateDoctorInput, type DoctorSearchArgs, type DoctorSignupInput,
@@ -41,7 +41,6 @@ export const STATUS_OPTIONS: FilterOption[] = [{ id: 'true', title: 'Online Now'
 /** The BMDC placeholder of a doctor created without a number (REST door, earlier admin form); see recordBmdcNo. */
 export const BMDC_UNSET_PREFIX = 'UNSET-';
 
-export const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 export class DoctorService {
   constructor(
@@ -56,7 +55,7 @@ export class DoctorService {
    * patient signup, an email that already has an account answers as a success (an unsaved doctor
    * with fresh ids) and its owner is mailed instead, so the answer never tells who is registered.
    */
-  async signup(em: EntityManager, input: DoctorSignupInput, avatar: Buffer | undefined): Promise<Doctor> {
+  async signup(em: EntityManager, input: DoctorSignupInput, avatar: Buffer | undefined): Promise<DoctorView> {
     if (!avatar) throw badInput('Enter all Fields', { avatar: 'Choose a photo' }, 'MISSING_FIELDS');
     const email = normalizeEmail(input.email);
     assertStrongPassword(input.password, { email, name: input.name });
@@ -64,7 +63,7 @@ export class DoctorService {
     // Before the email: this refusal must come whether or not the email is registered.
     const bmdcNo = input.bmdcNo.toUpperCase();
     if ((await em.count(Doctor, { bmdcNo })) > 0) {
-      throw badInput('This BMDC number is already registered', { bmdcNo: 'Already registered' }, 'BMDC_TAKEN');
+      throw new AppError('BMDC_TAKEN', 'This BMDC number is already registered', { fields: { bmdcNo: 'Already registered' } });
     }
     const ownerId = await this.accounts.accountWithEmail(em, email);
     // Stored and hashed whether or not the email is free, so that both answers take as long.
@@ -91,49 +90,67 @@ export class DoctorService {
     if (ownerId) {
       const user = await this.accounts.signupWithTakenEmail(em, ownerId, identity);
       // new Doctor(), not em.create(): never managed, never inserted; a fresh random id.
-      return Object.assign(new Doctor(), profile, { user: Reference.create(user) });
+      return doctorViewOfEntity(Object.assign(new Doctor(), profile, { user: Reference.create(user) }), user);
     }
-    return em.transactional(async (tx) => {
+    const id = await em.transactional(async (tx) => {
       const user = tx.create(User, { ...identity, passwordHash });
       const doctor = tx.create(Doctor, { user, ...profile });
       await tx.flush();
       await this.events.publish(tx, { type: 'doctor.registered', doctorId: doctor.id, userId: user.id });
-      return doctor;
+      return doctor.id;
     });
+    return this.view(em, id);
   }
 
-  async myProfile(em: EntityManager, actor: AuthUser): Promise<Doctor> {
-    const doctor = await em.findOne(Doctor, { user: actor.id }, { populate: ['user'] });
+  /** A doctor's read model by id (any status: callers decide who may see it). */
+  async view(em: EntityManager, id: string): Promise<DoctorView> {
+    const [doctor] = isUuid(id) ? await doctorViewsByIds(em, [id]) : [];
+    if (!doctor) throw notFound('Doctor');
+    return doctor;
+  }
+
+  /** Read models of doctors by id, in one statement (for request loaders). */
+  viewsByIds(em: EntityManager, ids: readonly string[]): Promise<DoctorView[]> {
+    return doctorViewsByIds(em, ids.filter(isUuid));
+  }
+
+  /** The logged-in doctor's own profile. */
+  async myProfile(em: EntityManager, actor: AuthUser): Promise<DoctorView> {
+    const doctor = await doctorViewOfUser(em, actor.id);
     if (!doctor) throw notFound('Doctor profile');
     return doctor;
   }
 
-  async setOnline(em: EntityManager, actor: AuthUser, online: boolean): Promise<Doctor> {
-    const doctor = await this.myProfile(em, actor);
-    if (doctor.status !== DoctorStatus.Approved) throw forbidden('Your account is not approved yet', 'DOCTOR_PENDING');
-    doctor.isOnline = online;
-    await em.flush();
+  /** The logged-in doctor's profile entity, for the doctor's own changes. */
+  private async ownProfile(em: EntityManager, actor: AuthUser): Promise<Doctor> {
+    const doctor = await em.findOne(Doctor, { user: actor.id });
+    if (!doctor) throw notFound('Doctor profile');
     return doctor;
   }
 
-  async listByStatus(em: EntityManager, status: DoctorStatus, args: { page: number; pageSize: number }): Promise<PageResult<Doctor>> {
-    const [items, total] = await em.findAndCount(Doctor, { status }, {
-      populate: ['user'], orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
-    });
-    return pageOf(items, total, args);
+  async setOnline(em: EntityManager, actor: AuthUser, online: boolean): Promise<DoctorView> {
+    const doctor = await this.ownProfile(em, actor);
+    if (doctor.status !== DoctorStatus.Approved) throw forbidden('Your account is not approved yet', 'DOCTOR_PENDING');
+    doctor.isOnline = online;
+    await em.flush();
+    return this.view(em, doctor.id);
   }
 
-  /** The public /doctors list (a plain read, see doctor.read.ts). */
-  search(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<DoctorCard>> {
+  /** Doctors waiting for (or past) an admin's review, newest first. */
+  listByStatus(em: EntityManager, status: DoctorStatus, args: { page: number; pageSize: number }): Promise<PageResult<DoctorView>> {
+    return adminDoctorViews(em, { ...args, status, sort: ListOrder.newest });
+  }
+
+  /** The public /doctors list. */
+  search(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<DoctorView>> {
     return searchDoctors(em, args, this.listCounts);
   }
 
   /** A doctor's public page; pending and rejected doctors are visible to themselves and admins only. */
-  async publicProfile(em: EntityManager, id: string, actor: AuthUser | null): Promise<Doctor> {
-    if (!isUuid(id)) throw notFound('Doctor');
-    const doctor = await em.findOne(Doctor, { id }, { populate: ['user'] });
-    const privileged = actor && (actor.role === Role.Admin || doctor?.user.id === actor.id);
-    if (!doctor || (doctor.status !== DoctorStatus.Approved && !privileged)) throw notFound('Doctor');
+  async publicProfile(em: EntityManager, id: string, actor: AuthUser | null): Promise<DoctorView> {
+    const doctor = await this.view(em, id);
+    const privileged = actor && (actor.role === Role.Admin || doctor.userId === actor.id);
+    if (doctor.status !== DoctorStatus.Approved && !privileged) throw notFound('Doctor');
     return doctor;
   }
 
@@ -141,37 +158,28 @@ export class DoctorService {
     return em.find(Speciality, {}, { orderBy: { sortOrder: 'asc', title: 'asc' } });
   }
 
-  async setMeetingUrl(em: EntityManager, actor: AuthUser, url: string): Promise<Doctor> {
-    const doctor = await this.myProfile(em, actor);
+  async setMeetingUrl(em: EntityManager, actor: AuthUser, url: string): Promise<DoctorView> {
+    const doctor = await this.ownProfile(em, actor);
     doctor.meetingUrl = url.trim();
     await em.flush();
-    return doctor;
+    return this.view(em, doctor.id);
   }
 
-  async adminList(em: EntityManager, args: AdminDoctorListArgs): Promise<PageResult<Doctor>> {
-    const where: Record<string, unknown> = {};
-    if (args.status) where.status = args.status;
-    if (args.search?.trim()) {
-      const like = containsPattern(args.search);
-      where.$or = [{ user: { name: { $ilike: like } } }, { user: { email: { $ilike: like } } }, { bmdcNo: { $ilike: like } }];
-    }
-    const [items, total] = await em.findAndCount(Doctor, where, {
-      populate: ['user'], orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
-    });
-    return pageOf(items, total, args);
+  adminList(em: EntityManager, args: AdminDoctorListArgs): Promise<PageResult<DoctorView>> {
+    return adminDoctorViews(em, args);
   }
 
   /** An admin adds an approved doctor; the first image becomes the avatar, or a drawn portrait without one. */
-  async adminCreate(em: EntityManager, input: AdminCreateDoctorInput, image: Buffer | undefined): Promise<Doctor> {
+  async adminCreate(em: EntityManager, input: AdminCreateDoctorInput, image: Buffer | undefined): Promise<DoctorView> {
     const email = normalizeEmail(input.email);
     const phone = normalizeBdPhone(input.phone);
     await this.accounts.assertEmailFree(em, email);
     const bmdcNo = input.bmdcNo.toUpperCase();
     if ((await em.count(Doctor, { bmdcNo })) > 0) {
-      throw badInput('This BMDC number is already registered', { bmdcNo: 'Already registered' }, 'BMDC_TAKEN');
+      throw new AppError('BMDC_TAKEN', 'This BMDC number is already registered', { fields: { bmdcNo: 'Already registered' } });
     }
     const avatarUrl = image ? await this.images.store(image, 'doctors') : await this.images.generated.portrait(input.name.trim(), 'doctor');
-    return em.transactional(async (tx) => {
+    const id = await em.transactional(async (tx) => {
       // '!' matches no argon2 hash: the doctor sets a password through 'forgot password'.
       const user = tx.create(User, {
         name: input.name.trim(), email, passwordHash: '!', role: Role.Doctor, avatarUrl, gender: input.gender, phoneE164: phone,
@@ -184,11 +192,12 @@ export class DoctorService {
         approvedAt: new Date(), hospitalSlotCapacity: input.hospitalSlotCapacity,
       });
       await tx.flush();
-      return doctor;
+      return doctor.id;
     });
+    return this.view(em, id);
   }
 
-  async adminUpdate(em: EntityManager, id: string, input: AdminUpdateDoctorInput, image: Buffer | undefined): Promise<Doctor> {
+  async adminUpdate(em: EntityManager, id: string, input: AdminUpdateDoctorInput, image: Buffer | undefined): Promise<DoctorView> {
     if (!isUuid(id)) throw notFound('Doctor');
     const doctor = await em.findOne(Doctor, { id }, { populate: ['user'] });
     if (!doctor) throw notFound('Doctor');
@@ -210,7 +219,7 @@ export class DoctorService {
     if (input.type !== undefined) doctor.type = input.type;
     if (input.hospitalSlotCapacity !== undefined) doctor.hospitalSlotCapacity = input.hospitalSlotCapacity;
     await em.flush();
-    return doctor;
+    return this.view(em, doctor.id);
   }
 
   /**
@@ -225,16 +234,16 @@ export class DoctorService {
     if (doctor.bmdcNo === bmdcNo) return;
     if (!doctor.bmdcNo.startsWith(BMDC_UNSET_PREFIX)) throw conflict('This doctor already has a BMDC number on record', 'BMDC_RECORDED');
     if (!/^[A-Z]{0,2}-?\d{3,8}$/.test(bmdcNo)) throw badInput('Enter a valid BMDC number, like A-12345', { bmdcNo: 'Enter a valid BMDC number, like A-12345' });
-    if ((await em.count(Doctor, { bmdcNo })) > 0) throw badInput('This BMDC number is already registered', { bmdcNo: 'Already registered' }, 'BMDC_TAKEN');
+    if ((await em.count(Doctor, { bmdcNo })) > 0) throw new AppError('BMDC_TAKEN', 'This BMDC number is already registered', { fields: { bmdcNo: 'Already registered' } });
     doctor.bmdcNo = bmdcNo;
     await em.flush();
   }
 
   /** Pending → Approved or Rejected; the only moves an admin review makes. */
-  async review(em: EntityManager, doctorId: string, decision: DoctorStatus.Approved | DoctorStatus.Rejected): Promise<Doctor> {
-    const doctor = await em.findOne(Doctor, { id: doctorId }, { populate: ['user'] });
+  async review(em: EntityManager, doctorId: string, decision: DoctorStatus.Approved | DoctorStatus.Rejected): Promise<DoctorView> {
+    const doctor = isUuid(doctorId) ? await em.findOne(Doctor, { id: doctorId }) : null;
     if (!doctor) throw notFound('Doctor');
-    if (doctor.status === decision) return doctor;
+    if (doctor.status === decision) return this.view(em, doctor.id);
     doctor.status = decision;
     doctor.approvedAt = decision === DoctorStatus.Approved ? new Date() : null;
     if (decision === DoctorStatus.Rejected) doctor.isOnline = false;
@@ -248,6 +257,6 @@ export class DoctorService {
         decision: decision === DoctorStatus.Approved ? 'approved' : 'rejected',
       });
     });
-    return doctor;
+    return this.view(em, doctor.id);
   }
 }

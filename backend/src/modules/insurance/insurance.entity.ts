@@ -3,7 +3,7 @@ import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { localPhone } from '../../common/phone.js';
-import { Gender, User } from '../accounts/user.entity.js';
+import { Gender, User } from '../accounts/index.js';
 
 /** An explainer on the /insurance page and the home page (seeded; edited by the team). */
 @ObjectType()

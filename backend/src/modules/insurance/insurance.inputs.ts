@@ -1,6 +1,6 @@
 import { Field, InputType } from 'type-graphql';
 import { IsEmail, IsIn, IsNotEmpty, MaxLength } from 'class-validator';
-import { Gender } from '../accounts/user.entity.js';
+import { Gender } from '../accounts/index.js';
 
 const ALL = 'Enter all Fields';
 

@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../common/context.js';
+import { Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { AdminPageArgs, Paginated } from '../../common/pagination.js';
@@ -19,6 +20,7 @@ export class InsuranceResolver {
 
   @Mutation(() => InsuranceApplication, { description: "The /insurance form's 'Apply Insurance'" })
   @Public()
+  @Throttle('form-ip')
   applyInsurance(@Arg('input') input: InsuranceApplicationInput, @Ctx() ctx: Context) {
     return ctx.services.insurance.apply(ctx.em, ctx.user, input);
   }

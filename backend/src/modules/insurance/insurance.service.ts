@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { AuthUser } from '../../common/roles.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import { offsetOf, pageOf, type PageResult, byCreated, ListOrder } from '../../common/pagination.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../accounts/index.js';
 import { InsuranceApplication, InsuranceArticle } from './insurance.entity.js';
 import type { InsuranceApplicationInput } from './insurance.inputs.js';
 

@@ -2,7 +2,7 @@ import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { Language, User } from '../accounts/user.entity.js';
+import { Language, User } from '../accounts/index.js';
 
 export enum OutboxStatus {
   /** Waiting for its next attempt (nextAttemptAt). */

@@ -2,7 +2,7 @@ import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../common/context.js';
 import { Allow } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
-import { Language, User } from '../accounts/user.entity.js';
+import { Language, User } from '../accounts/index.js';
 import { MailMessage } from './mail.entity.js';
 import { MailDelivery, MailMessagePage, OutboxArgs, SmsMessagePage } from './mail.inputs.js';
 

@@ -2,8 +2,8 @@ import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { badInput } from '../../common/errors.js';
 import { Role } from '../../common/roles.js';
-import { Language } from '../accounts/user.entity.js';
-import { toSpecUser } from '../accounts/account.rest.js';
+import { Language } from '../accounts/index.js';
+import { toSpecUser } from '../accounts/index.js';
 import { OutboxArgs } from './mail.inputs.js';
 
 export function registerMailRoutes(route: RouteFn): void {

@@ -5,11 +5,13 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../common/logger.js';
 import type { AuthUser } from '../../common/roles.js';
 import { conflict, forbidden, notFound } from '../../common/errors.js';
+import { isUuid } from '../../common/ids.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
-import { Language, User } from '../accounts/user.entity.js';
+import { Language, User } from '../accounts/index.js';
 import { MailMessage, OutboxStatus } from './mail.entity.js';
 import { renderMail, type TemplateVars } from './mail.templates.js';
-import { claimDue, insertOutboxRow, markFailed, markSent } from './outbox.js';
+import { claimDue, insertOutboxRow, markFailed, markSent, reportUndeclaredLimit } from './outbox.js';
+import { assertMayNotify } from '../../common/limits.js';
 
 export interface MailRecipient {
   email: string;
@@ -39,11 +41,10 @@ const carriesSecret = (template: string) => SECRET_TEMPLATES.has(template) || SE
 const TOKEN_PATH_SEGMENT = /^(activation|activate|reset|reset-password|password-reset|verify|verify-email|verification|confirm|confirm-email|magic|magic-link|invite|token|otp)$/i;
 /** Query (or fragment) parameters whose value is a secret. */
 const TOKEN_PARAM = /token|code|otp|secret|key|sig|hash|reset|verif|activat|auth|nonce|password/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A random-looking word: 20+ base64url characters mixing digits or cases (never a record's UUID or a slug). */
 function tokenLike(word: string): boolean {
-  return word.length >= 20 && /^[A-Za-z0-9_-]+$/.test(word) && !UUID.test(word)
+  return word.length >= 20 && /^[A-Za-z0-9_-]+$/.test(word) && !isUuid(word)
     && (/\d/.test(word) || (/[a-z]/.test(word) && /[A-Z]/.test(word)));
 }
 
@@ -110,6 +111,7 @@ export class MailService {
 
   /** Queues one mail; false when a mail with this dedupe key was queued before (nothing is added). */
   async enqueue(em: EntityManager, dedupeKey: string, to: MailRecipient, template: string, vars: TemplateVars): Promise<boolean> {
+    assertMayNotify('mail', (problem) => reportUndeclaredLimit(this.config, this.log, problem));
     const content = renderMail(template, to.language, vars);
     return insertOutboxRow(em, 'mail_outbox', {
       dedupe_key: dedupeKey.slice(0, 200),

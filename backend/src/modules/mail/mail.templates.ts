@@ -1,4 +1,5 @@
-import { Language } from '../accounts/user.entity.js';
+import { escapeHtml } from '../../common/html.js';
+import { Language } from '../accounts/index.js';
 
 /**
  * Every mail and SMS Nirog sends, in English and Bangla. A template is a subject, paragraphs, an
@@ -319,8 +320,6 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
 
 export type MailTemplate = keyof typeof TEMPLATES;
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function renderMail(template: string, lang: Language, vars: TemplateVars): MailContent {
   const writer = TEMPLATES[template]?.[lang];

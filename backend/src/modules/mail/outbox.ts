@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
+import type { Config } from '../../config.js';
+import type { Logger } from '../../common/logger.js';
 
 /**
  * The queue discipline shared by the mail and SMS outboxes (tables with status, attempts,
@@ -63,4 +65,13 @@ export async function markFailed(em: EntityManager, table: OutboxTable, row: Cla
     [status, error.slice(0, 1000), giveUp ? 0 : delayMs / 1000, row.id],
   );
   return status;
+}
+
+/**
+ * An operation queued mail or SMS without declaring its abuse limit (common/limits.ts): tests fail
+ * on it (so a new such operation cannot land unnoticed); production logs it and still sends.
+ */
+export function reportUndeclaredLimit(config: Config, log: Logger, problem: string): void {
+  if (config.nodeEnv === 'test') throw new Error(problem);
+  log.error({ problem }, 'operation sends mail or SMS without a declared limit');
 }

@@ -2,7 +2,7 @@ import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { Language, User } from '../accounts/user.entity.js';
+import { Language, User } from '../accounts/index.js';
 import { OutboxStatus } from './mail.entity.js';
 
 /** The SMS outbox: the same queue discipline as mail, delivered through the configured SMS gateway. */

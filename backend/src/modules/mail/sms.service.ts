@@ -3,10 +3,11 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../common/logger.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
-import { Language } from '../accounts/user.entity.js';
+import { Language } from '../accounts/index.js';
 import { SmsMessage } from './sms.entity.js';
 import { renderSms, type TemplateVars } from './mail.templates.js';
-import { claimDue, insertOutboxRow, markFailed, markSent } from './outbox.js';
+import { claimDue, insertOutboxRow, markFailed, markSent, reportUndeclaredLimit } from './outbox.js';
+import { assertMayNotify } from '../../common/limits.js';
 import type { OutboxFilter } from './mail.service.js';
 
 /** +8801 then an operator digit 3–9 and eight digits: the only numbers Nirog texts. */
@@ -40,6 +41,7 @@ export class SmsService {
   async enqueue(em: EntityManager, dedupeKey: string, to: { phone: string | null | undefined; language: Language; userId?: string | null },
     template: string, vars: TemplateVars): Promise<boolean> {
     if (!to.phone || !BD_MOBILE.test(to.phone)) return false;
+    assertMayNotify('sms', (problem) => reportUndeclaredLimit(this.config, this.log, problem));
     return insertOutboxRow(em, 'sms_outbox', {
       dedupe_key: dedupeKey.slice(0, 200),
       user_id: to.userId ?? null,

@@ -1,5 +1,5 @@
 import { Check, Entity, Enum, Index, Property } from '@mikro-orm/decorators/legacy';
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 
 /** At or below this many units on hand a medicine counts as low on stock (dashboard tile, admin filter). */
@@ -37,7 +37,6 @@ registerEnumType(MedicineUnit, { name: 'MedicineUnit', description: 'What one it
 export const MEDICINE_SEARCH_VECTOR =
   "to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(generic_name, '') || ' ' || coalesce(company, ''))";
 
-@ObjectType()
 @Entity({ tableName: 'medicines' })
 @Index({ name: 'medicines_search_index', expression: `create index "medicines_search_index" on "medicines" using gin (${MEDICINE_SEARCH_VECTOR})` })
 /** The dashboard's low-stock tile and the admin list's low-stock filter. */
@@ -45,58 +44,43 @@ export const MEDICINE_SEARCH_VECTOR =
 @Index({ properties: ['isActive', 'name'] })
 @Check({ name: 'medicines_stock_not_negative', expression: 'stock >= 0' })
 @Check({ name: 'medicines_price_positive', expression: 'price_poisha > 0' })
-export class Medicine extends BaseEntity<'description' | 'isActive' | 'inStock' | 'price'> {
+/** A medicine of the catalogue, for writes; screens and both doors read the read model (medicine.read.ts). */
+export class Medicine extends BaseEntity<'description' | 'isActive'> {
   /** Brand name, e.g. Napa Extra. */
-  @Field()
   @Property({ length: 120 })
   name!: string;
 
-  @Field()
   @Property({ length: 200 })
   genericName!: string;
 
-  @Field()
   @Property({ length: 120 })
   company!: string;
 
   /** e.g. 500 mg, 5 mg/5 ml. */
-  @Field()
   @Property({ length: 60 })
   strength!: string;
 
-  @Field(() => MedicineForm)
   @Enum({ items: () => MedicineForm })
   form!: MedicineForm;
 
-  @Field(() => MedicineUnit)
   @Enum({ items: () => MedicineUnit })
   unit!: MedicineUnit;
 
   /** Price of one unit (a piece, a strip or a bottle) in poisha. */
-  @Field(() => Int, { description: 'Price of one unit in poisha (1 BDT = 100 poisha)' })
   @Property()
   pricePoisha!: number;
 
   /** Units on hand; never below zero (check constraint; orders reserve with a conditional update). */
-  @Field(() => Int)
   @Property({ default: 0 })
   stock!: number;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 500, nullable: true })
   imageUrl?: string | null;
 
-  @Field()
   @Property({ type: 'text', default: '' })
   description: string = '';
 
   /** Hidden from the catalogue and from new orders; kept for the orders that name it. */
-  @Field()
   @Property({ default: true })
   isActive: boolean = true;
-
-  /** The GraphQL field is MedicineResolver.inStock (plain catalogue cards carry it as data). */
-  get inStock(): boolean {
-    return this.stock > 0;
-  }
 }

@@ -1,27 +1,86 @@
-import type { OptionalProps } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
+import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { ListCache } from '../../common/list-cache.js';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
-import { LOW_STOCK_THRESHOLD, MEDICINE_SEARCH_VECTOR, type Medicine, type MedicineForm, type MedicineUnit } from './medicine.entity.js';
+import { LOW_STOCK_THRESHOLD, MEDICINE_SEARCH_VECTOR, MedicineForm, MedicineUnit } from './medicine.entity.js';
 import type { MedicineSearchArgs } from './medicine.inputs.js';
 
-/** A medicine as the catalogue reads it: the entity's fields as plain data (see common/sql.ts). */
-export type MedicineCard = Omit<Medicine, typeof OptionalProps>;
+/**
+ * The medicine read model: the catalogue, a medicine's page, a cart quote's lines and the admin
+ * table all show this, through one mapper (toMedicineView), one GraphQL type (`Medicine`) and one
+ * REST mapper (medicine.rest.ts toSpecMedicine). The Medicine entity is for writes only.
+ */
+@ObjectType('Medicine')
+export class MedicineView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  createdAt!: Date;
+
+  /** Brand, e.g. Napa. */
+  @Field()
+  name!: string;
+
+  @Field()
+  genericName!: string;
+
+  @Field()
+  company!: string;
+
+  @Field()
+  strength!: string;
+
+  @Field(() => MedicineForm)
+  form!: MedicineForm;
+
+  @Field(() => MedicineUnit)
+  unit!: MedicineUnit;
+
+  @Field(() => Int, { description: 'Price of one unit in poisha (1 BDT = 100 poisha)' })
+  pricePoisha!: number;
+
+  @Field(() => Float, { description: 'Price of one unit in BDT, for display; pricePoisha is exact' })
+  price!: number;
+
+  @Field(() => Int)
+  stock!: number;
+
+  @Field()
+  inStock!: boolean;
+
+  @Field(() => String, { nullable: true })
+  imageUrl!: string | null;
+
+  @Field()
+  description!: string;
+
+  @Field()
+  isActive!: boolean;
+}
 
 interface MedicineRow {
   id: string; name: string; generic_name: string; company: string; strength: string; form: MedicineForm; unit: MedicineUnit;
-  price_poisha: number; stock: number; image_url: string | null; description: string; is_active: boolean;
-  created_at: Date | string; updated_at: Date | string;
+  price_poisha: number; stock: number; image_url: string | null; description: string; is_active: boolean; created_at: Date | string;
 }
 
-const COLUMNS = 'id, name, generic_name, company, strength, form, unit, price_poisha, stock, image_url, description, is_active, created_at, updated_at';
+const COLUMNS = 'id, name, generic_name, company, strength, form, unit, price_poisha, stock, image_url, description, is_active, created_at';
 
-const toCard = (r: MedicineRow): MedicineCard => ({
-  id: r.id, name: r.name, genericName: r.generic_name, company: r.company, strength: r.strength, form: r.form, unit: r.unit,
-  pricePoisha: r.price_poisha, stock: r.stock, imageUrl: r.image_url, description: r.description, isActive: r.is_active,
-  inStock: r.stock > 0, createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at),
+/** The one mapper: a medicines row → the read model. */
+const toMedicineView = (r: MedicineRow): MedicineView => Object.assign(new MedicineView(), {
+  id: r.id, createdAt: toDate(r.created_at), name: r.name, genericName: r.generic_name, company: r.company, strength: r.strength,
+  form: r.form, unit: r.unit, pricePoisha: r.price_poisha, price: r.price_poisha / 100, stock: r.stock, inStock: r.stock > 0,
+  imageUrl: r.image_url, description: r.description, isActive: r.is_active,
 });
+
+/** Medicines by id, in one statement (`activeOnly`: those still sold). */
+export async function medicineViewsByIds(em: EntityManager, ids: readonly string[], opts: { activeOnly?: boolean } = {}): Promise<MedicineView[]> {
+  if (!ids.length) return [];
+  const p = new SqlParams();
+  const sql = `select ${COLUMNS} from medicines where id in (${ids.map((id) => p.add(id)).join(', ')})${opts.activeOnly ? ' and is_active = true' : ''}`;
+  return (await selectRows<MedicineRow>(em, sql, p)).map(toMedicineView);
+}
 
 /** "napa ext" → "napa:* & ext:*": every word must start a word of the brand, generic or company. */
 export function toPrefixQuery(keyword: string | null | undefined): string | null {
@@ -49,7 +108,7 @@ export const MAX_KEPT_MATCHES = 2000;
  */
 export async function searchMedicines(
   em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: ListCache, matches: ListCache<string[]>,
-): Promise<PageResult<MedicineCard>> {
+): Promise<PageResult<MedicineView>> {
   const p = new SqlParams();
   const where: string[] = [];
   const query = toPrefixQuery(args.keyword);
@@ -74,7 +133,7 @@ export async function searchMedicines(
         const rows = await selectRows<MedicineRow>(em, `select ${COLUMNS} from medicines where id in (${ids.map((id) => q.add(id)).join(', ')}) and is_active = true`, q);
         for (const row of rows) byId.set(row.id, row);
       }
-      return pageOf(ids.flatMap((id) => (byId.has(id) ? [toCard(byId.get(id)!)] : [])), ranked.length, args);
+      return pageOf(ids.flatMap((id) => (byId.has(id) ? [toMedicineView(byId.get(id)!)] : [])), ranked.length, args);
     }
   }
 
@@ -91,5 +150,5 @@ export async function searchMedicines(
   // Admins (stock filters, hidden medicines) always get an exact total.
   const total = opts.admin ? selectCount(em, countSql, p) : counts.get(`medicines:${countSql}:${JSON.stringify(p.values)}`, () => selectCount(em, countSql, p));
   const [rows, counted] = await Promise.all([selectRows<MedicineRow>(em, pageSql, page), total]);
-  return pageOf(rows.map(toCard), counted, args);
+  return pageOf(rows.map(toMedicineView), counted, args);
 }

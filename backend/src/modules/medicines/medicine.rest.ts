@@ -5,12 +5,11 @@ import { picture } from '../../common/rest-images.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
-import type { Medicine } from './medicine.entity.js';
-import type { MedicineCard } from './medicine.read.js';
+import type { MedicineView } from './medicine.read.js';
 import { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 /** A medicine as the earlier app's clients read it (`_id`, `type`, `price` in BDT, `image.url`). */
-export function toSpecMedicine(m: Medicine | MedicineCard) {
+export function toSpecMedicine(m: MedicineView) {
   return {
     _id: m.id,
     id: m.id,
@@ -20,11 +19,11 @@ export function toSpecMedicine(m: Medicine | MedicineCard) {
     strength: m.strength,
     type: m.form,
     unit: m.unit,
-    price: m.pricePoisha / 100,
+    price: m.price,
     pricePoisha: m.pricePoisha,
     quantity: m.stock,
     stock: m.stock,
-    inStock: m.stock > 0,
+    inStock: m.inStock,
     image: picture(m.imageUrl, 'medicine'),
     description: m.description,
     isActive: m.isActive,

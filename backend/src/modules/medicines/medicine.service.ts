@@ -2,28 +2,35 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
 import { notFound } from '../../common/errors.js';
+import { isUuid } from '../../common/ids.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { PageResult } from '../../common/pagination.js';
 import { Medicine } from './medicine.entity.js';
-import { searchMedicines, type MedicineCard } from './medicine.read.js';
+import { medicineViewsByIds, searchMedicines, type MedicineView } from './medicine.read.js';
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 export class MedicineService {
   constructor(private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
-  search(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineCard>> {
+  search(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineView>> {
     return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches);
   }
 
-  async byId(em: EntityManager, id: string, opts: { admin?: boolean } = {}): Promise<Medicine> {
-    const medicine = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Medicine, { id }) : null;
-    if (!medicine || (!medicine.isActive && !opts.admin)) throw notFound('Medicine');
+  /** A medicine's page: hidden medicines for admins only. */
+  async byId(em: EntityManager, id: string, opts: { admin?: boolean } = {}): Promise<MedicineView> {
+    const [medicine] = isUuid(id) ? await medicineViewsByIds(em, [id], { activeOnly: !opts.admin }) : [];
+    if (!medicine) throw notFound('Medicine');
     return medicine;
   }
 
+  /** Medicines still sold, by id (cart quotes, request loaders). */
+  activeByIds(em: EntityManager, ids: readonly string[]): Promise<MedicineView[]> {
+    return medicineViewsByIds(em, ids.filter(isUuid), { activeOnly: true });
+  }
+
   /** Without an uploaded image the medicine gets a drawn pack (brand, strength, form). */
-  async create(em: EntityManager, input: MedicineInput, image?: Buffer): Promise<Medicine> {
+  async create(em: EntityManager, input: MedicineInput, image?: Buffer): Promise<MedicineView> {
     const [name, strength] = [input.name.trim(), input.strength.trim()];
     const imageUrl = image
       ? await this.images.store(image, 'medicines', 600)
@@ -33,15 +40,16 @@ export class MedicineService {
       form: input.form, unit: input.unit, pricePoisha: input.pricePoisha, stock: input.stock, imageUrl, description: input.description?.trim() ?? '',
     });
     await em.flush();
-    return medicine;
+    return this.byId(em, medicine.id, { admin: true });
   }
 
   /**
    * Stock is set to the admin's absolute figure (a stock count after a delivery or a stock-take);
    * orders placed meanwhile reserve with their own conditional updates and never go below zero.
    */
-  async update(em: EntityManager, id: string, input: MedicineUpdateInput, image?: Buffer): Promise<Medicine> {
-    const medicine = await this.byId(em, id, { admin: true });
+  async update(em: EntityManager, id: string, input: MedicineUpdateInput, image?: Buffer): Promise<MedicineView> {
+    const medicine = isUuid(id) ? await em.findOne(Medicine, { id }) : null;
+    if (!medicine) throw notFound('Medicine');
     for (const key of ['name', 'genericName', 'company', 'strength', 'description'] as const) {
       if (input[key] !== undefined && input[key] !== null) medicine[key] = input[key]!.trim();
     }
@@ -54,6 +62,6 @@ export class MedicineService {
     // A drawn pack is redrawn from the new brand, strength and form (the same ones find the same file).
     else if (!medicine.imageUrl || isGeneratedImageUrl(medicine.imageUrl)) medicine.imageUrl = await this.images.generated.pack(medicine);
     await em.flush();
-    return medicine;
+    return this.byId(em, medicine.id, { admin: true });
   }
 }

@@ -3,7 +3,7 @@ import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { localPhone } from '../../common/phone.js';
-import { Gender, User } from '../accounts/user.entity.js';
+import { Gender, User } from '../accounts/index.js';
 import { Nurse } from './nurse.entity.js';
 import { NurseHireStatus } from './nurse.enums.js';
 

@@ -2,7 +2,7 @@ import { Entity, ManyToOne, Property, Unique, Index } from '@mikro-orm/decorator
 import type { Ref } from '@mikro-orm/core';
 import { Field, Float, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../accounts/index.js';
 import { Nurse } from './nurse.entity.js';
 
 /** One review per patient per nurse (the unique constraint settles double submits). */

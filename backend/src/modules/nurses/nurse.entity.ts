@@ -2,7 +2,7 @@ import { Entity, Enum, Index, Property } from '@mikro-orm/decorators/legacy';
 import { Field, Float, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { localPhone } from '../../common/phone.js';
-import { Gender } from '../accounts/user.entity.js';
+import { Gender } from '../accounts/index.js';
 import { NurseLocation } from './nurse.enums.js';
 
 /** A home-care nurse. Nurses do not log in: admins keep their profiles, patients hire them. */

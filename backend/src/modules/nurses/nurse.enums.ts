@@ -1,12 +1,13 @@
 import { registerEnumType } from 'type-graphql';
+import { DhakaArea } from '../../common/dhaka-area.js';
 
-/** The areas of Dhaka where Nirog's home-care nurses work. */
+/** The areas of Dhaka where Nirog's home-care nurses work: five of the DhakaArea list, the same values. */
 export enum NurseLocation {
-  Uttara = 'Uttara',
-  Dhanmondi = 'Dhanmondi',
-  Mirpur = 'Mirpur',
-  Banani = 'Banani',
-  Gulshan = 'Gulshan',
+  Uttara = DhakaArea.Uttara,
+  Dhanmondi = DhakaArea.Dhanmondi,
+  Mirpur = DhakaArea.Mirpur,
+  Banani = DhakaArea.Banani,
+  Gulshan = DhakaArea.Gulshan,
 }
 registerEnumType(NurseLocation, { name: 'NurseLocation' });
 

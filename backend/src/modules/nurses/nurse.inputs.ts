@@ -1,7 +1,7 @@
 import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
 import { IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
-import { Gender } from '../accounts/user.entity.js';
+import { Gender } from '../accounts/index.js';
 import { NurseHireStatus, NurseLocation, NurseSort } from './nurse.enums.js';
 
 const DETAILS = 'Please enter your details';

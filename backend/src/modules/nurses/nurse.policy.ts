@@ -1,5 +1,7 @@
 import { Role, type AuthUser } from '../../common/roles.js';
+import { dhakaToday } from '../../common/dhaka-date.js';
 import type { NurseHire } from './nurse-hire.entity.js';
+import { HIRE_TRANSITIONS, NurseHireStatus } from './nurse.enums.js';
 
 /** A hire is seen by the patient who made it and by admins; everyone else gets "not found". */
 export function canViewHire(actor: AuthUser, hire: NurseHire): boolean {
@@ -9,6 +11,19 @@ export function canViewHire(actor: AuthUser, hire: NurseHire): boolean {
 /** Patients cancel their own hire while it is still open; admins move any hire along the map. */
 export function canCancelHire(actor: AuthUser, hire: NurseHire): boolean {
   return actor.role === Role.Admin || (actor.role === Role.User && hire.user.id === actor.id);
+}
+
+/**
+ * Where this caller may move the hire now: admins along the map (completed on or after its day),
+ * its patient only to Cancelled while it is open. The screens show exactly these; the service
+ * checks the same rules.
+ */
+export function nextHireStatuses(actor: AuthUser | null, hire: NurseHire, today = dhakaToday()): NurseHireStatus[] {
+  if (!actor) return [];
+  return HIRE_TRANSITIONS[hire.status].filter((to) => {
+    if (actor.role !== Role.Admin && (to !== NurseHireStatus.Cancelled || !canCancelHire(actor, hire))) return false;
+    return to !== NurseHireStatus.Completed || hire.date <= today;
+  });
 }
 
 /** Only patients review nurses, and only after a completed hire (checked against the database). */

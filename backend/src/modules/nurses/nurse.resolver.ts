@@ -1,4 +1,6 @@
 import { Arg, Args, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { CANCEL_HIRE_LIMIT, HIRE_LIMIT } from './nurse.service.js';
+import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
@@ -9,6 +11,7 @@ import { Nurse } from './nurse.entity.js';
 import { NurseReview } from './nurse-review.entity.js';
 import { NurseHire } from './nurse-hire.entity.js';
 import { NurseHireStatus } from './nurse.enums.js';
+import { nextHireStatuses } from './nurse.policy.js';
 import { NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
 
 @ObjectType()
@@ -43,7 +46,7 @@ export class NurseDeletion {
 
 export async function readImages(ctx: Context, uploads: Promise<FileUpload>[] | null | undefined): Promise<Buffer[]> {
   const list = uploads ?? [];
-  if (list.length > ctx.services.config.uploads.maxFiles) throw badInput(`At most ${ctx.services.config.uploads.maxFiles} images`, undefined, 'TOO_MANY_FILES');
+  if (list.length > ctx.services.config.uploads.maxFiles) throw badInput(`At most ${ctx.services.config.uploads.maxFiles} images`, undefined, 'TOO_MANY_FILES', { max: ctx.services.config.uploads.maxFiles });
   const out: Buffer[] = [];
   for (const u of list) {
     const data = await readUpload(u, ctx.services.config.uploads.maxBytes);
@@ -81,6 +84,11 @@ export class NurseHireResolver {
   @FieldResolver(() => String)
   async patientEmail(@Root() h: NurseHire) {
     return (await h.user.load())!.email;
+  }
+
+  @FieldResolver(() => [NurseHireStatus], { description: 'The statuses the caller may move this hire to now (its patient: Cancelled while open; admins: the workflow)' })
+  nextStatuses(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return nextHireStatuses(ctx.user, h);
   }
 }
 
@@ -124,6 +132,7 @@ export class NurseResolver {
 
   @Mutation(() => NurseHire, { description: 'The fee comes from the nurse, never from the client' })
   @Allow(Role.User)
+  @LimitedIn(HIRE_LIMIT)
   hireNurse(@Arg('input') input: NurseHireInput, @Ctx() ctx: Context) {
     return ctx.services.nurses.hire(ctx.em, ctx.user!, input);
   }
@@ -136,6 +145,7 @@ export class NurseResolver {
 
   @Mutation(() => NurseHire, { description: 'A patient cancels their own open hire' })
   @Allow(Role.User)
+  @LimitedIn(CANCEL_HIRE_LIMIT)
   cancelMyNurseHire(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.nurses.setHireStatus(ctx.em, ctx.user!, id, NurseHireStatus.Cancelled);
   }

@@ -1,8 +1,9 @@
 import type { Request } from 'express';
+import { CANCEL_HIRE_LIMIT, HIRE_LIMIT } from './nurse.service.js';
 import type { RouteFn } from '../../common/rest.js';
 import { prefixedPhone, readMultipart, upsert } from '../../common/rest.js';
 import { pictureUrl, pictures } from '../../common/rest-images.js';
-import { Gender } from '../accounts/user.entity.js';
+import { Gender } from '../accounts/index.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
@@ -114,7 +115,7 @@ export function registerNurseRoutes(route: RouteFn): void {
     const input = await parseInput(NurseHireInput, { nurseId: b.nurseId, patientGender: b.patientGender ?? b.patientgender, phone: b.phone, date: b.date });
     const hire = await ctx.services.nurses.hire(ctx.em, ctx.user!, input);
     return { success: true, hireNurse: toSpecHire(hire), message: 'Your nurse hire is placed' };
-  });
+  }, { limitedIn: HIRE_LIMIT });
 
   route('get', '/my/hire', [Role.User], async (ctx, req) => {
     const page = await ctx.services.nurses.myHires(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
@@ -124,7 +125,7 @@ export function registerNurseRoutes(route: RouteFn): void {
   route('put', '/my/hire/:id/cancel', [Role.User], async (ctx, req) => {
     const hire = await ctx.services.nurses.setHireStatus(ctx.em, ctx.user!, String(req.params.id), NurseHireStatus.Cancelled);
     return { success: true, hireNurse: toSpecHire(hire) };
-  });
+  }, { limitedIn: CANCEL_HIRE_LIMIT });
 
   route('get', '/admin/nurses', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.nurses.adminList(ctx.em, await parseInput(AdminPageArgs, req.query));

@@ -1,4 +1,5 @@
-import { assertEmailVerified } from '../verification/verification.policy.js';
+import { assertEmailVerified } from '../verification/index.js';
+import { isUuid } from '../../common/ids.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { LockMode, raw } from '@mikro-orm/core';
 import { Role, type AuthUser } from '../../common/roles.js';
@@ -9,7 +10,7 @@ import type { ImageService } from '../../common/images.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult, byCreated, ListOrder } from '../../common/pagination.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../accounts/index.js';
 import { Nurse } from './nurse.entity.js';
 import { NurseReview } from './nurse-review.entity.js';
 import { NurseHire } from './nurse-hire.entity.js';
@@ -21,6 +22,9 @@ type Page = { page: number; pageSize: number };
 
 /** How far ahead a hire may be booked: the agency plans rosters a season at a time. */
 export const MAX_HIRE_DAYS_AHEAD = 180;
+/** How hiring is limited (its declared limits, common/limits.ts). */
+export const HIRE_LIMIT = "a verified patient; one open hire per nurse and day; mail only to the patient's own address";
+export const CANCEL_HIRE_LIMIT = "the patient's own open hire, once (the transition map)";
 
 export type ReviewBlock = 'NOT_A_PATIENT' | 'NO_COMPLETED_HIRE' | 'ALREADY_REVIEWED';
 
@@ -196,7 +200,7 @@ export class NurseService {
     const today = dhakaToday();
     if (date < today) throw badInput('The date cannot be in the past', { date: 'Choose today or a later day' }, 'DATE_IN_PAST');
     if (date > addDays(today, MAX_HIRE_DAYS_AHEAD)) {
-      throw badInput(`Choose a date within the next ${MAX_HIRE_DAYS_AHEAD} days`, { date: 'Too far ahead' }, 'DATE_TOO_FAR');
+      throw badInput(`Choose a date within the next ${MAX_HIRE_DAYS_AHEAD} days`, { date: 'Too far ahead' }, 'DATE_TOO_FAR', { days: MAX_HIRE_DAYS_AHEAD });
     }
     if (!isUuid(input.nurseId)) throw notFound('Nurse');
     return em.transactional(async (tx) => {
@@ -240,7 +244,7 @@ export class NurseService {
 
   /**
    * Moves a hire along HIRE_TRANSITIONS. The update is conditional on the status the caller saw,
-   * so two admins acting at once cannot both move it: the second gets STATUS_CHANGED.
+   * so two admins acting at once cannot both move it: the second gets CHANGED_MEANWHILE.
    */
   async setHireStatus(em: EntityManager, actor: AuthUser, id: string, to: NurseHireStatus): Promise<NurseHire> {
     const hire = await this.getHire(em, actor, id);
@@ -249,15 +253,15 @@ export class NurseService {
     }
     const from = hire.status;
     if (!canMoveHire(from, to)) {
-      throw badInput(`A ${from} hire cannot become ${to}`, { status: 'Not allowed' }, 'ILLEGAL_TRANSITION');
+      throw conflict(`A ${from} hire cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
     }
     if (to === NurseHireStatus.Completed && hire.date > dhakaToday()) {
-      throw badInput('A hire can be completed on or after its day', { status: 'Too early' }, 'HIRE_NOT_STARTED');
+      throw conflict('A hire can be completed on or after its day', 'HIRE_NOT_STARTED');
     }
     const changedAt = new Date();
     await em.transactional(async (tx) => {
       const moved = await tx.nativeUpdate(NurseHire, { id, status: from }, { status: to, statusChangedAt: changedAt });
-      if (moved !== 1) throw conflict('This hire was just changed by someone else; reload and try again', 'STATUS_CHANGED');
+      if (moved !== 1) throw conflict('This hire was just changed by someone else; reload and try again', 'CHANGED_MEANWHILE');
       await this.events.publish(tx, { type: 'nurseHire.statusChanged', hireId: id, userId: hire.user.id, nurseId: hire.nurse.id, from, to });
     });
     hire.status = to;
@@ -280,5 +284,3 @@ function toHalfStars(rating: number): number {
   return half;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string) => UUID.test(s);

@@ -1,11 +1,11 @@
 import { Collection } from '@mikro-orm/core';
 import { Check, Entity, Enum, Index, ManyToOne, OneToMany, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { User } from '../accounts/user.entity.js';
-import { Medicine, MedicineUnit } from '../medicines/medicine.entity.js';
-import { PaymentProvider } from '../payments/payment.entity.js';
+import { User } from '../accounts/index.js';
+import { Medicine, MedicineUnit } from '../medicines/index.js';
+import { PaymentProvider } from '../payments/index.js';
 
 export enum OrderStatus {
   Processing = 'Processing',
@@ -23,10 +23,9 @@ export enum OrderPaymentStatus {
 registerEnumType(OrderPaymentStatus, { name: 'OrderPaymentStatus' });
 
 /**
- * A medicine order. Every amount is computed by the server from the catalogue at checkout and kept
+ * A medicine order, for writes (screens and both doors read OrderView, order.read.ts). Every amount is computed by the server from the catalogue at checkout and kept
  * as it was (the lines are a snapshot: a later price change does not rewrite a past order).
  */
-@ObjectType()
 @Entity({ tableName: 'orders' })
 /** The dashboard's revenue per day. */
 @Index({ properties: ['paidAt'] })
@@ -40,20 +39,16 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   user!: Ref<User>;
 
-  @Field(() => OrderStatus)
   @Enum({ items: () => OrderStatus, default: OrderStatus.Processing })
   status: OrderStatus = OrderStatus.Processing;
 
-  @Field(() => OrderPaymentStatus)
   @Enum({ items: () => OrderPaymentStatus, default: OrderPaymentStatus.Pending })
   paymentStatus: OrderPaymentStatus = OrderPaymentStatus.Pending;
 
-  @Field(() => PaymentProvider)
   @Enum({ items: () => PaymentProvider })
   paymentMethod!: PaymentProvider;
 
   /** The transaction id of the order's payment (the success page's :tranId). */
-  @Field()
   @Property({ length: 30 })
   @Index()
   paymentTranId!: string;
@@ -62,19 +57,15 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   @Property({ type: 'text', nullable: true })
   paymentUrl?: string | null;
 
-  @Field(() => Int)
   @Property()
   itemsPoisha!: number;
 
-  @Field(() => Int)
   @Property()
   shippingPoisha!: number;
 
-  @Field(() => Int)
   @Property()
   totalPoisha!: number;
 
-  @Field()
   @Property({ length: 100 })
   shippingName!: string;
 
@@ -83,35 +74,27 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   shippingPhoneE164!: string;
 
   /** House, road, sector. */
-  @Field()
   @Property({ length: 300 })
   shippingAddress!: string;
 
-  @Field()
   @Property({ length: 100 })
   shippingCity!: string;
 
-  @Field(() => [OrderItem])
   @OneToMany(() => OrderItem, (i) => i.order, { orderBy: { createdAt: 'asc', id: 'asc' } })
   items = new Collection<OrderItem>(this);
 
-  @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
   paidAt?: Date | null;
 
-  @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
   confirmedAt?: Date | null;
 
-  @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
   deliveredAt?: Date | null;
 
-  @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
   cancelledAt?: Date | null;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 60, nullable: true })
   cancelReason?: string | null;
 
@@ -124,7 +107,6 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   archivedAt?: Date | null;
 }
 
-@ObjectType()
 @Entity({ tableName: 'order_items' })
 @Check({ name: 'order_items_quantity_positive', expression: 'quantity > 0 and line_total_poisha = unit_price_poisha * quantity' })
 export class OrderItem extends BaseEntity {
@@ -136,27 +118,21 @@ export class OrderItem extends BaseEntity {
   @Index()
   medicine!: Ref<Medicine>;
 
-  @Field()
   @Property({ length: 120 })
   name!: string;
 
-  @Field(() => MedicineUnit)
   @Enum({ items: () => MedicineUnit })
   unit!: MedicineUnit;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 500, nullable: true })
   imageUrl?: string | null;
 
-  @Field(() => Int)
   @Property()
   unitPricePoisha!: number;
 
-  @Field(() => Int)
   @Property()
   quantity!: number;
 
-  @Field(() => Int)
   @Property()
   lineTotalPoisha!: number;
 }

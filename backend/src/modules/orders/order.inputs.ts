@@ -1,8 +1,8 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { AdminPageArgs } from '../../common/pagination.js';
-import { PaymentProvider } from '../payments/payment.entity.js';
-import { OrderStatus } from './order.entity.js';
+import { PaymentProvider } from '../payments/index.js';
+import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 
 const DETAILS = 'Please enter your details';
 export const MAX_LINE_QUANTITY = 100;
@@ -74,4 +74,9 @@ export class AdminOrderArgs extends AdminPageArgs {
   @IsOptional()
   @IsEnum(OrderStatus)
   status?: OrderStatus | null;
+
+  @Field(() => OrderPaymentStatus, { nullable: true, description: 'Paid: the orders whose money came in (the revenue tile)' })
+  @IsOptional()
+  @IsEnum(OrderPaymentStatus)
+  paymentStatus?: OrderPaymentStatus | null;
 }

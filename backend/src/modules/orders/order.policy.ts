@@ -1,10 +1,9 @@
 import { Role, type AuthUser } from '../../common/roles.js';
-import type { Order } from './order.entity.js';
-import { OrderStatus } from './order.entity.js';
+import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 
 /** An order is seen by the patient who placed it and by admins. */
-export function canViewOrder(user: AuthUser, order: Order): boolean {
-  return user.role === Role.Admin || order.user.id === user.id;
+export function canViewOrder(user: AuthUser, order: { userId: string }): boolean {
+  return user.role === Role.Admin || order.userId === user.id;
 }
 
 /**
@@ -19,3 +18,8 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 };
 
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
+
+/** Where an admin may move an order now: the workflow, and Confirmed only once it is paid. */
+export function nextOrderStatuses(status: OrderStatus, paymentStatus: OrderPaymentStatus): OrderStatus[] {
+  return ORDER_TRANSITIONS[status].filter((to) => to !== OrderStatus.Confirmed || paymentStatus === OrderPaymentStatus.Paid);
+}

@@ -1,33 +1,125 @@
-import { Reference, type OptionalProps } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
-import type { AuthUser } from '../../common/roles.js';
+import { Field, ID, Int, ObjectType } from 'type-graphql';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
-import { offsetOf, pageOf, type PageArgs, type PageResult } from '../../common/pagination.js';
-import type { User } from '../accounts/user.entity.js';
-import type { MedicineUnit } from '../medicines/medicine.entity.js';
-import type { PaymentProvider } from '../payments/payment.entity.js';
-import type { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
+import { createdOrderSql, ListOrder, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { localPhone } from '../../common/phone.js';
+import { MedicineUnit } from '../medicines/index.js';
+import { PaymentProvider } from '../payments/index.js';
+import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
+import { nextOrderStatuses } from './order.policy.js';
 
-/** An order line as a patient's history reads it: plain data (see common/sql.ts). */
-export type OrderItemCard = Omit<OrderItem, 'order' | 'medicine' | typeof OptionalProps> & { medicine: { id: string } };
+/** One line of an order as it was bought (a snapshot: later catalogue changes do not rewrite it). */
+@ObjectType('OrderItem')
+export class OrderLineView {
+  @Field(() => ID)
+  id!: string;
 
-/** An order with its lines and its customer's name and email as plain data; GraphQL and REST accept it beside the entity. */
-export type OrderCard = Omit<Order, 'user' | 'items' | typeof OptionalProps> & {
-  user: { id: string; name: string; email: string };
-  items: OrderItemCard[];
-};
+  @Field()
+  createdAt!: Date;
 
-/** The order's lines, from an entity's loaded collection or a card's array. */
-export const linesOf = (o: Order | OrderCard): readonly (OrderItem | OrderItemCard)[] => (Array.isArray(o.items) ? o.items : (o as Order).items.getItems());
+  @Field()
+  name!: string;
 
-/** The customer: an entity's batched user reference, or the card's joined row. */
-export async function customerOf(o: Order | OrderCard): Promise<{ name: string; email: string }> {
-  return Reference.isReference<User>(o.user) ? (await o.user.load())! : o.user;
+  @Field(() => MedicineUnit)
+  unit!: MedicineUnit;
+
+  @Field(() => String, { nullable: true })
+  imageUrl!: string | null;
+
+  @Field(() => Int)
+  unitPricePoisha!: number;
+
+  @Field(() => Int)
+  quantity!: number;
+
+  @Field(() => Int)
+  lineTotalPoisha!: number;
+
+  /** The medicine it was (REST `product`); not published in GraphQL. */
+  medicineId!: string;
 }
 
-/** The same, for an order whose user is already loaded (REST mappers). */
-export const loadedCustomerOf = (o: Order | OrderCard): { id: string; name: string; email: string } =>
-  (Reference.isReference<User>(o.user) ? o.user.getEntity() : o.user);
+/**
+ * The order read model: a patient's orders, an order's page, the admin table and both doors read
+ * this, through one statement shape and one mapper (toOrderView), one GraphQL type (`Order`) and one
+ * REST mapper (order.rest.ts toSpecOrder). It carries what screens must not decide themselves: the
+ * statuses an admin may move it to next (`nextStatuses`, from the workflow in order.policy.ts). The
+ * Order entity is for writes only.
+ */
+@ObjectType('Order')
+export class OrderView {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  createdAt!: Date;
+
+  @Field(() => OrderStatus)
+  status!: OrderStatus;
+
+  @Field(() => [OrderStatus], { description: 'The statuses an admin may move the order to now (empty once it is final)' })
+  nextStatuses!: OrderStatus[];
+
+  @Field(() => OrderPaymentStatus)
+  paymentStatus!: OrderPaymentStatus;
+
+  @Field(() => PaymentProvider)
+  paymentMethod!: PaymentProvider;
+
+  /** The transaction id of the order's payment (the success page's :tranId). */
+  @Field()
+  paymentTranId!: string;
+
+  @Field(() => Int)
+  itemsPoisha!: number;
+
+  @Field(() => Int)
+  shippingPoisha!: number;
+
+  @Field(() => Int)
+  totalPoisha!: number;
+
+  @Field()
+  shippingName!: string;
+
+  @Field({ description: 'With the leading 0' })
+  shippingPhone!: string;
+
+  @Field()
+  shippingAddress!: string;
+
+  @Field()
+  shippingCity!: string;
+
+  @Field(() => [OrderLineView])
+  items!: OrderLineView[];
+
+  @Field(() => Date, { nullable: true })
+  paidAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  confirmedAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  deliveredAt!: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  cancelledAt!: Date | null;
+
+  @Field(() => String, { nullable: true })
+  cancelReason!: string | null;
+
+  @Field()
+  customerName!: string;
+
+  @Field()
+  customerEmail!: string;
+
+  /** The patient who placed it (not published; the resolver compares it with the caller). */
+  userId!: string;
+  /** The payment page while the order awaits payment; the resolver shows it to its patient only. */
+  openPaymentUrl!: string | null;
+}
 
 type When = Date | string;
 interface OrderRow {
@@ -35,52 +127,92 @@ interface OrderRow {
   payment_tran_id: string; payment_url: string | null; items_poisha: number; shipping_poisha: number; total_poisha: number;
   shipping_name: string; shipping_phone_e164: string; shipping_address: string; shipping_city: string;
   paid_at: When | null; confirmed_at: When | null; delivered_at: When | null; cancelled_at: When | null; cancel_reason: string | null;
-  stock_released: boolean; archived_at: When | null; created_at: When; updated_at: When;
-  u_name: string; u_email: string;
+  created_at: When; u_name: string; u_email: string;
   i_id: string | null; i_medicine_id: string; i_name: string; i_unit: MedicineUnit; i_image_url: string | null;
-  i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When; i_updated_at: When;
+  i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When;
 }
 
 const dateOrNull = (v: When | null) => (v === null ? null : toDate(v));
 
-function toCard(r: OrderRow): OrderCard {
-  return {
-    id: r.id, user: { id: r.user_id, name: r.u_name, email: r.u_email }, status: r.status, paymentStatus: r.payment_status,
-    paymentMethod: r.payment_method, paymentTranId: r.payment_tran_id, paymentUrl: r.payment_url, itemsPoisha: r.items_poisha,
-    shippingPoisha: r.shipping_poisha, totalPoisha: r.total_poisha, shippingName: r.shipping_name, shippingPhoneE164: r.shipping_phone_e164,
-    shippingAddress: r.shipping_address, shippingCity: r.shipping_city, paidAt: dateOrNull(r.paid_at), confirmedAt: dateOrNull(r.confirmed_at),
+/** The one mapper: an orders ⋈ users row → the read model (lines are added row by row). */
+function toOrderView(r: OrderRow): OrderView {
+  const open = r.status === OrderStatus.Processing && r.payment_status === OrderPaymentStatus.Pending;
+  return Object.assign(new OrderView(), {
+    id: r.id, createdAt: toDate(r.created_at), status: r.status,
+    nextStatuses: nextOrderStatuses(r.status, r.payment_status), paymentStatus: r.payment_status, paymentMethod: r.payment_method,
+    paymentTranId: r.payment_tran_id, itemsPoisha: r.items_poisha, shippingPoisha: r.shipping_poisha, totalPoisha: r.total_poisha,
+    shippingName: r.shipping_name, shippingPhone: localPhone(r.shipping_phone_e164) ?? '', shippingAddress: r.shipping_address,
+    shippingCity: r.shipping_city, items: [], paidAt: dateOrNull(r.paid_at), confirmedAt: dateOrNull(r.confirmed_at),
     deliveredAt: dateOrNull(r.delivered_at), cancelledAt: dateOrNull(r.cancelled_at), cancelReason: r.cancel_reason,
-    stockReleased: r.stock_released, archivedAt: dateOrNull(r.archived_at), createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at),
-    items: [],
-  };
+    customerName: r.u_name, customerEmail: r.u_email, userId: r.user_id, openPaymentUrl: open ? r.payment_url : null,
+  });
 }
 
-const toLine = (r: OrderRow): OrderItemCard => ({
-  id: r.i_id!, medicine: { id: r.i_medicine_id }, name: r.i_name, unit: r.i_unit, imageUrl: r.i_image_url, unitPricePoisha: r.i_unit_price_poisha,
-  quantity: r.i_quantity, lineTotalPoisha: r.i_line_total_poisha, createdAt: toDate(r.i_created_at), updatedAt: toDate(r.i_updated_at),
+const toLineView = (r: OrderRow): OrderLineView => Object.assign(new OrderLineView(), {
+  id: r.i_id!, createdAt: toDate(r.i_created_at), name: r.i_name, unit: r.i_unit, imageUrl: r.i_image_url,
+  unitPricePoisha: r.i_unit_price_poisha, quantity: r.i_quantity, lineTotalPoisha: r.i_line_total_poisha, medicineId: r.i_medicine_id,
 });
 
 /**
- * A patient's orders, newest first, each with its lines: one statement for the page (limited in a
- * subquery, lines joined) and one for the count, side by side; `orders (user_id, created_at)` serves both.
+ * Orders with their lines and customer in one statement: `picked` selects the orders (a page of
+ * them, in order), lines are joined afterwards so a page of 20 orders stays 20 orders.
  */
-export async function patientOrders(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<OrderCard>> {
-  const count = new SqlParams();
-  const countSql = `select count(*) as count from orders where user_id = ${count.add(actor.id)}`;
-  const p = new SqlParams();
-  const pageSql = `select o.*, u.name as u_name, u.email as u_email, i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name,
-      i.unit as i_unit, i.image_url as i_image_url, i.unit_price_poisha as i_unit_price_poisha, i.quantity as i_quantity,
-      i.line_total_poisha as i_line_total_poisha, i.created_at as i_created_at, i.updated_at as i_updated_at
-    from (select * from orders where user_id = ${p.add(actor.id)} order by created_at desc, id asc limit ${p.add(args.pageSize)} offset ${p.add(offsetOf(args))}) o
+async function selectOrderViews(em: EntityManager, picked: string, p: SqlParams, order: string): Promise<OrderView[]> {
+  const sql = `select o.id, o.user_id, o.status, o.payment_status, o.payment_method, o.payment_tran_id, o.payment_url, o.items_poisha,
+      o.shipping_poisha, o.total_poisha, o.shipping_name, o.shipping_phone_e164, o.shipping_address, o.shipping_city, o.paid_at,
+      o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason, o.created_at, u.name as u_name, u.email as u_email,
+      i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name, i.unit as i_unit, i.image_url as i_image_url,
+      i.unit_price_poisha as i_unit_price_poisha, i.quantity as i_quantity, i.line_total_poisha as i_line_total_poisha,
+      i.created_at as i_created_at
+    from (${picked}) o
     join users u on u.id = o.user_id
     left join order_items i on i.order_id = o.id
-    order by o.created_at desc, o.id asc, i.id asc`;
-  const [rows, total] = await Promise.all([selectRows<OrderRow>(em, pageSql, p), selectCount(em, countSql, count)]);
-  const orders: OrderCard[] = [];
-  let current: OrderCard | undefined;
-  for (const row of rows) {
-    if (current?.id !== row.id) orders.push((current = toCard(row)));
-    if (row.i_id) current.items.push(toLine(row));
+    order by ${order}, i.created_at asc, i.id asc`;
+  const orders: OrderView[] = [];
+  let current: OrderView | undefined;
+  for (const row of await selectRows<OrderRow>(em, sql, p)) {
+    if (current?.id !== row.id) orders.push((current = toOrderView(row)));
+    if (row.i_id) current.items.push(toLineView(row));
   }
-  return pageOf(orders, total, args);
+  return orders;
+}
+
+/** One order, or null. */
+export async function orderView(em: EntityManager, id: string): Promise<OrderView | null> {
+  const p = new SqlParams();
+  const [order] = await selectOrderViews(em, `select * from orders where id = ${p.add(id)}`, p, 'o.id');
+  return order ?? null;
+}
+
+/**
+ * A page of orders matching `where` and its total: two statements whatever the page size.
+ * `order(alias)` is the page's order, written for the picked orders ('') and the outer query ('o.').
+ */
+async function pageOfOrders(
+  em: EntityManager, where: string, p: SqlParams, order: (alias: string) => string, args: { page: number; pageSize: number },
+): Promise<PageResult<OrderView>> {
+  const page = p.clone();
+  const picked = `select * from orders ${where} order by ${order('')} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  const [items, total] = await Promise.all([
+    selectOrderViews(em, picked, page, order('o.')),
+    selectCount(em, `select count(*) as count from orders ${where}`, p),
+  ]);
+  return pageOf(items, total, args);
+}
+
+/** A patient's orders, newest first; `orders (user_id, created_at)` serves page and count. */
+export function patientOrderViews(em: EntityManager, userId: string, args: { page: number; pageSize: number }): Promise<PageResult<OrderView>> {
+  const p = new SqlParams();
+  return pageOfOrders(em, `where user_id = ${p.add(userId)}`, p, (a) => createdOrderSql(ListOrder.newest, a), args);
+}
+
+/** The admin table: orders not archived, by status, newest or oldest first. */
+export function adminOrderViews(em: EntityManager, args: {
+  page: number; pageSize: number; status?: OrderStatus | null; paymentStatus?: OrderPaymentStatus | null; sort?: Parameters<typeof createdOrderSql>[0];
+}): Promise<PageResult<OrderView>> {
+  const p = new SqlParams();
+  const where = ['archived_at is null'];
+  if (args.status) where.push(`status = ${p.add(args.status)}`);
+  if (args.paymentStatus) where.push(`payment_status = ${p.add(args.paymentStatus)}`);
+  return pageOfOrders(em, `where ${where.join(' and ')}`, p, (a) => createdOrderSql(args.sort, a), args);
 }

@@ -1,24 +1,25 @@
 import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { customerOf, type OrderCard } from './order.read.js';
+import { CHECKOUT_LIMIT } from './order.service.js';
+import { OrderView } from './order.read.js';
 import type { Context } from '../../common/context.js';
+import { LimitedIn, Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
-import { localPhone } from '../../common/phone.js';
-import { Medicine } from '../medicines/medicine.entity.js';
-import { Order, OrderPaymentStatus, OrderStatus } from './order.entity.js';
+import { MedicineView } from '../medicines/index.js';
+import { OrderStatus } from './order.entity.js';
 import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
 
 @ObjectType()
-export class OrderPage extends Paginated(Order) {}
+export class OrderPage extends Paginated(OrderView) {}
 
 @ObjectType()
 export class CartQuoteLine {
   @Field(() => ID)
   medicineId!: string;
 
-  @Field(() => Medicine, { nullable: true, description: 'null when the medicine is no longer sold' })
-  medicine!: Medicine | null;
+  @Field(() => MedicineView, { nullable: true, description: 'null when the medicine is no longer sold' })
+  medicine!: MedicineView | null;
 
   @Field(() => Int)
   quantity!: number;
@@ -46,12 +47,18 @@ export class CartQuote {
 
   @Field(() => Int)
   totalPoisha!: number;
+
+  @Field(() => Int, { description: 'The most of one medicine one order may hold (checkout refuses more)' })
+  maxQuantityPerLine!: number;
+
+  @Field(() => Int, { description: 'The most different medicines one order may hold' })
+  maxLines!: number;
 }
 
 @ObjectType()
 export class CheckoutResult {
-  @Field(() => Order)
-  order!: Order;
+  @Field(() => OrderView)
+  order!: OrderView;
 
   @Field({ description: 'The payment page of the chosen provider: send the browser there' })
   paymentUrl!: string;
@@ -60,38 +67,23 @@ export class CheckoutResult {
   tranId!: string;
 }
 
-@Resolver(() => Order)
+@Resolver(() => OrderView)
 export class OrderResolver {
   @FieldResolver(() => String, { nullable: true, description: "The payment page while the order awaits payment; its patient only" })
-  paymentUrl(@Root() o: Order | OrderCard, @Ctx() ctx: Context) {
-    const open = o.status === OrderStatus.Processing && o.paymentStatus === OrderPaymentStatus.Pending;
-    return open && ctx.user?.id === o.user.id ? o.paymentUrl ?? null : null;
-  }
-
-  @FieldResolver(() => String, { description: 'With the leading 0' })
-  shippingPhone(@Root() o: Order | OrderCard) {
-    return localPhone(o.shippingPhoneE164);
-  }
-
-  // Joined into a patient's plain order cards; for entities batched by MikroORM's dataloader (one query per page).
-  @FieldResolver(() => String)
-  async customerName(@Root() o: Order | OrderCard) {
-    return (await customerOf(o)).name;
-  }
-
-  @FieldResolver(() => String)
-  async customerEmail(@Root() o: Order | OrderCard) {
-    return (await customerOf(o)).email;
+  paymentUrl(@Root() o: OrderView, @Ctx() ctx: Context) {
+    return ctx.user?.id === o.userId ? o.openPaymentUrl : null;
   }
 
   @Query(() => CartQuote, { description: "Today's prices and stock for a cart; flags lines that changed or ran out" })
   @Public()
+  @Throttle('quote-ip')
   quoteCart(@Arg('items', () => [OrderLineInput]) items: OrderLineInput[], @Ctx() ctx: Context) {
     return ctx.services.orders.quote(ctx.em, items);
   }
 
   @Mutation(() => CheckoutResult, { description: 'Prices, reserves stock, records the order and opens the payment' })
   @Allow(Role.User)
+  @LimitedIn(CHECKOUT_LIMIT)
   createOrder(@Arg('input') input: CreateOrderInput, @Ctx() ctx: Context) {
     return ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
   }
@@ -102,7 +94,7 @@ export class OrderResolver {
     return ctx.services.orders.myOrders(ctx.em, ctx.user!, args);
   }
 
-  @Query(() => Order, { description: 'The patient who placed it and admins' })
+  @Query(() => OrderView, { description: 'The patient who placed it and admins' })
   @Allow()
   order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.orders.byId(ctx.em, ctx.user!, id);
@@ -114,7 +106,7 @@ export class OrderResolver {
     return ctx.services.orders.adminOrders(ctx.em, args);
   }
 
-  @Mutation(() => Order)
+  @Mutation(() => OrderView)
   @Allow(Role.Admin)
   updateOrderStatus(@Arg('id', () => ID) id: string, @Arg('status', () => OrderStatus) status: OrderStatus, @Ctx() ctx: Context) {
     return ctx.services.orders.changeStatus(ctx.em, id, status);

@@ -1,29 +1,28 @@
 import type { RouteFn } from '../../common/rest.js';
-import { linesOf, loadedCustomerOf, type OrderCard } from './order.read.js';
+import { CHECKOUT_LIMIT } from './order.service.js';
+import type { OrderView } from './order.read.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { localPhone } from '../../common/phone.js';
 import { PageArgs } from '../../common/pagination.js';
-import type { Order } from './order.entity.js';
 import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
 import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 import { picture } from '../../common/rest-images.js';
 import { allowedOrigin } from '../../common/cors.js';
-import { paymentChoice } from '../payments/payment.rest.js';
+import { paymentChoice } from '../payments/index.js';
 
-/** An order as the earlier app's clients read it: BDT amounts, `orderItems`, `orderStatus`. Items must be loaded. */
-export function toSpecOrder(o: Order | OrderCard, opts: { customer?: boolean } = {}) {
-  const user = opts.customer ? loadedCustomerOf(o) : null;
+/** An order as the earlier app's clients read it (BDT amounts, `orderItems`, `orderStatus`), from the read model. */
+export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
   return {
     _id: o.id,
     id: o.id,
-    shippingInfo: { name: o.shippingName, phone: localPhone(o.shippingPhoneE164), address: o.shippingAddress, city: o.shippingCity },
+    shippingInfo: { name: o.shippingName, phone: o.shippingPhone, address: o.shippingAddress, city: o.shippingCity },
     // A line as the earlier cart sent it (`cartQuantity`, `image.url`, `price` per unit), its picture
     // as it was when ordered (the medicine may have left the catalogue since).
-    orderItems: linesOf(o).map((i) => ({
-      _id: i.id, product: i.medicine.id, name: i.name, price: i.unitPricePoisha / 100, quantity: i.quantity, cartQuantity: i.quantity, unit: i.unit,
+    orderItems: o.items.map((i) => ({
+      _id: i.id, product: i.medicineId, name: i.name, price: i.unitPricePoisha / 100, quantity: i.quantity, cartQuantity: i.quantity, unit: i.unit,
       totalPrice: i.lineTotalPoisha / 100, image: picture(i.imageUrl, 'medicine'),
     })),
     itemsPrice: o.itemsPoisha / 100,
@@ -38,7 +37,7 @@ export function toSpecOrder(o: Order | OrderCard, opts: { customer?: boolean } =
     deliveredAt: o.deliveredAt ?? null,
     cancelledAt: o.cancelledAt ?? null,
     createdAt: o.createdAt,
-    ...(user ? { user: { _id: user.id, name: user.name, email: user.email } } : {}),
+    ...(opts.customer ? { user: { _id: o.userId, name: o.customerName, email: o.customerEmail } } : {}),
   };
 }
 
@@ -70,7 +69,7 @@ export function registerOrderRoutes(route: RouteFn): void {
       })),
       itemsPrice: q.itemsPoisha / 100, shippingPrice: q.shippingPoisha / 100, totalPrice: q.totalPoisha / 100,
     };
-  });
+  }, { throttle: 'quote-ip' });
 
   route('post', '/create/order', [Role.User], async (ctx, req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
@@ -83,7 +82,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
     if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, allowedOrigin(req, ctx.services.config.cors.origins));
     return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: toSpecOrder(placed.order) };
-  });
+  }, { limitedIn: CHECKOUT_LIMIT });
 
   route('get', '/orders/myorders', [Role.User], async (ctx, req) => {
     const page = await ctx.services.orders.myOrders(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
@@ -116,8 +115,8 @@ export function registerOrderRoutes(route: RouteFn): void {
 
   csvExport(route, 'orders', AdminOrderArgs, (ctx, args) => ctx.services.orders.adminOrders(ctx.em, args), [
     { header: 'id', value: (o) => o.id }, { header: 'placed', value: (o) => o.createdAt }, { header: 'transaction', value: (o) => o.paymentTranId },
-    { header: 'customer', value: (o) => o.shippingName }, { header: 'phone', value: (o) => localPhone(o.shippingPhoneE164) }, { header: 'city', value: (o) => o.shippingCity },
-    { header: 'items', value: (o) => o.items.getItems().map((i) => `${i.name} x${i.quantity}`).join('; ') },
+    { header: 'customer', value: (o) => o.shippingName }, { header: 'phone', value: (o) => o.shippingPhone }, { header: 'city', value: (o) => o.shippingCity },
+    { header: 'items', value: (o) => o.items.map((i) => `${i.name} x${i.quantity}`).join('; ') },
     { header: 'total (BDT)', value: (o) => bdt(o.totalPoisha) }, { header: 'paid by', value: (o) => o.paymentMethod },
     { header: 'payment', value: (o) => o.paymentStatus }, { header: 'status', value: (o) => o.status },
   ]);

@@ -1,5 +1,6 @@
-import { assertEmailVerified } from '../verification/verification.policy.js';
-import { patientOrders, type OrderCard } from './order.read.js';
+import { assertEmailVerified } from '../verification/index.js';
+import { isUuid } from '../../common/ids.js';
+import { adminOrderViews, orderView, patientOrderViews, type OrderView } from './order.read.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
@@ -8,20 +9,23 @@ import type { AuthUser } from '../../common/roles.js';
 import type { DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
-import { offsetOf, pageOf, type PageArgs, type PageResult, byCreated } from '../../common/pagination.js';
-import { Medicine } from '../medicines/medicine.entity.js';
-import { PaymentProvider, PaymentPurpose, type Payment } from '../payments/payment.entity.js';
-import type { PaymentService } from '../payments/payment.service.js';
+import type { PageArgs, PageResult } from '../../common/pagination.js';
+import { Medicine } from '../medicines/index.js';
+import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
+import { PaymentProvider, PaymentPurpose, type Payment } from '../payments/index.js';
+import type { PaymentService } from '../payments/index.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type OrderLineInput } from './order.inputs.js';
 import { canMoveOrder, canViewOrder } from './order.policy.js';
 
 /** Flat shipping charge on every order (spec §9): 60 BDT. */
 export const SHIPPING_POISHA = 60_00;
+/** How checkout is limited (its declared limit, common/limits.ts). */
+export const CHECKOUT_LIMIT = 'a verified email; at most OPEN_UNPAID_ORDERS_PER_PATIENT unpaid orders, each holding stock until paid or abandoned; mail only to the patient';
 
 export interface QuoteLine {
   medicineId: string;
-  medicine: Medicine | null;
+  medicine: MedicineView | null;
   quantity: number;
   unitPricePoisha: number;
   lineTotalPoisha: number;
@@ -34,10 +38,13 @@ export interface CartQuoteResult {
   itemsPoisha: number;
   shippingPoisha: number;
   totalPoisha: number;
+  /** The checkout's limits, so a cart never has to know them itself. */
+  maxQuantityPerLine: number;
+  maxLines: number;
 }
 
 export interface PlacedOrder {
-  order: Order;
+  order: OrderView;
   paymentUrl: string;
   tranId: string;
 }
@@ -47,7 +54,7 @@ function mergeLines(lines: OrderLineInput[]): { medicineId: string; quantity: nu
   const merged = new Map<string, number>();
   for (const l of lines) merged.set(l.medicineId.toLowerCase(), (merged.get(l.medicineId.toLowerCase()) ?? 0) + l.quantity);
   for (const [id, q] of merged) {
-    if (q > MAX_LINE_QUANTITY) throw badInput(`At most ${MAX_LINE_QUANTITY} of one medicine per order`, { orderItems: 'Too many' }, 'QUANTITY_LIMIT');
+    if (q > MAX_LINE_QUANTITY) throw badInput(`At most ${MAX_LINE_QUANTITY} of one medicine per order`, { orderItems: 'Too many' }, 'QUANTITY_LIMIT', { max: MAX_LINE_QUANTITY });
     merged.set(id, q);
   }
   return [...merged].map(([medicineId, quantity]) => ({ medicineId, quantity }));
@@ -67,9 +74,9 @@ export class OrderService {
 
   /** Today's prices and stock for a cart, so the cart can flag what changed; nothing is reserved. */
   async quote(em: EntityManager, input: OrderLineInput[]): Promise<CartQuoteResult> {
-    if (input.length > MAX_CART_LINES) throw badInput(`At most ${MAX_CART_LINES} different medicines in one cart`, { items: 'Too many lines' }, 'TOO_MANY_LINES');
+    if (input.length > MAX_CART_LINES) throw badInput(`At most ${MAX_CART_LINES} different medicines in one cart`, { items: 'Too many lines' }, 'TOO_MANY_LINES', { max: MAX_CART_LINES });
     const lines = mergeLines(input);
-    const medicines = lines.length ? await em.find(Medicine, { id: { $in: lines.map((l) => l.medicineId) }, isActive: true }) : [];
+    const medicines = await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid), { activeOnly: true });
     const byId = new Map(medicines.map((m) => [m.id, m]));
     const out = lines.map((l): QuoteLine => {
       const m = byId.get(l.medicineId) ?? null;
@@ -77,7 +84,10 @@ export class OrderService {
       return { medicineId: l.medicineId, medicine: m, quantity: l.quantity, unitPricePoisha: unit, lineTotalPoisha: unit * l.quantity, available: !!m && m.stock >= l.quantity };
     });
     const itemsPoisha = out.filter((l) => l.available).reduce((s, l) => s + l.lineTotalPoisha, 0);
-    return { lines: out, itemsPoisha, shippingPoisha: itemsPoisha ? SHIPPING_POISHA : 0, totalPoisha: itemsPoisha ? itemsPoisha + SHIPPING_POISHA : 0 };
+    return {
+      lines: out, itemsPoisha, shippingPoisha: itemsPoisha ? SHIPPING_POISHA : 0, totalPoisha: itemsPoisha ? itemsPoisha + SHIPPING_POISHA : 0,
+      maxQuantityPerLine: MAX_LINE_QUANTITY, maxLines: MAX_CART_LINES,
+    };
   }
 
   /**
@@ -108,7 +118,7 @@ export class OrderService {
           .where({ id: l.medicineId, stock: { $gte: l.quantity } }).execute('run');
         if (!res.affectedRows) {
           const m = byId.get(l.medicineId)!;
-          throw conflict(`${m.name} is out of stock`, 'OUT_OF_STOCK');
+          throw conflict(`${m.name} is out of stock`, 'OUT_OF_STOCK', { medicine: m.name });
         }
       }
       const itemsPoisha = lines.reduce((sum, l) => sum + byId.get(l.medicineId)!.pricePoisha * l.quantity, 0);
@@ -134,8 +144,7 @@ export class OrderService {
     });
     const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: localPhone(phone) ?? actor.id, clientIp });
     await em.nativeUpdate(Order, { id: order.id }, { paymentUrl });
-    order.paymentUrl = paymentUrl;
-    return { order, paymentUrl, tranId: payment.tranId };
+    return { order: (await orderView(em, order.id))!, paymentUrl, tranId: payment.tranId };
   }
 
   /**
@@ -151,7 +160,7 @@ export class OrderService {
       createdAt: { $gt: new Date(Date.now() - this.config.payments.abandonAfterMinutes * 60_000) },
     });
     if (open >= cap) {
-      throw conflict(`You already have ${open} unpaid orders. Pay for one of them (My Orders) or wait until they expire, then order again.`, 'TOO_MANY_UNPAID_ORDERS');
+      throw conflict(`You already have ${open} unpaid orders. Pay for one of them (My Orders) or wait until they expire, then order again.`, 'TOO_MANY_UNPAID_ORDERS', { count: open });
     }
   }
 
@@ -193,37 +202,30 @@ export class OrderService {
     }
   }
 
-  /** A patient's history (a plain read, see order.read.ts). */
-  myOrders(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<OrderCard>> {
-    return patientOrders(em, actor, args);
+  /** A patient's history. */
+  myOrders(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<OrderView>> {
+    return patientOrderViews(em, actor.id, args);
   }
 
-  async adminOrders(em: EntityManager, args: AdminOrderArgs): Promise<PageResult<Order>> {
-    const where = { archivedAt: null, ...(args.status ? { status: args.status } : {}) };
-    const [items, total] = await Promise.all([
-      em.find(Order, where, {
-        populate: ['items', 'user'], strategy: 'joined', orderBy: { ...byCreated(args.sort), items: { id: 'asc' } }, limit: args.pageSize, offset: offsetOf(args),
-      }),
-      em.count(Order, where),
-    ]);
-    return pageOf(items, total, args);
+  adminOrders(em: EntityManager, args: AdminOrderArgs): Promise<PageResult<OrderView>> {
+    return adminOrderViews(em, args);
   }
 
-  async byId(em: EntityManager, actor: AuthUser, id: string): Promise<Order> {
-    const order = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Order, { id }, { populate: ['items'] }) : null;
+  async byId(em: EntityManager, actor: AuthUser, id: string): Promise<OrderView> {
+    const order = isUuid(id) ? await orderView(em, id) : null;
     if (!order || !canViewOrder(actor, order)) throw notFound('Order');
     return order;
   }
 
   /** Admin moves along the transition map; atomic, so two admins cannot both move the same order. */
-  async changeStatus(em: EntityManager, id: string, to: OrderStatus): Promise<Order> {
+  async changeStatus(em: EntityManager, id: string, to: OrderStatus): Promise<OrderView> {
     await em.transactional(async (tx) => {
-      const order = /^[0-9a-f-]{36}$/i.test(id) ? await tx.findOne(Order, { id }) : null;
+      const order = isUuid(id) ? await tx.findOne(Order, { id }) : null;
       if (!order) throw notFound('Order');
       const from = order.status;
-      if (!canMoveOrder(from, to)) throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION');
+      if (!canMoveOrder(from, to)) throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
       if (to === OrderStatus.Confirmed && order.paymentStatus !== OrderPaymentStatus.Paid) {
-        throw conflict('The order is not paid yet', 'ORDER_NOT_PAID');
+        throw conflict('The order is not paid yet', 'NOT_PAID');
       }
       const now = new Date();
       const set: Partial<Order> = { status: to, updatedAt: now };
@@ -233,16 +235,16 @@ export class OrderService {
       const refundDue = order.paymentStatus === OrderPaymentStatus.Paid;
       if (to === OrderStatus.Cancelled) Object.assign(set, { cancelledAt: now, cancelReason: refundDue ? 'CANCELLED_BY_ADMIN_REFUND_DUE' : 'CANCELLED_BY_ADMIN' });
       const changed = await tx.nativeUpdate(Order, { id: order.id, status: from }, set);
-      if (!changed) throw conflict('The order was changed meanwhile; reload and try again', 'STATUS_CHANGED');
+      if (!changed) throw conflict('The order was changed meanwhile; reload and try again', 'CHANGED_MEANWHILE');
       if (to === OrderStatus.Cancelled) await this.releaseStock(tx, order.id);
       await this.events.publish(tx, { type: 'order.statusChanged', orderId: order.id, userId: order.user.id, from, to });
     });
-    return em.findOneOrFail(Order, id, { populate: ['items'], refresh: true });
+    return (await orderView(em, id))!;
   }
 
   /** The admin table's Delete: only finished orders leave the list; the record stays for the patient. */
   async archive(em: EntityManager, id: string): Promise<void> {
-    const order = /^[0-9a-f-]{36}$/i.test(id) ? await em.findOne(Order, { id }) : null;
+    const order = isUuid(id) ? await em.findOne(Order, { id }) : null;
     if (!order) throw notFound('Order');
     if (order.status !== OrderStatus.Delivered && order.status !== OrderStatus.Cancelled) {
       throw conflict('Only delivered or cancelled orders can be deleted; cancel it first', 'ORDER_NOT_FINAL');

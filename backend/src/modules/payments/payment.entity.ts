@@ -2,7 +2,7 @@ import { Check, Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/deco
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../accounts/index.js';
 
 export enum PaymentPurpose {
   Order = 'order',

@@ -1,4 +1,5 @@
 import type { RouteFn } from '../../common/rest.js';
+import { CALLBACK_LIMIT } from './payment.service.js';
 import { PaymentProvider, type Payment } from './payment.entity.js';
 
 /**
@@ -42,7 +43,7 @@ export function registerPaymentRoutes(route: RouteFn): void {
       const { redirectUrl } = await ctx.services.payments.handleCallback(ctx.em, provider, req.query as Record<string, unknown>);
       res.setHeader('Cache-Control', 'no-store');
       res.redirect(303, redirectUrl);
-    });
+    }, { limitedIn: CALLBACK_LIMIT });
   }
 
   route('get', '/payment/:tranId', 'authenticated', async (ctx, req) =>

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../common/logger.js';
 import type { AuthUser } from '../../common/roles.js';
-import { AppError, notFound } from '../../common/errors.js';
+import { notFound, unavailable } from '../../common/errors.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from './payment.entity.js';
 import { canViewPayment } from './payment.policy.js';
 import { BkashProvider } from './providers/bkash.provider.js';
@@ -30,6 +30,9 @@ export interface CallbackResult {
   /** Where the browser goes next: the success page or the failure page of the purpose. */
   redirectUrl: string;
 }
+
+/** How payment callbacks are limited (their declared limit, common/limits.ts). */
+export const CALLBACK_LIMIT = 'a callback is only a hint: only a payment the provider itself confirms changes anything, once (conditional update), with one mail per payment';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -134,7 +137,8 @@ export class PaymentService {
       if (!(e instanceof ProviderUnavailableError)) throw e;
       this.log.warn({ err: e, tranId: payment.tranId }, 'payment provider refused or unreachable at checkout');
       await this.record(em, payment.id, { outcome: 'failed', reason: 'PROVIDER_UNAVAILABLE' });
-      throw new AppError('SERVICE_UNAVAILABLE', `${payment.provider === PaymentProvider.Bkash ? 'bKash' : 'Nagad'} is not reachable right now, please try again`, 'PAYMENT_PROVIDER_UNAVAILABLE');
+      const provider = payment.provider === PaymentProvider.Bkash ? 'bKash' : 'Nagad';
+      throw unavailable(`${provider} is not reachable right now, please try again`, 'PAYMENT_PROVIDER_UNAVAILABLE', { provider });
     }
   }
 

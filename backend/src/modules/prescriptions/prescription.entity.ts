@@ -2,9 +2,9 @@ import { Check, Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikr
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { Gender, User } from '../accounts/user.entity.js';
-import { Doctor } from '../doctors/doctor.entity.js';
-import { Appointment } from '../appointments/appointment.entity.js';
+import { Gender, User } from '../accounts/index.js';
+import { Doctor } from '../doctors/index.js';
+import { Appointment } from '../appointments/index.js';
 
 @ObjectType()
 export class MedicineLine {

@@ -1,9 +1,12 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { PRESCRIPTION_LIMIT } from './prescription.service.js';
+import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
 import { Allow } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
-import { Doctor } from '../doctors/doctor.entity.js';
+import { DoctorView } from '../doctors/index.js';
+import { doctorOf } from '../doctors/index.js';
 import { Prescription } from './prescription.entity.js';
 import { WritePrescriptionInput } from './prescription.inputs.js';
 
@@ -12,9 +15,9 @@ export class PrescriptionPage extends Paginated(Prescription) {}
 
 @Resolver(() => Prescription)
 export class PrescriptionResolver {
-  @FieldResolver(() => Doctor)
-  doctor(@Root() p: Prescription) {
-    return p.doctor.load();
+  @FieldResolver(() => DoctorView)
+  doctor(@Root() p: Prescription, @Ctx() ctx: Context) {
+    return doctorOf(ctx, p.doctor);
   }
 
   @FieldResolver(() => ID)
@@ -29,6 +32,7 @@ export class PrescriptionResolver {
 
   @Mutation(() => Prescription, { description: 'Only the doctor of that appointment; at most 10 medicines' })
   @Allow(Role.Doctor)
+  @LimitedIn(PRESCRIPTION_LIMIT)
   writePrescription(@Arg('input') input: WritePrescriptionInput, @Ctx() ctx: Context) {
     return ctx.services.prescriptions.write(ctx.em, ctx.user!, input);
   }

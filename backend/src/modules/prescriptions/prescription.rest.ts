@@ -1,4 +1,6 @@
-import { DoctorStatus } from '../doctors/doctor.enums.js';
+import { escapeHtml } from '../../common/html.js';
+import { DoctorStatus } from '../doctors/index.js';
+import { PRESCRIPTION_LIMIT } from './prescription.service.js';
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
@@ -7,7 +9,7 @@ import type { Prescription } from './prescription.entity.js';
 import { WritePrescriptionInput } from './prescription.inputs.js';
 import { renderPrescriptionPdf } from './prescription.pdf.js';
 import { pictureUrl } from '../../common/rest-images.js';
-import { isBmdcPlaceholder } from '../doctors/doctor.rest.js';
+import { isBmdcPlaceholder } from '../doctors/index.js';
 
 /** doctor.user must be loaded. */
 export function toSpecPrescription(p: Prescription) {
@@ -63,7 +65,6 @@ function filledRows(v: unknown): unknown {
     && ['medname', 'dailyUse', 'days', 'quantity'].every((k) => { const x = (row as Record<string, unknown>)[k]; return x === undefined || x === null || String(x).trim() === ''; })));
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function registerPrescriptionRoutes(route: RouteFn): void {
   route('post', '/create/prescription', [Role.Doctor], async (ctx, req) => {
@@ -73,7 +74,7 @@ export function registerPrescriptionRoutes(route: RouteFn): void {
     });
     const p = await ctx.services.prescriptions.write(ctx.em, ctx.user!, input);
     return { success: true, message: 'Prescription added', prescription: toSpecPrescription(p) };
-  });
+  }, { limitedIn: PRESCRIPTION_LIMIT });
 
   route('get', '/my/prescription', [Role.User], async (ctx, req) => {
     const page = await ctx.services.prescriptions.mine(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));

@@ -1,4 +1,4 @@
-import type { AuditService } from '../audit/audit.service.js';
+import type { AuditService } from '../audit/index.js';
 import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -6,15 +6,18 @@ import type { AuthUser } from '../../common/roles.js';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
 import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult, type PageArgs } from '../../common/pagination.js';
-import { isUuid } from '../doctors/doctor.service.js';
-import { Appointment } from '../appointments/appointment.entity.js';
-import { AppointmentStatus } from '../appointments/appointment.enums.js';
-import type { AppointmentService } from '../appointments/appointment.service.js';
+import { isUuid } from '../../common/ids.js';
+import { Appointment } from '../appointments/index.js';
+import { acceptsPrescription } from '../appointments/index.js';
+import type { AppointmentService } from '../appointments/index.js';
 import { MAX_MEDICINE_ROWS, Prescription } from './prescription.entity.js';
 import type { WritePrescriptionInput } from './prescription.inputs.js';
 import { canReadPrescription } from './prescription.policy.js';
 
 /** No 0/O or 1/I: read aloud over the phone by a pharmacist. */
+/** How writing prescriptions is limited (its declared limit, common/limits.ts). */
+export const PRESCRIPTION_LIMIT = 'the doctor of a confirmed appointment, once per appointment; mail only to its patient';
+
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function newVerificationCode(): string {
   let s = '';
@@ -33,7 +36,7 @@ export class PrescriptionService {
    */
   async write(em: EntityManager, actor: AuthUser, input: WritePrescriptionInput): Promise<Prescription> {
     if (input.medicines.length > MAX_MEDICINE_ROWS) {
-      throw badInput(`At most ${MAX_MEDICINE_ROWS} medicines per prescription`, { medicines: 'Too many rows' }, 'TOO_MANY_MEDICINES');
+      throw badInput(`At most ${MAX_MEDICINE_ROWS} medicines per prescription`, { medicines: 'Too many rows' }, 'TOO_MANY_MEDICINES', { max: MAX_MEDICINE_ROWS });
     }
     const doctorId = await this.appointments.doctorIdOf(em, actor);
     const written = await em.transactional(async (tx) => {
@@ -42,9 +45,7 @@ export class PrescriptionService {
         : null;
       if (!a) throw notFound('Appointment');
       if (!doctorId || a.doctor.id !== doctorId) throw forbidden('Only the doctor of this appointment can write its prescription', 'NOT_YOUR_PATIENT');
-      if (a.status !== AppointmentStatus.Confirmed && a.status !== AppointmentStatus.Finished) {
-        throw badInput('A prescription can be written once the appointment is confirmed', undefined, 'NOT_CONFIRMED');
-      }
+      if (!acceptsPrescription(a)) throw conflict('A prescription can be written once the appointment is confirmed', 'NOT_CONFIRMED');
       if ((await tx.count(Prescription, { appointment: a.id })) > 0) {
         throw conflict('This appointment already has a prescription', 'PRESCRIPTION_EXISTS');
       }

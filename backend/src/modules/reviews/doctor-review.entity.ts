@@ -2,8 +2,8 @@ import { Check, Entity, Index, ManyToOne, Property, Unique } from '@mikro-orm/de
 import type { Ref } from '@mikro-orm/core';
 import { Field, Float, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { User } from '../accounts/user.entity.js';
-import { Doctor } from '../doctors/doctor.entity.js';
+import { User } from '../accounts/index.js';
+import { Doctor } from '../doctors/index.js';
 
 /** One review per patient per doctor (the unique constraint settles double submits). */
 @ObjectType()

@@ -3,11 +3,11 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { AuthUser } from '../../common/roles.js';
 import { conflict, forbidden, notFound } from '../../common/errors.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
-import { User } from '../accounts/user.entity.js';
-import { Doctor } from '../doctors/doctor.entity.js';
-import { DoctorStatus } from '../doctors/doctor.enums.js';
-import { isUuid } from '../doctors/doctor.service.js';
-import type { AppointmentService } from '../appointments/appointment.service.js';
+import { User } from '../accounts/index.js';
+import { Doctor } from '../doctors/index.js';
+import { DoctorStatus } from '../doctors/index.js';
+import { isUuid } from '../../common/ids.js';
+import type { AppointmentService } from '../appointments/index.js';
 import { DoctorReview } from './doctor-review.entity.js';
 import type { DoctorReviewInput } from './review.inputs.js';
 

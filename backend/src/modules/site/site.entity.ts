@@ -2,7 +2,7 @@ import { Entity, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../accounts/index.js';
 
 /** A message from /contact; admins read them. */
 @ObjectType()

@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { BaseEntity } from '../../common/base.entity.js';
-import { User } from '../accounts/user.entity.js';
+import { User } from '../accounts/index.js';
 
 export enum TokenPurpose {
   /** The activation link of /activation/:activation_token. */

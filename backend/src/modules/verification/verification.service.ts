@@ -4,15 +4,15 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../common/roles.js';
 import type { DomainEvents } from '../../common/events.js';
-import { AppError, badInput, conflict, unauthenticated } from '../../common/errors.js';
+import { badInput, conflict, tooMany, unauthenticated } from '../../common/errors.js';
 import { assertStrongPassword, hashPassword } from '../../common/password.js';
 import { newSecret, safeEqualHex, sha256 } from '../../common/tokens.js';
 import { Role } from '../../common/roles.js';
-import { User } from '../accounts/user.entity.js';
-import { Session } from '../accounts/session.entity.js';
-import { normalizeEmail } from '../accounts/account.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { NotificationService } from '../mail/notification.service.js';
+import { User } from '../accounts/index.js';
+import { Session } from '../accounts/index.js';
+import { normalizeEmail } from '../accounts/index.js';
+import type { MailService } from '../mail/index.js';
+import type { NotificationService } from '../mail/index.js';
 import { AccountToken, TokenPurpose } from './account-token.entity.js';
 import type { ResetPasswordInput } from './verification.inputs.js';
 
@@ -22,7 +22,11 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_SECONDS = 60;
 /** Verification mails a user may ask for in 24 hours (with the cooldown, this caps code guessing too). */
 export const RESEND_DAILY_LIMIT = 10;
+/** How asking for a new code is limited (its declared limit, common/limits.ts). */
+export const RESEND_LIMIT = `one code a minute and ${RESEND_DAILY_LIMIT} a day per account (VerificationService.resend)`;
 export const RESET_TTL_MINUTES = 15;
+/** How using a reset link is limited (its declared limit, common/limits.ts). */
+export const RESET_LINK_LIMIT = `the reset token is a 256-bit secret, single use, valid for ${RESET_TTL_MINUTES} minutes`;
 export const RESET_COOLDOWN_SECONDS = 60;
 
 export const ACTIVATED_MESSAGE = 'Your account has been created suceessfully!';
@@ -32,7 +36,6 @@ export const PASSWORD_UPDATED_MESSAGE = 'Password Update Successfully';
 export const RESET_TOKEN_INVALID_MESSAGE = 'Reset Password Token is invalid or has been expired';
 
 
-const tooMany = (message: string, reason: string) => new AppError('TOO_MANY_REQUESTS', message, reason);
 
 /** Email verification (link and code) and password reset, both by one-time secrets sent by mail. */
 export class VerificationService {
@@ -99,7 +102,7 @@ export class VerificationService {
 
   /** The activation link: valid, unused and unexpired, once. */
   async activate(em: EntityManager, token: string): Promise<void> {
-    const expired = () => badInput(TOKEN_EXPIRED_MESSAGE, undefined, 'TOKEN_EXPIRED');
+    const expired = () => badInput(TOKEN_EXPIRED_MESSAGE, undefined, 'LINK_EXPIRED', { kind: 'activation' });
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token ?? '')) throw expired();
     const row = await em.findOne(AccountToken, { tokenHash: sha256(token), purpose: TokenPurpose.EmailLink });
     if (!row) throw expired();
@@ -133,7 +136,7 @@ export class VerificationService {
     if (!/^\d{6}$/.test(code) || !safeEqualHex(this.codeHash(token.id, code), token.tokenHash)) {
       const left = CODE_MAX_ATTEMPTS - spent[0]!.attempts;
       if (left <= 0) throw tooMany('Too many wrong codes. Ask for a new code', 'CODE_LOCKED');
-      throw badInput(`Wrong code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, { code: 'Wrong code' }, 'WRONG_CODE');
+      throw badInput(`Wrong code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, { code: 'Wrong code' }, 'WRONG_CODE', { count: left });
     }
     await em.transactional(async (tx) => {
       const claimed = await tx.nativeUpdate(AccountToken, { id: token.id, usedAt: null, expiresAt: { $gt: new Date() } }, { usedAt: new Date() });
@@ -155,7 +158,7 @@ export class VerificationService {
       const last = await tx.findOne(AccountToken, { user: user.id, purpose: purposes }, { orderBy: { createdAt: 'desc' } });
       const waitMs = last ? last.createdAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - Date.now() : 0;
       if (waitMs > 0) {
-        throw tooMany(`Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code`, 'RESEND_COOLDOWN');
+        throw tooMany(`Please wait ${Math.ceil(waitMs / 1000)} seconds before asking for a new code`, 'RESEND_COOLDOWN', Math.ceil(waitMs / 1000), { seconds: Math.ceil(waitMs / 1000) });
       }
       const today = await tx.count(AccountToken, {
         user: user.id, purpose: TokenPurpose.EmailLink, createdAt: { $gt: new Date(Date.now() - 24 * 3_600_000) },
@@ -202,7 +205,7 @@ export class VerificationService {
    * Following the link also proves the address, so the email counts as verified.
    */
   async resetPassword(em: EntityManager, rawToken: string, input: ResetPasswordInput): Promise<void> {
-    const invalid = () => badInput(RESET_TOKEN_INVALID_MESSAGE, undefined, 'TOKEN_EXPIRED');
+    const invalid = () => badInput(RESET_TOKEN_INVALID_MESSAGE, undefined, 'LINK_EXPIRED', { kind: 'reset' });
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(rawToken ?? '')) throw invalid();
     const token = await em.findOne(AccountToken, { tokenHash: sha256(rawToken), purpose: TokenPurpose.PasswordReset }, { populate: ['user'] });
     if (!token || token.usedAt || token.expiresAt <= new Date()) throw invalid();

@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 import { useLogout } from '@/features/auth/useAuthActions';
 import { useCartCount } from '@/features/pharmacy/cart/cart';
 import { withAntd } from '../withAntd';
-import { CartIcon, MenuIcon, UserIcon } from './icons';
+import { CartIcon, MenuIcon, UserIcon } from '@/components/icons';
 import { PUBLIC_LINKS } from './menus';
 
 // On every page, so plain elements here; the user menu and the phone drawer (antd) load when first opened.

@@ -9,14 +9,14 @@ const download = vi.hoisted(() => vi.fn(async () => undefined));
 vi.mock('@/lib/download', () => ({ downloadFile: download }));
 
 const order = (id: string, status = 'Delivered') => ({
-  __typename: 'Order', id, status, paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: `T${id}`, itemsPoisha: 117456, shippingPoisha: 6000, totalPoisha: 123456,
+  __typename: 'Order', id, status, nextStatuses: status === 'Delivered' ? [] : ['Delivered', 'Cancelled'], paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: `T${id}`, itemsPoisha: 117456, shippingPoisha: 6000, totalPoisha: 123456,
   createdAt: '2026-11-20T10:00:00.000Z', paidAt: '2026-11-20T10:02:00.000Z', deliveredAt: null,
   items: [{ __typename: 'OrderItem', id: `i${id}`, name: 'Napa', unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 1000, lineTotalPoisha: 2000 }],
   customerName: 'Rahima Akter', customerEmail: 'patient@nirog.test', shippingName: 'Rahima Akter', shippingPhone: '01712345678', shippingAddress: 'House 1', shippingCity: 'Dhaka',
 });
 const page = (variables: Record<string, unknown>, items: unknown[], p = 1, pageCount = 3) => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
-  request: { query: AdminOrdersDocument, variables: { pageSize: 20, ...variables } },
+  request: { query: AdminOrdersDocument, variables: { pageSize: 20, paymentStatus: null, ...variables } },
   result: { data: { adminOrders: { __typename: 'OrderPage', items, total: items.length ? 41 : 0, page: p, pageSize: 20, pageCount: items.length ? pageCount : 1 } } },
 });
 
@@ -25,8 +25,11 @@ describe('the shared admin table (orders as the example)', () => {
 
   it('reads filters and sort from the URL, pages with 1st/Prev/Next/Last, and exports exactly the filtered rows', async () => {
     renderScreen(<AdminOrdersPage />, {
-      path: '/admin/user/order', route: '/admin/user/order?status=Delivered&sort=oldest',
-      mocks: [page({ page: 1, status: 'Delivered', sort: 'oldest' }, [order('o1')]), page({ page: 2, status: 'Delivered', sort: 'oldest' }, [order('o2')], 2)] as never,
+      path: '/admin/user/order', route: '/admin/user/order?status=Delivered&paymentStatus=Paid&sort=oldest',
+      mocks: [
+        page({ page: 1, status: 'Delivered', paymentStatus: 'Paid', sort: 'oldest' }, [order('o1')]),
+        page({ page: 2, status: 'Delivered', paymentStatus: 'Paid', sort: 'oldest' }, [order('o2')], 2),
+      ] as never,
     });
     expect(await screen.findByText(/Page 1 of 3/)).toBeInTheDocument();
     expect(screen.getByText('41 rows')).toBeInTheDocument();
@@ -39,7 +42,7 @@ describe('the shared admin table (orders as the example)', () => {
     expect(name).toBe('nirog-orders.csv');
     const u = new URL(url, 'http://x');
     expect(u.pathname).toBe('/api/admin/orders.csv');
-    expect(Object.fromEntries(u.searchParams)).toEqual({ status: 'Delivered', sort: 'oldest' });
+    expect(Object.fromEntries(u.searchParams)).toEqual({ status: 'Delivered', paymentStatus: 'Paid', sort: 'oldest' });
   });
 
   it('shows its empty state when nothing matches', async () => {

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, type TestApp } from '../../../../test/app.js';
-import { Appointment } from '../../appointments/appointment.entity.js';
-import { Order } from '../../orders/order.entity.js';
-import { User } from '../../accounts/user.entity.js';
-import { Doctor } from '../../doctors/doctor.entity.js';
-import { NurseHire } from '../../nurses/nurse-hire.entity.js';
-import { BloodRequest } from '../../blood/blood.entity.js';
-import { Medicine } from '../../medicines/medicine.entity.js';
+import { Appointment } from '../../appointments/index.js';
+import { Order } from '../../orders/index.js';
+import { User } from '../../accounts/index.js';
+import { Doctor } from '../../doctors/index.js';
+import { NurseHire } from '../../nurses/index.js';
+import { BloodRequest } from '../../blood/index.js';
+import { Medicine } from '../../medicines/index.js';
 import { BLOOD_REQUEST_WAITING_DAYS, dashboardWindows } from '../dashboard.service.js';
-import { LOW_STOCK_THRESHOLD } from '../../medicines/medicine.entity.js';
+import { LOW_STOCK_THRESHOLD } from '../../medicines/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

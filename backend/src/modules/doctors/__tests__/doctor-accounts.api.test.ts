@@ -62,11 +62,12 @@ describe('doctor accounts', () => {
   });
 
   it('refuses a BMDC number that is already registered, whether or not the email is', async () => {
+    // A taken unique value is a conflict (409), as for every other module.
     const res = await registerDoctor(doctorFields('copycat@example.com', 'A-45120'));
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(409);
     expect(res.body.reason).toBe('BMDC_TAKEN');
     const takenEmail = await registerDoctor(doctorFields('patient@nirog.test', 'A-45120'));
-    expect(takenEmail.status).toBe(400);
+    expect(takenEmail.status).toBe(409);
     expect(takenEmail.body).toEqual(res.body);
   });
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
 import { loadConfig } from '../../../config.js';
 import type { Context } from '../../../common/context.js';
-import { SiteResolver } from '../../site/site.module.js';
-import { chatWidgetCsp } from '../../site/chat-widget.js';
+import { SiteResolver } from '../../site/index.js';
+import { chatWidgetCsp } from '../../site/index.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, countQueries, createTestApp, type TestApp } from '../../../../test/app.js';
 import { freePort, TestMailServer } from '../../../../test/mail.js';
-import { Language } from '../../accounts/user.entity.js';
+import { Language } from '../../accounts/index.js';
 
 /**
  * Delivery over a real SMTP server on loopback. The server is down when the file starts: mail

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, createTestApp, login, type TestApp } from '../../../../test/app.js';
 import type { DomainEvent } from '../../../common/events.js';
-import { User } from '../../accounts/user.entity.js';
-import { Doctor } from '../../doctors/doctor.entity.js';
+import { User } from '../../accounts/index.js';
+import { Doctor } from '../../doctors/index.js';
 import { shortRef } from '../notification.service.js';
 
 /**

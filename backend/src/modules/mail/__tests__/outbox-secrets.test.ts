@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, createTestApp, login, type TestApp } from '../../../../test/app.js';
 import { freePort, TestMailServer } from '../../../../test/mail.js';
-import { Language } from '../../accounts/user.entity.js';
+import { Language } from '../../accounts/index.js';
 import { MASK, maskMailSecrets } from '../mail.service.js';
 import { renderMail } from '../mail.templates.js';
 

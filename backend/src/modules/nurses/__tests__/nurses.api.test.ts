@@ -240,7 +240,7 @@ describe('hire status transitions', () => {
     const other = await asAdmin(t);
     const results = await Promise.all([admin.gql(SET_STATUS, { id, status: 'Confirmed' }), other.gql(SET_STATUS, { id, status: 'Confirmed' })]);
     expect(results.filter((r) => !r.errors)).toHaveLength(1);
-    expect(['STATUS_CHANGED', 'ILLEGAL_TRANSITION']).toContain(results.find((r) => r.errors)!.errors![0]!.extensions!.reason);
+    expect(['CHANGED_MEANWHILE', 'ILLEGAL_TRANSITION']).toContain(results.find((r) => r.errors)!.errors![0]!.extensions!.reason);
   });
 
   it('lets a patient cancel their own open hire, but not confirm it or touch another patient\'s', async () => {

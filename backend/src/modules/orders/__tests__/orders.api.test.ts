@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import { followCallback, payInSandbox } from '../../../../test/payments.js';
-import { Medicine, MedicineForm, MedicineUnit } from '../../medicines/medicine.entity.js';
-import { Payment, PaymentStatus } from '../../payments/payment.entity.js';
+import { Medicine, MedicineForm, MedicineUnit } from '../../medicines/index.js';
+import { Payment, PaymentStatus } from '../../payments/index.js';
 import { Order, OrderPaymentStatus, OrderStatus } from '../order.entity.js';
 
 let t: TestApp;
@@ -248,7 +248,7 @@ describe('order status workflow', () => {
     const m = await newMedicine(5);
     const placed = await placeOrder([{ medicineId: m.id, quantity: 1 }]);
     const res = await admin.gql('mutation($id: ID!) { updateOrderStatus(id: $id, status: Confirmed) { status } }', { id: placed.body.order._id });
-    expect(res.errors![0]!.extensions!.reason).toBe('ORDER_NOT_PAID');
+    expect(res.errors![0]!.extensions!.reason).toBe('NOT_PAID');
   });
 
   it('lets only one of two admins moving the same order at once win', async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
 import { decideInSandbox, followCallback, pathOf, payInSandbox } from '../../../../test/payments.js';
-import { User } from '../../accounts/user.entity.js';
+import { User } from '../../accounts/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from '../payment.entity.js';
 
 /**

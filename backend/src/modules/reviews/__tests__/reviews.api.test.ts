@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
-import { Appointment } from '../../appointments/appointment.entity.js';
-import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from '../../appointments/appointment.enums.js';
-import { User } from '../../accounts/user.entity.js';
-import { Doctor } from '../../doctors/doctor.entity.js';
+import { Appointment } from '../../appointments/index.js';
+import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from '../../appointments/index.js';
+import { User } from '../../accounts/index.js';
+import { Doctor } from '../../doctors/index.js';
 
 let t: TestApp;
 let nusrat: Client;

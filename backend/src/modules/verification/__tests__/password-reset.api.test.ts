@@ -71,7 +71,7 @@ describe('patient password reset', () => {
     expect((await t.http().put(`/api/password/reset/${token}`).send({ password: NEW, confirmPassword: NEW })).status).toBe(200);
     const again = await t.http().put(`/api/password/reset/${token}`).send({ password: 'third-pass-55', confirmPassword: 'third-pass-55' });
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ message: 'Reset Password Token is invalid or has been expired', reason: 'TOKEN_EXPIRED' });
+    expect(again.body).toMatchObject({ message: 'Reset Password Token is invalid or has been expired', reason: 'LINK_EXPIRED' });
   });
 
   it('refuses a link after 15 minutes', async () => {

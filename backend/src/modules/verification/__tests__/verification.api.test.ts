@@ -67,7 +67,7 @@ describe('email verification by link', () => {
     expect(await verified(client)).toBe(true);
     const again = await t.http().post('/api/activation').send({ activation_token: token });
     expect(again.status).toBe(400);
-    expect(again.body).toMatchObject({ message: 'Your token is expired!', reason: 'TOKEN_EXPIRED' });
+    expect(again.body).toMatchObject({ message: 'Your token is expired!', reason: 'LINK_EXPIRED' });
   });
 
   it('refuses an expired link and leaves the email unverified', async () => {

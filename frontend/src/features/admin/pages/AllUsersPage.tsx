@@ -3,6 +3,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { AdminUsersDocument, DeleteUserDocument, type AdminUsersQuery, type Role, type UserSort, type UserStatus } from '@/gql/graphql';
+import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/session';
@@ -20,7 +21,7 @@ export default function AllUsersPage() {
   const { t, i18n } = useTranslation('admin');
   const { message } = App.useApp();
   const session = useSession();
-  const table = useTableParams(['role', 'status'] as const);
+  const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminUsers]);
   const role = ROLES.find((r) => r === table.filters.role) ?? null;
   const status = STATUSES.find((s) => s === table.filters.status) ?? null;
   const sort = SORTS.find((s) => s === table.sort) ?? 'newest';

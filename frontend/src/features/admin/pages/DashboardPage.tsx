@@ -66,9 +66,9 @@ export default function DashboardPage() {
           <div className="dash-tiles">
             <Tile to={`${paths.adminAppointments}?kind=Video`} label={t('dash.consultationsToday')} value={num(d.consultations.today)} sub={periods(d.consultations)} testId="tile-consultations" />
             <Tile to={`${paths.adminAppointments}?kind=Hospital`} label={t('dash.visitsToday')} value={num(d.hospitalVisits.today)} sub={periods(d.hospitalVisits)} testId="tile-visits" />
-            <Tile to={`${paths.adminAppointments}?payment=paid`} label={t('dash.consultationRevenueMonth')} value={money(d.consultationRevenuePoisha.month)}
+            <Tile to={`${paths.adminAppointments}?kind=Video&paymentStatus=Paid`} label={t('dash.consultationRevenueMonth')} value={money(d.consultationRevenuePoisha.month)}
               sub={t('dash.todayWeek', { today: money(d.consultationRevenuePoisha.today), week: money(d.consultationRevenuePoisha.week) })} testId="tile-consultation-revenue" />
-            <Tile to={`${paths.adminOrders}?payment=paid`} label={t('dash.orderRevenueMonth')} value={money(d.orderRevenuePoisha.month)}
+            <Tile to={`${paths.adminOrders}?paymentStatus=Paid`} label={t('dash.orderRevenueMonth')} value={money(d.orderRevenuePoisha.month)}
               sub={t('dash.todayWeek', { today: money(d.orderRevenuePoisha.today), week: money(d.orderRevenuePoisha.week) })} testId="tile-order-revenue" />
             <Tile to={paths.adminPendingDoctors} label={t('dash.pendingDoctors')} value={num(d.pendingDoctors)} tone={d.pendingDoctors > 0 ? 'warn' : undefined} sub={t('dash.pendingHint')} testId="tile-pending-doctors" />
             <Tile to={`${paths.adminUsers}?role=User&sort=newest`} label={t('dash.newPatientsMonth')} value={num(d.newPatients.month)} sub={t('dash.todayWeek', { today: num(d.newPatients.today), week: num(d.newPatients.week) })} testId="tile-new-patients" />

@@ -27,7 +27,7 @@ describe('signup forms', () => {
     renderScreen(<PatientSignupPage />, {
       mocks: [{
         request: { query: SignupDocument, variables: { input, avatar: null } },
-        result: { errors: [new GraphQLError('This password is too common', { extensions: { code: 'BAD_USER_INPUT', reason: 'WEAK_PASSWORD', fields: { password: 'This password is too common' } } })] },
+        result: { errors: [new GraphQLError('This password is too common', { extensions: { code: 'BAD_USER_INPUT', reason: 'WEAK_PASSWORD', params: { rule: 'common' }, fields: { password: 'This password is too common' } } })] },
       }],
     });
     await userEvent.type(screen.getByLabelText('Name'), input.name);
@@ -35,7 +35,7 @@ describe('signup forms', () => {
     await userEvent.type(screen.getByLabelText('Password'), input.password);
     await userEvent.click(screen.getByRole('button', { name: 'Signup' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This password is too common');
-    expect(await screen.findAllByText('This password is too common')).toHaveLength(2);
+    expect(await screen.findAllByText('This password is too common.')).toHaveLength(2);
   });
 
   // The server answers a registered email exactly like a new one (the owner gets a mail instead), so

@@ -1,12 +1,14 @@
 import { Empty, List, Tag } from 'antd';
+import { useAreaLabel } from '@/lib/areas';
 import { useTranslation } from 'react-i18next';
 import type { EligibleDonorRowFragment } from '@/gql/graphql';
-import { areaLabel, groupLabel } from '../groups';
+import { groupLabel } from '../groups';
 import '../i18n';
 
 /** The matched donors, without contacts: Nirog has notified them and a donor who can give calls the requester. */
 export default function DonorList({ donors }: { donors: EligibleDonorRowFragment[] }) {
   const { t, i18n } = useTranslation('blood');
+  const areaLabel = useAreaLabel();
   if (!donors.length) return <Empty description={t('noDonors')} />;
   return (
     <List
@@ -16,7 +18,7 @@ export default function DonorList({ donors }: { donors: EligibleDonorRowFragment
           <List.Item.Meta
             title={<>{d.name} <Tag color="red">{groupLabel(d.group)}</Tag></>}
             description={<>
-              <div>{areaLabel(d.area, i18n.language)}</div>
+              <div>{areaLabel(d.area)}</div>
               <small>{d.daysSinceLastDonation === null || d.daysSinceLastDonation === undefined ? t('neverDonated') : t('lastDonated', { days: d.daysSinceLastDonation })}</small>
             </>}
           />

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useAreaOptions } from '@/lib/areas';
 import { Alert, App, Button, DatePicker, Form, Input, Select, Skeleton, Switch, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -9,7 +10,7 @@ import { errorInfo } from '@/lib/errors';
 import { todayInDhaka } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
-import { AREAS, BLOOD_GROUPS, groupLabel } from '../groups';
+import { BLOOD_GROUPS, groupLabel } from '../groups';
 import '../i18n';
 
 interface Values {
@@ -23,6 +24,7 @@ interface Values {
 export default function DonorRegistration() {
   const { t, i18n } = useTranslation('blood');
   const { t: tc } = useTranslation();
+  const areas = useAreaOptions('dhakaAreas');
   const session = useSession();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -73,7 +75,7 @@ export default function DonorRegistration() {
       <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ available: true }} requiredMark={false}>
         <Form.Item name="group" label={t('group')}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
         <Form.Item name="area" label={t('area').replace(/ \(.*\)/, '')}>
-          <Select options={AREAS.map((a) => ({ value: a.value, label: i18n.language.startsWith('bn') ? a.bn : a.en }))} />
+          <Select options={areas} />
         </Form.Item>
         <Form.Item name="phone" label={t('phone')}><Input inputMode="tel" placeholder="01XXXXXXXXX" /></Form.Item>
         <Form.Item name="lastDonationDate" label={t('lastDonation')} extra={t('lastDonationHint')}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useAreaOptions } from '@/lib/areas';
 import { Alert, App, Button, Form, Input, Select, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,7 @@ import { BloodRequestDonorsDocument, RequestBloodDocument, type BloodGroup, type
 import { errorInfo } from '@/lib/errors';
 import DonorList from '../components/DonorList';
 import DonorRegistration from '../components/DonorRegistration';
-import { AREAS, BLOOD_GROUPS, clearRequestAccess, loadRequestAccess, saveRequestAccess } from '../groups';
+import { BLOOD_GROUPS, clearRequestAccess, loadRequestAccess, saveRequestAccess } from '../groups';
 import '../i18n';
 
 interface Values {
@@ -26,6 +27,7 @@ interface Values {
 export default function BloodsPage() {
   const { t, i18n } = useTranslation('blood');
   const { t: tc } = useTranslation();
+  const areas = useAreaOptions('dhakaAreas');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
@@ -74,7 +76,7 @@ export default function BloodsPage() {
             <Form.Item name="email" label={t('email')}><Input type="email" autoComplete="email" /></Form.Item>
             <Form.Item name="group" label={t('group')}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
             <Form.Item name="area" label={t('area')}>
-              <Select allowClear placeholder={t('anyArea')} options={AREAS.map((a) => ({ value: a.value, label: i18n.language.startsWith('bn') ? a.bn : a.en }))} />
+              <Select allowClear placeholder={t('anyArea')} options={areas} />
             </Form.Item>
             <p style={{ color: '#5f6b7a', marginTop: 0 }}>{t('shareNotice')}</p>
             <Button type="primary" htmlType="submit" loading={loading}>{t('send')}</Button>

@@ -6,7 +6,7 @@ import { renderScreen } from '@/test/render';
 import WritePrescriptionModal from '../components/WritePrescriptionModal';
 
 const appointment = {
-  __typename: 'Appointment', id: 'a1', kind: 'Video', status: 'Confirmed', paymentStatus: 'Paid', feePoisha: 80000, patientName: 'Rahima Akter',
+  __typename: 'Appointment', id: 'a1', kind: 'Video', status: 'Confirmed', nextStatuses: ['Finished', 'Cancelled'], canWritePrescription: true, canPay: false, paymentStatus: 'Paid', feePoisha: 80000, patientName: 'Rahima Akter',
   patientGender: 'Female', patientEmail: 'patient@nirog.test', age: 34, weight: '58 kg', height: `5'2"`, problem: 'Chest pain', phone: null,
   visitDate: null, slot: null, meetingUrl: null, holdExpiresAt: null, createdAt: '2026-11-22T03:00:00.000Z',
   doctor: { __typename: 'Doctor', id: 'd1', title: 'Dr', name: 'Selina Parveen', avatarUrl: null, degree: 'MBBS', work: 'Ibn Sina', specialities: ['Cardiology'] },

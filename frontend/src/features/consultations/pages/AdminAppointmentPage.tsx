@@ -10,11 +10,6 @@ import { errorInfo } from '@/lib/errors';
 import StatusTag from '../components/StatusTag';
 import '../i18n';
 
-/** The moves the server allows from each status (it checks again). */
-const NEXT: Record<AppointmentStatus, AppointmentStatus[]> = {
-  Processing: ['Confirmed', 'Cancelled'], Confirmed: ['Finished', 'Cancelled'], Finished: [], Cancelled: [],
-};
-
 export default function AdminAppointmentPage() {
   const { appointmentId = '' } = useParams();
   const { t, i18n } = useTranslation('consultations');
@@ -50,7 +45,7 @@ export default function AdminAppointmentPage() {
         {a.problem && <Descriptions.Item label={t('problemShort')}>{a.problem}</Descriptions.Item>}
         {a.meetingUrl && <Descriptions.Item label={t('url')}>{a.meetingUrl}</Descriptions.Item>}
       </Descriptions>
-      {NEXT[a.status].length > 0 && (
+      {a.nextStatuses.length > 0 && (
         <Space wrap style={{ marginTop: 16 }}>
           <Select<AppointmentStatus>
             aria-label={t('changeStatus')}
@@ -58,7 +53,7 @@ export default function AdminAppointmentPage() {
             value={next ?? undefined}
             style={{ width: 200 }}
             onChange={setNext}
-            options={NEXT[a.status].map((s) => ({ value: s, label: t(s) }))}
+            options={a.nextStatuses.map((s) => ({ value: s, label: t(s) }))}
           />
           <Popconfirm title={t('confirmStatus', { status: next ? t(next) : '' })} onConfirm={save} disabled={!next}>
             <Button type="primary" disabled={!next} loading={saving}>{t('changeStatus')}</Button>

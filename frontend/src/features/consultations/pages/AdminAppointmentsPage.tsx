@@ -2,8 +2,8 @@ import { Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { AllAppointmentsDocument, type AllAppointmentsQuery, type AppointmentKind, type AppointmentStatus } from '@/gql/graphql';
-import { to } from '@/config/paths';
+import { AllAppointmentsDocument, type AllAppointmentsQuery, type AppointmentKind, type AppointmentPaymentStatus, type AppointmentStatus } from '@/gql/graphql';
+import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { formatDateTime } from '@/lib/dates';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
@@ -14,15 +14,17 @@ import '../i18n';
 type Row = AllAppointmentsQuery['allAppointments']['items'][number];
 const STATUSES: AppointmentStatus[] = ['Processing', 'Confirmed', 'Finished', 'Cancelled'];
 const KINDS: AppointmentKind[] = ['Video', 'Hospital'];
+const PAYMENTS: AppointmentPaymentStatus[] = ['Paid', 'Unpaid', 'AtHospital'];
 
 /** All Appointments with server paging (1st / Prev / Next / Last; the page size is the server's). */
 export default function AdminAppointmentsPage() {
   const { t, i18n } = useTranslation('consultations');
-  const table = useTableParams(['status', 'kind'] as const);
+  const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminAppointments]);
   const status = STATUSES.find((s) => s === table.filters.status) ?? null;
   const kind = KINDS.find((k) => k === table.filters.kind) ?? null;
+  const paymentStatus = PAYMENTS.find((p) => p === table.filters.paymentStatus) ?? null;
   const { data, previousData, loading, error } = useQuery(AllAppointmentsDocument, {
-    variables: { page: table.page, pageSize: 20, status, kind, sort: table.sort as ListOrder }, fetchPolicy: 'cache-and-network',
+    variables: { page: table.page, pageSize: 20, status, kind, paymentStatus, sort: table.sort as ListOrder }, fetchPolicy: 'cache-and-network',
   });
   const result = (data ?? previousData)?.allAppointments;
   return (
@@ -32,6 +34,7 @@ export default function AdminAppointmentsPage() {
         filters={[
           { key: 'status', label: t('anyStatus'), options: STATUSES.map((s) => ({ value: s, label: t(s) })) },
           { key: 'kind', label: t('anyKind'), options: KINDS.map((k) => ({ value: k, label: t(k === 'Video' ? 'video' : 'hospital') })) },
+          { key: 'paymentStatus', label: t('anyPayment'), options: PAYMENTS.map((p) => ({ value: p, label: t(`payment.${p}`) })) },
         ]}
         columns={[
           { title: t('booked'), key: 'c', render: (_, a) => formatDateTime(a.createdAt, i18n.language) },

@@ -49,7 +49,7 @@ export default function MyBookingPage() {
             actions={<>
               {a.prescription && <Button type="link" onClick={() => setOpen(a.prescription!.id)}>{t('seePrescription')}</Button>}
               {a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button type="primary">{t('joinMeeting')}</Button></a>}
-              {a.kind === 'Video' && a.paymentStatus === 'Unpaid' && a.status === 'Processing' && (
+              {a.canPay && (
                 <Button onClick={() => payNow(a.id)} loading={paying}>{t('payNow')}</Button>
               )}
             </>}

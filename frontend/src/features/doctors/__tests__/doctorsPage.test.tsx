@@ -10,7 +10,7 @@ describe('/doctors', () => {
   it("sends the URL's filters to the server and shows 'No Doctors Found' for an empty page", async () => {
     renderScreen(<DoctorsPage />, {
       path: '/doctors',
-      route: '/doctors?speciality=Cardiology&fees=0-500&online=true&q=zzz',
+      route: '/doctors?speciality=Cardiology&fees=UpTo500&online=true&q=zzz',
       mocks: [{
         request: {
           query: DoctorsDocument,

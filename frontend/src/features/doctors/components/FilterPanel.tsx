@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { DoctorFilterOptionsDocument, type Gender } from '@/gql/graphql';
+import { DoctorFilterOptionsDocument, type FeeRange, type Gender } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import type { DoctorFilters } from './doctorFilters';
 import '../i18n';
@@ -56,7 +56,7 @@ export default function FilterPanel({ value, onChange, onReset }: { value: Docto
       </fieldset>
       <fieldset>
         <legend>{t('fees')}</legend>
-        {checks(o.fees.map((f) => ({ value: f.id, label: f.title })), value.fees, (fees) => set({ fees }), true)}
+        {checks(o.fees.map((f) => ({ value: f.id, label: f.title })), value.fees, (fees) => set({ fees: fees as FeeRange[] }), true)}
       </fieldset>
       <fieldset>
         <legend>{t('ratings')}</legend>

@@ -2,11 +2,12 @@ import type { DoctorSort, FeeRange, Gender } from '@/gql/graphql';
 
 /**
  * The /doctors filters live in the URL (shareable, survive reload):
- * ?speciality=Cardiology&fees=0-500&gender=Female&rating=4&online=true&q=square&sort=Rating&page=2
+ * ?speciality=Cardiology&fees=UpTo500&gender=Female&rating=4&online=true&q=square&sort=Rating&page=2
+ * Option ids are the server's (doctorFilterOptions) and go back to it unchanged.
  */
 export interface DoctorFilters {
   specialities: string[];
-  fees: string[];
+  fees: FeeRange[];
   genders: Gender[];
   rating: number | null;
   online: boolean | null;
@@ -15,10 +16,6 @@ export interface DoctorFilters {
   page: number;
 }
 
-/** The server's fee option ids (also the REST values) → the GraphQL enum. */
-export const FEE_ENUM: Record<string, FeeRange> = {
-  '0-500': 'UpTo500', '501-1000': 'From501To1000', '1001-1500': 'From1001To1500', '1501-2000': 'From1501To2000', '2001-up': 'Above2000',
-};
 const SORTS: DoctorSort[] = ['Recommended', 'Rating', 'FeeLowToHigh', 'FeeHighToLow', 'Experience'];
 
 export function readFilters(params: URLSearchParams): DoctorFilters {
@@ -28,7 +25,8 @@ export function readFilters(params: URLSearchParams): DoctorFilters {
   const page = Number(params.get('page'));
   return {
     specialities: params.getAll('speciality').filter(Boolean),
-    fees: params.getAll('fees').filter((f) => f in FEE_ENUM),
+    // Whatever the server offered; an id it does not know is refused by it, not guessed at here.
+    fees: params.getAll('fees').filter((f) => /^[A-Za-z0-9]{1,40}$/.test(f)) as FeeRange[],
     genders: params.getAll('gender').filter((g): g is Gender => g === 'Male' || g === 'Female'),
     rating: rating >= 1 && rating <= 5 ? rating : null,
     online: online === 'true' ? true : online === 'false' ? false : null,
@@ -54,7 +52,7 @@ export function writeFilters(f: DoctorFilters): URLSearchParams {
 export function toVariables(f: DoctorFilters, pageSize: number) {
   return {
     specialities: f.specialities.length ? f.specialities : null,
-    feeRanges: f.fees.length ? f.fees.map((x) => FEE_ENUM[x]!) : null,
+    feeRanges: f.fees.length ? f.fees : null,
     genders: f.genders.length ? f.genders : null,
     minRating: f.rating,
     online: f.online,

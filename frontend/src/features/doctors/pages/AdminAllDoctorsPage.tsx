@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AllDoctorsDocument, type AllDoctorsQuery, type DoctorStatus } from '@/gql/graphql';
-import { paths, to } from '@/config/paths';
+import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import PersonPhoto from '@/components/PersonPhoto';
@@ -16,7 +16,7 @@ const STATUS_COLOR: Record<DoctorStatus, string> = { Approved: 'green', Pending:
 
 export default function AdminAllDoctorsPage() {
   const { t, i18n } = useTranslation('doctors');
-  const table = useTableParams(['status'] as const);
+  const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminAllDoctors]);
   const status = (Object.keys(STATUS_COLOR) as DoctorStatus[]).find((s) => s === table.filters.status) ?? null;
   const { data, previousData, loading, error } = useQuery(AllDoctorsDocument, {
     variables: { page: table.page, pageSize: PAGE_SIZE, search: table.q || null, status, sort: table.sort as ListOrder },

@@ -9,10 +9,10 @@ import {
 import { renderScreen } from '@/test/render';
 import ActivationPage from '../pages/ActivationPage';
 import ConfirmEmailPage from '../pages/ConfirmEmailPage';
-import { ForgotPasswordForm } from '../pages/ForgotPasswordPage';
-import { ResetPasswordForm } from '../pages/ResetPasswordPage';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
+import { ResetPasswordForm } from '../components/ResetPasswordForm';
 
-const serverError = (message: string, reason = 'X') => ({ errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', reason } })] });
+const serverError = (message: string, reason = 'X', params?: Record<string, unknown>) => ({ errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', reason, params } })] });
 const unverified = { request: { query: EmailStatusDocument }, result: { data: { me: { __typename: 'User', id: 'u1', emailVerified: false } } } };
 const noDevInbox = { request: { query: MailDeliveryDocument }, result: { data: { mailDelivery: { __typename: 'MailDelivery', smtpConfigured: true, devInbox: false } } } };
 
@@ -44,7 +44,7 @@ describe('confirm email screen', () => {
 
   it("shows the server's message for a wrong code", async () => {
     renderScreen(<ConfirmEmailPage />, {
-      mocks: [unverified, noDevInbox, { request: { query: ConfirmEmailDocument, variables: { input: { code: '123456' } } }, result: serverError('Wrong code. 4 attempts left', 'WRONG_CODE') }],
+      mocks: [unverified, noDevInbox, { request: { query: ConfirmEmailDocument, variables: { input: { code: '123456' } } }, result: serverError('Wrong code. 4 attempts left', 'WRONG_CODE', { count: 4 }) }],
     });
     await userEvent.type(await screen.findByPlaceholderText('Enter Your 6 Digit Code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));

@@ -1,4 +1,4 @@
-import { ForgotPasswordForm } from './ForgotPasswordPage';
+import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 
 export default function DoctorForgotPasswordPage() {
   return <ForgotPasswordForm door="doctor" />;

@@ -1,4 +1,4 @@
-import { ResetPasswordForm } from './ResetPasswordPage';
+import { ResetPasswordForm } from '../components/ResetPasswordForm';
 
 export default function DoctorResetPasswordPage() {
   return <ResetPasswordForm door="doctor" />;

@@ -1,14 +1,17 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import type { ReactNode } from 'react';
 import BestNurses from '../components/BestNurses';
-// The home page composes sections owned by other features, as the routes do.
-import BestDoctors from '@/features/doctors/components/BestDoctors';
 import { InsuranceArticles, Partners, Qualities } from '../components/CareSections';
 import '../i18n';
 
-/** Home, built without antd (the first screen most visitors load): the landing block; best doctors, partners, best nurses, qualities and insurance articles join below. */
-export default function HomePage() {
+/**
+ * Home, built without antd (the first screen most visitors load): the landing block; best doctors,
+ * partners, best nurses, qualities and insurance articles join below. The best doctors section is
+ * the doctors feature's: the routes hand it in (features never import each other).
+ */
+export default function HomePage({ doctors }: { doctors?: ReactNode }) {
   const { t } = useTranslation('home');
   return (
     <>
@@ -21,7 +24,7 @@ export default function HomePage() {
         </div>
       </section>
       <Link className="banner" to={paths.about}>{t('banner')}</Link>
-      <BestDoctors />
+      {doctors}
       <Partners />
       <BestNurses />
       <Qualities />

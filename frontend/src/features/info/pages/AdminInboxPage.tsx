@@ -1,11 +1,11 @@
 import { Tabs, Tag } from 'antd';
+import { useAreaLabel } from '@/lib/areas';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AdminBloodRequestsDocument, AdminContactMessagesDocument, AdminInsuranceApplicationsDocument, type BloodGroup } from '@/gql/graphql';
 import { formatDateTime } from '@/lib/dates';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
-import { areaLabel } from '../areas';
 import '../i18n';
 
 const PAGE_SIZE = 20;
@@ -14,6 +14,7 @@ const GROUP: Record<BloodGroup, string> = { APositive: 'A+', ANegative: 'A-', BP
 /** Admins read what visitors sent: blood requests, insurance applications and contact messages (tab in the URL). */
 export default function AdminInboxPage() {
   const { t, i18n } = useTranslation('info');
+  const areaLabel = useAreaLabel();
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') ?? 'blood';
   const bloodTable = useTableParams([], 'b');
@@ -41,7 +42,7 @@ export default function AdminInboxPage() {
               { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
               { title: t('inbox.phone'), key: 'p', render: (_, r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
               { title: t('inbox.group'), key: 'g', render: (_, r) => <Tag color="red">{GROUP[r.group]}</Tag> },
-              { title: t('inbox.area'), key: 'a', render: (_, r) => (r.area ? areaLabel(r.area, i18n.language) : '—') },
+              { title: t('inbox.area'), key: 'a', render: (_, r) => (r.area ? areaLabel(r.area) : '—') },
               { title: t('inbox.received'), key: 'd', render: (_, r) => when(r.createdAt) },
             ]} />,
         },

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Empty, Select, Skeleton, Tag } from 'antd';
+import { useAreaLabel, useAreaOptions } from '@/lib/areas';
 import { PhoneOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AmbulanceServicesDocument, type AmbulanceType, type DhakaArea } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { AREAS, areaLabel } from '../areas';
 import '../i18n';
 
 const TYPE_COLOR: Record<AmbulanceType, string> = { AC: 'blue', NonAC: 'default', ICU: 'red', Freezer: 'purple' };
@@ -13,9 +13,10 @@ const TYPE_COLOR: Record<AmbulanceType, string> = { AC: 'blue', NonAC: 'default'
 export default function AmbulancePage() {
   const { t, i18n } = useTranslation('info');
   const [params, setParams] = useSearchParams();
-  const area = AREAS.find((a) => a.value === params.get('area'))?.value ?? null;
+  const areas = useAreaOptions('dhakaAreas');
+  const area = (areas.find((a) => a.value === params.get('area'))?.value ?? null) as DhakaArea | null;
   const { data, loading, error } = useQuery(AmbulanceServicesDocument, { variables: { area } });
-  const label = (a: DhakaArea) => areaLabel(a, i18n.language);
+  const label = useAreaLabel();
   const list = data?.ambulanceServices;
 
   return (
@@ -27,7 +28,7 @@ export default function AmbulancePage() {
         style={{ minWidth: 220, marginBottom: 16 }}
         value={area ?? 'all'}
         onChange={(v) => setParams(v === 'all' ? {} : { area: v })}
-        options={[{ value: 'all', label: t('ambulance.allAreas') }, ...AREAS.map((a) => ({ value: a.value, label: label(a.value) }))]}
+        options={[{ value: 'all', label: t('ambulance.allAreas') }, ...areas]}
       />
       {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
       {loading && !list && <Skeleton active />}

@@ -5,10 +5,9 @@ import { App } from 'antd';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router-dom';
 import '@/i18n';
-import { NursesDocument } from '@/gql/graphql';
+import { AreaOptionsDocument, NursesDocument } from '@/gql/graphql';
 import HireModal from '../components/HireModal';
 import NursesPage from '../pages/NursesPage';
-import { NEXT_STATUSES } from '../components/shared';
 
 const wrap = (ui: React.ReactNode, mocks: unknown[] = [], path = '/nurses') => render(
   <MockedProvider mocks={mocks as never}>
@@ -21,18 +20,25 @@ const page = (items: unknown[], location: string | null = null) => ({
   result: { data: { nurses: { __typename: 'NursePage', items, total: items.length, page: 1, pageSize: 10, pageCount: 1 } } },
 });
 
+// The area lists are the server's (areaOptions); only their labels are the client's.
+const areas = {
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  request: { query: AreaOptionsDocument },
+  result: { data: { areaOptions: { __typename: 'AreaOptions', dhakaAreas: ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan', 'Badda'], nurseLocations: ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan'] } } },
+};
+
 describe('nurse screens', () => {
   it("shows 'No Nurses Found' for an empty location", async () => {
-    wrap(<NursesPage />, [page([], 'Banani')], '/nurses?location=Banani');
+    wrap(<NursesPage />, [areas, page([], 'Banani')], '/nurses?location=Banani');
     expect(await screen.findByText('No Nurses Found')).toBeInTheDocument();
   });
 
   it('lists nurses with the fee in taka and the location filter visible', async () => {
     const nurse = { __typename: 'Nurse', id: 'n1', name: 'Shirin Sultana', degree: 'B.Sc. in Nursing', work: 'Square Hospital', feePoisha: 120000, location: 'Dhanmondi', gender: 'Female', imageUrls: [], rating: 4.5, reviewCount: 2 };
-    wrap(<NursesPage />, [page([nurse])]);
+    wrap(<NursesPage />, [areas, page([nurse])]);
     expect(await screen.findByText('Shirin Sultana')).toBeInTheDocument();
     expect(screen.getByText('৳ 1,200 per visit')).toBeInTheDocument();
-    for (const loc of ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan']) expect(screen.getAllByText(loc).length).toBeGreaterThan(0);
+    for (const loc of ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan']) expect((await screen.findAllByText(loc)).length).toBeGreaterThan(0);
   });
 
   it("asks for the details before sending a hire: 'Please enter your details'", async () => {
@@ -40,11 +46,5 @@ describe('nurse screens', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Hire' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please enter your details'));
     expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
-  });
-
-  it('offers only the moves of the transition map', () => {
-    expect(NEXT_STATUSES.Processing).toEqual(['Confirmed', 'Cancelled']);
-    expect(NEXT_STATUSES.Completed).toEqual([]);
-    expect(NEXT_STATUSES.Cancelled).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { Button, Rate, Tag } from 'antd';
+import { useAreaLabel } from '@/lib/areas';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import '../i18n';
 
 export default function NurseListCard({ nurse, eager = false }: { nurse: NurseCardFragment; eager?: boolean }) {
   const { t, i18n } = useTranslation('nurses');
+  const areaLabel = useAreaLabel();
   return (
     <article className="card nurse-card" aria-label={nurse.name}>
       <NursePhoto url={nurse.imageUrls[0]} name={nurse.name} eager={eager} />
@@ -20,7 +22,7 @@ export default function NurseListCard({ nurse, eager = false }: { nurse: NurseCa
         <div style={{ color: '#5f6b7a' }}>{nurse.degree}</div>
         <div>{nurse.work}</div>
         <div style={{ marginTop: 4 }}>
-          <Tag icon={<EnvironmentOutlined />}>{t(`loc.${nurse.location}`)}</Tag>
+          <Tag icon={<EnvironmentOutlined />}>{areaLabel(nurse.location)}</Tag>
           <Rate disabled allowHalf value={nurse.rating} style={{ fontSize: 14 }} /> <small>{t('reviews', { count: nurse.reviewCount })}</small>
         </div>
       </div>

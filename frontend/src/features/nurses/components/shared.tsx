@@ -1,20 +1,10 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { NurseHireStatus, NurseLocation } from '@/gql/graphql';
+import type { NurseHireStatus } from '@/gql/graphql';
 import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
 
-export const LOCATIONS: NurseLocation[] = ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan'];
-
 const STATUS_COLOR: Record<NurseHireStatus, string> = { Processing: 'gold', Confirmed: 'blue', Completed: 'green', Cancelled: 'default' };
-
-/** The same transition map as the server (the server decides; this only hides impossible buttons). */
-export const NEXT_STATUSES: Record<NurseHireStatus, NurseHireStatus[]> = {
-  Processing: ['Confirmed', 'Cancelled'],
-  Confirmed: ['Completed', 'Cancelled'],
-  Completed: [],
-  Cancelled: [],
-};
 
 export function HireStatusTag({ status }: { status: NurseHireStatus }) {
   const { t } = useTranslation('nurses');

@@ -2,11 +2,12 @@ import { App, Button, Popconfirm, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { AdminNurseHiresDocument, SetNurseHireStatusDocument, type AdminNurseHiresQuery, type NurseHireStatus } from '@/gql/graphql';
+import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
-import { formatDate, todayInDhaka } from '@/lib/dates';
+import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
-import { HireStatusTag, NEXT_STATUSES, NursePhoto } from '../components/shared';
+import { HireStatusTag, NursePhoto } from '../components/shared';
 import '../i18n';
 
 type Row = AdminNurseHiresQuery['nurseHires']['items'][number];
@@ -16,7 +17,7 @@ const STATUSES: NurseHireStatus[] = ['Processing', 'Confirmed', 'Completed', 'Ca
 export default function AdminHiredNursesPage() {
   const { t, i18n } = useTranslation('nurses');
   const { message } = App.useApp();
-  const table = useTableParams(['status'] as const);
+  const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminHiredNurses]);
   const status = STATUSES.find((s) => s === table.filters.status) ?? null;
   const { data, loading, error, refetch } = useQuery(AdminNurseHiresDocument, {
     variables: { page: table.page, pageSize: PAGE_SIZE, status, sort: table.sort as ListOrder }, fetchPolicy: 'cache-and-network',
@@ -50,11 +51,11 @@ export default function AdminHiredNursesPage() {
           { title: t('admin.fee'), key: 'f', render: (_, h) => formatTaka(h.feePoisha, i18n.language) },
           { title: t('admin.statusCol'), key: 's', render: (_, h) => <HireStatusTag status={h.status} /> },
           {
-            // Completed is offered from the day of the visit on (the server refuses it earlier too).
+            // The moves the server offers for this hire now (Completed only from the day of the visit on).
             title: t('admin.setStatus'), key: 'a', fixed: 'right',
             render: (_, h) => (
               <Space wrap>
-                {NEXT_STATUSES[h.status].filter((next) => next !== 'Completed' || h.date <= todayInDhaka()).map((next) => (
+                {h.nextStatuses.map((next) => (
                   <Popconfirm key={next} title={t('admin.confirmMove', { status: t(`status.${next}`) })} onConfirm={() => onMove(h.id, next)}
                     okButtonProps={{ danger: next === 'Cancelled' }}>
                     <Button size="small" type={next === 'Cancelled' ? 'default' : 'primary'} danger={next === 'Cancelled'}>{t(`status.${next}`)}</Button>

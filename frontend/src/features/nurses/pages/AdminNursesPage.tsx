@@ -1,4 +1,5 @@
 import { App, Button, Popconfirm, Space } from 'antd';
+import { useAreaLabel } from '@/lib/areas';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ const PAGE_SIZE = 20;
 
 export default function AdminNursesPage() {
   const { t, i18n } = useTranslation('nurses');
+  const areaLabel = useAreaLabel();
   const { message } = App.useApp();
   const table = useTableParams();
   const { data, loading, error, refetch } = useQuery(AdminNursesDocument, {
@@ -41,7 +43,7 @@ export default function AdminNursesPage() {
           { title: t('admin.image'), key: 'img', width: 72, render: (_, n) => <NursePhoto url={n.imageUrls[0]} name={n.name} size={44} /> },
           { title: t('admin.name'), key: 'name', render: (_, n) => <><strong>{n.name}</strong><div style={{ color: '#5f6b7a' }}>{n.phone}</div></> },
           { title: t('admin.email'), dataIndex: 'email' },
-          { title: t('admin.location'), key: 'loc', render: (_, n) => t(`loc.${n.location}`) },
+          { title: t('admin.location'), key: 'loc', render: (_, n) => areaLabel(n.location) },
           { title: t('fees'), key: 'fee', render: (_, n) => formatTaka(n.feePoisha, i18n.language) },
           {
             title: t('admin.actions'), key: 'actions', fixed: 'right',

@@ -51,7 +51,7 @@ export default function MyHiredNursesPage() {
             </div>
             <div className="nurse-card-side">
               <HireStatusTag status={h.status} />
-              {(h.status === 'Processing' || h.status === 'Confirmed') && (
+              {h.nextStatuses.includes('Cancelled') && (
                 <Popconfirm title={t('cancelConfirm')} onConfirm={() => onCancel(h.id)} okButtonProps={{ danger: true }}>
                   <Button danger size="small">{t('cancelHire')}</Button>
                 </Popconfirm>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useAreaLabel } from '@/lib/areas';
 import { Alert, App, Button, Descriptions, Rate, Result, Skeleton, Tag } from 'antd';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
@@ -18,6 +19,7 @@ import { flash } from '@/lib/flash';
 export default function NurseDetailPage() {
   const { nurseId = '' } = useParams();
   const { t, i18n } = useTranslation('nurses');
+  const areaLabel = useAreaLabel();
   const { message } = App.useApp();
   const session = useSession();
   const navigate = useNavigate();
@@ -55,7 +57,7 @@ export default function NurseDetailPage() {
           <div style={{ flex: 1, minWidth: 0 }}>
             <h1 className="page-title" style={{ marginBottom: 4 }}>{nurse.name}</h1>
             <div><Rate disabled allowHalf value={nurse.rating} /> <span>{t('reviews', { count: nurse.reviewCount })}</span></div>
-            <Tag icon={<EnvironmentOutlined />} style={{ marginTop: 8 }}>{t(`loc.${nurse.location}`)}</Tag>
+            <Tag icon={<EnvironmentOutlined />} style={{ marginTop: 8 }}>{areaLabel(nurse.location)}</Tag>
             <Descriptions column={1} size="small" style={{ marginTop: 12 }} items={[
               { key: 'degree', label: t('degree'), children: nurse.degree },
               { key: 'work', label: t('work'), children: nurse.work },

@@ -8,7 +8,8 @@ import { AdminNurseDocument, AdminNursesDocument, CreateNurseDocument, UpdateNur
 import { errorInfo } from '@/lib/errors';
 import { takaToPoisha } from '@/lib/money';
 import { paths } from '@/config/paths';
-import { LOCATIONS, NursePhoto } from '../components/shared';
+import { NursePhoto } from '../components/shared';
+import { useAreaOptions } from '@/lib/areas';
 import '../i18n';
 import { flash } from '@/lib/flash';
 
@@ -29,6 +30,7 @@ export default function NurseFormPage() {
   const { nurseId } = useParams();
   const editing = !!nurseId;
   const { t } = useTranslation('nurses');
+  const locations = useAreaOptions('nurseLocations');
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const [files, setFiles] = useState<File[]>([]);
@@ -84,7 +86,7 @@ export default function NurseFormPage() {
           <Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />
         </Form.Item>
         <Form.Item name="location" label={t('admin.location')} rules={[{ required: true, message: t('admin.required') }]}>
-          <Select options={LOCATIONS.map((l) => ({ value: l, label: t(`loc.${l}`) }))} />
+          <Select options={locations} />
         </Form.Item>
         <Form.Item name="description" label={t('admin.description')}><Input.TextArea rows={4} maxLength={5000} /></Form.Item>
         <Form.Item label={t('admin.images')} extra={editing ? t('admin.keepImages') : undefined}>

@@ -6,7 +6,7 @@ import { NursesDocument, type NurseLocation } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
 import NurseListCard from '../components/NurseListCard';
-import { LOCATIONS } from '../components/shared';
+import { useAreaOptions } from '@/lib/areas';
 import '../i18n';
 
 const PAGE_SIZE = 10;
@@ -15,9 +15,12 @@ const PAGE_SIZE = 10;
 export default function NursesPage() {
   const { t } = useTranslation('nurses');
   const [params, setParams] = useSearchParams();
-  const location = LOCATIONS.find((l) => l === params.get('location')) ?? null;
+  const locations = useAreaOptions('nurseLocations');
+  const asked = params.get('location');
+  const location = (locations.find((l) => l.value === asked)?.value ?? null) as NurseLocation | null;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, loading, error } = useQuery(NursesDocument, { variables: { page, pageSize: PAGE_SIZE, location } });
+  // A location in the URL waits for the server's list, so the page is not fetched twice.
+  const { data, loading, error } = useQuery(NursesDocument, { variables: { page, pageSize: PAGE_SIZE, location }, skip: !!asked && locations.length === 0 });
   const result = data?.nurses;
 
   function choose(next: { location?: NurseLocation | null; page?: number }) {
@@ -37,7 +40,7 @@ export default function NursesPage() {
         <Segmented
           value={location ?? 'all'}
           onChange={(v) => choose({ location: v === 'all' ? null : (v as NurseLocation) })}
-          options={[{ value: 'all', label: t('allLocations') }, ...LOCATIONS.map((l) => ({ value: l, label: t(`loc.${l}`) }))]}
+          options={[{ value: 'all', label: t('allLocations') }, ...locations]}
         />
       </div>
       {error && <Alert type="error" showIcon title={errorInfo(error).message} />}

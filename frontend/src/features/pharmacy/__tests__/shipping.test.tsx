@@ -9,7 +9,8 @@ import ShippingPage, { goToPayment } from '../pages/ShippingPage';
 const napa = { id: 'm1', name: 'Napa', unit: 'Strip' as const, imageUrl: null, pricePoisha: 1200, stock: 10 };
 const quote = {
   request: { query: QuoteCartDocument, variables: { items: [{ medicineId: 'm1', quantity: 2 }] } },
-  result: { data: { quoteCart: { __typename: 'CartQuote', itemsPoisha: 2400, shippingPoisha: 6000, totalPoisha: 8400, lines: [
+  // The server's figures (a shipping charge of 50 here, not the 60 a client might assume): the screen shows exactly these.
+  result: { data: { quoteCart: { __typename: 'CartQuote', itemsPoisha: 2400, shippingPoisha: 5000, totalPoisha: 7400, maxQuantityPerLine: 2, maxLines: 50, lines: [
     { __typename: 'CartQuoteLine', medicineId: 'm1', quantity: 2, unitPricePoisha: 1200, lineTotalPoisha: 2400, available: true,
       medicine: { __typename: 'Medicine', id: 'm1', stock: 10, name: 'Napa' } },
   ] } } },
@@ -27,11 +28,15 @@ describe('shipping screen', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it('shows the Order Review with price × quantity = line total and 60 ৳ shipping', async () => {
+  it('shows the Order Review with price × quantity = line total and the server\'s shipping and total, none of its own', async () => {
     renderScreen(<ShippingPage />, { mocks: [quote] });
     expect(screen.getByRole('heading', { name: 'Order Review' })).toBeInTheDocument();
     expect(screen.getByText(/৳ 12 × 2 = ৳ 24/)).toBeInTheDocument();
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('৳ 84');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('…');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('৳ 74'));
+    expect(screen.getByTestId('cart-summary')).toHaveTextContent('৳ 50');
+    // The server allows 2 of this line: + is off at 2.
+    expect(screen.getByRole('button', { name: 'Increase' })).toBeDisabled();
   });
 
   it('creates the order with lines only (no prices) and goes to the payment page', async () => {

@@ -3,10 +3,10 @@ import type { MedicineUnit } from '@/gql/graphql';
 
 /**
  * The cart (spec §4): adding an item already there adds one, decreasing at 1 removes it, remove and
- * clear exist. Amounts are integer poisha, so totals are exact (shown with two decimals). It lives
- * in localStorage under `cart`, so a visitor's cart survives reloads and is still there after login.
- * The prices here are what the shopper saw; the server prices the order itself, and the cart shows
- * (never silently applies) what changed since.
+ * clear exist. It lives in localStorage under `cart`, so a visitor's cart survives reloads and is
+ * still there after login. The cart decides no price, total, shipping charge or limit: the server's
+ * quote (quoteCart) does, and the screens show it; the prices kept here are what the shopper saw, so
+ * the cart can show (never silently apply) what changed since.
  */
 export interface CartItem {
   id: string;
@@ -19,18 +19,17 @@ export interface CartItem {
   quantity: number;
 }
 
-export const SHIPPING_POISHA = 60_00;
-export const MAX_QUANTITY = 100;
 const KEY = 'cart';
 
-export function addItem(cart: CartItem[], item: Omit<CartItem, 'quantity'>): CartItem[] {
+/** One more of an item, up to `max` (the stock and the server's per-line limit, when known). */
+export function addItem(cart: CartItem[], item: Omit<CartItem, 'quantity'>, max = Infinity): CartItem[] {
   const existing = cart.find((c) => c.id === item.id);
-  if (existing) return cart.map((c) => (c.id === item.id ? { ...c, quantity: Math.min(MAX_QUANTITY, c.quantity + 1) } : c));
+  if (existing) return increase(cart, item.id, max);
   return [...cart, { ...item, quantity: 1 }];
 }
 
-export function increase(cart: CartItem[], id: string): CartItem[] {
-  return cart.map((c) => (c.id === id ? { ...c, quantity: Math.min(MAX_QUANTITY, c.quantity + 1) } : c));
+export function increase(cart: CartItem[], id: string, max = Infinity): CartItem[] {
+  return cart.map((c) => (c.id === id ? { ...c, quantity: Math.max(c.quantity, Math.min(max, c.quantity + 1)) } : c));
 }
 
 export function decrease(cart: CartItem[], id: string): CartItem[] {
@@ -43,22 +42,6 @@ export function decrease(cart: CartItem[], id: string): CartItem[] {
 export function removeItem(cart: CartItem[], id: string): CartItem[] {
   return cart.filter((c) => c.id !== id);
 }
-
-export interface CartTotals {
-  count: number;
-  itemsPoisha: number;
-  shippingPoisha: number;
-  totalPoisha: number;
-}
-
-export function totals(cart: CartItem[]): CartTotals {
-  const itemsPoisha = cart.reduce((s, c) => s + c.pricePoisha * c.quantity, 0);
-  const shippingPoisha = cart.length ? SHIPPING_POISHA : 0;
-  return { count: cart.reduce((s, c) => s + c.quantity, 0), itemsPoisha, shippingPoisha, totalPoisha: itemsPoisha + shippingPoisha };
-}
-
-/** "12.5" BDT shown as "12.50": totals rounded to 2 decimals, as the spec asks. */
-export const toTwoDecimals = (poisha: number) => (poisha / 100).toFixed(2);
 
 export interface QuotedLine {
   medicineId: string;

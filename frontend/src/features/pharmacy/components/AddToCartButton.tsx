@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MedicineCardFragment } from '@/gql/graphql';
 import { flash } from '@/lib/flash';
-import { CartIcon } from '@/app/components/icons';
+import { CartIcon } from '@/components/icons';
 import { addItem, updateCart } from '../cart/cart';
 import '../i18n';
 
@@ -11,7 +11,7 @@ export default function AddToCartButton({ medicine, block }: { medicine: Medicin
   const add = () => {
     updateCart((c) => addItem(c, {
       id: medicine.id, name: medicine.name, unit: medicine.unit, imageUrl: medicine.imageUrl, pricePoisha: medicine.pricePoisha, stock: medicine.stock,
-    }));
+    }, medicine.stock));
     flash(t('added'), 'success', 2000);
   };
   return (

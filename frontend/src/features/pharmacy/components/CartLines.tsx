@@ -2,17 +2,36 @@ import { Alert, Button, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatTaka } from '@/lib/money';
-import { decrease, increase, removeItem, totals, updateCart, type CartFlag, type CartItem } from '../cart/cart';
+import { decrease, increase, removeItem, updateCart, type CartFlag, type CartItem } from '../cart/cart';
 import MedicineImage from './MedicineImage';
 import { useUnitLabel } from './useUnitLabel';
 import '../i18n';
 
-/** The cart's lines with +, −, remove, flags for what changed, and the totals (items + 60 ৳ shipping). */
-export default function CartLines({ cart, flags, onAccept }: { cart: CartItem[]; flags: Record<string, CartFlag>; onAccept?: () => void }) {
+/** What the server's quote says of the whole cart (quoteCart). */
+export interface CartQuoteFigures {
+  itemsPoisha: number;
+  shippingPoisha: number;
+  totalPoisha: number;
+  maxQuantityPerLine: number;
+  lines: { medicineId: string | number; medicine?: { stock: number } | null }[];
+}
+
+/**
+ * The cart's lines with +, −, remove and flags for what changed, and the server's totals (items,
+ * shipping, total). Until the quote arrives the figures read "…": the cart computes none itself.
+ */
+export default function CartLines({ cart, flags, quote, onAccept }: {
+  cart: CartItem[]; flags: Record<string, CartFlag>; quote: CartQuoteFigures | undefined; onAccept?: () => void;
+}) {
   const { t, i18n } = useTranslation('pharmacy');
   const unitLabel = useUnitLabel();
   const money = (p: number) => formatTaka(p, i18n.language);
-  const sum = totals(cart);
+  const figure = (p: number | undefined) => (p === undefined ? '…' : money(p));
+  // The most of a line the + may ask for: the server's per-line limit and the stock it reported.
+  const maxOf = (id: string) => {
+    const stock = quote?.lines.find((l) => String(l.medicineId) === id)?.medicine?.stock;
+    return Math.min(quote?.maxQuantityPerLine ?? Infinity, stock ?? Infinity);
+  };
   const flagged = Object.keys(flags).length > 0;
   return (
     <div>
@@ -36,7 +55,8 @@ export default function CartLines({ cart, flags, onAccept }: { cart: CartItem[];
             <div className="cart-qty">
               <Button size="small" icon={<MinusOutlined />} aria-label={t('decrease')} onClick={() => updateCart((c) => decrease(c, item.id))} />
               <span aria-label={t('quantity')} data-testid="cart-qty">{item.quantity}</span>
-              <Button size="small" icon={<PlusOutlined />} aria-label={t('increase')} onClick={() => updateCart((c) => increase(c, item.id))} />
+              <Button size="small" icon={<PlusOutlined />} aria-label={t('increase')} disabled={item.quantity >= maxOf(item.id)}
+                onClick={() => updateCart((c) => increase(c, item.id, maxOf(item.id)))} />
               <Popconfirm title={t('removeConfirm')} onConfirm={() => updateCart((c) => removeItem(c, item.id))} okText={t('remove')}>
                 <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('remove')} />
               </Popconfirm>
@@ -45,9 +65,9 @@ export default function CartLines({ cart, flags, onAccept }: { cart: CartItem[];
         );
       })}
       <div className="cart-summary" data-testid="cart-summary">
-        <span>{t('subtotal')}</span><span>{money(sum.itemsPoisha)}</span>
-        <span>{t('shipping')}</span><span>{money(sum.shippingPoisha)}</span>
-        <span className="total">{t('total')}</span><span className="total" data-testid="cart-total">{money(sum.totalPoisha)}</span>
+        <span>{t('subtotal')}</span><span>{figure(quote?.itemsPoisha)}</span>
+        <span>{t('shipping')}</span><span>{figure(quote?.shippingPoisha)}</span>
+        <span className="total">{t('total')}</span><span className="total" data-testid="cart-total">{figure(quote?.totalPoisha)}</span>
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { MedicineIcon } from '@/app/components/icons';
+import { MedicineIcon } from '@/components/icons';
 import Picture from '@/components/Picture';
 
 /**

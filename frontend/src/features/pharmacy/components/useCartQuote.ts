@@ -3,7 +3,11 @@ import { useQuery } from '@apollo/client/react';
 import { QuoteCartDocument } from '@/gql/graphql';
 import { acceptChanges, flagsFor, setCart, useCart } from '../cart/cart';
 
-/** The cart checked against today's catalogue: flags per line and a way to accept the changes. */
+/**
+ * The cart checked against today's catalogue by the server: its totals (items, shipping, total), its
+ * limits, flags per line and a way to accept the changes. `quote` is undefined until it arrives: the
+ * screens then show no figure rather than one of their own.
+ */
 export function useCartQuote() {
   const cart = useCart();
   const items = useMemo(() => cart.map((c) => ({ medicineId: c.id, quantity: c.quantity })), [cart]);
@@ -11,7 +15,7 @@ export function useCartQuote() {
   const lines = useMemo(() => data?.quoteCart.lines.map((l) => ({ ...l, medicineId: String(l.medicineId) })), [data]);
   const flags = useMemo(() => flagsFor(cart, lines), [cart, lines]);
   return {
-    cart, flags, loading, error,
+    cart, flags, loading, error, quote: data?.quoteCart,
     accept: () => lines && setCart(acceptChanges(cart, lines)),
   };
 }

@@ -9,7 +9,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatTaka, takaToPoisha } from '@/lib/money';
 import Pager from '@/components/Pager';
 import MedicineImage from '../components/MedicineImage';
-import { FORMS } from './MedicinePage';
+import { FORMS } from '../components/medicineForms';
 import '../i18n';
 import '../pharmacy.css';
 

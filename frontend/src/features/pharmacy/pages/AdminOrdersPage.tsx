@@ -2,35 +2,33 @@ import { useState } from 'react';
 import { App, Button, Modal, Popconfirm, Select, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { AdminOrdersDocument, ArchiveOrderDocument, UpdateOrderStatusDocument, type AdminOrdersQuery, type OrderStatus } from '@/gql/graphql';
+import { AdminOrdersDocument, ArchiveOrderDocument, UpdateOrderStatusDocument, type AdminOrdersQuery, type OrderPaymentStatus, type OrderStatus } from '@/gql/graphql';
+import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import MedicineImage from '../components/MedicineImage';
-import { STATUS_COLOR } from './MyOrdersPage';
+import { STATUS_COLOR } from '../components/orderStatus';
 import '../i18n';
 import '../pharmacy.css';
 
 type Row = AdminOrdersQuery['adminOrders']['items'][number];
 const PAGE_SIZE = 20;
 
-/** The moves an admin can make from each status (the server enforces the same map). */
-export const NEXT_STATUSES: Record<OrderStatus, OrderStatus[]> = {
-  Processing: ['Confirmed', 'Cancelled'],
-  Confirmed: ['Delivered', 'Cancelled'],
-  Delivered: [],
-  Cancelled: [],
-};
+/** The statuses a table can filter by (the OrderStatus enum); the moves come from each order's nextStatuses. */
+const STATUSES: OrderStatus[] = ['Processing', 'Confirmed', 'Delivered', 'Cancelled'];
+const PAYMENTS: OrderPaymentStatus[] = ['Paid', 'Pending', 'Failed'];
 
 export default function AdminOrdersPage() {
   const { t, i18n } = useTranslation('pharmacy');
   const { message } = App.useApp();
-  const table = useTableParams(['status'] as const);
-  const status = (Object.keys(NEXT_STATUSES) as OrderStatus[]).find((s) => s === table.filters.status) ?? null;
+  const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminOrders]);
+  const status = STATUSES.find((s) => s === table.filters.status) ?? null;
+  const paymentStatus = PAYMENTS.find((p) => p === table.filters.paymentStatus) ?? null;
   const [editing, setEditing] = useState<Row | null>(null);
   const [next, setNext] = useState<OrderStatus | ''>('');
-  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page: table.page, pageSize: PAGE_SIZE, status, sort: table.sort as ListOrder } });
+  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page: table.page, pageSize: PAGE_SIZE, status, paymentStatus, sort: table.sort as ListOrder } });
   const [updateStatus, updating] = useMutation(UpdateOrderStatusDocument);
   const [archive] = useMutation(ArchiveOrderDocument);
   const result = data?.adminOrders;
@@ -62,7 +60,10 @@ export default function AdminOrdersPage() {
     <AdminTable<Row>
         title={t('allOrders')} table={table} result={result} loading={loading} error={error}
         csv="orders" empty={t('noOrdersAdmin')} scrollX={860}
-        filters={[{ key: 'status', label: t('allStatuses'), options: (['Processing', 'Confirmed', 'Delivered', 'Cancelled'] as const).map((s) => ({ value: s, label: t(`statuses.${s}`) })) }]}
+        filters={[
+          { key: 'status', label: t('allStatuses'), options: STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) })) },
+          { key: 'paymentStatus', label: t('anyPayment'), options: PAYMENTS.map((p) => ({ value: p, label: t(`payments.${p}`) })) },
+        ]}
         columns={[
           { title: t('image'), key: 'img', width: 80, render: (_, o) => <MedicineImage url={o.items[0]?.imageUrl} name={o.items[0]?.name ?? ''} small /> },
           {
@@ -79,7 +80,7 @@ export default function AdminOrdersPage() {
           {
             title: t('status'), key: 'status', width: 150,
             render: (_, o) => (
-              <Button size="small" disabled={NEXT_STATUSES[o.status].length === 0} data-testid="order-status"
+              <Button size="small" disabled={o.nextStatuses.length === 0} data-testid="order-status"
                 onClick={() => { setEditing(o); setNext(''); }}>
                 <Tag color={STATUS_COLOR[o.status]} style={{ margin: 0 }}>{t(`statuses.${o.status}`)}</Tag>
               </Button>
@@ -89,7 +90,7 @@ export default function AdminOrdersPage() {
             title: t('delete'), key: 'delete', width: 90,
             render: (_, o) => (
               <Popconfirm title={t('deleteConfirm')} onConfirm={() => remove(o.id)} okText={t('delete')} okButtonProps={{ danger: true }}>
-                <Button danger size="small" disabled={o.status !== 'Delivered' && o.status !== 'Cancelled'}>{t('delete')}</Button>
+                <Button danger size="small" disabled={o.nextStatuses.length > 0}>{t('delete')}</Button>
               </Popconfirm>
             ),
           },
@@ -98,7 +99,7 @@ export default function AdminOrdersPage() {
       <Modal open={!!editing} title={t('updateStatusTitle')} onCancel={() => setEditing(null)} onOk={() => void saveStatus()}
         okText={t('update')} okButtonProps={{ disabled: !next, loading: updating.loading, danger: next === 'Cancelled' }}>
         <Select style={{ width: '100%' }} value={next} onChange={(v) => setNext(v)} aria-label={t('chooseStatus')}
-          options={[{ value: '', label: t('updateStatus') }, ...(editing ? NEXT_STATUSES[editing.status] : []).map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />
+          options={[{ value: '', label: t('updateStatus') }, ...(editing?.nextStatuses ?? []).map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />
       </Modal>
     </AdminTable>
   );

@@ -11,7 +11,7 @@ import '../pharmacy.css';
 export default function CartPage() {
   const { t } = useTranslation('pharmacy');
   const navigate = useNavigate();
-  const { cart, flags, accept } = useCartQuote();
+  const { cart, flags, accept, quote } = useCartQuote();
   return (
     <div className="card">
       <h1 className="page-title">{t('cart')}</h1>
@@ -19,7 +19,7 @@ export default function CartPage() {
         <Empty description={t('emptyCart')}><Link to={paths.medicine}>{t('continueShopping')}</Link></Empty>
       ) : (
         <>
-          <CartLines cart={cart} flags={flags} onAccept={accept} />
+          <CartLines cart={cart} flags={flags} quote={quote} onAccept={accept} />
           <Space wrap style={{ marginTop: 16, justifyContent: 'space-between', width: '100%' }}>
             <Popconfirm title={t('clearConfirm')} onConfirm={clearCart} okText={t('clearCart')} okButtonProps={{ danger: true }}>
               <Button danger>{t('clearCart')}</Button>

@@ -10,13 +10,13 @@ import Pager from '@/components/Pager';
 import MedicineImage from '../components/MedicineImage';
 import AddToCartButton from '../components/AddToCartButton';
 import { useUnitLabel } from '../components/useUnitLabel';
+import { FORMS } from '../components/medicineForms';
 import '../i18n';
 import '../pharmacy.css';
 
 const PAGE_SIZE = 24;
 /** Cards in the first row at 1280 px (two rows on a phone). */
 const EAGER_CARDS = 4;
-export const FORMS: MedicineForm[] = ['Tablet', 'Capsule', 'Syrup', 'Suspension', 'Injection', 'Cream', 'Ointment', 'Gel', 'Drops', 'Inhaler', 'Powder', 'Suppository', 'Solution'];
 
 /** /medicine, without antd: the catalogue (search, type and page in the URL). */
 export default function MedicinePage() {

@@ -11,10 +11,10 @@ import { paths } from '@/config/paths';
 import Pager from '@/components/Pager';
 import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';
+import { STATUS_COLOR } from '../components/orderStatus';
 import '../i18n';
 import '../pharmacy.css';
 
-export const STATUS_COLOR: Record<OrderStatus, string> = { Processing: 'blue', Confirmed: 'cyan', Delivered: 'green', Cancelled: 'red' };
 
 export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('pharmacy');

@@ -28,7 +28,7 @@ export default function ShippingPage() {
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const session = useSession();
-  const { cart, flags, accept } = useCartQuote();
+  const { cart, flags, accept, quote } = useCartQuote();
   const [createOrder, { loading }] = useMutation(CreateOrderDocument);
   const [error, setError] = useState<string | null>(null);
   const [form] = Form.useForm<ShippingValues>();
@@ -83,7 +83,7 @@ export default function ShippingPage() {
       </div>
       <div className="card">
         <h2 className="page-title">{t('orderReview')}</h2>
-        <CartLines cart={cart} flags={flags} onAccept={accept} />
+        <CartLines cart={cart} flags={flags} quote={quote} onAccept={accept} />
       </div>
     </div>
   );
