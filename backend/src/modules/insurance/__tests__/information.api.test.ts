@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
 import { loadConfig } from '../../../config.js';
 import type { Context } from '../../../common/context.js';
-import { SiteResolver } from '../../site/index.js';
+import { SiteResolver } from '../../site/site.resolver.js';
 import { chatWidgetCsp } from '../../site/index.js';
 
 let t: TestApp;
