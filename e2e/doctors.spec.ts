@@ -50,6 +50,13 @@ test.describe.serial('doctors and consultations', () => {
     const first = await countdown.textContent();
     await expect.poll(async () => countdown.textContent(), { timeout: 5000 }).not.toBe(first);
     await expect(page.getByRole('button', { name: 'Done' })).toBeEnabled();
+    // A reload keeps the wait page, and the countdown goes on from the payment's time (it does not restart at 05:00).
+    const before = await countdown.textContent();
+    await page.waitForTimeout(1100);
+    await page.reload();
+    await expect(page.getByTestId('wait-room')).toBeVisible();
+    await expect.poll(async () => countdown.textContent()).not.toBe('05:00');
+    expect((await countdown.textContent())! <= before!).toBe(true);
   });
 
   test('the doctor writes the prescription', async ({ page }) => {

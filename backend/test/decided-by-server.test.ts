@@ -20,6 +20,17 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('orders keep what was sold', () => {
+  it('each line keeps its strength beside the brand (two strengths of one drug never look alike)', async () => {
+    const m = await newMedicine(t, 10);
+    const placed = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }]);
+    expect(placed.body.order.orderItems[0]).toMatchObject({ name: m.name, strength: m.strength });
+    const viaGql = await patient.gql('query($id: ID!) { order(id: $id) { items { name strength } } }', { id: placed.body.order._id });
+    expect(viaGql.data!.order.items).toEqual([{ name: m.name, strength: m.strength }]);
+    expect(m.strength).not.toBe('');
+  });
+});
+
 describe('orders carry the moves an admin may make now', () => {
   it('unpaid: only Cancelled; paid: Confirmed or Cancelled; delivered: none', async () => {
     const m = await newMedicine(t, 10);

@@ -1,3 +1,4 @@
+import { Migration20261124205952OrderLineStrength } from './Migration20261124205952OrderLineStrength.js';
 import { Migration20261123200000PaymentReturnOrigin } from './Migration20261123200000PaymentReturnOrigin.js';
 import { Migration20261122065845DashboardOrderStatus } from './Migration20261122065845DashboardOrderStatus.js';
 import { Migration20261122054009Dashboard } from './Migration20261122054009Dashboard.js';
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261122055831DoctorListIndexes', class: Migration20261122055831DoctorListIndexes },
   { name: 'Migration20261122065845DashboardOrderStatus', class: Migration20261122065845DashboardOrderStatus },
   { name: 'Migration20261123200000PaymentReturnOrigin', class: Migration20261123200000PaymentReturnOrigin },
+  { name: 'Migration20261124205952OrderLineStrength', class: Migration20261124205952OrderLineStrength },
 ];

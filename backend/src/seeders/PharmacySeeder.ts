@@ -73,7 +73,7 @@ export class PharmacySeeder extends Seeder<DemoSeedContext> {
       });
       for (const l of lines) {
         em.create(OrderItem, {
-          createdAt: at, order, medicine: l.m, name: l.m.name, unit: l.m.unit, imageUrl: l.m.imageUrl ?? null,
+          createdAt: at, order, medicine: l.m, name: l.m.name, strength: l.m.strength, unit: l.m.unit, imageUrl: l.m.imageUrl ?? null,
           unitPricePoisha: l.m.pricePoisha, quantity: l.quantity, lineTotalPoisha: l.m.pricePoisha * l.quantity,
         });
       }

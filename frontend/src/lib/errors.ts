@@ -74,3 +74,12 @@ export function errorInfo(error: unknown, fallback?: string): ErrorInfo {
   }
   return { message: fallback ?? reasonText('UNKNOWN', undefined, undefined) };
 }
+
+/**
+ * A refusal on a form, said once: each field error beside its field (when the form has that field),
+ * the message on top only when no field on screen carries it.
+ */
+export function formErrorParts(info: ErrorInfo, fieldNames: readonly string[]): { fields: { name: string; errors: string[] }[]; message: string | null } {
+  const fields = Object.entries(info.fields ?? {}).filter(([name]) => fieldNames.includes(name)).map(([name, msg]) => ({ name, errors: [msg] }));
+  return { fields, message: fields.length ? null : info.message };
+}

@@ -121,6 +121,10 @@ export class OrderItem extends BaseEntity {
   @Property({ length: 120 })
   name!: string;
 
+  /** The strength as it was sold ("500 mg"): two strengths of one brand must not look alike on an order. */
+  @Property({ length: 60, default: '' })
+  strength: string = '';
+
   @Enum({ items: () => MedicineUnit })
   unit!: MedicineUnit;
 

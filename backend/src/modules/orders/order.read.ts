@@ -20,6 +20,9 @@ export class OrderLineView {
   @Field()
   name!: string;
 
+  @Field({ description: 'The strength as it was sold, e.g. 500 mg (empty on orders placed before it was kept)' })
+  strength!: string;
+
   @Field(() => MedicineUnit)
   unit!: MedicineUnit;
 
@@ -128,7 +131,7 @@ interface OrderRow {
   shipping_name: string; shipping_phone_e164: string; shipping_address: string; shipping_city: string;
   paid_at: When | null; confirmed_at: When | null; delivered_at: When | null; cancelled_at: When | null; cancel_reason: string | null;
   created_at: When; u_name: string; u_email: string;
-  i_id: string | null; i_medicine_id: string; i_name: string; i_unit: MedicineUnit; i_image_url: string | null;
+  i_id: string | null; i_medicine_id: string; i_name: string; i_strength: string; i_unit: MedicineUnit; i_image_url: string | null;
   i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When;
 }
 
@@ -149,7 +152,7 @@ function toOrderView(r: OrderRow): OrderView {
 }
 
 const toLineView = (r: OrderRow): OrderLineView => Object.assign(new OrderLineView(), {
-  id: r.i_id!, createdAt: toDate(r.i_created_at), name: r.i_name, unit: r.i_unit, imageUrl: r.i_image_url,
+  id: r.i_id!, createdAt: toDate(r.i_created_at), name: r.i_name, strength: r.i_strength, unit: r.i_unit, imageUrl: r.i_image_url,
   unitPricePoisha: r.i_unit_price_poisha, quantity: r.i_quantity, lineTotalPoisha: r.i_line_total_poisha, medicineId: r.i_medicine_id,
 });
 
@@ -161,7 +164,7 @@ async function selectOrderViews(em: EntityManager, picked: string, p: SqlParams,
   const sql = `select o.id, o.user_id, o.status, o.payment_status, o.payment_method, o.payment_tran_id, o.payment_url, o.items_poisha,
       o.shipping_poisha, o.total_poisha, o.shipping_name, o.shipping_phone_e164, o.shipping_address, o.shipping_city, o.paid_at,
       o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason, o.created_at, u.name as u_name, u.email as u_email,
-      i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name, i.unit as i_unit, i.image_url as i_image_url,
+      i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name, i.strength as i_strength, i.unit as i_unit, i.image_url as i_image_url,
       i.unit_price_poisha as i_unit_price_poisha, i.quantity as i_quantity, i.line_total_poisha as i_line_total_poisha,
       i.created_at as i_created_at
     from (${picked}) o

@@ -22,7 +22,7 @@ export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
     // A line as the earlier cart sent it (`cartQuantity`, `image.url`, `price` per unit), its picture
     // as it was when ordered (the medicine may have left the catalogue since).
     orderItems: o.items.map((i) => ({
-      _id: i.id, product: i.medicineId, name: i.name, price: i.unitPricePoisha / 100, quantity: i.quantity, cartQuantity: i.quantity, unit: i.unit,
+      _id: i.id, product: i.medicineId, name: i.name, strength: i.strength, price: i.unitPricePoisha / 100, quantity: i.quantity, cartQuantity: i.quantity, unit: i.unit,
       totalPrice: i.lineTotalPoisha / 100, image: picture(i.imageUrl, 'medicine'),
     })),
     itemsPrice: o.itemsPoisha / 100,

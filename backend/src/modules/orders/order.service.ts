@@ -130,7 +130,7 @@ export class OrderService {
       for (const l of lines) {
         const m = byId.get(l.medicineId)!;
         tx.create(OrderItem, {
-          order, medicine: m, name: m.name, unit: m.unit, imageUrl: m.imageUrl ?? null,
+          order, medicine: m, name: m.name, strength: m.strength, unit: m.unit, imageUrl: m.imageUrl ?? null,
           unitPricePoisha: m.pricePoisha, quantity: l.quantity, lineTotalPoisha: m.pricePoisha * l.quantity,
         });
       }

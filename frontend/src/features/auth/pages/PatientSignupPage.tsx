@@ -4,7 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SignupDocument } from '@/gql/graphql';
-import { errorInfo } from '@/lib/errors';
+import { errorInfo, formErrorParts } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import AvatarPicker from '../components/AvatarPicker';
@@ -31,9 +31,9 @@ export default function PatientSignupPage() {
       flash(t('checkEmail'), 'success', 10_000);
       navigate(paths.userSignin, { replace: true });
     } catch (e) {
-      const info = errorInfo(e);
-      setError(info.message);
-      if (info.fields) form.setFields(Object.entries(info.fields).filter(([k]) => k !== 'avatar').map(([name, msg]) => ({ name, errors: [msg] })));
+      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
+      form.setFields(parts.fields);
+      setError(parts.message);
     }
   }
 

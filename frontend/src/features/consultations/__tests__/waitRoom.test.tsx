@@ -17,6 +17,13 @@ describe('the 5-minute wait page', () => {
     expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
   });
 
+  it('counts from the payment\'s time, so a reload does not start it again', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: false });
+    vi.setSystemTime(new Date('2026-11-24T10:02:30Z'));
+    renderScreen(<WaitRoom meetingUrl="https://meet.jit.si/Nirog-room" since={Date.parse('2026-11-24T10:00:00Z')} />);
+    expect(screen.getByTestId('countdown')).toHaveTextContent('02:30');
+  });
+
   it('keeps Done disabled until there is a meeting link', () => {
     localStorage.removeItem('meetingUrl');
     renderScreen(<WaitRoom meetingUrl={null} />);

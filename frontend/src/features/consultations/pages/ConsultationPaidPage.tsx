@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Result, Skeleton, Statistic } from 'antd';
 import { useQuery } from '@apollo/client/react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AppointmentDocument, ConsultationPaymentDocument } from '@/gql/graphql';
 import { formatTaka } from '@/lib/money';
@@ -11,14 +11,19 @@ import '../i18n';
 export const WAIT_MS = 5 * 60 * 1000;
 const MEETING_KEY = 'meetingUrl';
 
-/** /payment/successfull/:tranId: 'Payment Success', then the 5-minute wait page; Done opens the room. */
+/**
+ * /payment/successfull/:tranId: 'Payment Success', then the 5-minute wait page; Done opens the room.
+ * The wait page is in the URL (?wait=1), so a reload keeps it, and its countdown runs from the
+ * payment's own time, so a reload does not start it again.
+ */
 export default function ConsultationPaidPage() {
   const { tranId = '' } = useParams();
   const { t, i18n } = useTranslation('consultations');
   const payment = useQuery(ConsultationPaymentDocument, { variables: { tranId } });
   const p = payment.data?.payment;
   const appointment = useQuery(AppointmentDocument, { variables: { id: p?.purposeId ?? '' }, skip: !p || p.status !== 'Completed' });
-  const [waiting, setWaiting] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const waiting = params.get('wait') === '1';
   const meetingUrl = appointment.data?.appointment.meetingUrl ?? null;
 
   // The callback may land before the provider's answer is recorded: ask again for a little while.
@@ -43,16 +48,16 @@ export default function ConsultationPaidPage() {
         status="success"
         title={t('paymentSuccess')}
         subTitle={`${t('amount')}: ${formatTaka(p.amountPoisha, i18n.language)} · ${t('tranId')}: ${p.tranId}`}
-        extra={<Button type="primary" size="large" onClick={() => setWaiting(true)}>{t('continue')}</Button>}
+        extra={<Button type="primary" size="large" onClick={() => setParams({ wait: '1' })}>{t('continue')}</Button>}
       />
     );
   }
-  return <WaitRoom meetingUrl={meetingUrl} />;
+  return <WaitRoom meetingUrl={meetingUrl} since={p.completedAt ? Date.parse(p.completedAt) : undefined} />;
 }
 
-export function WaitRoom({ meetingUrl }: { meetingUrl: string | null }) {
+export function WaitRoom({ meetingUrl, since }: { meetingUrl: string | null; since?: number }) {
   const { t } = useTranslation('consultations');
-  const [deadline] = useState(() => Date.now() + WAIT_MS);
+  const [deadline] = useState(() => (since ?? Date.now()) + WAIT_MS);
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);

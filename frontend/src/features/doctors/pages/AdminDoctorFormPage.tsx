@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AdminDoctorDocument, CreateDoctorDocument, UpdateDoctorDocument, type DoctorTitle, type DoctorType, type Gender } from '@/gql/graphql';
 import { paths } from '@/config/paths';
-import { errorInfo } from '@/lib/errors';
+import { errorInfo, formErrorParts } from '@/lib/errors';
 import { TITLE_OPTIONS } from '../components/titles';
 import '../i18n';
 import { flash } from '@/lib/flash';
@@ -56,9 +56,9 @@ export default function AdminDoctorFormPage() {
       }
       navigate(paths.adminAllDoctors);
     } catch (e) {
-      const info = errorInfo(e);
-      if (info.fields) form.setFields(Object.entries(info.fields).map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
-      void message.error(info.message);
+      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
+      form.setFields(parts.fields.map((f) => ({ ...f, name: f.name as keyof Values })));
+      if (parts.message) void message.error(parts.message);
     }
   }
 

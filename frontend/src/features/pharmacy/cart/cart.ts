@@ -11,6 +11,8 @@ import type { MedicineUnit } from '@/gql/graphql';
 export interface CartItem {
   id: string;
   name: string;
+  /** "500 mg": shown beside the name, so two strengths of one brand never look alike. */
+  strength?: string;
   unit: MedicineUnit;
   imageUrl?: string | null;
   pricePoisha: number;
@@ -136,3 +138,6 @@ export function useCartCount(): number {
   const cart = useCart();
   return cart.reduce((s, c) => s + c.quantity, 0);
 }
+
+/** "Napa 500 mg": a line's brand and strength, as the catalogue shows them. */
+export const lineName = (l: { name: string; strength?: string | null }) => (l.strength ? `${l.name} ${l.strength}` : l.name);

@@ -10,7 +10,7 @@ export default function AddToCartButton({ medicine, block }: { medicine: Medicin
   const { t } = useTranslation('pharmacy');
   const add = () => {
     updateCart((c) => addItem(c, {
-      id: medicine.id, name: medicine.name, unit: medicine.unit, imageUrl: medicine.imageUrl, pricePoisha: medicine.pricePoisha, stock: medicine.stock,
+      id: medicine.id, name: medicine.name, strength: medicine.strength, unit: medicine.unit, imageUrl: medicine.imageUrl, pricePoisha: medicine.pricePoisha, stock: medicine.stock,
     }, medicine.stock));
     flash(t('added'), 'success', 2000);
   };

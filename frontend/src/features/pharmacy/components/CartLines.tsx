@@ -2,7 +2,7 @@ import { Alert, Button, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatTaka } from '@/lib/money';
-import { decrease, increase, removeItem, updateCart, type CartFlag, type CartItem } from '../cart/cart';
+import { decrease, increase, lineName, removeItem, updateCart, type CartFlag, type CartItem } from '../cart/cart';
 import MedicineImage from './MedicineImage';
 import { useUnitLabel } from './useUnitLabel';
 import '../i18n';
@@ -43,9 +43,9 @@ export default function CartLines({ cart, flags, quote, onAccept }: {
         const flag = flags[item.id];
         return (
           <div className="cart-line" key={item.id} data-testid="cart-line">
-            <MedicineImage url={item.imageUrl} name={item.name} small eager={n < 3} />
+            <MedicineImage url={item.imageUrl} name={lineName(item)} small eager={n < 3} />
             <div className="cart-line-body">
-              <strong>{item.name}</strong>
+              <strong>{lineName(item)}</strong>
               <span className="med-meta">
                 {t('lineTotal', { price: money(item.pricePoisha), quantity: item.quantity, total: money(item.pricePoisha * item.quantity) })} · {unitLabel(item.unit)}
               </span>

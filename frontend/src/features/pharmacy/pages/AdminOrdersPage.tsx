@@ -10,6 +10,7 @@ import { formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import MedicineImage from '../components/MedicineImage';
 import { STATUS_COLOR } from '../components/orderStatus';
+import { lineName } from '../cart/cart';
 import '../i18n';
 import '../pharmacy.css';
 
@@ -70,7 +71,7 @@ export default function AdminOrdersPage() {
             title: t('name'), key: 'name',
             render: (_, o) => (
               <>
-                <strong>{o.items.map((i) => i.name).join(', ')}</strong>
+                <strong>{o.items.map(lineName).join(', ')}</strong>
                 <div className="med-meta">{t('customer')}: {o.customerName} · {o.shippingPhone} · {o.shippingCity}</div>
                 <div className="med-meta">{formatDate(o.createdAt, i18n.language)} · {money(o.totalPoisha)} · {t(`payments.${o.paymentStatus}`)}</div>
               </>

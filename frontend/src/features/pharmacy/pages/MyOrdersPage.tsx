@@ -12,6 +12,7 @@ import Pager from '@/components/Pager';
 import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { STATUS_COLOR } from '../components/orderStatus';
+import { lineName } from '../cart/cart';
 import '../i18n';
 import '../pharmacy.css';
 
@@ -40,9 +41,9 @@ export default function MyOrdersPage() {
               </div>
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
-                  <MedicineImage url={i.imageUrl} name={i.name} small eager={n === 0} />
+                  <MedicineImage url={i.imageUrl} name={lineName(i)} small eager={n === 0} />
                   <div className="cart-line-body">
-                    <strong>{i.name}</strong>
+                    <strong>{lineName(i)}</strong>
                     <span className="med-meta">{t('quantityOf', { count: i.quantity, unit: unitLabel(i.unit) })}</span>
                     <div>{t('totalPrice', { amount: (i.lineTotalPoisha / 100).toFixed(2) })}</div>
                   </div>
