@@ -96,6 +96,8 @@ test.describe.serial('doctors and consultations', () => {
     await page.goto('/doctors?q=Farzana');
     await page.getByRole('link', { name: /Farzana Haque/ }).click();
     await page.getByRole('button', { name: 'Hospital Visit' }).click();
+    // The fee is known before booking (paid at the hospital).
+    await expect(page.getByTestId('visit-fee')).toHaveText(/^৳\s[\d,]+$/);
     await page.getByLabel('Patient name').fill('Karim Uddin');
     await page.getByLabel('Phone').fill('01819876543');
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);

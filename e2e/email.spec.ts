@@ -19,6 +19,15 @@ test('a new patient signs up, is asked to verify, reads the code in the mailbox 
 
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toContainText('Please verify your email');
+  // Unverified, a booking form is not offered at all: the way on (Confirm Email) is.
+  await page.goto('/doctors?q=Tanvir');
+  await page.getByRole('link', { name: /Tanvir Ahmed/ }).click();
+  await page.getByRole('button', { name: 'Hospital Visit' }).click();
+  await expect(page.getByTestId('verify-first')).toContainText('Verify your email first');
+  await expect(page.getByLabel('Patient name')).toHaveCount(0);
+  await page.getByTestId('verify-first').getByRole('link', { name: 'Confirm Email' }).click();
+  await expect(page).toHaveURL(/\/user\/confirm\/email$/);
+  await page.goto('/');
   await banner.getByRole('link', { name: 'Verify now' }).click();
   await expect(page).toHaveURL(/\/user\/confirm\/email$/);
   await expect(page.getByRole('heading', { name: 'Confirm Email' })).toBeVisible();
@@ -48,6 +57,12 @@ test('a new patient signs up, is asked to verify, reads the code in the mailbox 
   await page.getByRole('button', { name: 'Book' }).click();
   await expect(page).toHaveURL(/\/my-booking$/);
   await expect(page.getByTestId('appointment-card').first()).toContainText('Hospital visit');
+  // The patient reaches the doctor from the booking, and may cancel the visit (after confirming).
+  await expect(page.getByTestId('appointment-card').first().getByRole('link', { name: /Tanvir Ahmed/ })).toHaveAttribute('href', /\/doctor\//);
+  await page.getByTestId('appointment-card').first().getByRole('button', { name: 'Cancel booking' }).click();
+  await page.getByRole('button', { name: 'Cancel booking' }).last().click();
+  await expect(page.getByTestId('appointment-card').first()).toContainText('Cancelled');
+  await expect(page.getByTestId('appointment-card').first().getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
 });
 
 test('the activation link from the mail verifies the account once', async ({ page }) => {

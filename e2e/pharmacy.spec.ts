@@ -27,8 +27,13 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await expect(page.getByRole('heading', { name: 'Order Review' })).toBeVisible();
   await expect(page.getByTestId('cart-line')).toContainText('Napa Extra');
 
+  await expect(page.getByTestId('cart-line')).toContainText('Napa Extra 500 mg + 65 mg'); // the strength, as the catalogue showed it
+
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Please enter your details')).toBeVisible();
+  // Every missing field is marked, the method included (nothing is chosen for the patient).
+  await expect(page.getByText('Choose bKash or Nagad')).toBeVisible();
+  await expect(page.getByText('Enter the city')).toBeVisible();
 
   await chooseOption(page, 'Payment method', 'Bkash');
   await page.getByLabel('Your Name').fill('Rahima Akter');

@@ -87,3 +87,7 @@ export const ADMIN_TABLE_FILTERS = {
   [paths.adminInbox]: ['tab'],
   [paths.adminPendingDoctors]: [],
 } as const satisfies Record<string, readonly string[]>;
+
+/** The doctors' own screens: a visitor opening one is sent to the doctor login, not the patient login. */
+const DOCTOR_SCREENS: string[] = [paths.doctorInfo, paths.doctorUpdateInfo, paths.doctorChangePassword, paths.doctorSetUrl, paths.doctorBooking];
+export const loginFor = (pathname: string): string => (DOCTOR_SCREENS.includes(pathname) ? paths.doctorLogin : paths.userSignin);

@@ -38,6 +38,10 @@ export const common: Translations = {
     dialog: { close: 'Close' },
     picture: { photoOf: 'Photo of {{name}}', packOf: 'Pack of {{name}}' },
     table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV', total_one: '{{count}} row', total_other: '{{count}} rows' },
+    verify: {
+      title: 'Verify your email first', text: 'Booking, hiring a nurse and ordering medicine need a verified email. It takes a minute: enter the 6-digit code we sent you.',
+      action: 'Confirm Email',
+    },
     areas: {
       Uttara: 'Uttara', Dhanmondi: 'Dhanmondi', Mirpur: 'Mirpur', Banani: 'Banani', Gulshan: 'Gulshan', Mohammadpur: 'Mohammadpur',
       Motijheel: 'Motijheel', Badda: 'Badda', Bashundhara: 'Bashundhara', OldDhaka: 'Old Dhaka',
@@ -80,6 +84,10 @@ export const common: Translations = {
     dialog: { close: 'বন্ধ করুন' },
     picture: { photoOf: '{{name}}-এর ছবি', packOf: '{{name}}-এর প্যাকেট' },
     table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড', total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
+    verify: {
+      title: 'আগে আপনার ইমেইল যাচাই করুন', text: 'বুকিং, নার্স নেওয়া ও ওষুধ অর্ডারের জন্য যাচাই করা ইমেইল লাগে। এক মিনিটের কাজ: আমাদের পাঠানো ৬ অঙ্কের কোডটি দিন।',
+      action: 'ইমেইল নিশ্চিত করুন',
+    },
     areas: {
       Uttara: 'উত্তরা', Dhanmondi: 'ধানমন্ডি', Mirpur: 'মিরপুর', Banani: 'বনানী', Gulshan: 'গুলশান', Mohammadpur: 'মোহাম্মদপুর',
       Motijheel: 'মতিঝিল', Badda: 'বাড্ডা', Bashundhara: 'বসুন্ধরা', OldDhaka: 'পুরান ঢাকা',

@@ -9,6 +9,8 @@ export interface Flash {
   id: number;
   text: string;
   kind: 'success' | 'info';
+  /** The page it was first shown on; leaving that page ends it (it never follows the user further). */
+  shownOn?: string;
 }
 
 let items: Flash[] = [];
@@ -24,6 +26,18 @@ export function flash(text: string, kind: Flash['kind'] = 'success', ms = 4000):
     items = items.filter((i) => i.id !== item.id);
     emit();
   }, ms);
+}
+
+/**
+ * The page changed: a notice already shown on an earlier page is done; one raised since the last
+ * page change belongs to this page (shown here, ended by the next page change or its timer).
+ */
+export function noteNavigation(pathname: string): void {
+  const kept = items.filter((i) => i.shownOn === undefined || i.shownOn === pathname).map((i) => (i.shownOn ? i : { ...i, shownOn: pathname }));
+  if (kept.length !== items.length || kept.some((k, n) => k !== items[n])) {
+    items = kept;
+    emit();
+  }
 }
 
 export function useFlashes(): Flash[] {

@@ -19,7 +19,8 @@ export function formatTaka(poisha: number, lang: string = 'en', opts: { compact?
     minimumFractionDigits: fraction,
     maximumFractionDigits: fraction,
   }).format(taka);
-  return `৳ ${n}`;
+  // A no-break space: "৳" never ends one line and the amount starts the next (narrow phones).
+  return `৳\u00a0${n}`;
 }
 
 /** Whole taka typed by a user → poisha, without floating point surprises. */

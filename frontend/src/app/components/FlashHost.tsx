@@ -1,8 +1,18 @@
-import { useFlashes } from '@/lib/flash';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { noteNavigation, useFlashes } from '@/lib/flash';
 
-/** Notices that survive navigation (see lib/flash); antd-free, so the shell stays light. */
+/**
+ * Notices that survive one navigation (see lib/flash); antd-free, so the shell stays light. They sit
+ * at the bottom of the screen, where they cover no heading and no banner, and end when the user
+ * moves on from the page they were shown on.
+ */
 export default function FlashHost() {
   const flashes = useFlashes();
+  const { pathname } = useLocation();
+  // On a new page, a notice raised before it is shown there once, and a notice shown on an earlier
+  // page ends: a notice raised just before navigate() (the usual case) lives on the page navigated to.
+  useEffect(() => noteNavigation(pathname), [pathname]);
   if (!flashes.length) return null;
   return (
     <div className="flash-host" role="status" aria-live="polite">

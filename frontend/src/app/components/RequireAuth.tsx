@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession, type Role } from '@/lib/session';
 import StateView from './StateView';
+import { loginFor, paths } from '@/config/paths';
 
 /**
  * Guards a screen: visitors go to the login (doctors' screens to the doctor login), a logged-in user
@@ -13,7 +14,7 @@ export default function RequireAuth({ roles, children }: { roles?: Role[]; child
   const location = useLocation();
   const { t } = useTranslation();
   if (!session) {
-    const login = roles?.length === 1 && roles[0] === 'doctor' ? '/doctor/login' : '/user-signin';
+    const login = roles?.length === 1 && roles[0] === 'doctor' ? paths.doctorLogin : loginFor(location.pathname);
     return <Navigate to={login} replace state={{ from: location.pathname + location.search }} />;
   }
   if (roles && !roles.includes(session.user.role)) {

@@ -2,7 +2,7 @@ import { registerTranslations } from '@/i18n';
 
 registerTranslations('auth', {
   en: {
-    welcomeLogin: 'Welcome to Login', welcomeRegister: 'Welcome to Register', doctorLoginTitle: 'Doctor Login',
+    welcomeLogin: 'Welcome to Login', welcomeRegister: 'Welcome to Register', doctorLoginTitle: 'Doctor Login', loggedIn: 'Welcome, {{name}}: you are logged in',
     doctorSignupTitle: 'Doctor Registration', email: 'Email', password: 'Password', name: 'Name', login: 'Login', signup: 'Signup',
     loginAsDoctor: 'Login as a doctor', forgot: 'Forgot password ?', createAccount: 'Create new account', pleaseLogin: 'Please Login',
     registerAsDoctor: 'Register as a doctor', loginAsPatient: 'Login as a patient', haveAccount: 'Already registered? Log in',
@@ -19,7 +19,7 @@ registerTranslations('auth', {
     confirmPassword: 'Confirm Your Password', passwordUpdated: 'Password Update Successfully', mismatch: 'Passwords do not match',
   },
   bn: {
-    welcomeLogin: 'লগইনে স্বাগতম', welcomeRegister: 'নিবন্ধনে স্বাগতম', doctorLoginTitle: 'ডাক্তার লগইন',
+    welcomeLogin: 'লগইনে স্বাগতম', welcomeRegister: 'নিবন্ধনে স্বাগতম', doctorLoginTitle: 'ডাক্তার লগইন', loggedIn: 'স্বাগতম, {{name}}: আপনি লগ ইন করেছেন',
     doctorSignupTitle: 'ডাক্তার নিবন্ধন', email: 'ইমেইল', password: 'পাসওয়ার্ড', name: 'নাম', login: 'লগইন', signup: 'নিবন্ধন',
     loginAsDoctor: 'ডাক্তার হিসেবে লগইন', forgot: 'পাসওয়ার্ড ভুলে গেছেন?', createAccount: 'নতুন অ্যাকাউন্ট খুলুন', pleaseLogin: 'লগইন করুন',
     registerAsDoctor: 'ডাক্তার হিসেবে নিবন্ধন', loginAsPatient: 'রোগী হিসেবে লগইন', haveAccount: 'নিবন্ধিত? লগইন করুন',

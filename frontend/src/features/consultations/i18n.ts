@@ -20,7 +20,7 @@ registerTranslations('consultations', {
     setUrlTitle: 'Update Video Link', url: 'Meeting link', urlUpdated: 'Url updated', urlRequired: 'Meet link required', updateUrl: 'Update',
     allAppointments: 'All Appointments', noAppointments: 'No Appointments Found', patient: 'Patient', doctor: 'Doctor', kind: 'Type', booked: 'Booked',
     view: 'View', appointment: 'Appointment', changeStatus: 'Update Status', statusUpdated: 'Appointments status updated', confirmStatus: 'Change the status to {{status}}?',
-    anyStatus: 'Any status', anyKind: 'Any kind', anyPayment: 'Any payment', payment: { Paid: 'Paid', Unpaid: 'Unpaid', AtHospital: 'Paid at the hospital' }, verification: 'Verification code', issued: 'Date', downloadFailed: 'The PDF could not be downloaded', cancel: 'Cancel',
+    anyStatus: 'Any status', anyKind: 'Any kind', anyPayment: 'Any payment', payment: { Paid: 'Paid', Unpaid: 'Unpaid', AtHospital: 'Paid at the hospital' }, verification: 'Verification code', issued: 'Date', downloadFailed: 'The PDF could not be downloaded', cancel: 'Cancel', cancelBooking: 'Cancel booking', cancelBookingConfirm: 'Cancel this booking? Its place goes to someone else.', bookingCancelled: 'Booking cancelled', feeAtHospital: 'Fee, paid at the hospital',
     expiresAt: 'Pay before {{time}} or the booking is released', remove: 'Remove', back: 'Back', problemShort: 'Problem',
   },
   bn: {
@@ -42,7 +42,7 @@ registerTranslations('consultations', {
     setUrlTitle: 'ভিডিও লিংক হালনাগাদ', url: 'মিটিং লিংক', urlUpdated: 'লিংক হালনাগাদ হয়েছে', urlRequired: 'মিটিং লিংক দিন', updateUrl: 'হালনাগাদ',
     allAppointments: 'সব অ্যাপয়েন্টমেন্ট', noAppointments: 'কোনো অ্যাপয়েন্টমেন্ট পাওয়া যায়নি', patient: 'রোগী', doctor: 'ডাক্তার', kind: 'ধরন', booked: 'বুকিং',
     view: 'দেখুন', appointment: 'অ্যাপয়েন্টমেন্ট', changeStatus: 'অবস্থা বদলান', statusUpdated: 'অ্যাপয়েন্টমেন্টের অবস্থা হালনাগাদ হয়েছে', confirmStatus: 'অবস্থা {{status}} করবেন?',
-    anyStatus: 'সব অবস্থা', anyKind: 'সব ধরন', anyPayment: 'সব পেমেন্ট', payment: { Paid: 'পরিশোধিত', Unpaid: 'অপরিশোধিত', AtHospital: 'হাসপাতালে পরিশোধ' }, verification: 'যাচাই কোড', issued: 'তারিখ', downloadFailed: 'পিডিএফ নামানো যায়নি', cancel: 'বাতিল',
+    anyStatus: 'সব অবস্থা', anyKind: 'সব ধরন', anyPayment: 'সব পেমেন্ট', payment: { Paid: 'পরিশোধিত', Unpaid: 'অপরিশোধিত', AtHospital: 'হাসপাতালে পরিশোধ' }, verification: 'যাচাই কোড', issued: 'তারিখ', downloadFailed: 'পিডিএফ নামানো যায়নি', cancel: 'বাতিল', cancelBooking: 'বুকিং বাতিল করুন', cancelBookingConfirm: 'এই বুকিং বাতিল করবেন? জায়গাটি অন্য কেউ পাবেন।', bookingCancelled: 'বুকিং বাতিল হয়েছে', feeAtHospital: 'ফি, হাসপাতালে পরিশোধ',
     expiresAt: '{{time}} এর আগে পরিশোধ করুন, নইলে বুকিং ছেড়ে দেওয়া হবে', remove: 'মুছুন', back: 'ফিরে যান', problemShort: 'সমস্যা',
   },
 });

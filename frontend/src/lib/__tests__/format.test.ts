@@ -5,11 +5,15 @@ import { to } from '@/config/paths';
 
 describe('money', () => {
   it('shows poisha as taka with Bangladeshi grouping', () => {
-    expect(formatTaka(12_000_000)).toBe('৳ 1,20,000');
-    expect(formatTaka(250)).toBe('৳ 2.50');
+    expect(formatTaka(12_000_000)).toBe('৳\u00a01,20,000');
+    expect(formatTaka(250)).toBe('৳\u00a02.50');
+  });
+  it('keeps ৳ and the amount on one line (a no-break space between them)', () => {
+    expect(formatTaka(4_110_00)).toMatch(/^৳\u00a0/);
+    expect(formatTaka(4_110_00)).not.toContain(' ');
   });
   it('uses Bangla digits in Bangla', () => {
-    expect(formatTaka(120_000, 'bn')).toBe('৳ ১,২০০');
+    expect(formatTaka(120_000, 'bn')).toBe('৳\u00a0১,২০০');
   });
   it('gives chart axes short taka labels and counts in the same grouping', () => {
     expect(formatTaka(150_000_000, 'en', { compact: true })).toBe('৳15L'); // 15 lakh, as Bangladesh counts

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import RequireAuth from '@/app/components/RequireAuth';
+import FlashHost from '@/app/components/FlashHost';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import { LoginDocument } from '@/gql/graphql';
-import { getSession } from '@/lib/session';
+import { getSession, setSession } from '@/lib/session';
 import { renderScreen } from '@/test/render';
 import LoginForm from '../components/LoginForm';
 
@@ -43,5 +47,52 @@ describe('patient login form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByTestId('navigated')).toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem('authentication')!)).toMatchObject({ token: 'a.b.c', user: { role: 'user', name: 'Rahima Akter' } });
+  });
+});
+
+/** Where the app went: the path the router shows after the screen did its work. */
+function Where() {
+  return <div data-testid="where">{useLocation().pathname}</div>;
+}
+function at(route: string, ui: React.ReactNode, mocks: unknown[] = []) {
+  return render(
+    <MockedProvider mocks={mocks as never}>
+      <MemoryRouter initialEntries={[route]}>
+        <FlashHost />
+        <Routes>
+          <Route path={route.split('?')[0]} element={ui} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </MockedProvider>,
+  );
+}
+const user = (role: 'User' | 'Admin' | 'Doctor') => ({ __typename: 'User', id: 'u1', name: 'Nadia Rahman', email: input.email, role, avatarUrl: null });
+
+describe('where login leads', () => {
+  beforeEach(() => setSession(null));
+  afterEach(() => setSession(null));
+
+  it('takes an admin to the dashboard and says the login worked', async () => {
+    at('/user-signin', <LoginForm door="patient" />, [{
+      request: { query: LoginDocument, variables: { input } },
+      result: { data: { login: { __typename: 'AuthPayload', token: 'a.b.c', refreshToken: 'r', expiresIn: 900, user: user('Admin') } } },
+    }]);
+    await userEvent.type(screen.getByLabelText('Email'), input.email);
+    await userEvent.type(screen.getByLabelText('Password'), input.password);
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/admin-dashboard');
+    expect(await screen.findByText('Welcome, Nadia Rahman: you are logged in')).toBeInTheDocument();
+  });
+
+  it('sends a logged-in patient who opens the doctor login (For Doctors) to the home page, not a 403', async () => {
+    setSession({ token: 'a.b.c', refreshToken: 'r', user: { id: 'u1', name: 'Rahima', email: input.email, role: 'user' } });
+    at('/doctor/login', <LoginForm door="doctor" />);
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('sends a visitor who opens a doctor screen to the doctor login', async () => {
+    at('/doctor-booking', <RequireAuth><div>consultations</div></RequireAuth>);
+    expect(await screen.findByTestId('where')).toHaveTextContent('/doctor/login');
   });
 });

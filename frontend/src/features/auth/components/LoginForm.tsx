@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useMutation } from '@apollo/client/react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DoctorLoginDocument, LoginDocument } from '@/gql/graphql';
-import { setSession, useSession } from '@/lib/session';
+import { setSession, useSession, type Role } from '@/lib/session';
+import { flash } from '@/lib/flash';
 import { errorInfo } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { toSessionUser } from '../useAuthActions';
 import '../i18n';
 
 /** Patient/admin login and doctor login: the same form, two doors. */
+/** Where a role starts after logging in. */
+const startOf = (role: Role) => (role === 'admin' ? paths.adminDashboard : role === 'doctor' ? paths.doctorBooking : paths.home);
+
 export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const { t } = useTranslation('auth');
   const session = useSession();
-  const navigate = useNavigate();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
   const [patientLogin, patientState] = useMutation(LoginDocument);
@@ -22,7 +25,10 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const loading = patientState.loading || doctorState.loading;
   const from = (location.state as { from?: string } | null)?.from;
 
-  if (session) return <Navigate to={from ?? (door === 'doctor' ? paths.doctorInfo : paths.home)} replace />;
+  // Logged in (now, or already when the page opened): to where the user was going, else to the
+  // role's own start (admins their dashboard, doctors their consultations). A patient or admin who
+  // opens the doctor login lands on the home page, as the spec sends them.
+  if (session) return <Navigate to={from ?? startOf(session.user.role)} replace />;
 
   async function onFinish(values: { email: string; password: string }) {
     setError(null);
@@ -33,8 +39,8 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
         : (await patientLogin({ variables: { input } })).data?.login;
       if (!payload) return;
       const user = toSessionUser(payload.user);
+      flash(t('loggedIn', { name: user.name }), 'success', 3000);
       setSession({ token: payload.token, refreshToken: payload.refreshToken, user });
-      navigate(from ?? (user.role === 'admin' ? paths.adminDashboard : user.role === 'doctor' ? paths.doctorBooking : paths.home), { replace: true });
     } catch (e) {
       setError(errorInfo(e).message);
     }

@@ -1,5 +1,7 @@
 import { Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { to } from '@/config/paths';
 import type { ReactNode } from 'react';
 import type { AppointmentRowFragment } from '@/gql/graphql';
 import { formatTaka } from '@/lib/money';
@@ -20,7 +22,7 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
         <div style={{ minWidth: 0 }}>
           {side === 'patient' ? (
             <>
-              <strong>{TITLES[a.doctor.title] ?? a.doctor.title} {a.doctor.name}</strong>
+              <strong><Link to={to('doctorDetail', { doctorId: a.doctor.id })}>{TITLES[a.doctor.title] ?? a.doctor.title} {a.doctor.name}</Link></strong>
               <div className="muted">{a.doctor.degree}</div>
             </>
           ) : (

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Skeleton, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -13,7 +14,12 @@ import '../i18n';
 interface Values { name: string; age: number; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
 
 /** The consultation form; the fee is the doctor's, from the server. Then off to bKash/Nagad. */
+/** Asks for a verified email before the form (the server requires one to book or order). */
 export default function BookAppointmentPage() {
+  return <RequireVerifiedEmail><BookAppointmentPageForm /></RequireVerifiedEmail>;
+}
+
+function BookAppointmentPageForm() {
   const { t, i18n } = useTranslation('consultations');
   const { message } = App.useApp();
   const [params] = useSearchParams();

@@ -1,4 +1,6 @@
+import { formatTaka } from '@/lib/money';
 import { useState } from 'react';
+import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Form, Input, Radio, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -14,8 +16,13 @@ import { flash } from '@/lib/flash';
 interface Values { patientName: string; phone: string; date: string; slot: VisitSlot }
 
 /** Patient name, phone, date (today or later), slot; a full slot says so before and after submit. */
+/** Asks for a verified email before the form (the server requires one to book or order). */
 export default function HospitalAppointmentPage() {
-  const { t } = useTranslation('consultations');
+  return <RequireVerifiedEmail><HospitalAppointmentPageForm /></RequireVerifiedEmail>;
+}
+
+function HospitalAppointmentPageForm() {
+  const { t, i18n } = useTranslation('consultations');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,6 +56,7 @@ export default function HospitalAppointmentPage() {
         <PersonPhoto url={doctor.data.doctor.avatarUrl} name={doctor.data.doctor.name} size={48} eager />
         <span><strong>{doctor.data.doctor.name}</strong> · {doctor.data.doctor.work}</span>
       </p>
+      <p>{t('feeAtHospital')}: <strong data-testid="visit-fee">{formatTaka(doctor.data.doctor.feePoisha, i18n.language)}</strong></p>
       <Form<Values> form={form} layout="vertical" onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
         <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} /></Form.Item>
         <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" maxLength={20} /></Form.Item>

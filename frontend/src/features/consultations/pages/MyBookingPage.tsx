@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Skeleton } from 'antd';
+import { Alert, App, Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MyAppointmentsDocument, PayForConsultationDocument } from '@/gql/graphql';
+import { ChangeAppointmentStatusDocument, MyAppointmentsDocument, PayForConsultationDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
@@ -20,12 +20,22 @@ export default function MyBookingPage() {
   const [open, setOpen] = useState<string | null>(null);
   const { data, loading, error } = useQuery(MyAppointmentsDocument, { variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
   const [pay, { loading: paying }] = useMutation(PayForConsultationDocument);
+  const [change] = useMutation(ChangeAppointmentStatusDocument);
   const result = data?.myAppointments;
 
   async function payNow(id: string) {
     try {
       const res = await pay({ variables: { appointmentId: id, provider: 'Bkash' } });
       window.location.assign(res.data!.payForConsultation.paymentUrl);
+    } catch (e) {
+      void message.error(errorInfo(e).message);
+    }
+  }
+
+  async function cancel(id: string) {
+    try {
+      await change({ variables: { id, status: 'Cancelled' } });
+      void message.success(t('bookingCancelled'));
     } catch (e) {
       void message.error(errorInfo(e).message);
     }
@@ -51,6 +61,11 @@ export default function MyBookingPage() {
               {a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button type="primary">{t('joinMeeting')}</Button></a>}
               {a.canPay && (
                 <Button onClick={() => payNow(a.id)} loading={paying}>{t('payNow')}</Button>
+              )}
+              {a.nextStatuses.includes('Cancelled') && (
+                <Popconfirm title={t('cancelBookingConfirm')} onConfirm={() => cancel(a.id)} okButtonProps={{ danger: true }} okText={t('cancelBooking')}>
+                  <Button danger>{t('cancelBooking')}</Button>
+                </Popconfirm>
               )}
             </>}
           />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -49,6 +50,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
 
   return (
     <Modal open={open} title={t('hireTitle', { name: nurseName })} onCancel={onClose} onOk={() => void submit()} okText={t('hireNow')} confirmLoading={loading} destroyOnHidden>
+      <RequireVerifiedEmail>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
       <Form form={form} layout="vertical" requiredMark={false}>
         <Form.Item name="patientGender" label={t('patientGender')}>
@@ -61,6 +63,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < today} defaultPickerValue={dayjs(today)} />
         </Form.Item>
       </Form>
+      </RequireVerifiedEmail>
     </Modal>
   );
 }

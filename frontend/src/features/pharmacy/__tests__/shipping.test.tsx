@@ -25,6 +25,10 @@ describe('shipping screen', () => {
     await userEvent.type(screen.getByLabelText('Your Name'), 'Rahima');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Please enter your details')).toBeInTheDocument();
+    // Each missing field is marked, and the notice stays (it is no 2-second toast).
+    expect(screen.getByText('Enter the city')).toBeInTheDocument();
+    expect(screen.getByText('Choose bKash or Nagad')).toBeInTheDocument();
+    expect(screen.getByTestId('shipping-incomplete')).toBeInTheDocument();
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -54,6 +58,12 @@ describe('shipping screen', () => {
     await userEvent.type(screen.getByLabelText('Location (house,road,sector)'), input.shippingInfo.address);
     await userEvent.type(screen.getByLabelText('City'), 'Dhaka');
     await userEvent.type(screen.getByLabelText('Phone No'), '01712345678');
+    // The method is asked for, never assumed.
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Choose bKash or Nagad')).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByLabelText('Payment method'));
+    await userEvent.click(await screen.findByTitle('Bkash'));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/bkash/checkout/TR0011X'));
   });

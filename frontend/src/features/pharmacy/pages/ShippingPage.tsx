@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Empty, Form, Input, Select } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
@@ -12,18 +13,24 @@ import { useCartQuote } from '../components/useCartQuote';
 import '../i18n';
 import '../pharmacy.css';
 
+/** What onFinish receives: the form's rules make every field required. */
 interface ShippingValues {
-  paymentMethod?: PaymentProvider | '';
-  name?: string;
-  address?: string;
-  city?: string;
-  phone?: string;
+  paymentMethod: PaymentProvider;
+  name: string;
+  address: string;
+  city: string;
+  phone: string;
 }
 
 /** Sends the browser to the provider's payment page; a seam for tests. */
 export const goToPayment = { assign: (url: string) => window.location.assign(url) };
 
+/** Asks for a verified email before the form (the server requires one to book or order). */
 export default function ShippingPage() {
+  return <RequireVerifiedEmail><ShippingPageForm /></RequireVerifiedEmail>;
+}
+
+function ShippingPageForm() {
   const { t } = useTranslation('pharmacy');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
@@ -31,18 +38,17 @@ export default function ShippingPage() {
   const { cart, flags, accept, quote } = useCartQuote();
   const [createOrder, { loading }] = useMutation(CreateOrderDocument);
   const [error, setError] = useState<string | null>(null);
+  // 'Please enter your details' stays until every field is filled (each missing one is marked too).
+  const [incomplete, setIncomplete] = useState(false);
   const [form] = Form.useForm<ShippingValues>();
+  const required = (msg: string) => [{ required: true, whitespace: true, message: msg }];
 
-  async function confirm() {
-    const v = form.getFieldsValue();
-    const name = v.name?.trim();
-    const address = v.address?.trim();
-    const city = v.city?.trim();
-    const phone = v.phone?.trim();
-    if (!name || !address || !city || !phone) {
-      void message.error({ content: tc('messages.enterDetails'), duration: 2 });
-      return;
-    }
+  async function confirm(v: ShippingValues) {
+    const name = v.name.trim();
+    const address = v.address.trim();
+    const city = v.city.trim();
+    const phone = v.phone.trim();
+    setIncomplete(false);
     setError(null);
     try {
       const res = await createOrder({
@@ -50,7 +56,7 @@ export default function ShippingPage() {
           input: {
             shippingInfo: { name, address, city, phone },
             orderItems: cart.map((c) => ({ medicineId: c.id, quantity: c.quantity })),
-            paymentMethod: v.paymentMethod || 'Bkash',
+            paymentMethod: v.paymentMethod,
           },
         },
       });
@@ -70,14 +76,20 @@ export default function ShippingPage() {
       <div className="card">
         <h1 className="page-title">{t('shippingDetails')}</h1>
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
-        <Form form={form} layout="vertical" initialValues={{ paymentMethod: '', name: session?.user.name ?? '' }} onFinish={confirm} requiredMark={false}>
-          <Form.Item name="paymentMethod" label={t('paymentMethod')}>
-            <Select options={[{ value: '', label: t('choosePayment') }, { value: 'Bkash', label: 'Bkash' }, { value: 'Nagad', label: 'Nagad' }]} />
+        {incomplete && <Alert type="error" showIcon message={tc('messages.enterDetails')} role="alert" style={{ marginBottom: 16 }} data-testid="shipping-incomplete" />}
+        <Form form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '' }} onFinish={confirm}
+          onFinishFailed={() => setIncomplete(true)}
+          onValuesChange={() => { if (incomplete) form.validateFields().then(() => setIncomplete(false), () => undefined); }}>
+          {/* No method is chosen for the patient: bKash and Nagad are both offered, neither assumed. */}
+          <Form.Item name="paymentMethod" label={t('paymentMethod')} rules={required(t('paymentRequired'))}>
+            <Select placeholder={t('choosePayment')} options={[{ value: 'Bkash', label: 'Bkash' }, { value: 'Nagad', label: 'Nagad' }]} />
           </Form.Item>
-          <Form.Item name="name" label={t('yourName')}><Input autoComplete="name" maxLength={100} /></Form.Item>
-          <Form.Item name="address" label={t('location')}><Input autoComplete="street-address" maxLength={300} /></Form.Item>
-          <Form.Item name="city" label={t('city')}><Input autoComplete="address-level2" maxLength={100} /></Form.Item>
-          <Form.Item name="phone" label={t('phone')}><Input autoComplete="tel" inputMode="tel" maxLength={20} placeholder="01712345678" /></Form.Item>
+          <Form.Item name="name" label={t('yourName')} rules={required(t('nameRequired'))}><Input autoComplete="name" maxLength={100} /></Form.Item>
+          <Form.Item name="address" label={t('location')} rules={required(t('addressRequired'))}><Input autoComplete="street-address" maxLength={300} /></Form.Item>
+          <Form.Item name="city" label={t('city')} rules={required(t('cityRequired'))}><Input autoComplete="address-level2" maxLength={100} /></Form.Item>
+          <Form.Item name="phone" label={t('phone')} rules={required(t('phoneRequired'))} extra={t('phoneHint')}>
+            <Input autoComplete="tel" inputMode="tel" maxLength={20} />
+          </Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={loading} disabled={blocked}>{t('confirm')}</Button>
         </Form>
       </div>
