@@ -86,6 +86,7 @@ test('a payer who cancels in the sandbox lands on the failure page and the stock
   const stockBefore = await card.getByText(/In stock/).textContent();
   await card.getByRole('button', { name: /Add to Cart/ }).click();
   await page.goto('/shipping');
+  await chooseOption(page, 'Payment method', 'Bkash');
   await page.getByLabel('Your Name').fill('Karim Uddin');
   await page.getByLabel('Location (house,road,sector)').fill('Flat 3B, Road 27, Dhanmondi');
   await page.getByLabel('City').fill('Dhaka');

@@ -79,7 +79,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   async function contextFor(req: Request): Promise<Context> {
     const em = orm.em.fork() as unknown as Context['em'];
     const user = await services.accounts.authenticate(em, tokenFromHeader(req.headers.authorization));
-    return { em, user, requestId: req.id, ip: req.ip ?? '', log: req.log, services, loaders: new RequestLoaders() };
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
+    return { em, user, requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services, loaders: new RequestLoaders() };
   }
 
   // Status 503 (not 200 or 500) while the database is away, so proxies and clients retry.

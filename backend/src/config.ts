@@ -213,18 +213,27 @@ export function loadConfig(env: Env = process.env) {
 export type Config = ReturnType<typeof loadConfig>;
 
 /** CORS_ORIGINS: a comma-separated list of exact origins; a path, '*' or anything but http(s) stops the start. */
-function corsOrigins(env: Env): string[] {
-  const raw = optional(env, 'CORS_ORIGINS');
+function appOrigins(env: Env, nodeEnv: string, publicUrl: string): string[] {
+  const own = new URL(publicUrl);
+  const twins = [own.origin];
+  if (nodeEnv !== 'production' && (own.hostname === 'localhost' || own.hostname === '127.0.0.1')) {
+    twins.push(`${own.protocol}//${own.hostname === 'localhost' ? '127.0.0.1' : 'localhost'}${own.port ? `:${own.port}` : ''}`);
+  }
+  return [...new Set([...twins, ...corsOrigins(env, 'APP_ORIGINS')])];
+}
+
+function corsOrigins(env: Env, name = 'CORS_ORIGINS'): string[] {
+  const raw = optional(env, name);
   if (!raw) return [];
   const origins = raw.split(',').map((s) => s.trim()).filter(Boolean).map((item) => {
     let u: URL;
     try {
       u = new URL(item);
     } catch {
-      throw new ConfigError(`CORS_ORIGINS must list origins like https://app.example.com, got "${item}"`);
+      throw new ConfigError(`${name} must list origins like https://app.example.com, got "${item}"`);
     }
     if (!/^https?:$/.test(u.protocol) || u.username || u.password || (u.pathname !== '/' && u.pathname !== '') || u.search || u.hash) {
-      throw new ConfigError(`CORS_ORIGINS must list origins like https://app.example.com (scheme, host and port only), got "${item}"`);
+      throw new ConfigError(`${name} must list origins like https://app.example.com (scheme, host and port only), got "${item}"`);
     }
     return u.origin;
   });
@@ -268,6 +277,12 @@ function paymentsConfig(env: Env, nodeEnv: string, publicUrl: string) {
   return {
     /** Where the browser comes back to (the single-page app) and where providers call back (the API). */
     publicUrl,
+    /**
+     * Every origin this same app answers at (APP_ORIGINS: www and the bare domain; in development
+     * PUBLIC_URL's localhost and 127.0.0.1 twins too): a payer who started there comes back there,
+     * still logged in, instead of to PUBLIC_URL's origin where the browser holds no session.
+     */
+    appOrigins: appOrigins(env, nodeEnv, publicUrl),
     sandbox: {
       enabled: sandboxEnabled,
       baseUrl: sandboxBase,

@@ -16,6 +16,11 @@ export interface Context {
   user: AuthUser | null;
   requestId: string;
   ip: string;
+  /**
+   * The request's Origin header as sent (null when none): where a payer started a checkout, kept only
+   * when it is one of this app's origins or an allowed client's (PaymentService.returnTo decides).
+   */
+  origin: string | null;
   log: Logger;
   services: AppServices;
   /** Batched reads of read models for this request (common/loaders.ts). */

@@ -99,12 +99,14 @@ export class AppointmentResolver {
 
   @Mutation(() => ConsultationCheckout, { description: "Opens a bKash or Nagad checkout for the patient's own unpaid consultation" })
   @Allow(Role.User)
-  payForConsultation(
+  async payForConsultation(
     @Arg('appointmentId', () => ID) appointmentId: string,
     @Arg('provider', () => PaymentProvider, { defaultValue: PaymentProvider.Bkash }) provider: PaymentProvider,
     @Ctx() ctx: Context,
   ) {
-    return ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, ctx.ip);
+    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, ctx.ip);
+    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, ctx.origin);
+    return checkout;
   }
 
   @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })

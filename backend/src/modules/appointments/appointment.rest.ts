@@ -10,7 +10,6 @@ import { canSeeMeetingUrl } from './appointment.policy.js';
 import { AppointmentPaymentStatus } from './appointment.enums.js';
 import { prefixedPhone } from '../../common/rest.js';
 import { pictureUrl } from '../../common/rest-images.js';
-import { allowedOrigin } from '../../common/cors.js';
 import { badInput } from '../../common/errors.js';
 import { paymentChoice } from '../payments/index.js';
 import { PaymentProvider } from '../payments/index.js';
@@ -97,7 +96,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
     let tranId: string | null = null;
     if (appointment.paymentStatus === AppointmentPaymentStatus.Unpaid) {
       ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, ctx.ip));
-      await ctx.services.payments.returnTo(ctx.em, tranId, allowedOrigin(req, ctx.services.config.cors.origins));
+      await ctx.services.payments.returnTo(ctx.em, tranId, ctx.origin);
     }
     const [shaped] = await spec(ctx, [appointment]);
     return {
@@ -109,7 +108,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
   route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
     const provider = providerFor((req.body ?? {}) as Record<string, unknown>);
     const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, ctx.ip);
-    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, allowedOrigin(req, ctx.services.config.cors.origins));
+    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, ctx.origin);
     return { success: true, url: checkout.paymentUrl, tranId: checkout.tranId };
   });
 

@@ -84,8 +84,11 @@ export class OrderResolver {
   @Mutation(() => CheckoutResult, { description: 'Prices, reserves stock, records the order and opens the payment' })
   @Allow(Role.User)
   @LimitedIn(CHECKOUT_LIMIT)
-  createOrder(@Arg('input') input: CreateOrderInput, @Ctx() ctx: Context) {
-    return ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
+  async createOrder(@Arg('input') input: CreateOrderInput, @Ctx() ctx: Context) {
+    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
+    // the payer comes back to the origin the checkout started from (www or the bare domain, say)
+    await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
+    return placed;
   }
 
   @Query(() => OrderPage)

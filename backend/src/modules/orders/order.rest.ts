@@ -10,7 +10,6 @@ import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 import { picture } from '../../common/rest-images.js';
-import { allowedOrigin } from '../../common/cors.js';
 import { paymentChoice } from '../payments/index.js';
 
 /** An order as the earlier app's clients read it (BDT amounts, `orderItems`, `orderStatus`), from the read model. */
@@ -80,7 +79,7 @@ export function registerOrderRoutes(route: RouteFn): void {
       shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined,
     });
     const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
-    if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, allowedOrigin(req, ctx.services.config.cors.origins));
+    if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
     return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: toSpecOrder(placed.order) };
   }, { limitedIn: CHECKOUT_LIMIT });
 

@@ -182,13 +182,18 @@ export class PaymentService {
    * Only a configured origin is kept, and landingUrl checks it again, so this opens no redirect to
    * anywhere else. Set by the REST door right after the checkout opens, before the payer has its URL.
    */
-  async returnTo(em: EntityManager, tranId: string, origin: string | null): Promise<void> {
-    if (!origin || !this.config.cors.origins.includes(origin)) return;
+  async returnTo(em: EntityManager, tranId: string, origin: string | null | undefined): Promise<void> {
+    if (!origin || !this.returnsTo(origin) || origin === new URL(this.config.payments.publicUrl).origin) return;
     await em.nativeUpdate(Payment, { tranId, status: PaymentStatus.Initiated }, { returnOrigin: origin });
   }
 
+  /** An origin a payer may land back on: one of this app's own (APP_ORIGINS) or an allowed client's (CORS_ORIGINS). */
+  private returnsTo(origin: string): boolean {
+    return this.config.payments.appOrigins.includes(origin) || this.config.cors.origins.includes(origin);
+  }
+
   landingUrl(p: Payment): string {
-    const base = p.returnOrigin && this.config.cors.origins.includes(p.returnOrigin) ? p.returnOrigin : this.config.payments.publicUrl;
+    const base = p.returnOrigin && this.returnsTo(p.returnOrigin) ? p.returnOrigin : this.config.payments.publicUrl;
     const order = p.purpose === PaymentPurpose.Order;
     if (p.status === PaymentStatus.Completed) return `${base}${order ? '/order' : ''}/payment/successfull/${p.tranId}`;
     return `${base}${order ? '/order' : ''}/payment/failed/${p.tranId}?status=${p.status === PaymentStatus.Initiated ? 'pending' : p.status}`;

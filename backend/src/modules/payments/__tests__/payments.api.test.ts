@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
+import { loadConfig } from '../../../config.js';
+import { newMedicine, SHIPPING } from '../../../../test/fixtures.js';
 import { decideInSandbox, followCallback, pathOf, payInSandbox } from '../../../../test/payments.js';
 import { User } from '../../accounts/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from '../payment.entity.js';
@@ -206,5 +208,35 @@ describe('who sees a payment', () => {
     expect((await (await asPatient(t, 'karim@nirog.test')).get(`/payment/${payment.tranId}`)).status).toBe(404);
     expect((await asVisitor(t).get(`/payment/${payment.tranId}`)).status).toBe(401);
     expect(pathOf('http://x/a?b=1')).toBe('/a?b=1');
+  });
+});
+
+describe('where the payer lands after paying', () => {
+  const CREATE = `mutation($input: CreateOrderInput!) { createOrder(input: $input) { paymentUrl tranId } }`;
+  async function orderFrom(origin: string) {
+    const patient = await asPatient(t, 'nusrat@nirog.test');
+    const m = await newMedicine(t, 5);
+    const res = await t.http().post('/graphql').set('Authorization', `Bearer ${patient.token}`).set('Origin', origin)
+      .send({ query: CREATE, variables: { input: { shippingInfo: SHIPPING, orderItems: [{ medicineId: m.id, quantity: 1 }], paymentMethod: 'Bkash' } } });
+    expect(res.body.errors).toBeUndefined();
+    return res.body.data.createOrder as { paymentUrl: string; tranId: string };
+  }
+
+  it('returns a payer to the origin of this app the checkout started from (127.0.0.1 beside localhost), logged in there', async () => {
+    expect(t.config.payments.publicUrl).toBe('http://localhost:4000');
+    const placed = await orderFrom('http://127.0.0.1:4000');
+    expect(await payInSandbox(t, placed.paymentUrl)).toBe(`http://127.0.0.1:4000/order/payment/successfull/${placed.tranId}`);
+  });
+
+  it('sends a payer from any other origin to PUBLIC_URL', async () => {
+    const placed = await orderFrom('https://evil.example');
+    expect(await payInSandbox(t, placed.paymentUrl, 'cancel')).toMatch(new RegExp(`^http://localhost:4000/order/payment/failed/${placed.tranId}\\?status=cancelled$`));
+  });
+
+  it('reads APP_ORIGINS as exact origins, and adds the localhost twin only outside production', () => {
+    const live = loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'https://nirog.com.bd', APP_ORIGINS: 'https://www.nirog.com.bd' });
+    expect(live.payments.appOrigins).toEqual(['https://nirog.com.bd', 'https://www.nirog.com.bd']);
+    expect(loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://localhost:4173' }).payments.appOrigins).toEqual(['http://localhost:4173', 'http://127.0.0.1:4173']);
+    expect(() => loadConfig({ NODE_ENV: 'test', APP_ORIGINS: 'https://www.nirog.com.bd/path' })).toThrow(/APP_ORIGINS/);
   });
 });
