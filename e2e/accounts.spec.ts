@@ -35,6 +35,33 @@ test('a patient signs up with a photo, logs in, edits the profile and logs out',
   await expect(page).toHaveURL(/\/user-signin$/);
 });
 
+test('the links under both login forms look like links (underlined, contrasting colour)', async ({ page }) => {
+  for (const [path, names] of [['/user-signin', ['Login as a doctor', 'Forgot password ?', 'Create new account']], ['/doctor/login', ['Login as a patient', 'Forgot password ?', 'Register as a doctor']]] as const) {
+    await page.goto(path);
+    for (const name of names) {
+      const link = page.getByRole('link', { name, exact: true });
+      await expect(link).toBeVisible();
+      const look = await link.evaluate((a) => {
+        const s = getComputedStyle(a);
+        const rgb = (c: string) => c.match(/\d+(\.\d+)?/g)!.slice(0, 3).map(Number);
+        const lum = (c: string) => {
+          const [r, g, b] = rgb(c).map((v) => { const x = v / 255; return x <= 0.03928 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; });
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        let el: Element | null = a;
+        let bg = 'rgb(255, 255, 255)';
+        while (el) { const c = getComputedStyle(el).backgroundColor; if (c && c !== 'rgba(0, 0, 0, 0)' && c !== 'transparent') { bg = c; break; } el = el.parentElement; }
+        const [hi, lo] = [lum(s.color), lum(bg)].sort((x, y) => y - x);
+        const text = getComputedStyle(a.closest('.auth-card') ?? document.body).color;
+        return { underline: s.textDecorationLine.includes('underline'), contrast: (hi + 0.05) / (lo + 0.05), differsFromText: s.color !== text };
+      });
+      expect(look.underline, name).toBe(true);
+      expect(look.contrast, name).toBeGreaterThanOrEqual(4.5);
+      expect(look.differsFromText, name).toBe(true);
+    }
+  }
+});
+
 test('a wrong password shows the server message in the red alert', async ({ page }) => {
   await page.goto('/user-signin');
   await page.getByLabel('Email').fill('patient@nirog.test');
@@ -48,7 +75,10 @@ test('a doctor signs up, an admin approves, and the doctor logs in and is shown 
   const bmdc = `A-${Math.floor(10000 + Math.random() * 89999)}`;
   await page.goto('/doctor/signup');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByRole('alert')).toContainText('Enter all Fields');
+  // each field says what it misses, once
+  await expect(page.getByText('Enter your BMDC number')).toHaveCount(1);
+  await expect(page.getByText('Choose a photo of you')).toHaveCount(1);
+  await expect(page.getByText('Enter all Fields')).toHaveCount(0);
 
   await page.getByTestId('avatar-input').setInputFiles({ name: 'dr.png', mimeType: 'image/png', buffer: await avatarPng() });
   await chooseOption(page, 'Title', 'Prof. Dr.');

@@ -67,9 +67,27 @@ test.describe.serial('doctors and consultations', () => {
     await card.getByRole('button', { name: 'Write prescription' }).click();
     const modal = page.getByRole('dialog');
     await expect(modal).toContainText('58 kg');
-    await modal.getByLabel('Medicine 1').fill('Ecosprin 75 mg');
-    await modal.getByLabel('Daily use 1').fill('0+1+0');
-    await modal.getByLabel('Quantity 1').fill('30 tablets');
+    await modal.getByLabel('Medicine 1 Name and strength').fill('Ecosprin 75 mg');
+    await modal.getByLabel('Medicine 1 Daily use').fill('0+1+0');
+    await modal.getByLabel('Medicine 1 Quantity').fill('30 tablets');
+    // On a phone, every medicine row says which it is and labels its fields; hints read as hints.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await modal.getByRole('button', { name: 'Add medicine' }).click();
+    const row2 = modal.getByRole('group', { name: 'Medicine 2' });
+    for (const field of ['Name and strength', 'Daily use', 'Days', 'Quantity']) {
+      await expect(modal.getByLabel(`Medicine 2 ${field}`)).toBeVisible();
+      await expect(row2.locator('label', { hasText: field })).toBeVisible();
+    }
+    await expect(row2.getByText('e.g. 1+0+1')).toBeVisible();
+    await expect(modal.getByLabel('Medicine 2 Daily use')).not.toHaveAttribute('placeholder');
+    await expectNoHorizontalScroll(page);
+    // the dialog scrolls on its own: nothing in it sticks out sideways either
+    const rowBox = (await row2.boundingBox())!;
+    expect(rowBox.x).toBeGreaterThanOrEqual(0);
+    expect(rowBox.x + rowBox.width).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath('prescription-390.png'), fullPage: false });
+    await modal.getByRole('button', { name: 'Remove medicine 2' }).click();
+    await expect(modal.getByRole('group', { name: 'Medicine 2' })).toHaveCount(0);
     await modal.getByLabel('Advice').fill('Walk 30 minutes daily');
     await modal.getByLabel('Follow-up').fill('After 1 month');
     await modal.getByRole('button', { name: 'Save' }).click();

@@ -2,7 +2,7 @@ import { registerTranslations } from '@/i18n';
 
 registerTranslations('auth', {
   en: {
-    welcomeLogin: 'Welcome to Login', welcomeRegister: 'Welcome to Register', doctorLoginTitle: 'Doctor Login', loggedIn: 'Welcome, {{name}}: you are logged in',
+    welcomeLogin: 'Welcome to Login', welcomeRegister: 'Welcome to Register', doctorLoginTitle: 'Doctor Login', moreWays: 'Other ways in', loggedIn: 'Welcome, {{name}}: you are logged in',
     doctorSignupTitle: 'Doctor Registration', email: 'Email', password: 'Password', name: 'Name', login: 'Login', signup: 'Signup',
     loginAsDoctor: 'Login as a doctor', forgot: 'Forgot password ?', createAccount: 'Create new account', pleaseLogin: 'Please Login',
     registerAsDoctor: 'Register as a doctor', loginAsPatient: 'Login as a patient', haveAccount: 'Already registered? Log in',
@@ -11,6 +11,12 @@ registerTranslations('auth', {
     avatar: 'Photo', chooseImage: 'Choose a photo', imagesOnly: 'Please choose an image file', tooLarge: 'The image must be smaller than 5 MB',
     emailRequired: 'Enter your email', emailInvalid: 'Enter a valid email address', passwordRequired: 'Enter your password',
     nameRequired: 'Enter your name', passwordRule: 'At least 8 characters, with a letter and a digit',
+    nameTooLong: 'Your name can be at most {{max}} characters', avatarRequired: 'Choose a photo of you', titleRequired: 'Choose your title',
+    phoneRequired: 'Enter your mobile number', phoneHint: 'e.g. 01712345678', genderRequired: 'Choose your gender', degreeRequired: 'Enter your degrees',
+    degreeHint: 'e.g. MBBS, FCPS', specialitiesRequired: 'Add at least one speciality', workRequired: 'Enter where you work',
+    experienceRequired: 'Enter your years of experience', feesRequired: 'Enter your consultation fee', locationRequired: 'Enter your location',
+    typeRequired: 'Choose Medical or Dental', nidRequired: 'Enter your National ID number', bmdcRequired: 'Enter your BMDC number',
+    bmdcHint: 'e.g. A-12345', descriptionRequired: 'Write a few words about you',
     title: 'Title', phone: 'Phone', gender: 'Gender', male: 'Male', female: 'Female', degree: 'Degree', specialities: 'Specialities',
     specialitiesHint: 'Type and press Enter, e.g. Cardiology', work: 'Works at (hospital or chamber)', experience: 'Experience (years)',
     fees: 'Consultation fee (BDT)', location: 'Location', description: 'About you', nid: 'National ID number', bmdc: 'BMDC registration number',
@@ -19,7 +25,7 @@ registerTranslations('auth', {
     confirmPassword: 'Confirm Your Password', passwordUpdated: 'Password Update Successfully', mismatch: 'Passwords do not match',
   },
   bn: {
-    welcomeLogin: 'লগইনে স্বাগতম', welcomeRegister: 'নিবন্ধনে স্বাগতম', doctorLoginTitle: 'ডাক্তার লগইন', loggedIn: 'স্বাগতম, {{name}}: আপনি লগ ইন করেছেন',
+    welcomeLogin: 'লগইনে স্বাগতম', welcomeRegister: 'নিবন্ধনে স্বাগতম', doctorLoginTitle: 'ডাক্তার লগইন', moreWays: 'প্রবেশের অন্য পথ', loggedIn: 'স্বাগতম, {{name}}: আপনি লগ ইন করেছেন',
     doctorSignupTitle: 'ডাক্তার নিবন্ধন', email: 'ইমেইল', password: 'পাসওয়ার্ড', name: 'নাম', login: 'লগইন', signup: 'নিবন্ধন',
     loginAsDoctor: 'ডাক্তার হিসেবে লগইন', forgot: 'পাসওয়ার্ড ভুলে গেছেন?', createAccount: 'নতুন অ্যাকাউন্ট খুলুন', pleaseLogin: 'লগইন করুন',
     registerAsDoctor: 'ডাক্তার হিসেবে নিবন্ধন', loginAsPatient: 'রোগী হিসেবে লগইন', haveAccount: 'নিবন্ধিত? লগইন করুন',
@@ -28,6 +34,12 @@ registerTranslations('auth', {
     avatar: 'ছবি', chooseImage: 'ছবি বাছাই করুন', imagesOnly: 'অনুগ্রহ করে একটি ছবি বাছাই করুন', tooLarge: 'ছবি ৫ এমবির চেয়ে ছোট হতে হবে',
     emailRequired: 'আপনার ইমেইল দিন', emailInvalid: 'সঠিক ইমেইল ঠিকানা দিন', passwordRequired: 'আপনার পাসওয়ার্ড দিন',
     nameRequired: 'আপনার নাম দিন', passwordRule: 'অন্তত ৮ অক্ষর, একটি বর্ণ ও একটি সংখ্যা সহ',
+    nameTooLong: 'নাম সর্বোচ্চ {{max}} অক্ষরের হতে পারে', avatarRequired: 'আপনার একটি ছবি বাছাই করুন', titleRequired: 'আপনার পদবি বেছে নিন',
+    phoneRequired: 'আপনার মোবাইল নম্বর দিন', phoneHint: 'যেমন 01712345678', genderRequired: 'আপনার লিঙ্গ বেছে নিন', degreeRequired: 'আপনার ডিগ্রি লিখুন',
+    degreeHint: 'যেমন MBBS, FCPS', specialitiesRequired: 'অন্তত একটি বিশেষজ্ঞতা যোগ করুন', workRequired: 'আপনার কর্মস্থল লিখুন',
+    experienceRequired: 'আপনার অভিজ্ঞতার বছর লিখুন', feesRequired: 'আপনার পরামর্শ ফি লিখুন', locationRequired: 'আপনার এলাকা লিখুন',
+    typeRequired: 'মেডিকেল বা ডেন্টাল বেছে নিন', nidRequired: 'আপনার জাতীয় পরিচয়পত্র নম্বর দিন', bmdcRequired: 'আপনার বিএমডিসি নম্বর দিন',
+    bmdcHint: 'যেমন A-12345', descriptionRequired: 'আপনার সম্পর্কে কয়েকটি কথা লিখুন',
     title: 'পদবি', phone: 'ফোন', gender: 'লিঙ্গ', male: 'পুরুষ', female: 'নারী', degree: 'ডিগ্রি', specialities: 'বিশেষজ্ঞতা',
     specialitiesHint: 'লিখে এন্টার চাপুন, যেমন Cardiology', work: 'কর্মস্থল (হাসপাতাল বা চেম্বার)', experience: 'অভিজ্ঞতা (বছর)',
     fees: 'পরামর্শ ফি (টাকা)', location: 'এলাকা', description: 'আপনার সম্পর্কে', nid: 'জাতীয় পরিচয়পত্র নম্বর', bmdc: 'বিএমডিসি নিবন্ধন নম্বর',

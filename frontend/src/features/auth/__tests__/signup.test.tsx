@@ -64,9 +64,60 @@ describe('signup forms', () => {
     expect(screen.getByText(message)).toBeInTheDocument();
   });
 
-  it("answers an empty doctor registration with 'Enter all Fields'", async () => {
+  it('says once per field what an empty doctor registration is missing, and marks the required fields', async () => {
     renderScreen(<DoctorSignupPage />);
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Enter all Fields');
+    const missing = ['Choose a photo of you', 'Choose your title', 'Enter your name', 'Enter your email', 'Enter your password', 'Enter your mobile number',
+      'Choose your gender', 'Enter your degrees', 'Add at least one speciality', 'Enter where you work', 'Enter your years of experience',
+      'Enter your consultation fee', 'Enter your location', 'Choose Medical or Dental', 'Enter your National ID number', 'Enter your BMDC number',
+      'Write a few words about you'];
+    for (const text of missing) expect(await screen.findAllByText(text)).toHaveLength(1);
+    expect(screen.queryByText('Enter all Fields')).toBeNull();
+    // antd's required mark on every field (17: the photo and the 16 fields)
+    expect(document.querySelectorAll('label.ant-form-item-required')).toHaveLength(17);
+    expect(document.querySelector('.ant-form-hide-required-mark')).toBeNull();
+  });
+
+  it('says the password rule once: the hint becomes the error, it is not repeated below it', async () => {
+    renderScreen(<PatientSignupPage />);
+    expect(screen.getAllByText('At least 8 characters, with a letter and a digit')).toHaveLength(1);
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.click(screen.getByRole('button', { name: 'Signup' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getAllByText('At least 8 characters, with a letter and a digit')).toHaveLength(1);
+  });
+
+  it.each([
+    ['en', 'Your name can be at most 100 characters'],
+    ['bn', 'নাম সর্বোচ্চ ১০০ অক্ষরের হতে পারে'],
+  ])('says a too-long name once, beside the name, in the reader\'s language (%s)', async (lang, text) => {
+    await i18n.changeLanguage(lang);
+    renderScreen(<PatientSignupPage />);
+    const name = screen.getByLabelText(i18n.t('name', { ns: 'auth' }));
+    await userEvent.click(name);
+    await userEvent.paste('a'.repeat(101));
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('signup', { ns: 'auth' }) }));
+    expect(await screen.findAllByText(text)).toHaveLength(1);
+    expect(document.querySelector('.ant-alert')).toBeNull();
+  });
+
+  it('words a server refusal of the name by its rule, once, beside the field, not in the server\'s English', async () => {
+    await i18n.changeLanguage('bn');
+    const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42', language: 'bn' };
+    const raw = 'name must be shorter than or equal to 100 characters';
+    renderScreen(<PatientSignupPage />, {
+      mocks: [{
+        request: { query: SignupDocument, variables: { input, avatar: null } },
+        result: { errors: [new GraphQLError(raw, { extensions: { code: 'BAD_USER_INPUT', reason: 'INVALID_INPUT', fields: { name: raw }, fieldRules: { name: 'maxLength' } } })] },
+      }],
+    });
+    await userEvent.type(screen.getByLabelText(i18n.t('name', { ns: 'auth' })), input.name);
+    await userEvent.type(screen.getByLabelText(i18n.t('email', { ns: 'auth' })), input.email);
+    await userEvent.type(screen.getByLabelText(i18n.t('password', { ns: 'auth' })), input.password);
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('signup', { ns: 'auth' }) }));
+    const beside = i18n.t('fields.maxLength', { ns: 'errors' });
+    expect(await screen.findAllByText(beside)).toHaveLength(1);
+    expect(screen.queryByText(raw)).toBeNull();
+    expect(document.querySelector('.ant-alert')).toBeNull();
   });
 });

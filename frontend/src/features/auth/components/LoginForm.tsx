@@ -10,6 +10,7 @@ import { errorInfo } from '@/lib/errors';
 import { paths } from '@/config/paths';
 import { toSessionUser } from '../useAuthActions';
 import '../i18n';
+import '../auth.css';
 
 /** Patient/admin login and doctor login: the same form, two doors. */
 /** Where a role starts after logging in. */
@@ -59,7 +60,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('login')}</Button>
       </Form>
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 8, marginTop: 16 }}>
+      <nav className="auth-links" aria-label={t('moreWays')}>
         {door === 'patient' ? (
           <>
             <Link to={paths.doctorLogin}>{t('loginAsDoctor')}</Link>
@@ -73,7 +74,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
             <Link to={paths.doctorSignup}>{t('registerAsDoctor')}</Link>
           </>
         )}
-      </div>
+      </nav>
     </div>
   );
 }

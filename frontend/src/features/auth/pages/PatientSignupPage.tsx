@@ -5,11 +5,14 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SignupDocument } from '@/gql/graphql';
 import { errorInfo, formErrorParts } from '@/lib/errors';
+import { formatCount } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import AvatarPicker from '../components/AvatarPicker';
 import { passwordRules } from '@/lib/passwordRules';
 import '../i18n';
+import '../auth.css';
+import { NAME_MAX } from '../limits';
 import { flash } from '@/lib/flash';
 
 export default function PatientSignupPage() {
@@ -19,6 +22,8 @@ export default function PatientSignupPage() {
   const [form] = Form.useForm();
   const [avatar, setAvatar] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The password rule is a hint until it is broken; then it is the error, in its place (said once).
+  const [ruleBroken, setRuleBroken] = useState(false);
   const [signup, { loading }] = useMutation(SignupDocument);
   if (session) return <Navigate to={paths.home} replace />;
 
@@ -45,18 +50,18 @@ export default function PatientSignupPage() {
         <Form.Item label={t('avatar')}>
           <AvatarPicker value={avatar} onChange={setAvatar} />
         </Form.Item>
-        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: 100 }]}>
+        <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }, { max: NAME_MAX, message: t('nameTooLong', { max: formatCount(NAME_MAX, i18n.language) }) }]}>
           <Input autoComplete="name" />
         </Form.Item>
         <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>
-        <Form.Item name="password" label={t('password')} extra={t('passwordRule')} rules={passwordRules(t)}>
+        <Form.Item name="password" label={t('password')} extra={ruleBroken ? undefined : t('passwordRule')} rules={passwordRules(t, setRuleBroken)}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('signup')}</Button>
       </Form>
-      <p style={{ marginTop: 16 }}>
+      <p className="auth-links">
         <Link to={paths.userSignin}>{t('pleaseLogin')}</Link>
       </p>
     </div>

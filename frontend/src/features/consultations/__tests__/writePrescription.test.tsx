@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AppointmentRowFragment } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
@@ -23,7 +23,21 @@ describe('prescription modal', () => {
   it('stops adding medicine rows at 10', async () => {
     renderScreen(<WritePrescriptionModal appointment={appointment} onClose={() => {}} onSaved={() => {}} />);
     for (let i = 0; i < 9; i++) await userEvent.click(screen.getByRole('button', { name: /Add medicine/ }));
-    expect(screen.getAllByLabelText(/^Medicine \d+$/)).toHaveLength(10);
+    expect(screen.getAllByLabelText(/^Medicine \d+ Name and strength$/)).toHaveLength(10);
     expect(screen.getByRole('button', { name: /At most 10 medicines/ })).toBeDisabled();
+  });
+
+  it('labels every medicine row, not only the first, and gives hints as help text rather than value-like placeholders', async () => {
+    renderScreen(<WritePrescriptionModal appointment={appointment} onClose={() => {}} onSaved={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: /Add medicine/ }));
+    const row2 = screen.getByRole('group', { name: 'Medicine 2' });
+    for (const field of ['Name and strength', 'Daily use', 'Days', 'Quantity']) {
+      expect(screen.getByLabelText(`Medicine 2 ${field}`)).toBeInTheDocument();
+      // the label is on screen in row 2 too, not only in the first row
+      expect(within(row2).getByText(field, { selector: 'label' })).toBeInTheDocument();
+    }
+    expect(within(row2).getByText('Morning+noon+night, e.g. 1+0+1')).toBeInTheDocument();
+    for (const input of within(row2).getAllByRole('textbox')) expect(input).not.toHaveAttribute('placeholder');
+    expect(screen.getByRole('button', { name: 'Remove medicine 2' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,13 @@
-import { App, Button, Descriptions, Form, Input, InputNumber, Modal, Space } from 'antd';
+import { useId } from 'react';
+import { App, Button, Descriptions, Form, Input, InputNumber, Modal } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { WritePrescriptionDocument, type AppointmentRowFragment, type MedicineLineInput } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import { formatCount } from '@/lib/money';
 import '../i18n';
+import '../consultations.css';
 
 export const MAX_MEDICINES = 10;
 
@@ -12,7 +15,8 @@ interface Values { medicines: MedicineLineInput[]; medInfo: string; doctorAdvice
 
 /** Medicines (at most 10 rows; the server refuses more too), notes, advice, follow-up; vitals from the booking. */
 export default function WritePrescriptionModal({ appointment: a, onClose, onSaved }: { appointment: AppointmentRowFragment | null; onClose: () => void; onSaved: () => void }) {
-  const { t } = useTranslation('consultations');
+  const { t, i18n } = useTranslation('consultations');
+  const rowId = useId();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [write, { loading }] = useMutation(WritePrescriptionDocument);
@@ -43,15 +47,25 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
         <Form.List name="medicines">
           {(fields, { add, remove }) => (
             <>
-              {fields.map((f, i) => (
-                <Space key={f.key} align="start" wrap className="medicine-row">
-                  <Form.Item name={[f.name, 'medname']} label={i === 0 ? t('medicine') : undefined} rules={req}><Input aria-label={`${t('medicine')} ${i + 1}`} placeholder="Napa 500 mg" /></Form.Item>
-                  <Form.Item name={[f.name, 'dailyUse']} label={i === 0 ? t('dailyUse') : undefined} rules={req}><Input aria-label={`${t('dailyUse')} ${i + 1}`} placeholder="1+0+1" /></Form.Item>
-                  <Form.Item name={[f.name, 'days']} label={i === 0 ? t('days') : undefined} rules={req}><InputNumber aria-label={`${t('days')} ${i + 1}`} min={1} max={365} /></Form.Item>
-                  <Form.Item name={[f.name, 'quantity']} label={i === 0 ? t('quantity') : undefined} rules={req}><Input aria-label={`${t('quantity')} ${i + 1}`} placeholder="10" /></Form.Item>
-                  <Button aria-label={t('remove')} icon={<DeleteOutlined />} onClick={() => remove(f.name)} style={{ marginTop: i === 0 ? 30 : 0 }} />
-                </Space>
-              ))}
+              {fields.map((f, i) => {
+                // Every row says which medicine it is and labels each field (visibly, and by row for screen readers).
+                const n = formatCount(i + 1, i18n.language);
+                const headId = `${rowId}-${f.key}`;
+                return (
+                  <div key={f.key} role="group" className="medicine-row" aria-labelledby={headId}>
+                    <div className="medicine-row-head">
+                      <span id={headId}>{t('medicineN', { n })}</span>
+                      <Button aria-label={t('removeMedicineN', { n })} icon={<DeleteOutlined />} onClick={() => remove(f.name)} size="small" type="text" danger />
+                    </div>
+                    <div className="medicine-row-fields">
+                      <Form.Item className="medicine-name" name={[f.name, 'medname']} label={t('medicineName')} extra={t('medicineNameHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('medicineName') })} /></Form.Item>
+                      <Form.Item name={[f.name, 'dailyUse']} label={t('dailyUse')} extra={t('dailyUseHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('dailyUse') })} /></Form.Item>
+                      <Form.Item name={[f.name, 'days']} label={t('days')} rules={req}><InputNumber aria-label={t('medicineNField', { n, field: t('days') })} min={1} max={365} style={{ width: '100%' }} /></Form.Item>
+                      <Form.Item name={[f.name, 'quantity']} label={t('quantity')} extra={t('quantityHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('quantity') })} /></Form.Item>
+                    </div>
+                  </div>
+                );
+              })}
               <Button icon={<PlusOutlined />} onClick={() => add({ medname: '', dailyUse: '', days: 7, quantity: '' })} disabled={fields.length >= MAX_MEDICINES}>
                 {fields.length >= MAX_MEDICINES ? t('maxRows') : t('addMedicine')}
               </Button>
