@@ -108,6 +108,8 @@ export const errors: Translations = {
       isNotEmpty: 'Required', isDefined: 'Required', arrayMinSize: 'Required', isEmail: 'Enter a valid email address',
       maxLength: 'Too long', minLength: 'Too short', isInt: 'Enter a whole number', min: 'Too small', max: 'Too large',
       isEnum: 'Choose one of the options', isIn: 'Choose one of the options', isUrl: 'Enter a valid link', isDateString: 'Enter a valid date',
+      isAge: 'Enter the age in whole years, from 0 to 130', isWeight: 'Enter the weight as a number of kg, like 58 or 58 kg',
+      isHeight: `Enter the height in feet and inches or in cm, like 5'2" or 157 cm`,
     },
   },
   bn: {
@@ -211,6 +213,8 @@ export const errors: Translations = {
       isNotEmpty: 'আবশ্যক', isDefined: 'আবশ্যক', arrayMinSize: 'আবশ্যক', isEmail: 'একটি সঠিক ইমেইল ঠিকানা দিন',
       maxLength: 'খুব দীর্ঘ', minLength: 'খুব ছোট', isInt: 'একটি পূর্ণ সংখ্যা দিন', min: 'খুব কম', max: 'খুব বেশি',
       isEnum: 'একটি বিকল্প বেছে নিন', isIn: 'একটি বিকল্প বেছে নিন', isUrl: 'একটি সঠিক লিংক দিন', isDateString: 'একটি সঠিক তারিখ দিন',
+      isAge: 'বয়স পূর্ণ বছরে লিখুন, ০ থেকে ১৩০', isWeight: 'ওজন কেজিতে সংখ্যায় লিখুন, যেমন ৫৮ বা ৫৮ কেজি',
+      isHeight: `উচ্চতা ফুট-ইঞ্চি বা সেন্টিমিটারে লিখুন, যেমন 5'2" বা ১৫৭ সেমি`,
     },
   },
 };

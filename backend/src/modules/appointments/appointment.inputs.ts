@@ -1,7 +1,8 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
-import { IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsEnum, IsIn, IsNotEmpty, IsOptional, IsUUID, Matches, MaxLength, Validate } from 'class-validator';
 import { AdminPageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/index.js';
+import { IsAge, IsHeight, IsWeight } from './vitals.js';
 import { AppointmentKind, AppointmentPaymentStatus, AppointmentStatus, VisitSlot } from './appointment.enums.js';
 
 const DETAILS = 'Please enter your details';
@@ -18,20 +19,24 @@ export class BookConsultationInput {
   @MaxLength(100)
   name!: string;
 
+  // An age, weight or height that is not one is refused with its own rule (isAge, isWeight,
+  // isHeight: the web form words each), never clamped.
+  // age: whole years, 0 to AGE_MAX; weight: kg (58, 58 kg, 58.5 kg) or lb; height: 5'2", 5 ft 2 in, 157 cm or 1.57 m.
   @Field(() => Int)
-  @IsInt({ message: DETAILS })
-  @Min(0)
-  @Max(130)
+  @IsDefined({ message: DETAILS })
+  @Validate(IsAge)
   age!: number;
 
   @Field()
   @IsNotEmpty({ message: DETAILS })
   @MaxLength(20)
+  @Validate(IsWeight)
   weight!: string;
 
   @Field()
   @IsNotEmpty({ message: DETAILS })
   @MaxLength(20)
+  @Validate(IsHeight)
   height!: string;
 
   @Field(() => Gender)

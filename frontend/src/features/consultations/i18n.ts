@@ -3,7 +3,9 @@ import { registerTranslations } from '@/i18n';
 registerTranslations('consultations', {
   en: {
     bookTitle: 'Consultation details', name: 'Name', age: 'Age', weight: 'Weight', height: 'Height', gender: 'Gender', problem: 'Problem',
-    male: 'Male', female: 'Female', details: 'Please enter your details', fee: 'Fee', payWith: 'Pay with', bkash: 'bKash', nagad: 'Nagad',
+    male: 'Male', female: 'Female', details: 'Please enter your details',
+    ageHint: 'In years', weightHint: 'In kg, e.g. 58', heightHint: `e.g. 5'2" or 157 cm`, ageInvalid: 'Enter the age in whole years, from 0 to 130',
+    weightInvalid: 'Enter the weight as a number of kg, like 58 or 58 kg', heightInvalid: `Enter the height in feet and inches or in cm, like 5'2" or 157 cm`, fee: 'Fee', payWith: 'Pay with', bkash: 'bKash', nagad: 'Nagad',
     bookAndPay: 'Book and pay', chooseDoctor: 'Choose a doctor first', findDoctor: 'Find a doctor', placed: 'Your appointment placed',
     hospitalTitle: 'Hospital appointment', patientName: 'Patient name', phone: 'Phone', date: 'Date', slot: 'Slot', Morning: 'Morning',
     Afternoon: 'Afternoon', Evening: 'Evening', placesLeft: '{{count}} places left', slotFull: 'Full', book: 'Book', bookedSuccess: 'Booked Success',
@@ -27,7 +29,9 @@ registerTranslations('consultations', {
   },
   bn: {
     bookTitle: 'পরামর্শের তথ্য', name: 'নাম', age: 'বয়স', weight: 'ওজন', height: 'উচ্চতা', gender: 'লিঙ্গ', problem: 'সমস্যা',
-    male: 'পুরুষ', female: 'নারী', details: 'আপনার তথ্য দিন', fee: 'ফি', payWith: 'যেভাবে পরিশোধ', bkash: 'বিকাশ', nagad: 'নগদ',
+    male: 'পুরুষ', female: 'নারী', details: 'আপনার তথ্য দিন',
+    ageHint: 'বছরে', weightHint: 'কেজিতে, যেমন ৫৮', heightHint: `যেমন 5'2" বা ১৫৭ সেমি`, ageInvalid: 'বয়স পূর্ণ বছরে লিখুন, ০ থেকে ১৩০',
+    weightInvalid: 'ওজন কেজিতে সংখ্যায় লিখুন, যেমন ৫৮ বা ৫৮ কেজি', heightInvalid: `উচ্চতা ফুট-ইঞ্চি বা সেন্টিমিটারে লিখুন, যেমন 5'2" বা ১৫৭ সেমি`, fee: 'ফি', payWith: 'যেভাবে পরিশোধ', bkash: 'বিকাশ', nagad: 'নগদ',
     bookAndPay: 'বুক করে পরিশোধ করুন', chooseDoctor: 'আগে একজন ডাক্তার বেছে নিন', findDoctor: 'ডাক্তার খুঁজুন', placed: 'আপনার অ্যাপয়েন্টমেন্ট নেওয়া হয়েছে',
     hospitalTitle: 'হাসপাতাল অ্যাপয়েন্টমেন্ট', patientName: 'রোগীর নাম', phone: 'ফোন', date: 'তারিখ', slot: 'সময়', Morning: 'সকাল',
     Afternoon: 'দুপুর', Evening: 'সন্ধ্যা', placesLeft: '{{count}}টি জায়গা বাকি', slotFull: 'পূর্ণ', book: 'বুক করুন', bookedSuccess: 'বুকিং সফল',

@@ -75,6 +75,35 @@ describe('video consultations', () => {
     expect(res.body.message).toBe('Please enter your details');
   });
 
+  // Not a weight, not a height, not an age: refused with the field's own rule (the web form words it), never clamped or stored.
+  it.each([
+    ['weight', '😀', 'isWeight'],
+    ['weight', 'heavy', 'isWeight'],
+    ['weight', '0', 'isWeight'],
+    ['height', 'abc', 'isHeight'],
+    ['height', `5'15"`, 'isHeight'],
+    ['height', '999 cm', 'isHeight'],
+    ['age', 200, 'isAge'],
+    ['age', -1, 'isAge'],
+  ])('refuses %s %p with INVALID_INPUT and the rule %s, through both doors', async (field, value, rule) => {
+    const before = await t.orm.em.fork().count(Appointment, {});
+    const res = await patient.post('/new/appointment', consultation(ids.mahbub!, { [field]: value }));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'INVALID_INPUT' });
+    const gql = await patient.gql('mutation($input: BookConsultationInput!) { bookConsultation(input: $input) { id age weight height } }', { input: consultation(ids.mahbub!, { [field]: value }) });
+    expect(gql.errors?.[0]?.extensions).toMatchObject({ reason: 'INVALID_INPUT', fields: { [field]: expect.any(String) }, fieldRules: { [field]: rule } });
+    expect(await t.orm.em.fork().count(Appointment, {})).toBe(before);
+  });
+
+  it.each([
+    ['weight', '58'], ['weight', '58.5 kg'], ['weight', '৫৮ কেজি'], ['weight', '128 lb'],
+    ['height', `5'2"`], ['height', '5 ft 2 in'], ['height', '157 cm'], ['height', '1.57 m'], ['height', '৫ ফুট ২ ইঞ্চি'],
+  ])('accepts %s %p as typed', async (field, value) => {
+    const res = await patient.gql('mutation($input: BookConsultationInput!) { bookConsultation(input: $input) { id weight height } }', { input: consultation(ids.mahbub!, { [field]: value }) });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.bookConsultation[field]).toBe(value);
+  });
+
   it('reuses the open checkout when the patient books the same doctor again before paying', async () => {
     const karim = await asPatient(t, 'karim@nirog.test');
     const first = await bookVideo(karim, ids.farzana);

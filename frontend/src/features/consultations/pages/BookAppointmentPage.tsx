@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
-import { Alert, App, Button, Form, Input, InputNumber, Radio, Select, Skeleton, Space } from 'antd';
+import { Alert, App, Button, Form, Input, Radio, Select, Skeleton, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BookConsultationDocument, BookingDoctorDocument, PayForConsultationDocument, type Gender, type PaymentProvider } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
-import { errorInfo } from '@/lib/errors';
+import { errorInfo, formErrorParts } from '@/lib/errors';
 import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
+import { isHeight, isWeight, parseAge } from '../vitals';
 
-interface Values { name: string; age: number; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
+interface Values { name: string; age: string; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
 
 /** The consultation form; the fee is the doctor's, from the server. Then off to bKash/Nagad. */
 /** Asks for a verified email before the form (the server requires one to book or order). */
@@ -28,6 +30,7 @@ function BookAppointmentPageForm() {
   const [book] = useMutation(BookConsultationDocument);
   const [pay] = useMutation(PayForConsultationDocument);
   const [busy, setBusy] = useState(false);
+  const [form] = Form.useForm<Values>();
 
   if (!doctorId) return <Alert type="info" showIcon message={t('chooseDoctor')} action={<Link to={paths.doctors}>{t('findDoctor')}</Link>} />;
   if (loading) return <Skeleton active avatar />;
@@ -37,17 +40,25 @@ function BookAppointmentPageForm() {
   async function submit(v: Values) {
     setBusy(true);
     try {
-      const booked = await book({ variables: { input: { doctorId, name: v.name, age: v.age, weight: v.weight, height: v.height, gender: v.gender, problem: v.problem } } });
+      const booked = await book({ variables: { input: { doctorId, name: v.name, age: parseAge(v.age)!, weight: v.weight, height: v.height, gender: v.gender, problem: v.problem } } });
       void message.success(t('placed'));
       const checkout = await pay({ variables: { appointmentId: booked.data!.bookConsultation.id, provider: v.provider } });
       window.location.assign(checkout.data!.payForConsultation.paymentUrl);
     } catch (e) {
-      void message.error(errorInfo(e).message);
+      // A refused field (an age, weight or height that is not one) is said beside it, in the reader's language.
+      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
+      form.setFields(parts.fields as Parameters<typeof form.setFields>[0]);
+      if (parts.message) void message.error(parts.message);
       setBusy(false);
     }
   }
 
   const req = [{ required: true, message: t('details') }];
+  // Each vital says what it wants when it is not one; never clamped to something the patient did not type.
+  const vital = (ok: (v: string) => boolean, key: string): Rule[] => [
+    ...req,
+    { validator: (_r, v: string | undefined) => (!v || ok(v) ? Promise.resolve() : Promise.reject(new Error(t(key)))) },
+  ];
   return (
     <div className="card auth-card wide">
       <h1 className="page-title">{t('bookTitle')}</h1>
@@ -59,12 +70,12 @@ function BookAppointmentPageForm() {
           <div>{t('fee')}: <strong data-testid="booking-fee">{formatTaka(d.feePoisha, i18n.language)}</strong></div>
         </div>
       </Space>
-      <Form<Values> layout="vertical" onFinish={submit} onFinishFailed={() => void message.error(t('details'))} initialValues={{ provider: 'Bkash' }}>
+      <Form<Values> form={form} layout="vertical" onFinish={submit} scrollToFirstError initialValues={{ provider: 'Bkash' }}>
         <div className="form-grid">
           <Form.Item name="name" label={t('name')} rules={req}><Input maxLength={100} /></Form.Item>
-          <Form.Item name="age" label={t('age')} rules={req}><InputNumber min={0} max={130} style={{ width: '100%' }} /></Form.Item>
-          <Form.Item name="weight" label={t('weight')} rules={req}><Input maxLength={20} placeholder="60 kg" /></Form.Item>
-          <Form.Item name="height" label={t('height')} rules={req}><Input maxLength={20} placeholder={`5'4"`} /></Form.Item>
+          <Form.Item name="age" label={t('age')} extra={t('ageHint')} rules={vital((v) => parseAge(v) !== null, 'ageInvalid')}><Input inputMode="numeric" maxLength={3} /></Form.Item>
+          <Form.Item name="weight" label={t('weight')} extra={t('weightHint')} rules={vital(isWeight, 'weightInvalid')}><Input maxLength={20} /></Form.Item>
+          <Form.Item name="height" label={t('height')} extra={t('heightHint')} rules={vital(isHeight, 'heightInvalid')}><Input maxLength={20} /></Form.Item>
           <Form.Item name="gender" label={t('gender')} rules={req}>
             <Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />
           </Form.Item>

@@ -1,0 +1,70 @@
+import { ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+
+/**
+ * What a patient may type for their vitals on the consultation form. Weight and height stay text
+ * (people write "58 kg" or 5'2"), but the text must be a weight or a height: an emoji, a word, or
+ * an impossible number is refused with the field's own rule, never stored or clamped. The web
+ * form checks the same (frontend/src/features/consultations/vitals.ts); Bangla digits count as digits.
+ */
+export const AGE_MAX = 130;
+
+const BANGLA_ZERO = 0x09e6;
+/** "৫৮ কেজি" reads as "58 কেজি" for the check; the text is stored as the patient typed it. */
+const asciiDigits = (s: string) => s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - BANGLA_ZERO));
+
+const WEIGHT = /^(\d{1,3}(?:[.,]\d{1,2})?)\s*(kg|kgs|kilo|kilos|কেজি|lb|lbs)?\.?$/i;
+const FEET_INCHES = /^(\d)\s*(?:'|’|ft\.?|feet|ফুট)\s*(?:(\d{1,2}(?:\.\d)?)\s*(?:"|”|''|in\.?|inch|inches|ইঞ্চি)?)?$/i;
+const CENTIMETRES = /^(\d{2,3}(?:[.,]\d)?)\s*(cm|সেমি)?$/i;
+const METRES = /^([0-2][.,]\d{1,2})\s*(m|মিটার)$/i;
+
+export function isWeight(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const m = WEIGHT.exec(asciiDigits(value.trim()));
+  if (!m) return false;
+  const n = Number(m[1]!.replace(',', '.'));
+  const kg = /^lb/i.test(m[2] ?? '') ? n * 0.4536 : n;
+  return kg >= 0.5 && kg <= 350;
+}
+
+export function isHeight(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const s = asciiDigits(value.trim());
+  let cm: number | null = null;
+  const fi = FEET_INCHES.exec(s);
+  if (fi) cm = Number(fi[1]) * 30.48 + Number(fi[2] ?? 0) * 2.54;
+  const c = CENTIMETRES.exec(s);
+  if (c) cm = Number(c[1]!.replace(',', '.'));
+  const m = METRES.exec(s);
+  if (m) cm = Number(m[1]!.replace(',', '.')) * 100;
+  return cm !== null && cm >= 30 && cm <= 250 && (!fi || Number(fi[2] ?? 0) < 12);
+}
+
+@ValidatorConstraint({ name: 'isWeight' })
+export class IsWeight implements ValidatorConstraintInterface {
+  validate(v: unknown) {
+    return isWeight(v);
+  }
+  defaultMessage() {
+    return 'Enter the weight as a number of kg, like 58 or 58 kg';
+  }
+}
+
+@ValidatorConstraint({ name: 'isHeight' })
+export class IsHeight implements ValidatorConstraintInterface {
+  validate(v: unknown) {
+    return isHeight(v);
+  }
+  defaultMessage() {
+    return `Enter the height in feet and inches or in cm, like 5'2" or 157 cm`;
+  }
+}
+
+@ValidatorConstraint({ name: 'isAge' })
+export class IsAge implements ValidatorConstraintInterface {
+  validate(v: unknown) {
+    return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= AGE_MAX;
+  }
+  defaultMessage() {
+    return `Enter the age in whole years, from 0 to ${AGE_MAX}`;
+  }
+}
