@@ -122,6 +122,33 @@ test('a doctor signs up, an admin approves, and the doctor logs in and is shown 
   await expect(page.getByTestId('online-status')).toHaveText('Online');
 });
 
+test('a long name never pushes a header link out of view, in English and Bangla', async ({ page }) => {
+  const email = unique('long');
+  const name = 'Dr. Abu Naser Mohammad Mahbubur Rahman Chowdhury';
+  expect((await page.request.post('/api/register', { multipart: { name, email, password: 'long-name-2026' } })).status()).toBe(200);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await loginAs(page, email, 'long-name-2026');
+  await expect(page.getByTestId('user-menu')).toHaveAttribute('title', name);
+  for (const width of [1366, 1181]) {
+    await page.setViewportSize({ width, height: 768 });
+    for (const lang of ['en', 'bn']) {
+      if ((await page.locator('html').getAttribute('lang')) !== lang) await page.getByTestId('lang-switch').click();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // every link whole and on top: its box inside the header row, its centre not covered by anything else
+      const hidden = await page.locator('.nav-links a').evaluateAll((links) => links.filter((a) => {
+        const r = a.getBoundingClientRect();
+        const nav = a.parentElement!.getBoundingClientRect(); // the nav clips what does not fit
+        const actions = document.querySelector('.header-actions')!.getBoundingClientRect();
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.right > nav.right + 0.5 || r.right > actions.left || r.left < nav.left || !(top === a || a.contains(top));
+      }).map((a) => a.textContent));
+      expect(hidden, `${lang} at ${width} px`).toEqual([]);
+    }
+    await page.getByTestId('lang-switch').click();
+  }
+  await expect(page.getByRole('link', { name: 'For Doctors' })).toBeVisible();
+});
+
 test('a patient who types an admin address sees a clear "not allowed"', async ({ page }) => {
   await loginAs(page, 'patient@nirog.test');
   await page.goto('/admin/pending-doctors');

@@ -32,7 +32,7 @@ export default function Header() {
   };
 
   const userButton = user && (
-    <button type="button" className="btn-text only-desktop" data-testid="user-menu" aria-haspopup="menu" onClick={() => setUserMenuWanted(true)}>
+    <button type="button" className="btn-text only-desktop user-button" data-testid="user-menu" aria-haspopup="menu" title={user.name} onClick={() => setUserMenuWanted(true)}>
       {user.avatarUrl ? <img className="avatar-sm" src={user.avatarUrl} alt="" width={24} height={24} /> : <span className="avatar-sm"><UserIcon /></span>}
       <span className="hello">{t('nav.hello', { name: user.name })}</span>
     </button>
