@@ -43,7 +43,7 @@ export function csvExport<A extends { page: number; pageSize: number }, T>(
     const args = await parseInput(Args, { ...req.query, page: 1, pageSize: BATCH });
     const rows = await collectPages((page, pageSize) => list(ctx, { ...args, page, pageSize }));
     const { page: _p, pageSize: _s, ...filters } = args as Record<string, unknown>;
-    await ctx.services.audit.record(ctx.em, { actor: ctx.user, action: 'csv.export', entityType: table, details: { filters, rows: rows.length } });
+    await ctx.services.audit.recordCsvExport(ctx.em, ctx.user, table, { filters, rows: rows.length });
     sendCsv(res, `nirog-${table}.csv`, toCsv(columns, rows));
   });
 }

@@ -46,7 +46,7 @@ const GRAPHQL: [name: string, who: Who, field: string, args: string, selection: 
   ['myPrescriptions', 'patient', 'myPrescriptions', '', 'id patientName doctor { id name } medicines { medname days }'],
   ['bloodRequests', 'admin', 'bloodRequests', '', 'id name group area phone'],
   ['users', 'admin', 'users', '', 'id name email role'],
-  ['auditLog', 'admin', 'auditLog', '', 'id action actorId entityType'],
+  ['auditLog', 'admin', 'auditLog', '', 'id action actorId actorName actorEmail actorRole entityType'],
   ['contactMessages', 'admin', 'contactMessages', '', 'id name email message'],
   ['insuranceApplications', 'admin', 'insuranceApplications', '', 'id name email'],
   ['mailOutbox', 'admin', 'mailOutbox', '', 'id toEmail status template'],

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, App, Button, Empty, Input, Select, Space, Table } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +41,19 @@ export function useTableParams<K extends string>(filterKeys: readonly K[] = [], 
 }
 
 export type TableParams = ReturnType<typeof useTableParams>;
+
+/**
+ * The Actions column of every admin table: pinned to the right edge, so that its buttons stay in view
+ * while the other columns scroll sideways inside the table (never the page), with a width of its own
+ * (a fixed column without one gets an equal share of the table and cuts its buttons off). Buttons that
+ * do not fit side by side stack.
+ */
+export function actionsColumn<T>(title: string, render: (row: T) => ReactNode, width = 120): ColumnType<T> {
+  return {
+    title, key: 'actions', fixed: 'right', width,
+    render: (_, row) => <Space wrap size={[8, 8]} className="table-actions">{render(row)}</Space>,
+  };
+}
 
 export interface TableFilter {
   key: string;

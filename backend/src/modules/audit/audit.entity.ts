@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { OptionalProps } from '@mikro-orm/core';
-import { Field, ID, ObjectType } from 'type-graphql';
 
 const APPEND_ONLY = "raise exception 'audit_log is append-only' using errcode = 'insufficient_privilege';";
 
@@ -9,9 +8,9 @@ const APPEND_ONLY = "raise exception 'audit_log is append-only' using errcode = 
  * One line of the append-only audit log: who did what to which record, when and from where. A
  * database trigger refuses UPDATE, DELETE and TRUNCATE on the table, so not even a bug in Nirog
  * can rewrite history; the app has no operation that tries. (The TRUNCATE trigger lives in the
- * migration only: MikroORM does not introspect statement-level TRUNCATE triggers.)
+ * migration only: MikroORM does not introspect statement-level TRUNCATE triggers.) For writes only:
+ * screens read the log through audit.read.ts.
  */
-@ObjectType()
 @Entity({
   tableName: 'audit_log',
   triggers: [
@@ -25,45 +24,35 @@ const APPEND_ONLY = "raise exception 'audit_log is append-only' using errcode = 
 export class AuditEntry {
   [OptionalProps]?: 'id' | 'createdAt';
 
-  @Field(() => ID)
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Field()
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 
-  @Field(() => ID, { nullable: true })
   @Property({ type: 'uuid', nullable: true })
   actorId?: string | null;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 20, nullable: true })
   actorRole?: string | null;
 
   /** e.g. `approveDoctor` (GraphQL), `PUT /admin/doctor/:id/approve` (REST), `read:prescription`. */
-  @Field()
   @Property({ length: 120 })
   action!: string;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 60, nullable: true })
   entityType?: string | null;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 64, nullable: true })
   entityId?: string | null;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 64, nullable: true })
   ip?: string | null;
 
-  @Field(() => String, { nullable: true })
   @Property({ length: 64, nullable: true })
   requestId?: string | null;
 
   /** The request's arguments with secrets and files removed, as JSON text. */
-  @Field(() => String, { nullable: true })
   @Property({ type: 'text', nullable: true })
   details?: string | null;
 }

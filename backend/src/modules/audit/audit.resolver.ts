@@ -4,10 +4,10 @@ import type { Context } from '../../common/context.js';
 import { Allow } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
-import { AuditEntry } from './audit.entity.js';
+import { AuditEntryView } from './audit.read.js';
 
 @ObjectType()
-export class AuditEntryPage extends Paginated(AuditEntry) {}
+export class AuditEntryPage extends Paginated(AuditEntryView) {}
 
 @ArgsType()
 export class AuditLogArgs extends PageArgs {
@@ -20,7 +20,7 @@ export class AuditLogArgs extends PageArgs {
 }
 
 /** Read-only: there is deliberately no mutation for the audit log. */
-@Resolver(() => AuditEntry)
+@Resolver(() => AuditEntryView)
 export class AuditResolver {
   @Query(() => AuditEntryPage, { description: 'The append-only audit log, newest first' })
   @Allow(Role.Admin)

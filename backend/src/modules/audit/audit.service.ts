@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { containsPattern } from '../../common/sql.js';
 import type { Logger } from '../../common/logger.js';
 import type { AuthUser } from '../../common/roles.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import type { PageResult } from '../../common/pagination.js';
 import { AuditEntry } from './audit.entity.js';
+import { auditEntryViews, type AuditEntryView, type AuditListArgs } from './audit.read.js';
 import { requestContext } from '../../common/request-context.js';
 
 export interface AuditInput {
@@ -15,6 +15,18 @@ export interface AuditInput {
   requestId?: string | null;
   details?: unknown;
 }
+
+/** The records whose reads by someone other than the patient are logged (`read:appointment`, `read:prescription`). */
+export const AUDITED_READS = ['Appointment', 'Prescription'] as const;
+export type AuditedRead = (typeof AUDITED_READS)[number];
+export const CSV_EXPORT_ACTION = 'csv.export';
+
+/**
+ * The actions services write themselves; the others are the names of the operations admins run (a
+ * GraphQL mutation's field name, a REST route's `METHOD /path`), written by audit.hooks.ts and rest.ts.
+ * The admin screen words every one of them (a test checks it).
+ */
+export const SERVICE_AUDIT_ACTIONS: readonly string[] = [CSV_EXPORT_ACTION, ...AUDITED_READS.map((e) => `read:${e.toLowerCase()}`)];
 
 const SECRET_KEYS = /password|token|secret|otp|code$/i;
 
@@ -60,24 +72,18 @@ export class AuditService {
    * A read of a patient's medical record (a consultation, a prescription) by anyone but that
    * patient: the doctor, an admin. The patient reading their own record is not logged.
    */
-  async recordMedicalRead(em: EntityManager, actor: AuthUser, entityType: string, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
+  async recordMedicalRead(em: EntityManager, actor: AuthUser, entityType: AuditedRead, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
     if (patientId && actor.id === patientId) return;
     await this.record(em, { actor, action: `read:${entityType.toLowerCase()}`, entityType, entityId, details });
   }
 
-  async list(em: EntityManager, args: {
-    page: number; pageSize: number; actorId?: string | null; action?: string | null; entityType?: string | null; entityId?: string | null;
-    from?: Date | null; to?: Date | null;
-  }): Promise<PageResult<AuditEntry>> {
-    const where: Record<string, unknown> = {};
-    if (args.actorId) where.actorId = args.actorId;
-    if (args.action) where.action = { $ilike: containsPattern(args.action) };
-    if (args.entityType) where.entityType = args.entityType;
-    if (args.entityId) where.entityId = args.entityId;
-    if (args.from || args.to) where.createdAt = { ...(args.from ? { $gte: args.from } : {}), ...(args.to ? { $lte: args.to } : {}) };
-    const [items, total] = await em.findAndCount(AuditEntry, where, {
-      orderBy: { createdAt: 'desc', id: 'desc' }, limit: args.pageSize, offset: offsetOf(args),
-    });
-    return pageOf(items, total, args);
+  /** An admin took a table's rows out of Nirog as CSV. */
+  async recordCsvExport(em: EntityManager, actor: AuthUser | null, table: string, details: unknown): Promise<void> {
+    await this.record(em, { actor, action: CSV_EXPORT_ACTION, entityType: table, details });
+  }
+
+  /** A page of the log with who acted (audit.read.ts). */
+  list(em: EntityManager, args: AuditListArgs): Promise<PageResult<AuditEntryView>> {
+    return auditEntryViews(em, args);
   }
 }

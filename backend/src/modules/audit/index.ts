@@ -8,6 +8,7 @@ import { AuditResolver } from './audit.resolver.js';
 
 export * from './audit.entity.js';
 export * from './audit.service.js';
+export * from './audit.read.js';
 export * from './audit.hooks.js';
 
 export const module: NirogModule = {

@@ -27,6 +27,16 @@ describe('audit log', () => {
     expect(log.data!.auditLog.items[0].requestId).toMatch(/[0-9a-f-]{36}/);
   });
 
+  it('says who acted: the account\'s name and email, joined in by the read model', async () => {
+    const id = await pendingDoctorId();
+    const admin = await asAdmin(t);
+    await admin.gql('mutation($id: ID!) { rejectDoctor(id: $id) { id } }', { id });
+    const log = await admin.gql('query($id: String) { auditLog(entityId: $id) { items { action actorName actorEmail actorRole } } }', { id });
+    expect(log.data!.auditLog.items).toEqual([
+      { action: 'rejectDoctor', actorName: admin.user!.name, actorEmail: 'admin@nirog.test', actorRole: 'admin' },
+    ]);
+  });
+
   it('records an admin action through REST, without secrets', async () => {
     const admin = await asAdmin(t);
     const users = await admin.get('/users?search=nusrat');

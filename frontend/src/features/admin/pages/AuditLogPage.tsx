@@ -1,31 +1,37 @@
 import { useState } from 'react';
-import { Alert, Empty, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { AuditLogDocument, type AuditLogQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import Pager from '@/components/Pager';
+import { actionsColumn } from '@/components/AdminTable';
 import '../i18n';
 
 type Row = AuditLogQuery['auditLog']['items'][number];
 
 export default function AuditLogPage() {
-  const { t, i18n } = useTranslation('admin');
+  const { t, i18n } = useTranslation(['admin', 'auditActions']);
   const [page, setPage] = useState(1);
   const [action, setAction] = useState('');
   const [entityId, setEntityId] = useState('');
+  const [open, setOpen] = useState<string[]>([]);
   const { data, loading, error } = useQuery(AuditLogDocument, {
     variables: { page, pageSize: 25, action: action || null, entityId: entityId || null },
   });
   const result = data?.auditLog;
+  // Codes hold dots, colons and slashes (`csv.export`, `read:prescription`, `PUT /admin/doctor/:id/approve`):
+  // looked up whole; a code without words yet shows as it is.
+  const words = (code: string) => t(code, { ns: 'auditActions', keySeparator: false, nsSeparator: false, defaultValue: code });
+  const toggle = (id: string) => setOpen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
   return (
     <div className="card">
       <h1 className="page-title">{t('auditLog')}</h1>
       <Typography.Paragraph type="secondary">{t('appendOnly')}</Typography.Paragraph>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Input.Search allowClear placeholder={t('filterAction')} onSearch={(v) => { setAction(v.trim()); setPage(1); }} style={{ width: 240 }} aria-label={t('filterAction')} />
-        <Input.Search allowClear placeholder={t('filterRecord')} onSearch={(v) => { setEntityId(v.trim()); setPage(1); }} style={{ width: 300 }} aria-label={t('filterRecord')} />
+        <Input.Search allowClear placeholder={t('filterAction')} onSearch={(v) => { setAction(v.trim()); setPage(1); }} style={{ width: 240, maxWidth: '100%' }} aria-label={t('filterAction')} />
+        <Input.Search allowClear placeholder={t('filterRecord')} onSearch={(v) => { setEntityId(v.trim()); setPage(1); }} style={{ width: 300, maxWidth: '100%' }} aria-label={t('filterRecord')} />
       </Space>
       {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} />}
       <Table<Row>
@@ -35,13 +41,30 @@ export default function AuditLogPage() {
         pagination={false}
         scroll={{ x: 900 }}
         locale={{ emptyText: <Empty description={t('noAudit')} /> }}
-        expandable={{ expandedRowRender: (r) => <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{r.details}</pre>, rowExpandable: (r) => !!r.details }}
+        expandable={{
+          expandedRowKeys: open, showExpandColumn: false,
+          expandedRowRender: (r) => <pre style={{ whiteSpace: 'pre-wrap', margin: 0 }}>{r.details}</pre>, rowExpandable: (r) => !!r.details,
+        }}
         columns={[
-          { title: t('when'), key: 'when', render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
-          { title: t('who'), key: 'who', render: (_, r) => <><Tag>{r.actorRole ?? '—'}</Tag><code>{r.actorId?.slice(0, 8)}</code></> },
-          { title: t('action'), dataIndex: 'action', render: (v: string) => <code>{v}</code> },
+          { title: t('when'), key: 'when', width: 170, render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
+          {
+            title: t('who'), key: 'who', width: 240,
+            render: (_, r) => (
+              <>
+                <strong>{r.actorName ?? (r.actorId ? t('removedAccount') : t('visitor'))}</strong>
+                <div className="muted">
+                  {r.actorEmail && <span style={{ marginInlineEnd: 6, overflowWrap: 'anywhere' }}>{r.actorEmail}</span>}
+                  {r.actorRole && <Tag>{t(`actorRoles.${r.actorRole}`, { defaultValue: r.actorRole })}</Tag>}
+                </div>
+              </>
+            ),
+          },
+          { title: t('action'), key: 'action', render: (_, r) => <span title={r.action}>{words(r.action)}</span> },
           { title: t('record'), key: 'rec', render: (_, r) => (r.entityId ? <>{r.entityType} <code>{r.entityId.slice(0, 8)}</code></> : r.entityType) },
-          { title: t('from'), dataIndex: 'ip' },
+          { title: t('from'), dataIndex: 'ip', width: 120 },
+          actionsColumn<Row>(t('actions'), (r) => (r.details
+            ? <Button size="small" aria-expanded={open.includes(r.id)} onClick={() => toggle(r.id)}>{open.includes(r.id) ? t('hideDetails') : t('showDetails')}</Button>
+            : null), 100),
         ]}
       />
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}

@@ -1,10 +1,10 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { ApproveDoctorDocument, PendingDoctorsDocument, RejectDoctorDocument, type PendingDoctorsQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
-import AdminTable, { useTableParams } from '@/components/AdminTable';
+import AdminTable, { actionsColumn, useTableParams } from '@/components/AdminTable';
 import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
 
@@ -44,19 +44,16 @@ export default function PendingDoctorsPage() {
           { title: t('work'), dataIndex: 'work' },
           { title: t('bmdc'), dataIndex: 'bmdcNo' },
           { title: t('registered'), key: 'at', render: (_, d) => formatDate(d.createdAt, i18n.language) },
-          {
-            title: t('actions'), key: 'actions', fixed: 'right',
-            render: (_, d) => (
-              <Space>
-                <Popconfirm title={t('approveConfirm')} onConfirm={() => decide(d.id, 'approve')} okText={t('approve')}>
-                  <Button type="primary" size="small">{t('approve')}</Button>
-                </Popconfirm>
-                <Popconfirm title={t('rejectConfirm')} onConfirm={() => decide(d.id, 'reject')} okText={t('reject')} okButtonProps={{ danger: true }}>
-                  <Button danger size="small">{t('reject')}</Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          actionsColumn<Row>(t('actions'), (d) => (
+            <>
+              <Popconfirm title={t('approveConfirm')} onConfirm={() => decide(d.id, 'approve')} okText={t('approve')}>
+                <Button type="primary" size="small">{t('approve')}</Button>
+              </Popconfirm>
+              <Popconfirm title={t('rejectConfirm')} onConfirm={() => decide(d.id, 'reject')} okText={t('reject')} okButtonProps={{ danger: true }}>
+                <Button danger size="small">{t('reject')}</Button>
+              </Popconfirm>
+            </>
+          ), 112),
         ]}
     />
   );

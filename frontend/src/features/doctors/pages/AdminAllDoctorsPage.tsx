@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { AllDoctorsDocument, type AllDoctorsQuery, type DoctorStatus } from '@/gql/graphql';
 import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
-import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
 import PersonPhoto from '@/components/PersonPhoto';
 import { titleOf } from '../components/titles';
 import '../i18n';
@@ -35,7 +35,7 @@ export default function AdminAllDoctorsPage() {
           { title: t('work'), dataIndex: 'work' },
           { title: t('fee'), key: 'f', render: (_, d) => formatTaka(d.feePoisha, i18n.language) },
           { title: t('status'), key: 'st', render: (_, d) => <Tag color={STATUS_COLOR[d.status]}>{t(`status${d.status}`)}</Tag> },
-          { title: t('actions'), key: 'x', render: (_, d) => <Link to={to('adminUpdateDoctor', { doctorId: d.id })}>{t('update')}</Link> },
+          actionsColumn<Row>(t('actions'), (d) => <Link to={to('adminUpdateDoctor', { doctorId: d.id })}>{t('update')}</Link>, 100),
         ]}
     />
   );

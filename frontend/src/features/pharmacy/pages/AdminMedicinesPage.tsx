@@ -8,6 +8,7 @@ import { CreateMedicineDocument, MedicinesDocument, UpdateMedicineDocument, type
 import { errorInfo } from '@/lib/errors';
 import { formatTaka, takaToPoisha } from '@/lib/money';
 import Pager from '@/components/Pager';
+import { actionsColumn } from '@/components/AdminTable';
 import MedicineImage from '../components/MedicineImage';
 import { FORMS } from '../components/medicineForms';
 import '../i18n';
@@ -92,7 +93,7 @@ export default function AdminMedicinesPage() {
           { title: t('price'), key: 'price', render: (_, m) => formatTaka(m.pricePoisha, i18n.language) },
           { title: t('stock'), dataIndex: 'stock', width: 90 },
           { title: t('status'), key: 'active', render: (_, m) => (m.isActive ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('hidden')}</Tag>) },
-          { title: t('actions'), key: 'edit', render: (_, m) => <Button size="small" onClick={() => open(m)}>{t('edit')}</Button> },
+          actionsColumn<Row>(t('actions'), (m) => <Button size="small" onClick={() => open(m)}>{t('edit')}</Button>, 100),
         ]}
       />
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
