@@ -36,7 +36,7 @@ describe('prescription modal', () => {
       // the label is on screen in row 2 too, not only in the first row
       expect(within(row2).getByText(field, { selector: 'label' })).toBeInTheDocument();
     }
-    expect(within(row2).getByText('Morning+noon+night, e.g. 1+0+1')).toBeInTheDocument();
+    expect(within(row2).getByText('Morning + noon + night, e.g. 1+0+1')).toBeInTheDocument();
     for (const input of within(row2).getAllByRole('textbox')) expect(input).not.toHaveAttribute('placeholder');
     expect(screen.getByRole('button', { name: 'Remove medicine 2' })).toBeInTheDocument();
   });
