@@ -5,7 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorInfo } from '@/lib/errors';
-import { downloadFile } from '@/lib/download';
+import { downloadCsv } from '@/lib/download';
 import Pager from './Pager';
 
 export type ListOrder = 'newest' | 'oldest';
@@ -96,9 +96,10 @@ export default function AdminTable<T extends { id: string }>({
   async function onExport() {
     try {
       const q = table.exportQuery();
-      await downloadFile(`/api/admin/${csv}.csv${q ? `?${q}` : ''}`, `nirog-${csv}.csv`);
+      const done = await downloadCsv(`/api/admin/${csv}.csv${q ? `?${q}` : ''}`, `nirog-${csv}.csv`);
+      void message.success(t('table.exported', { count: done.rows, file: done.filename }));
     } catch (e) {
-      void message.error(errorInfo(e).message);
+      void message.error(t('table.exportFailed', { reason: errorInfo(e).message }));
     }
   }
 

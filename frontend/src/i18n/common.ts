@@ -37,7 +37,9 @@ export const common: Translations = {
     pager: { label: 'Pages', first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
     dialog: { close: 'Close' },
     picture: { photoOf: 'Photo of {{name}}', packOf: 'Pack of {{name}}' },
-    table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV', total_one: '{{count}} row', total_other: '{{count}} rows' },
+    table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV',
+      exported_one: 'Exported {{count}} row to {{file}}', exported_other: 'Exported {{count}} rows to {{file}}', exportFailed: 'The export failed: {{reason}}',
+      total_one: '{{count}} row', total_other: '{{count}} rows' },
     verify: {
       title: 'Verify your email first', text: 'Booking, hiring a nurse and ordering medicine need a verified email. It takes a minute: enter the 6-digit code we sent you.',
       action: 'Confirm Email',
@@ -83,7 +85,9 @@ export const common: Translations = {
     pager: { label: 'পাতা', first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
     dialog: { close: 'বন্ধ করুন' },
     picture: { photoOf: '{{name}}-এর ছবি', packOf: '{{name}}-এর প্যাকেট' },
-    table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড', total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
+    table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড',
+      exported_one: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exported_other: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exportFailed: 'ডাউনলোড হয়নি: {{reason}}',
+      total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
     verify: {
       title: 'আগে আপনার ইমেইল যাচাই করুন', text: 'বুকিং, নার্স নেওয়া ও ওষুধ অর্ডারের জন্য যাচাই করা ইমেইল লাগে। এক মিনিটের কাজ: আমাদের পাঠানো ৬ অঙ্কের কোডটি দিন।',
       action: 'ইমেইল নিশ্চিত করুন',

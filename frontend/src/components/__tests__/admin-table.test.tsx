@@ -5,8 +5,8 @@ import { AdminOrdersDocument } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
 import AdminOrdersPage from '@/features/pharmacy/pages/AdminOrdersPage';
 
-const download = vi.hoisted(() => vi.fn(async () => undefined));
-vi.mock('@/lib/download', () => ({ downloadFile: download }));
+const download = vi.hoisted(() => vi.fn(async (_path: string, filename: string) => ({ filename, rows: 41 })));
+vi.mock('@/lib/download', () => ({ downloadCsv: download }));
 
 const order = (id: string, status = 'Delivered') => ({
   __typename: 'Order', id, status, nextStatuses: status === 'Delivered' ? [] : ['Delivered', 'Cancelled'], paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: `T${id}`, itemsPoisha: 117456, shippingPoisha: 6000, totalPoisha: 123456,
@@ -43,6 +43,17 @@ describe('the shared admin table (orders as the example)', () => {
     const u = new URL(url, 'http://x');
     expect(u.pathname).toBe('/api/admin/orders.csv');
     expect(Object.fromEntries(u.searchParams)).toEqual({ status: 'Delivered', paymentStatus: 'Paid', sort: 'oldest' });
+    expect(await screen.findByText('Exported 41 rows to nirog-orders.csv')).toBeInTheDocument();
+  });
+
+  it('says when the export failed, and why', async () => {
+    download.mockRejectedValueOnce(new Error('Please log in again'));
+    renderScreen(<AdminOrdersPage />, {
+      path: '/admin/user/order', route: '/admin/user/order?status=Delivered&paymentStatus=Paid&sort=oldest',
+      mocks: [page({ page: 1, status: 'Delivered', paymentStatus: 'Paid', sort: 'oldest' }, [order('o1')])] as never,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /Export CSV/ }));
+    expect(await screen.findByText(/The export failed: Please log in again/)).toBeInTheDocument();
   });
 
   it('shows its empty state when nothing matches', async () => {
