@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './i18n';
+import './app/fonts.css';
 import './app/global.css';
 import App from './app/App';
 
