@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import i18n from '@/i18n';
+import '@/lib/errors'; // registers the 'errors' namespace
+
+// Every feature registers its namespace when its i18n.ts is imported: load them all.
+import.meta.glob('../../features/*/i18n.ts', { eager: true });
+
+type Dict = { [key: string]: unknown };
+
+/** key → placeholders, plural forms folded into their base key (bn has fewer forms than en). */
+function flatten(d: Dict, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(d)) {
+    const key = `${prefix}${k.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+    if (v && typeof v === 'object') flatten(v as Dict, `${key}.`, out);
+    else out.set(key, [...String(v).matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort().join(','));
+  }
+  return out;
+}
+
+describe('the English and Bangla dictionaries', () => {
+  const namespaces = Object.keys(i18n.store.data.en);
+
+  it('cover every feature', () => {
+    expect(namespaces.length).toBeGreaterThanOrEqual(12);
+    expect(Object.keys(i18n.store.data.bn).sort()).toEqual([...namespaces].sort());
+  });
+
+  it.each(namespaces)('%s: have the same keys and the same placeholders in both languages', (ns) => {
+    const en = flatten(i18n.store.data.en[ns] as Dict);
+    const bn = flatten(i18n.store.data.bn[ns] as Dict);
+    expect([...bn.keys()].filter((k) => !en.has(k))).toEqual([]);
+    expect([...en.keys()].filter((k) => !bn.has(k))).toEqual([]);
+    const differ = [...en].filter(([k, p]) => bn.get(k) !== p && !PLACEHOLDERS_LEFT_OUT.includes(`${ns}:${k}`)).map(([k, p]) => `${k}: en {${p}} bn {${bn.get(k)}}`);
+    expect(differ).toEqual([]);
+  });
+
+  it('say nothing in Bangla that is still the English text, but for names and codes', () => {
+    const same: string[] = [];
+    for (const ns of namespaces) {
+      const en = i18n.store.data.en[ns] as Dict;
+      const bn = i18n.store.data.bn[ns] as Dict;
+      const walk = (e: Dict, b: Dict, path: string) => {
+        for (const [k, v] of Object.entries(e)) {
+          const w = b?.[k];
+          if (v && typeof v === 'object') walk(v as Dict, w as Dict, `${path}${k}.`);
+          // a word of three or more Latin letters said the same in Bangla is an untranslated string
+          else if (typeof v === 'string' && v === w && /[A-Za-z]{3,}/.test(v.replace(/\{\{[^}]*\}\}/g, ''))) same.push(`${ns}:${path}${k} = ${v}`);
+        }
+      };
+      walk(en, bn, '');
+    }
+    expect(same.filter((s) => !ALLOWED_SAME.some((re) => re.test(s)))).toEqual([]);
+  });
+});
+
+/**
+ * Placeholders the Bangla text leaves out on purpose: ILLEGAL_TRANSITION's from/to are the server's
+ * English status codes, which would put English words into a Bangla sentence.
+ */
+const PLACEHOLDERS_LEFT_OUT = ['errors:reasons.ILLEGAL_TRANSITION'];
+
+/** Brand and provider names, units and codes that read the same in both languages. */
+const ALLOWED_SAME = [/= (bKash|Nagad|Bkash|BMDC|NID|CSV|PDF|Nirog|English|Google Meet|Zoom|SMS|OTP|ID)$/, /= 01X+$/];
