@@ -1,6 +1,7 @@
-import i18n from 'i18next';
+import i18n, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { common } from './common';
+import { formatCount } from '@/lib/money';
 
 /**
  * English and Bangla from the first screen. The shell's strings live in ./common.ts; each feature
@@ -25,13 +26,26 @@ function initialLang(): Lang {
   return 'en';
 }
 
-void i18n.use(initReactI18next).init({
+/**
+ * Every number put into a sentence in the reader's digits and grouping ("রিভিউ (১২)", "1,20,000
+ * reviews"), through the one count formatter; anything else as given. Plural forms still see the number.
+ */
+const readerNumbers: FormatterModule = {
+  type: 'formatter',
+  init() {},
+  add() {},
+  addCached() {},
+  format: (value: unknown, _format: string | undefined, lng: string | undefined) => (typeof value === 'number' ? formatCount(value, lng ?? 'en') : (value as string)),
+};
+
+void i18n.use(initReactI18next).use(readerNumbers).init({
   lng: initialLang(),
   fallbackLng: 'en',
   ns: ['common'],
   defaultNS: 'common',
   resources: { en: { common: common.en }, bn: { common: common.bn } },
-  interpolation: { escapeValue: false },
+  // alwaysFormat: every value goes through readerNumbers below, also without a format name.
+  interpolation: { escapeValue: false, alwaysFormat: true },
   returnNull: false,
 });
 

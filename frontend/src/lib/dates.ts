@@ -13,6 +13,11 @@ export function formatDateTime(value: string | Date, lang = 'en'): string {
   }).format(new Date(value));
 }
 
+/** The year in Dhaka, in the reader's digits and never grouped ("2026", "২০২৬"). */
+export function formatYear(value: string | Date = new Date(), lang = 'en'): string {
+  return new Intl.DateTimeFormat(locale(lang), { timeZone: DHAKA, year: 'numeric' }).format(new Date(value));
+}
+
 /** Today's date in Dhaka as YYYY-MM-DD (for "no past dates" rules in forms). */
 export function todayInDhaka(now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: DHAKA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

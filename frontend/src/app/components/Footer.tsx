@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { formatYear } from '@/lib/dates';
 
 export default function Footer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">
@@ -29,7 +30,7 @@ export default function Footer() {
           <span className="link">{t('footer.cookie')}</span>
         </div>
       </div>
-      <div className="copyright">{t('footer.copyright', { year: new Date().getFullYear() })}</div>
+      <div className="copyright">{t('footer.copyright', { year: formatYear(new Date(), i18n.language) })}</div>
     </footer>
   );
 }

@@ -45,3 +45,12 @@ describe('paths', () => {
     expect(to('doctorDetail', { doctorId: 'a b' })).toBe('/doctor/a%20b');
   });
 });
+
+describe('formatYear', () => {
+  it('writes the year ungrouped, in Bangla digits on the Bangla screen, in Dhaka', async () => {
+    const { formatYear } = await import('../dates');
+    expect(formatYear('2026-06-01T00:00:00Z', 'en')).toBe('2026');
+    expect(formatYear('2026-06-01T00:00:00Z', 'bn')).toBe('২০২৬');
+    expect(formatYear('2026-12-31T19:00:00Z', 'en')).toBe('2027'); // already 1 January in Dhaka
+  });
+});
