@@ -24,6 +24,7 @@ export const EXPECTED: Record<string, string> = {
   'Query.insuranceApplications': 'xxx+',
   'Query.ambulanceServices': '++++',
   'Query.siteSettings': '++++',
+  'Query.uploadLimits': '++++',
   'Query.errorReasons': '++++',
   'Query.areaOptions': '++++',
   'Query.partners': '++++',

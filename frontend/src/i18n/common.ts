@@ -37,6 +37,11 @@ export const common: Translations = {
     pager: { label: 'Pages', first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
     dialog: { close: 'Close' },
     picture: { photoOf: 'Photo of {{name}}', packOf: 'Pack of {{name}}' },
+    imagePicker: {
+      choose: 'Choose a picture', chooseMany: 'Choose pictures', hint: 'JPEG, PNG or WebP, up to {{max}}', preview: 'Chosen pictures',
+      notImage: '{{name}} is not a picture: choose a JPEG, PNG or WebP file', tooLarge: '{{name}} is larger than {{max}}: choose a smaller picture',
+      tooMany: 'At most {{max}} pictures', remove: 'Remove {{name}}',
+    },
     table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV',
       exported_one: 'Exported {{count}} row to {{file}}', exported_other: 'Exported {{count}} rows to {{file}}', exportFailed: 'The export failed: {{reason}}',
       total_one: '{{count}} row', total_other: '{{count}} rows' },
@@ -85,6 +90,11 @@ export const common: Translations = {
     pager: { label: 'পাতা', first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
     dialog: { close: 'বন্ধ করুন' },
     picture: { photoOf: '{{name}}-এর ছবি', packOf: '{{name}}-এর প্যাকেট' },
+    imagePicker: {
+      choose: 'ছবি বেছে নিন', chooseMany: 'ছবিগুলো বেছে নিন', hint: 'JPEG, PNG বা WebP, সর্বোচ্চ {{max}}', preview: 'বেছে নেওয়া ছবি',
+      notImage: '{{name}} ছবি নয়: JPEG, PNG বা WebP ফাইল বেছে নিন', tooLarge: '{{name}} {{max}}-এর চেয়ে বড়: ছোট ছবি বেছে নিন',
+      tooMany: 'সর্বোচ্চ {{max}}টি ছবি', remove: '{{name}} সরান',
+    },
     table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড',
       exported_one: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exported_other: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exportFailed: 'ডাউনলোড হয়নি: {{reason}}',
       total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },

@@ -21,6 +21,15 @@ export class SiteSettings {
   chatWidgetId!: string | null;
 }
 
+@ObjectType({ description: 'What an upload may be: forms check a picture before sending it (the server checks again)' })
+export class UploadLimits {
+  @Field(() => Int, { description: 'The largest file, in bytes (UPLOAD_MAX_BYTES)' })
+  maxBytes!: number;
+
+  @Field(() => Int, { description: 'The most files in one request (UPLOAD_MAX_FILES)' })
+  maxFiles!: number;
+}
+
 @ObjectType({ description: 'The area lists of the forms and filters (labels are the client\'s, by value)' })
 export class AreaOptions {
   @Field(() => [DhakaArea], { description: 'Blood donors and requests, ambulances' })
@@ -70,6 +79,13 @@ export class SiteResolver {
     const config = ctx.services.config;
     const on = chatWidgetEnabled(config);
     return { chatWidgetProvider: on ? config.chatWidget.provider : null, chatWidgetId: on ? config.chatWidget.id! : null };
+  }
+
+  @Query(() => UploadLimits)
+  @Public()
+  uploadLimits(@Ctx() ctx: Context): UploadLimits {
+    const { maxBytes, maxFiles } = ctx.services.config.uploads;
+    return { maxBytes, maxFiles };
   }
 
   @Query(() => [Partner])

@@ -3,6 +3,7 @@ import { Alert, App, Button, Form, Input, InputNumber, Select, Skeleton } from '
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import ImagePicker from '@/components/ImagePicker';
 import { AdminDoctorDocument, CreateDoctorDocument, UpdateDoctorDocument, type DoctorTitle, type DoctorType, type Gender } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { errorInfo, formErrorParts } from '@/lib/errors';
@@ -24,7 +25,8 @@ export default function AdminDoctorFormPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
-  const [image, setImage] = useState<File | null>(null);
+  const [images, setImages] = useState<File[]>([]);
+  const image = images[0] ?? null;
   const { data, loading, error } = useQuery(AdminDoctorDocument, { variables: { id: doctorId ?? '' }, skip: !editing });
   const [create, { loading: creating }] = useMutation(CreateDoctorDocument);
   const [update, { loading: updating }] = useMutation(UpdateDoctorDocument);
@@ -88,7 +90,8 @@ export default function AdminDoctorFormPage() {
         </div>
         <Form.Item name="description" label={t('description')}><Input.TextArea rows={4} maxLength={5000} /></Form.Item>
         <Form.Item label={t('images')} htmlFor="doctor-image">
-          <input id="doctor-image" data-testid="doctor-image" type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
+          <ImagePicker id="doctor-image" value={images} onChange={setImages} current={data?.doctor?.avatarUrl ? [data.doctor.avatarUrl] : []}
+            alt={t('images')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={creating || updating}>{editing ? t('update') : t('create')}</Button>
       </Form>

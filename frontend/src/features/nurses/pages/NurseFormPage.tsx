@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Skeleton, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import ImagePicker from '@/components/ImagePicker';
 import { AdminNurseDocument, AdminNursesDocument, CreateNurseDocument, UpdateNurseDocument, type Gender, type NurseLocation } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { takaToPoisha } from '@/lib/money';
 import { paths } from '@/config/paths';
-import { NursePhoto } from '../components/shared';
 import { useAreaOptions } from '@/lib/areas';
 import '../i18n';
 import { flash } from '@/lib/flash';
@@ -89,22 +88,8 @@ export default function NurseFormPage() {
           <Select options={locations} />
         </Form.Item>
         <Form.Item name="description" label={t('admin.description')}><Input.TextArea rows={4} maxLength={5000} /></Form.Item>
-        <Form.Item label={t('admin.images')} extra={editing ? t('admin.keepImages') : undefined}>
-          {nurse && nurse.imageUrls.length > 0 && (
-            <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>{nurse.imageUrls.map((u) => <NursePhoto key={u} url={u} name={nurse.name} size={64} />)}</div>
-          )}
-          <Upload
-            accept="image/*"
-            multiple
-            listType="picture"
-            beforeUpload={(file) => {
-              setFiles((prev) => [...prev, file]);
-              return false;
-            }}
-            onRemove={(file) => setFiles((prev) => prev.filter((f) => f.name !== file.name))}
-          >
-            <Button icon={<UploadOutlined />}>{t('admin.chooseImages')}</Button>
-          </Upload>
+        <Form.Item label={t('admin.images')} htmlFor="nurse-images" extra={editing ? t('admin.keepImages') : undefined}>
+          <ImagePicker id="nurse-images" multiple value={files} onChange={setFiles} current={nurse?.imageUrls ?? []} alt={nurse?.name ?? t('admin.images')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={createState.loading || updateState.loading}>{editing ? t('admin.update') : t('admin.create')}</Button>
       </Form>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag, Upload } from 'antd';
-import { UploadOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatTaka, takaToPoisha } from '@/lib/money';
 import Pager from '@/components/Pager';
 import { actionsColumn } from '@/components/AdminTable';
+import ImagePicker from '@/components/ImagePicker';
 import MedicineImage from '../components/MedicineImage';
 import { FORMS } from '../components/medicineForms';
 import '../i18n';
@@ -28,7 +28,8 @@ export default function AdminMedicinesPage() {
   const [page, setPage] = useState(1);
   const [keyword, setKeyword] = useState('');
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
-  const [image, setImage] = useState<File | null>(null);
+  const [images, setImages] = useState<File[]>([]);
+  const image = images[0] ?? null;
   const [form] = Form.useForm<Values>();
   // ?lowStock=1 (the dashboard's tile): catalogue medicines at or below the low-stock threshold.
   const [params, setParams] = useSearchParams();
@@ -40,7 +41,7 @@ export default function AdminMedicinesPage() {
 
   function open(row: Row | 'new') {
     setEditing(row);
-    setImage(null);
+    setImages([]);
     form.resetFields();
     if (row !== 'new') {
       form.setFieldsValue({ ...row, price: row.pricePoisha / 100, isActive: row.isActive });
@@ -110,9 +111,10 @@ export default function AdminMedicinesPage() {
           <Form.Item name="stock" label={t('stock')} rules={required}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="description" label={t('description')}><Input.TextArea rows={3} maxLength={5000} /></Form.Item>
           {editing !== 'new' && <Form.Item name="isActive" label={t('active')} valuePropName="checked"><Switch /></Form.Item>}
-          <Upload accept="image/*" maxCount={1} beforeUpload={(f) => { setImage(f); return false; }} onRemove={() => setImage(null)}>
-            <Button icon={<UploadOutlined />}>{t('chooseImage')}</Button>
-          </Upload>
+          <Form.Item label={t('image')} htmlFor="medicine-image">
+            <ImagePicker id="medicine-image" value={images} onChange={setImages}
+              current={editing && editing !== 'new' && editing.imageUrl ? [editing.imageUrl] : []} alt={editing && editing !== 'new' ? editing.name : t('image')} />
+          </Form.Item>
         </Form>
       </Modal>
     </div>
