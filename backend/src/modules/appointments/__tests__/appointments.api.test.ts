@@ -83,6 +83,8 @@ describe('video consultations', () => {
     ['height', 'abc', 'isHeight'],
     ['height', `5'15"`, 'isHeight'],
     ['height', '999 cm', 'isHeight'],
+    ['height', '5.14', 'isHeight'],
+    ['height', '9', 'isHeight'],
     ['age', 200, 'isAge'],
     ['age', -1, 'isAge'],
   ])('refuses %s %p with INVALID_INPUT and the rule %s, through both doors', async (field, value, rule) => {
@@ -98,6 +100,8 @@ describe('video consultations', () => {
   it.each([
     ['weight', '58'], ['weight', '58.5 kg'], ['weight', '৫৮ কেজি'], ['weight', '128 lb'],
     ['height', `5'2"`], ['height', '5 ft 2 in'], ['height', '157 cm'], ['height', '1.57 m'], ['height', '৫ ফুট ২ ইঞ্চি'],
+    // as the earlier app's form and most Bangladeshis write it: feet, or feet.inches
+    ['height', '5'], ['height', '5.2'], ['height', '5.11'], ['height', '৫.৪'],
   ])('accepts %s %p as typed', async (field, value) => {
     const res = await patient.gql('mutation($input: BookConsultationInput!) { bookConsultation(input: $input) { id weight height } }', { input: consultation(ids.mahbub!, { [field]: value }) });
     expect(res.errors).toBeUndefined();
