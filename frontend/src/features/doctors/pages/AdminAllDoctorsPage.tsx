@@ -29,7 +29,7 @@ export default function AdminAllDoctorsPage() {
         filters={[{ key: 'status', label: t('anyStatus'), options: [{ value: 'Approved', label: t('statusApproved') }, { value: 'Pending', label: t('statusPending') }, { value: 'Rejected', label: t('statusRejected') }] }]}
         extra={<Link to={paths.adminPendingDoctors}>{t('pendingLink')}</Link>}
         columns={[
-          { title: t('images'), key: 'a', width: 64, render: (_, d) => <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={40} /> },
+          { title: t('images'), key: 'a', width: 88, render: (_, d) => <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={40} /> },
           { title: t('name'), key: 'n', render: (_, d) => <><strong>{titleOf(d.title)} {d.name}</strong><div className="muted">{d.email}</div></> },
           { title: t('specialities'), key: 's', render: (_, d) => d.specialities.join(', ') },
           { title: t('work'), dataIndex: 'work' },
