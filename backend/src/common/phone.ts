@@ -1,8 +1,12 @@
+import { asciiDigits } from './digits.js';
 import { badInput } from './errors.js';
 
-/** Bangladeshi mobile numbers: 01XXXXXXXXX, 8801XXXXXXXXX or +8801XXXXXXXXX → stored as +8801XXXXXXXXX. */
+/**
+ * Bangladeshi mobile numbers: 01XXXXXXXXX, 8801XXXXXXXXX or +8801XXXXXXXXX, in ASCII or Bangla digits
+ * (০১৭১২৩৪৫৬৭৮ from a Bangla keyboard) → stored as +8801XXXXXXXXX.
+ */
 export function normalizeBdPhone(raw: string, field = 'phone'): string {
-  const digits = raw.replace(/[\s()-]/g, '');
+  const digits = asciiDigits(raw).replace(/[\s()-]/g, '');
   const m = /^(?:\+?88)?(01[3-9]\d{8})$/.exec(digits);
   if (!m) throw badInput('Enter a Bangladeshi mobile number like 01712345678', { [field]: 'Invalid phone number' }, 'INVALID_PHONE');
   return `+88${m[1]}`;

@@ -1,4 +1,5 @@
 import { ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
+import { asciiDigits } from '../../common/digits.js';
 
 /**
  * What a patient may type for their vitals on the consultation form. Weight and height stay text
@@ -8,9 +9,7 @@ import { ValidatorConstraint, type ValidatorConstraintInterface } from 'class-va
  */
 export const AGE_MAX = 130;
 
-const BANGLA_ZERO = 0x09e6;
-/** "৫৮ কেজি" reads as "58 কেজি" for the check; the text is stored as the patient typed it. */
-const asciiDigits = (s: string) => s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - BANGLA_ZERO));
+// "৫৮ কেজি" reads as "58 কেজি" for the check; the text is stored as the patient typed it.
 
 const WEIGHT = /^(\d{1,3}(?:[.,]\d{1,2})?)\s*(kg|kgs|kilo|kilos|কেজি|lb|lbs)?\.?$/i;
 const FEET_INCHES = /^(\d)\s*(?:'|’|ft\.?|feet|ফুট)\s*(?:(\d{1,2}(?:\.\d)?)\s*(?:"|”|''|in\.?|inch|inches|ইঞ্চি)?)?$/i;

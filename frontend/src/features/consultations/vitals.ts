@@ -1,11 +1,10 @@
+import { asciiDigits } from '@/lib/digits'; // "৫৮" → "58" for checking, and for the age, which travels as a number
+
 /**
  * The client's copy of the server's vitals rules (backend/src/modules/appointments/vitals.ts), for
  * instant feedback on the consultation form; the server decides. Bangla digits count as digits.
  */
 export const AGE_MAX = 130;
-
-/** "৫৮" → "58" (for checking and for the age, which travels as a number). */
-export const asciiDigits = (s: string) => s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
 
 const WEIGHT = /^(\d{1,3}(?:[.,]\d{1,2})?)\s*(kg|kgs|kilo|kilos|কেজি|lb|lbs)?\.?$/i;
 const FEET_INCHES = /^(\d)\s*(?:'|’|ft\.?|feet|ফুট)\s*(?:(\d{1,2}(?:\.\d)?)\s*(?:"|”|''|in\.?|inch|inches|ইঞ্চি)?)?$/i;

@@ -98,6 +98,16 @@ describe('checkout', () => {
     expect(await stockOf(m.id)).toBe(5);
   });
 
+  it('takes a phone typed on a Bangla keyboard (০১৭১২৩৪৫৬৭৮) and keeps it as +8801712345678; refuses one that is not a mobile number', async () => {
+    const m = await newMedicine(5);
+    const res = await patient.post('/create/order', { shippingInfo: { ...shipping, phone: '০১৮১৯-৮৭৬৫৪৩' }, orderItems: [{ _id: m.id, cartQuantity: 1 }], paymentMethod: 'Bkash' });
+    expect(res.status).toBe(200);
+    expect((await orderOf(res.body.order._id)).shippingPhoneE164).toBe('+8801819876543');
+    const bad = await patient.post('/create/order', { shippingInfo: { ...shipping, phone: '০২৯৫৫১২৩৪' }, orderItems: [{ _id: m.id, cartQuantity: 1 }], paymentMethod: 'Bkash' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.reason).toBe('INVALID_PHONE');
+  });
+
   it("refuses an empty cart with 'Your Cart is Currently Empty'", async () => {
     const res = await patient.post('/create/order', { shippingInfo: shipping, orderItems: [] });
     expect(res.status).toBe(400);
