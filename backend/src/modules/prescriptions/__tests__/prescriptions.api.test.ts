@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import type { DomainEvent } from '../../../common/events.js';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { REPO_ROOT } from '../../../config.js';
 
 let t: TestApp;
 let patient: Client;
@@ -118,6 +122,45 @@ describe("patients' prescriptions", () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(2000);
     expect(pdf.toString('latin1')).toContain(`Prescription ${p.verificationCode}`); // document title
+  });
+
+  it("writes the PDF in the patient's Bangla: Noto Sans Bengali embedded and shaped, Bangla labels and digits", async () => {
+    const nusrat = await asPatient(t, 'nusrat@nirog.test');
+    expect((await nusrat.gql('mutation { updateLanguage(language: bn) { language } }')).data).toEqual({ updateLanguage: { language: 'bn' } });
+    const booked = await nusrat.post('/new/appointment', {
+      doctorId: ayeshaId, name: 'নুসরাত খাতুন', age: 34, weight: '58 kg', height: '5.2', gender: 'Female', problem: 'দুই সপ্তাহ ধরে কাশি',
+    });
+    expect(booked.status).toBe(200);
+    const id = booked.body.appointment._id;
+    await t.orm.em.fork().transactional((tx) => t.services.appointments.markConsultationPaid(tx as never, id, `pay-${id}`, booked.body.appointment.feePoisha));
+    const p = (await doctor.post('/create/prescription', {
+      appointmentId: id, medicines: [{ medname: 'Napa 500', dailyUse: '১+০+১ খাবারের পরে', days: 7, quantity: '১৪টি' }],
+      medInfo: '', doctorAdvice: 'বিশ্রাম নিন, পর্যাপ্ত পানি পান করুন, ক্ষতিকর খাবার এড়িয়ে চলুন', followUp: 'সাত দিন পরে',
+    })).body.prescription;
+    const res = await nusrat.get(`/prescription/${p._id}/pdf`).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    expect(res.status).toBe(200);
+    const dir = path.join(REPO_ROOT, 'test-results', 'prescription-pdf');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'bangla.pdf');
+    writeFileSync(file, res.body as Buffer);
+
+    // Helvetica has no Bangla glyph: the Bengali face must be embedded, and the text layer read back in Bangla.
+    expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/NotoSansBengali-Regular .* yes +yes +yes/);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    // (words whose glyphs are drawn in typing order: the text layer lists ি, ে and reph where they are drawn)
+    for (const word of ['ব্যবস্থাপত্র', 'বয়স: ৩৪', 'নারী', 'খাতুন', '৭', 'ক্ষ', 'Napa 500', p.verificationCode]) expect(text).toContain(word);
+    // Shaped, not letter by letter: the vowel sign ি is drawn before its consonant (নি → glyphs ি, ন),
+    // which only an Indic shaper does; the text layer lists glyphs in drawing order.
+    expect(text).toContain('িনন');
+    expect(text).not.toContain('Patient:');
+
+    // The page as a pharmacist sees it (test-results/prescription-pdf/bangla-1.png, to look at).
+    execFileSync('pdftoppm', ['-r', '110', '-png', '-f', '1', '-l', '1', file, path.join(dir, 'bangla')]);
+    expect(readFileSync(path.join(dir, 'bangla-1.png')).subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('serves the PDF to its patient, its doctor and admins only', async () => {
