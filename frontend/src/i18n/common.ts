@@ -36,6 +36,7 @@ export const common: Translations = {
     splash: { title: 'Nirog', subtitle: 'Free of disease · নীরোগ' },
     pager: { label: 'Pages', first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
     dialog: { close: 'Close' },
+    a11y: { skipToContent: 'Skip to content', mainNav: 'Main', accountNav: 'Account' },
     picture: { photoOf: 'Photo of {{name}}', packOf: 'Pack of {{name}}' },
     imagePicker: {
       choose: 'Choose a picture', chooseMany: 'Choose pictures', hint: 'JPEG, PNG or WebP, up to {{max}}', preview: 'Chosen pictures',
@@ -89,6 +90,7 @@ export const common: Translations = {
     splash: { title: 'নীরোগ', subtitle: 'রোগমুক্ত জীবন · Nirog' },
     pager: { label: 'পাতা', first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
     dialog: { close: 'বন্ধ করুন' },
+    a11y: { skipToContent: 'মূল অংশে যান', mainNav: 'প্রধান', accountNav: 'অ্যাকাউন্ট' },
     picture: { photoOf: '{{name}}-এর ছবি', packOf: '{{name}}-এর প্যাকেট' },
     imagePicker: {
       choose: 'ছবি বেছে নিন', chooseMany: 'ছবিগুলো বেছে নিন', hint: 'JPEG, PNG বা WebP, সর্বোচ্চ {{max}}', preview: 'বেছে নেওয়া ছবি',

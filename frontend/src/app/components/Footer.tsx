@@ -9,22 +9,22 @@ export default function Footer() {
     <footer className="site-footer">
       <div className="site-footer-inner">
         <div>
-          <h4>{t('brand')}</h4>
+          <h2>{t('brand')}</h2>
           <span>{t('tagline')}</span>
         </div>
         <div>
-          <h4>{t('footer.services')}</h4>
+          <h2>{t('footer.services')}</h2>
           <Link to={paths.doctors}>{t('footer.onlineConsultant')}</Link>
           <Link to={paths.bloods}>{t('footer.blood')}</Link>
           <Link to={paths.nurses}>{t('footer.nurses')}</Link>
         </div>
         <div>
-          <h4>{t('footer.about')}</h4>
+          <h2>{t('footer.about')}</h2>
           <Link to={paths.about}>{t('footer.about')}</Link>
           <Link to={paths.contact}>{t('footer.contact')}</Link>
         </div>
         <div>
-          <h4>{t('footer.legal')}</h4>
+          <h2>{t('footer.legal')}</h2>
           <span className="link">{t('footer.terms')}</span>
           <span className="link">{t('footer.privacy')}</span>
           <span className="link">{t('footer.cookie')}</span>

@@ -45,7 +45,7 @@ export default function Header() {
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {t('brand')}
         </Link>
-        <nav className="nav-links" aria-label="main">
+        <nav className="nav-links" aria-label={t('a11y.mainNav')}>
           {PUBLIC_LINKS.map((l) => (
             <NavLink key={l.key} to={l.to}>{t(`nav.${l.key}`)}</NavLink>
           ))}

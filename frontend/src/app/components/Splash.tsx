@@ -5,7 +5,8 @@ const SEEN = 'nirog.splashSeen';
 
 /**
  * The spec's 2-second splash, shown once per browser session as an overlay while the app loads
- * underneath (so it never delays the page itself). A tap dismisses it.
+ * underneath (so it never delays the page itself). A tap dismisses it. Hidden from screen readers and
+ * without a heading: the page underneath has the one h1.
  */
 export default function Splash() {
   const { t } = useTranslation();
@@ -28,10 +29,10 @@ export default function Splash() {
   }, [show]);
   if (!show) return null;
   return (
-    <div className="splash" onClick={() => setShow(false)} role="presentation" data-testid="splash">
+    <div className="splash" onClick={() => setShow(false)} aria-hidden="true" data-testid="splash">
       <div>
-        <h1>{t('splash.title')}</h1>
-        <p>{t('splash.subtitle')}</p>
+        <p className="splash-title">{t('splash.title')}</p>
+        <p className="splash-subtitle">{t('splash.subtitle')}</p>
       </div>
     </div>
   );

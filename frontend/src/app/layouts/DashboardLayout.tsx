@@ -7,7 +7,10 @@ import { useLogout } from '@/features/auth/useAuthActions';
 import { SIDE_MENU } from '../components/menus';
 import PageLoader from '../components/PageLoader';
 
-/** Account screens: the side menu of the user's role (hidden on small screens) beside the page. */
+/**
+ * Account screens: the side menu of the user's role (hidden on small screens) beside the page. A named
+ * nav, not an aside: it sits inside <main>, where a complementary landmark may not.
+ */
 export default function DashboardLayout() {
   const { t } = useTranslation();
   const session = useSession();
@@ -17,7 +20,7 @@ export default function DashboardLayout() {
   const items = session ? SIDE_MENU[session.user.role] : [];
   return (
     <div className="dashboard">
-      <aside className="dashboard-side" aria-label="account menu">
+      <nav className="dashboard-side" aria-label={t('a11y.accountNav')}>
         <Menu
           mode="inline"
           selectedKeys={[location.pathname]}
@@ -28,7 +31,7 @@ export default function DashboardLayout() {
           onClick={async ({ key }) => navigate(key === 'logout' ? await logout() : key)}
           style={{ borderInlineEnd: 'none' }}
         />
-      </aside>
+      </nav>
       <section className="dashboard-content">
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 import Header from '../components/Header';
 import Footer from '../components/Footer';
 import Splash from '../components/Splash';
@@ -11,10 +12,27 @@ import { useSession } from '@/lib/session';
 // Its own chunk, fetched only once someone is logged in: visitors never download it.
 const VerifyEmailBanner = lazy(() => import('@/features/email/components/VerifyEmailBanner'));
 
+/**
+ * The first thing a keyboard reaches on every page: past the header's dozen links to the page itself.
+ * Focus moves into <main> (not only the scroll position), so the next Tab is the page's first field.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a className="skip-link" href="#main" onClick={(e) => {
+      e.preventDefault();
+      const main = document.getElementById('main');
+      main?.focus();
+      main?.scrollIntoView();
+    }}>{t('a11y.skipToContent')}</a>
+  );
+}
+
 export default function SiteLayout() {
   const session = useSession();
   return (
     <div className="site">
+      <SkipLink />
       <Splash />
       <Header />
       <FlashHost />
@@ -23,7 +41,7 @@ export default function SiteLayout() {
           <VerifyEmailBanner />
         </Suspense>
       )}
-      <main className="site-main" id="main">
+      <main className="site-main" id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

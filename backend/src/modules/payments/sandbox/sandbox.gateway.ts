@@ -268,6 +268,7 @@ export class SandboxGateway {
   }
 
   // ---------------------------------------------------------------- hosted pages
+  // The focus ring is explicit (issue 16): the browser's own is a 1px line, lost on the pink Approve button.
   private page(title: string, inner: string): string {
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f5f5f5;margin:0;padding:24px}
@@ -275,7 +276,8 @@ main{max-width:420px;margin:auto;background:#fff;border-radius:12px;padding:24px
 h1{font-size:20px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#666}
 button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius:8px;font-size:16px;cursor:pointer}
 .approve{background:#e2136e;color:#fff}.fail{background:#555;color:#fff}.cancel{background:#ddd}
-.note{color:#a15c00;font-size:13px}select{width:100%;padding:8px;margin:8px 0}</style></head><body><main>${inner}</main></body></html>`;
+.note{color:#a15c00;font-size:13px}select{width:100%;padding:8px;margin:8px 0}
+:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head><body><main>${inner}</main></body></html>`;
   }
 
   private checkoutPage(provider: 'bkash' | 'nagad', t: SandboxTransaction): string {

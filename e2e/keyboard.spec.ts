@@ -1,0 +1,138 @@
+import { expect, test, DEMO_PASSWORD } from './fixtures';
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * Issue 16: the main journeys by keyboard alone. Nothing here clicks: only Tab, Shift+Tab, Enter,
+ * Space, arrows and typing, as someone without a mouse (or with a screen reader) moves.
+ */
+
+/** What has focus, in words for a failure message. */
+async function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return '(nothing: the page itself)';
+    const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 50);
+    return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> "${name}"`;
+  });
+}
+
+const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)).catch(() => false);
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` (or an element inside it) has focus; at most `max`
+ * presses. Fails with the stops it went through, so a journey that cannot reach something says why.
+ */
+async function tabTo(page: Page, target: Locator, { max = 40, back = false } = {}) {
+  await expect(target).toBeVisible();
+  const seen: string[] = [];
+  for (let n = 0; n < max; n++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    seen.push(await describeFocus(page));
+  }
+  if (await isFocused(target)) return;
+  throw new Error(`${max} × ${back ? 'Shift+Tab' : 'Tab'} never reached ${target}; focus went through:\n  ${seen.join('\n  ')}`);
+}
+
+/** The focused element draws a ring: an outline of some width in a colour that is not transparent. */
+async function expectFocusRing(page: Page) {
+  await expect.poll(async () => page.evaluate(() => {
+    const el = document.activeElement as HTMLElement;
+    // antd draws the ring of a field on its box (the input inside is borderless)
+    const ringed = el.closest('.ant-select, .ant-input-affix-wrapper, .ant-input-number, .ant-picker') ?? el;
+    const s = getComputedStyle(ringed);
+    return s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2 && s.outlineColor !== 'rgba(0, 0, 0, 0)' ? 'ring' : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`;
+  }), { message: `focus ring on ${await describeFocus(page)}` }).toBe('ring');
+}
+
+/** From a fresh page: Tab reaches the skip link first, Enter jumps into <main>, Tab reaches `first`. */
+async function skipToContent(page: Page, first: Locator) {
+  await expect(first).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expectFocusRing(page);
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(first).toBeFocused();
+  await expectFocusRing(page);
+}
+
+/** Picks an option of an antd Select that has focus: open with ArrowDown, move with arrows, Enter. */
+async function chooseByKeyboard(page: Page, select: Locator, option: string) {
+  await page.keyboard.press('ArrowDown');
+  const list = page.locator('.ant-select-dropdown:visible');
+  await expect(list).toBeVisible();
+  for (let n = 0; n < 10; n++) {
+    const active = list.locator('.ant-select-item-option-active');
+    if ((await active.count()) && (await active.innerText()).trim() === option) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(select).toContainText(option);
+}
+
+test.describe.serial('keyboard only', () => {
+  test('a patient logs in, finds a doctor, books a video consultation and pays in the sandbox, by keyboard alone', async ({ page }) => {
+    await page.goto('/user-signin');
+    const email = page.getByLabel('Email');
+    await skipToContent(page, email);
+    await page.keyboard.type('patient@nirog.test');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await expectFocusRing(page);
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+
+    await page.goto('/doctors');
+    await skipToContent(page, page.getByRole('checkbox', { name: 'Online Now' }).or(page.locator('main input').first()));
+    // The search box, by Tab through the filters
+    const search = page.getByRole('textbox', { name: /Search by name/ });
+    await tabTo(page, search);
+    await page.keyboard.type('Selina');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/q=Selina/);
+    await expect(page.getByTestId('doctor-row')).toHaveCount(1);
+    const doctor = page.getByRole('link', { name: /Selina Parveen/ });
+    await tabTo(page, doctor);
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: /Selina Parveen/ })).toBeVisible();
+
+    const seeNow = page.getByRole('button', { name: 'See Doctor Now' });
+    await tabTo(page, seeNow);
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('booking-fee')).toHaveText('৳ 800');
+    await tabTo(page, page.getByLabel('Name'));
+    await page.keyboard.type('Rahima Akter');
+    await tabTo(page, page.getByLabel('Age', { exact: true }));
+    await page.keyboard.type('34');
+    await tabTo(page, page.getByLabel('Weight'));
+    await page.keyboard.type('58 kg');
+    await tabTo(page, page.getByLabel('Height'));
+    await page.keyboard.type(`5'2"`);
+    const gender = page.getByLabel('Gender');
+    await tabTo(page, gender);
+    await expectFocusRing(page);
+    await chooseByKeyboard(page, page.locator('.ant-select').filter({ has: gender }), 'Female');
+    await tabTo(page, page.getByLabel('Problem'));
+    await page.keyboard.type('Chest pain while climbing stairs');
+    await tabTo(page, page.getByRole('button', { name: 'Book and pay' }));
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
+    const approve = page.getByRole('button', { name: 'Approve' });
+    await tabTo(page, approve);
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/payment\/successfull\/NRG/);
+    await expect(page.getByText('Payment Success')).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('wait-room')).toBeVisible();
+  });
+});
