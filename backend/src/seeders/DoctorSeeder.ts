@@ -13,22 +13,22 @@ import { DoctorReview } from '../modules/reviews/doctor-review.entity.js';
 import { demoPasswordHash, upsertDemoDoctors, type DemoDoctor } from './AccountSeeder.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
-export const SPECIALITIES: { title: string; slug: string }[] = [
-  { title: 'Medicine', slug: 'medicine' },
-  { title: 'Cardiology', slug: 'cardiology' },
-  { title: 'Dermatology', slug: 'dermatology' },
-  { title: 'Dentistry', slug: 'dentistry' },
-  { title: 'Gynecology', slug: 'gynecology' },
-  { title: 'Pediatrics', slug: 'pediatrics' },
-  { title: 'Neurology', slug: 'neurology' },
-  { title: 'Orthopedics', slug: 'orthopedics' },
-  { title: 'ENT', slug: 'ent' },
-  { title: 'Ophthalmology', slug: 'ophthalmology' },
-  { title: 'Psychiatry', slug: 'psychiatry' },
-  { title: 'Gastroenterology', slug: 'gastroenterology' },
-  { title: 'Nephrology', slug: 'nephrology' },
-  { title: 'Endocrinology', slug: 'endocrinology' },
-  { title: 'Urology', slug: 'urology' },
+export const SPECIALITIES: { title: string; titleBn: string; slug: string }[] = [
+  { title: 'Medicine', titleBn: 'মেডিসিন', slug: 'medicine' },
+  { title: 'Cardiology', titleBn: 'হৃদরোগ', slug: 'cardiology' },
+  { title: 'Dermatology', titleBn: 'চর্মরোগ', slug: 'dermatology' },
+  { title: 'Dentistry', titleBn: 'দন্তরোগ', slug: 'dentistry' },
+  { title: 'Gynecology', titleBn: 'স্ত্রীরোগ', slug: 'gynecology' },
+  { title: 'Pediatrics', titleBn: 'শিশুরোগ', slug: 'pediatrics' },
+  { title: 'Neurology', titleBn: 'স্নায়ুরোগ', slug: 'neurology' },
+  { title: 'Orthopedics', titleBn: 'হাড় ও জোড়া', slug: 'orthopedics' },
+  { title: 'ENT', titleBn: 'নাক-কান-গলা', slug: 'ent' },
+  { title: 'Ophthalmology', titleBn: 'চক্ষুরোগ', slug: 'ophthalmology' },
+  { title: 'Psychiatry', titleBn: 'মানসিক রোগ', slug: 'psychiatry' },
+  { title: 'Gastroenterology', titleBn: 'পেট ও পরিপাকতন্ত্র', slug: 'gastroenterology' },
+  { title: 'Nephrology', titleBn: 'কিডনি রোগ', slug: 'nephrology' },
+  { title: 'Endocrinology', titleBn: 'হরমোন ও ডায়াবেটিস', slug: 'endocrinology' },
+  { title: 'Urology', titleBn: 'মূত্ররোগ', slug: 'urology' },
 ];
 
 const DEGREES: Record<string, string[]> = {
@@ -132,9 +132,11 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
 
 export class DoctorSeeder extends Seeder<DemoSeedContext> {
   async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
-    const have = new Set((await em.find(Speciality, {})).map((s) => s.slug));
+    const have = new Map((await em.find(Speciality, {})).map((s) => [s.slug, s]));
     SPECIALITIES.forEach((s, i) => {
-      if (!have.has(s.slug)) em.create(Speciality, { title: s.title, slug: s.slug, sortOrder: i });
+      const existing = have.get(s.slug);
+      if (!existing) em.create(Speciality, { title: s.title, titleBn: s.titleBn, slug: s.slug, sortOrder: i });
+      else if (!existing.titleBn) existing.titleBn = s.titleBn; // written before titles had Bangla
     });
     await em.flush();
     await upsertDemoDoctors(em, [...CATALOGUE_DOCTORS, ...PENDING_DOCTORS], demoImages(context));

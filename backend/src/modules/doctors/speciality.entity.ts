@@ -8,10 +8,14 @@ import { BaseEntity } from '../../common/base.entity.js';
  */
 @ObjectType()
 @Entity({ tableName: 'specialities' })
-export class Speciality extends BaseEntity<'imageUrl' | 'sortOrder'> {
+export class Speciality extends BaseEntity<'imageUrl' | 'sortOrder' | 'titleBn'> {
   @Field()
   @Property({ length: 60, unique: true })
   title!: string;
+
+  @Field({ description: "The title in Bangla, for the Bangla screens; '' when nobody has written it (show title)" })
+  @Property({ length: 60, default: '' })
+  titleBn: string = '';
 
   @Field()
   @Property({ length: 60, unique: true })

@@ -19,6 +19,9 @@ registerTranslations('doctors', {
     createSuccess: 'Create Doctor Successful', updateSuccess: 'Update Doctor Successful', noDoctorFound: 'No doctor found !', male: 'Male', female: 'Female',
     statusApproved: 'Approved', statusPending: 'Pending', statusRejected: 'Rejected', anyStatus: 'Any status', pendingLink: 'Doctors waiting for approval',
     required: 'Enter all Fields', filtersButton: 'Filters', apply: 'Show doctors', searchButton: 'Search',
+    // Filter options by the server's ids (doctorFilterOptions); its English titles are for the REST door.
+    statusOptionTrue: 'Online Now', statusOptionFalse: 'Offline', ratingAtLeast: '{{count}} stars & up',
+    feeUpTo500: 'Up to 500 BDT', feeFrom501To1000: '501 - 1000 BDT', feeFrom1001To1500: '1001 - 1500 BDT', feeFrom1501To2000: '1501 - 2000 BDT', feeAbove2000: 'Above 2000 BDT',
   },
   bn: {
     selectSpeciality: 'একটি বিশেষজ্ঞতা বেছে নিন', doctors: 'ডাক্তার', filters: 'ফিল্টার', onlineNow: 'এখন অনলাইনে', gender: 'লিঙ্গ',
@@ -38,5 +41,7 @@ registerTranslations('doctors', {
     createSuccess: 'ডাক্তার যোগ হয়েছে', updateSuccess: 'ডাক্তার হালনাগাদ হয়েছে', noDoctorFound: 'কোনো ডাক্তার পাওয়া যায়নি!', male: 'পুরুষ', female: 'নারী',
     statusApproved: 'অনুমোদিত', statusPending: 'অপেক্ষমাণ', statusRejected: 'বাতিল', anyStatus: 'সব অবস্থা', pendingLink: 'অনুমোদনের অপেক্ষায় ডাক্তার',
     required: 'সব ঘর পূরণ করুন', filtersButton: 'ফিল্টার', apply: 'ডাক্তার দেখুন', searchButton: 'খুঁজুন',
+    statusOptionTrue: 'এখন অনলাইনে', statusOptionFalse: 'অফলাইন', ratingAtLeast: '{{count}} তারা ও তার বেশি',
+    feeUpTo500: '৫০০ টাকা পর্যন্ত', feeFrom501To1000: '৫০১ - ১০০০ টাকা', feeFrom1001To1500: '১০০১ - ১৫০০ টাকা', feeFrom1501To2000: '১৫০১ - ২০০০ টাকা', feeAbove2000: '২০০০ টাকার বেশি',
   },
 });

@@ -164,6 +164,12 @@ describe('finding a doctor', () => {
     expect(res.status).toBe(400);
   });
 
+  it('names every speciality in Bangla too, for the Bangla screens', async () => {
+    const { specialities } = (await asVisitor(t).gql('{ specialities { title titleBn } }')).data as { specialities: { title: string; titleBn: string }[] };
+    expect(specialities).toContainEqual({ title: 'Cardiology', titleBn: 'হৃদরোগ' });
+    expect(specialities.every((s) => /[\u0980-\u09FF]/.test(s.titleBn))).toBe(true);
+  });
+
   it('REST option lists come from the server', async () => {
     const visitor = asVisitor(t);
     expect((await visitor.get('/fees')).body.fees).toContainEqual({ _id: '0-500', title: 'Up to 500 BDT' });

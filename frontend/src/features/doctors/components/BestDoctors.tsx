@@ -9,6 +9,7 @@ import { errorInfo } from '@/lib/errors';
 import Stars from '@/components/Stars';
 import PersonPhoto from '@/components/PersonPhoto';
 import { titleOf } from './titles';
+import { useSpecialityNames } from './specialityNames';
 import '../i18n';
 
 const STEP = 4;
@@ -16,6 +17,7 @@ const STEP = 4;
 /** Home 'Our Best Doctors': 4 at first, Load More adds 4 (best rated first). Plain elements: the home page loads no antd. */
 export default function BestDoctors() {
   const { t, i18n } = useTranslation('doctors');
+  const specialityNames = useSpecialityNames();
   const [count, setCount] = useState(STEP);
   const { data, previousData, loading, error } = useQuery(DoctorsDocument, { variables: { page: 1, pageSize: count, sort: 'Rating' } });
   const result = (data ?? previousData)?.doctors;
@@ -33,7 +35,7 @@ export default function BestDoctors() {
               {/* Below the hero: lazy. */}
               <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={64} />
               <h3 style={{ margin: '8px 0 4px' }}>{titleOf(d.title)} {d.name}</h3>
-              <div className="muted">{d.specialities.join(', ')}</div>
+              <div className="muted">{specialityNames(d.specialities)}</div>
               <Stars value={d.rating} size={13} />
               <div><strong>{formatTaka(d.feePoisha, i18n.language)}</strong> {d.isOnline && <span className="tag-online">{t('online')}</span>}</div>
             </Link>

@@ -6,6 +6,7 @@ import { formatTaka } from '@/lib/money';
 import Stars from '@/components/Stars';
 import PersonPhoto from '@/components/PersonPhoto';
 import { titleOf } from './titles';
+import { useSpecialityNames } from './specialityNames';
 import '../i18n';
 
 /**
@@ -14,6 +15,7 @@ import '../i18n';
  */
 export default function DoctorRow({ doctor: d, eager = false }: { doctor: DoctorCardFragment; eager?: boolean }) {
   const { t, i18n } = useTranslation('doctors');
+  const specialityNames = useSpecialityNames();
   const profile = to('doctorDetail', { doctorId: d.id });
   return (
     <article className="doctor-row card" data-testid="doctor-row">
@@ -25,7 +27,7 @@ export default function DoctorRow({ doctor: d, eager = false }: { doctor: Doctor
         <h2><Link to={profile}>{titleOf(d.title)} {d.name}</Link>{' '}
           {d.isOnline ? <span className="tag-online">{t('online')}</span> : null}</h2>
         <div>{d.degree}</div>
-        <div className="muted">{d.specialities.join(', ')}</div>
+        <div className="muted">{specialityNames(d.specialities)}</div>
         <div>{t('worksAt')}: {d.work}</div>
         <div className="muted">{t('experience', { count: d.experienceYears })}</div>
         <div><Stars value={d.rating} size={14} /> <span className="muted">{t('totalRatings', { count: d.reviewCount })}</span></div>

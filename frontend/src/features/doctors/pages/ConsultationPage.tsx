@@ -6,11 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { SpecialitiesDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
+import { specialityTitle } from '../components/specialityNames';
 import '../i18n';
 
 /** 'Please select a speaciality': each choice opens /doctors with that speciality ticked. */
 export default function ConsultationPage() {
-  const { t } = useTranslation('doctors');
+  const { t, i18n } = useTranslation('doctors');
   const { data, loading, error } = useQuery(SpecialitiesDocument);
   return (
     <div>
@@ -23,7 +24,7 @@ export default function ConsultationPage() {
           <Link key={s.id} to={`${paths.doctors}?speciality=${encodeURIComponent(s.title)}`} className="speciality-tile">
             <Card hoverable>
               {s.imageUrl ? <img src={s.imageUrl} alt="" width={48} height={48} /> : <MedicineBoxOutlined style={{ fontSize: 40, color: 'var(--brand)' }} />}
-              <div className="speciality-title">{s.title}</div>
+              <div className="speciality-title">{specialityTitle(s, i18n.language)}</div>
             </Card>
           </Link>
         ))}

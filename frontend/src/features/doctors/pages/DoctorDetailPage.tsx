@@ -12,11 +12,13 @@ import { errorInfo } from '@/lib/errors';
 import PersonPhoto from '@/components/PersonPhoto';
 import ReviewForm from '../components/ReviewForm';
 import { titleOf } from '../components/titles';
+import { useSpecialityNames } from '../components/specialityNames';
 import '../i18n';
 
 export default function DoctorDetailPage() {
   const { doctorId = '' } = useParams();
   const { t, i18n } = useTranslation('doctors');
+  const specialityNames = useSpecialityNames();
   const [reviewPage, setReviewPage] = useState(1);
   const { data, loading, error, refetch } = useQuery(DoctorDetailDocument, { variables: { id: doctorId, reviewPage } });
   if (loading && !data) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
@@ -32,7 +34,7 @@ export default function DoctorDetailPage() {
           <div>
             <h1 className="page-title" style={{ marginBottom: 4 }}>{titleOf(d.title)} {d.name} {d.isOnline && <Tag color="green">{t('online')}</Tag>}</h1>
             <div>{d.degree}</div>
-            <div className="muted">{d.specialities.join(', ')}</div>
+            <div className="muted">{specialityNames(d.specialities)}</div>
             <Rate disabled allowHalf value={d.rating} /> <span className="muted">{t('totalRatings', { count: d.reviewCount })}</span>
           </div>
         </Space>
@@ -47,7 +49,7 @@ export default function DoctorDetailPage() {
           <Link to={`${paths.hospitalAppointment}${query}`}><Button size="large">{t('hospitalVisit')}</Button></Link>
           {d.isOnline && (
             <Link to={`${paths.bookAppointment}${query}`}>
-              <Button size="large" type="primary" icon={<VideoCameraOutlined />} style={{ background: '#2e9d49' }}>{t('seeDoctorNow')}</Button>
+              <Button size="large" type="primary" icon={<VideoCameraOutlined />} style={{ background: '#237804' }}>{t('seeDoctorNow')}</Button>
             </Link>
           )}
         </Space>
