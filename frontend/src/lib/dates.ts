@@ -7,10 +7,17 @@ export function formatDate(value: string | Date, lang = 'en'): string {
   return new Intl.DateTimeFormat(locale(lang), { timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
 }
 
+/**
+ * Date and time; in Bangla the part of the day is a word said before the time ("বিকাল ৪:০৫"), where
+ * the locale's own pattern would leave "PM" in English.
+ */
 export function formatDateTime(value: string | Date, lang = 'en'): string {
-  return new Intl.DateTimeFormat(locale(lang), {
-    timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit',
-  }).format(new Date(value));
+  const options: Intl.DateTimeFormatOptions = { timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+  if (!lang.startsWith('bn')) return new Intl.DateTimeFormat(locale(lang), options).format(new Date(value));
+  const parts = new Intl.DateTimeFormat(locale(lang), { ...options, dayPeriod: 'short' }).formatToParts(new Date(value));
+  const period = parts.find((p) => p.type === 'dayPeriod')?.value ?? '';
+  const hour = parts.findIndex((p) => p.type === 'hour');
+  return parts.map((p, i) => (i === hour && period ? `${period} ${p.value}` : p.type === 'dayPeriod' ? '' : p.value)).join('').trim();
 }
 
 /** The year in Dhaka, in the reader's digits and never grouped ("2026", "২০২৬"). */

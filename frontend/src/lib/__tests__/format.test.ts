@@ -38,6 +38,13 @@ describe('dates', () => {
   it('shows times in Dhaka', () => {
     expect(formatDateTime('2026-11-21T19:30:00Z')).toContain('1:30');
   });
+  it('writes a Bangla time in Bangla: digits and the part of the day before it, never AM or PM', () => {
+    const afternoon = formatDateTime('2026-11-21T10:05:00Z', 'bn'); // 4:05 pm in Dhaka
+    expect(afternoon).toContain('বিকাল ৪:০৫');
+    expect(afternoon).toContain('২১ নভে');
+    expect(formatDateTime('2026-11-21T03:30:00Z', 'bn')).toContain('সকাল ৯:৩০');
+    for (const t of [afternoon, formatDateTime('2026-11-21T15:00:00Z', 'bn')]) expect(t).not.toMatch(/AM|PM|[0-9]/);
+  });
 });
 
 describe('paths', () => {
