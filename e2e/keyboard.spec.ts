@@ -135,4 +135,82 @@ test.describe.serial('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('wait-room')).toBeVisible();
   });
+
+  test('a visitor fills a cart, checks out, logs in on the way, fills shipping and pays in the sandbox, by keyboard alone', async ({ page }) => {
+    await page.goto('/medicine');
+    const search = page.getByPlaceholder('Search by name, generic or company');
+    await skipToContent(page, search);
+    await page.keyboard.type('napa extra');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/keyword=napa/);
+    const card = page.getByTestId('medicine-card').filter({ hasText: 'Napa Extra' }).first();
+    const add = card.getByRole('button', { name: /Add to Cart/ });
+    await tabTo(page, add);
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Item Added to Cart').first()).toBeVisible();
+    await expect(add).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('header-cart')).toContainText('2');
+    // back up to the header's cart
+    await tabTo(page, page.getByTestId('header-cart'), { back: true });
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-qty')).toHaveText('2');
+    await tabTo(page, page.getByRole('button', { name: 'Check out' }));
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+
+    // Checkout needs a login. Moving to another page puts focus on its <main>: one Tab to the first field.
+    await expect(page).toHaveURL(/\/user-signin$/);
+    await expect(page.locator('main#main')).toBeFocused();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type('patient@nirog.test');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/shipping$/);
+    await expect(page.getByTestId('cart-line')).toContainText('Napa Extra');
+
+    // The payment method is the first field, an antd Select chosen with arrows and Enter; on a fresh
+    // load of the page (no focus yet), the skip link leads to it.
+    const method = page.getByLabel('Payment method');
+    await expect(page.locator('main#main')).toBeFocused();
+    await page.reload();
+    await skipToContent(page, method);
+    await chooseByKeyboard(page, page.locator('.ant-select').filter({ has: method }), 'Bkash');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Your Name')).toBeFocused();
+    await expectFocusRing(page);
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Rahima Akter');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Location (house,road,sector)')).toBeFocused();
+    await page.keyboard.type('House 12, Road 5, Sector 7');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('City')).toBeFocused();
+    await page.keyboard.type('Dhaka');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Phone No')).toBeFocused();
+    await page.keyboard.type('01712345678');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Confirm' })).toBeFocused();
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+
+    await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
+    await expect(page.getByText('৳ 110.00 BDT')).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Approve' }));
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/order\/payment\/successfull\/NRG/);
+    await expect(page.getByText('Payment Success')).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: 'Done' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/my-order$/);
+    await expect(page.getByTestId('order-card').first()).toContainText('Paid');
+  });
 });

@@ -1,5 +1,5 @@
-import { Suspense, lazy } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Header from '../components/Header';
 import Footer from '../components/Footer';
@@ -28,8 +28,24 @@ function SkipLink() {
   );
 }
 
+/**
+ * After a move to another page inside the app, focus goes to the new page's <main>: the element that
+ * had it (the login button, a link) is gone or belongs to the page before, and the next Tab would
+ * start from wherever it was. The first page load keeps the browser's start, so Tab meets the skip link.
+ */
+function useFocusOnNavigation() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    document.getElementById('main')?.focus({ preventScroll: true });
+  }, [pathname]);
+}
+
 export default function SiteLayout() {
   const session = useSession();
+  useFocusOnNavigation();
   return (
     <div className="site">
       <SkipLink />
