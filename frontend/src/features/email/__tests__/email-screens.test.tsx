@@ -51,6 +51,16 @@ describe('confirm email screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong code. 4 attempts left');
   });
 
+  it('takes the code in Bangla digits and sends it in ASCII digits', async () => {
+    renderScreen(<ConfirmEmailPage />, {
+      mocks: [unverified, noDevInbox, { request: { query: ConfirmEmailDocument, variables: { input: { code: '654321' } } },
+        result: { data: { confirmEmail: { __typename: 'User', id: 'u1', emailVerified: true } } } }],
+    });
+    await userEvent.type(await screen.findByPlaceholderText('Enter Your 6 Digit Code'), '৬৫৪৩২১');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Your email is verified', { selector: '.ant-result-title' })).toBeInTheDocument();
+  });
+
   it('shows the verified state once the code is right', async () => {
     renderScreen(<ConfirmEmailPage />, {
       mocks: [unverified, noDevInbox, { request: { query: ConfirmEmailDocument, variables: { input: { code: '654321' } } },

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ConfirmEmailDocument, EmailStatusDocument, ResendVerificationDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import { asciiDigits } from '@/lib/digits';
 import { paths } from '@/config/paths';
 import DevMailbox from '../components/DevMailbox';
 import '../i18n';
@@ -32,7 +33,8 @@ export default function ConfirmEmailPage() {
   async function onFinish(values: { password: string }) {
     setError(null);
     try {
-      await confirm({ variables: { input: { code: values.password.trim() } } });
+      // A Bangla keyboard types ৬৫৪৩২১: the server gets 654321.
+      await confirm({ variables: { input: { code: asciiDigits(values.password).trim() } } });
       void message.success(t('verified'));
     } catch (e) {
       setError(errorInfo(e).message);
@@ -58,7 +60,7 @@ export default function ConfirmEmailPage() {
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       {/* The earlier form named its one field "password"; the server reads it as the code. */}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item name="password" rules={[{ required: true, message: t('codeRequired') }, { pattern: /^\s*\d{6}\s*$/, message: t('codeFormat') }]}>
+        <Form.Item name="password" rules={[{ required: true, message: t('codeRequired') }, { validator: async (_, v?: string) => { if (v && !/^\s*\d{6}\s*$/.test(asciiDigits(v))) throw new Error(t('codeFormat')); } }]}>
           <Input placeholder={t('codePlaceholder')} aria-label={t('codePlaceholder')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="large" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block size="large" loading={confirmState.loading}>{t('confirm')}</Button>
