@@ -70,7 +70,7 @@ export default function BloodsPage() {
         <div className="card">
           <h2 style={{ marginTop: 0 }}>{t('requestTitle')}</h2>
           {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <Form form={form} layout="vertical" noValidate onFinish={onFinish} requiredMark={false}>
             <Form.Item name="name" label={t('name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
             <Form.Item name="phone" label={t('phone')}><Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" /></Form.Item>
             <Form.Item name="email" label={t('email')}><Input type="email" autoComplete="email" /></Form.Item>

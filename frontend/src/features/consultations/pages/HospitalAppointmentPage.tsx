@@ -57,10 +57,11 @@ function HospitalAppointmentPageForm() {
         <span><strong>{doctor.data.doctor.name}</strong> · {doctor.data.doctor.work}</span>
       </p>
       <p>{t('feeAtHospital')}: <strong data-testid="visit-fee">{formatTaka(doctor.data.doctor.feePoisha, i18n.language)}</strong></p>
-      <Form<Values> form={form} layout="vertical" onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
+      <Form<Values> form={form} layout="vertical" noValidate onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
         <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} /></Form.Item>
         <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" maxLength={20} /></Form.Item>
-        <Form.Item name="date" label={t('date')} rules={req}>
+        {/* Our own words, not the browser's: the form is noValidate, so min is a hint to the picker only. */}
+        <Form.Item name="date" label={t('date')} rules={[...req, { validator: async (_, v?: string) => { if (v && v < todayInDhaka()) throw new Error(t('datePast')); } }]}>
           <Input type="date" min={todayInDhaka()} onChange={(e) => setDate(e.target.value)} />
         </Form.Item>
         <Form.Item name="slot" label={t('slot')} rules={req}>

@@ -28,7 +28,7 @@ export default function SetUrlPage() {
   return (
     <div className="card auth-card">
       <h1 className="page-title">{t('setUrlTitle')}</h1>
-      <Form form={form} layout="vertical" onFinish={submit}>
+      <Form form={form} layout="vertical" noValidate onFinish={submit}>
         <Form.Item name="url" label={t('url')} rules={[{ required: true, message: t('urlRequired') }]}>
           <Input type="url" placeholder="https://meet.google.com/abc-defg-hij" />
         </Form.Item>

@@ -70,7 +70,7 @@ export default function AdminDoctorFormPage() {
   return (
     <div className="card">
       <h1 className="page-title">{editing ? t('updateDoctor') : t('createDoctor')}</h1>
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ title: 'Dr', type: 'Medical', gender: 'Male', experienceYears: 0, hospitalSlotCapacity: 10, description: '', nidNo: '' }}>
+      <Form<Values> form={form} layout="vertical" noValidate onFinish={submit} initialValues={{ title: 'Dr', type: 'Medical', gender: 'Male', experienceYears: 0, hospitalSlotCapacity: 10, description: '', nidNo: '' }}>
         <div className="form-grid">
           <Form.Item name="title" label={t('title')} rules={req}><Select options={TITLE_OPTIONS} /></Form.Item>
           <Form.Item name="name" label={t('name')} rules={req}><Input maxLength={100} /></Form.Item>

@@ -42,7 +42,7 @@ export default function ContactPage() {
       <p>{t('contact.intro')}</p>
       <p style={{ color: '#5f6b7a' }}>{t('contact.address')}<br />{t('contact.hotline')}</p>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form form={form} layout="vertical" noValidate onFinish={onFinish} requiredMark={false}>
         <Form.Item name="name" label={t('contact.name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
         <Form.Item name="email" label={t('contact.email')}><Input type="email" autoComplete="email" /></Form.Item>
         <Form.Item name="subject" label={t('contact.subject')}><Input maxLength={200} /></Form.Item>

@@ -72,7 +72,7 @@ export default function NurseFormPage() {
     <div className="card" style={{ maxWidth: 720 }}>
       <h1 className="page-title">{editing ? t('admin.updateTitle') : t('admin.createTitle')}</h1>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={{ description: '' }}>
+      <Form form={form} layout="vertical" noValidate onFinish={onFinish} requiredMark={false} initialValues={{ description: '' }}>
         <Form.Item name="name" label={t('admin.name')} rules={required}><Input maxLength={100} /></Form.Item>
         <Form.Item name="degree" label={t('admin.degree')} rules={required}><Input maxLength={200} /></Form.Item>
         <Form.Item name="work" label={t('admin.work')} rules={required}><Input maxLength={200} /></Form.Item>
