@@ -79,6 +79,10 @@ test.describe.serial('keyboard only', () => {
     await page.goto('/user-signin');
     const email = page.getByLabel('Email');
     await skipToContent(page, email);
+    // Enter on the empty form: the errors show under the fields and are said in the live region
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('form-errors-live')).toHaveText(/Enter your email.*Enter your password/);
+    await expect(page.getByRole('status').filter({ hasText: 'Enter your password' })).toHaveAttribute('aria-live', 'polite');
     await page.keyboard.type('patient@nirog.test');
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Password')).toBeFocused();
@@ -212,5 +216,90 @@ test.describe.serial('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/my-order$/);
     await expect(page.getByTestId('order-card').first()).toContainText('Paid');
+  });
+
+  test('dialogs take focus when they open and give it back to their opener when they close', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    // The doctors' filter dialog (phone width)
+    await page.goto('/doctors');
+    const filters = page.getByRole('button', { name: 'Filters' });
+    await skipToContent(page, page.getByRole('textbox', { name: /Search by name/ }));
+    await tabTo(page, filters);
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Tab stays inside while it is open
+    for (let n = 0; n < 30; n++) await page.keyboard.press('Tab');
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await expectFocusRing(page);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(filters).toBeFocused();
+
+    // The header's phone menu (an antd Drawer)
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await tabTo(page, menu, { back: true });
+    await expectFocusRing(page);
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toBeVisible();
+    await expect.poll(() => drawer.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await tabTo(page, drawer.getByRole('link', { name: 'Order Medicine' }));
+    await expectFocusRing(page);
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+    // ... and a link chosen in it leads to its page, with focus on that page's main
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await tabTo(page, page.getByRole('dialog').getByRole('link', { name: 'Order Medicine' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/medicine$/);
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  test('every page has a skip link first, landmarks, one h1, and a focus ring (pictures at 1280 and 360 px)', async ({ page }) => {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
+      for (const path of ['/', '/user-signin', '/doctors', '/medicine']) {
+        await page.goto(path);
+        await expect(page.locator('main#main')).toBeVisible();
+        await expect(page.locator('h1')).toHaveCount(1);
+        await expect(page.getByRole('banner')).toHaveCount(1);
+        await expect(page.getByRole('contentinfo')).toHaveCount(1);
+        await expect(page.getByRole('main')).toHaveCount(1);
+        if (width > 400) await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+        // The skip link shows only when focused, and is the first stop
+        const skip = page.getByRole('link', { name: 'Skip to content' });
+        await expect(skip).not.toBeInViewport();
+        await page.keyboard.press('Tab');
+        await expect(skip).toBeFocused();
+        await expect(skip).toBeInViewport();
+        if (path === '/user-signin') await page.screenshot({ path: test.info().outputPath(`skip-link-${width}.png`) });
+      }
+      // Links of the header, the login form and the footer draw a ring (antd's reset once took it away)
+      await page.goto('/user-signin');
+      await expect(page.getByLabel('Email')).toBeVisible();
+      for (const link of [page.getByRole('link', { name: 'Cart' }), page.getByRole('link', { name: /Forgot password/ }), page.getByRole('contentinfo').getByRole('link').first()]) {
+        await tabTo(page, link, { max: 60 });
+        await expectFocusRing(page);
+      }
+      await tabTo(page, page.getByRole('link', { name: /Forgot password/ }), { back: true });
+      await page.screenshot({ path: test.info().outputPath(`focus-ring-${width}.png`) });
+    }
+    // In Bangla, by the header's language switch (a keyboard reaches it too)
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(page.locator('main#main h1')).toBeVisible();
+    await tabTo(page, page.getByTestId('lang-switch'));
+    await page.keyboard.press('Enter');
+    await page.goto('/medicine');
+    await expect(page.locator('main#main h1')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'মূল অংশে যান' })).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'প্রধান' })).toBeVisible();
   });
 });

@@ -13,7 +13,8 @@ export default function FlashHost() {
   // On a new page, a notice raised before it is shown there once, and a notice shown on an earlier
   // page ends: a notice raised just before navigate() (the usual case) lives on the page navigated to.
   useEffect(() => noteNavigation(pathname), [pathname]);
-  if (!flashes.length) return null;
+  // The live region is always there, empty between notices: a screen reader announces what is added
+  // to a region it already knows, not a region that arrives with its text.
   return (
     <div className="flash-host" role="status" aria-live="polite">
       {flashes.map((f) => (

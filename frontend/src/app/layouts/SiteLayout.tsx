@@ -6,6 +6,7 @@ import Footer from '../components/Footer';
 import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
 import FlashHost from '../components/FlashHost';
+import FormErrorAnnouncer from '../components/FormErrorAnnouncer';
 import ChatWidget from '@/features/info/components/ChatWidget';
 import { useSession } from '@/lib/session';
 
@@ -52,6 +53,7 @@ export default function SiteLayout() {
       <Splash />
       <Header />
       <FlashHost />
+      <FormErrorAnnouncer />
       {session && (
         <Suspense fallback={null}>
           <VerifyEmailBanner />
