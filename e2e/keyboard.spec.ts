@@ -74,7 +74,7 @@ async function chooseByKeyboard(page: Page, select: Locator, option: string) {
   await expect(select).toContainText(option);
 }
 
-test.describe.serial('keyboard only', () => {
+test.describe('keyboard only', () => {
   test('a patient logs in, finds a doctor, books a video consultation and pays in the sandbox, by keyboard alone', async ({ page }) => {
     await page.goto('/user-signin');
     const email = page.getByLabel('Email');
@@ -301,5 +301,7 @@ test.describe.serial('keyboard only', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'মূল অংশে যান' })).toBeFocused();
     await expect(page.getByRole('navigation', { name: 'প্রধান' })).toBeVisible();
+    // pictures are described in the page's language
+    await expect(page.getByTestId('medicine-card').first().locator('img')).toHaveAttribute('alt', /-এর প্যাকেট$/);
   });
 });
