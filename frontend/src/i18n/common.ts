@@ -8,7 +8,7 @@ export const common: Translations = {
       home: 'Home', consultations: 'Consultations', doctors: 'Doctors', nurses: 'Nurses', medicine: 'Order Medicine',
       insurance: 'Insurance', bloods: 'Find Bloods', ambulance: 'Find Ambulance', forDoctors: 'For Doctors',
       login: 'Log in', doctorLogin: 'Doctor Login', logout: 'Logout', hello: 'Hello, {{name}}', cart: 'Cart',
-      menu: 'Menu', myProfile: 'My Profile', language: 'বাংলা',
+      menu: 'Menu', myProfile: 'My Profile', language: 'বাংলা', languageHint: 'Show the site in Bangla',
     },
     side: {
       dashboard: 'Dashboard', allAppointments: 'All Appointments', createDoctor: 'Create Doctor', allDoctors: 'All Doctors',
@@ -62,7 +62,7 @@ export const common: Translations = {
       home: 'হোম', consultations: 'পরামর্শ', doctors: 'ডাক্তার', nurses: 'নার্স', medicine: 'ওষুধ অর্ডার',
       insurance: 'বিমা', bloods: 'রক্ত খুঁজুন', ambulance: 'অ্যাম্বুলেন্স খুঁজুন', forDoctors: 'ডাক্তারদের জন্য',
       login: 'লগ ইন', doctorLogin: 'ডাক্তার লগইন', logout: 'লগ আউট', hello: 'হ্যালো, {{name}}', cart: 'কার্ট',
-      menu: 'মেনু', myProfile: 'আমার প্রোফাইল', language: 'English',
+      menu: 'মেনু', myProfile: 'আমার প্রোফাইল', language: 'English', languageHint: 'সাইটটি ইংরেজিতে দেখুন',
     },
     side: {
       dashboard: 'ড্যাশবোর্ড', allAppointments: 'সব অ্যাপয়েন্টমেন্ট', createDoctor: 'ডাক্তার যোগ করুন', allDoctors: 'সব ডাক্তার',

@@ -41,7 +41,7 @@ export default function Header() {
   return (
     <header className="site-header">
       <div className="site-header-inner">
-        <Link to={paths.home} className="brand" aria-label="Nirog home">
+        <Link to={paths.home} className="brand">
           <img src="/favicon.svg" alt="" width={28} height={28} />
           {t('brand')}
         </Link>
@@ -51,9 +51,10 @@ export default function Header() {
           ))}
         </nav>
         <div className="header-actions">
-          <button type="button" className="btn-text" onClick={toggleLang} aria-label="language" data-testid="lang-switch">{t('nav.language')}</button>
-          <Link to={paths.cart} aria-label={t('nav.cart')} data-testid="header-cart" className="icon-btn">
+          <button type="button" className="btn-text" onClick={toggleLang} lang={i18n.language === 'bn' ? 'en' : 'bn'} title={t('nav.languageHint')} data-testid="lang-switch">{t('nav.language')}</button>
+          <Link to={paths.cart} data-testid="header-cart" className="icon-btn">
             <CartIcon />
+            <span className="sr-only">{t('nav.cart')}</span>
             {cartCount > 0 && <span className="count-badge">{cartCount > 99 ? '99+' : cartCount}</span>}
           </Link>
           {userButton && (userMenuWanted ? (

@@ -27,7 +27,7 @@ registerTranslations('info', {
       m1: 'Assalamu alaikum! How can we help you today?', m2: 'I need a nurse for my father in Mirpur for next week.',
       m3: 'Certainly. You can choose a nurse on the Nurses page and pick the date; we confirm within a few hours.',
     },
-    inbox: { title: 'Requests and messages', blood: 'Blood requests', insurance: 'Insurance applications', contact: 'Contact messages', empty: 'Nothing received yet', name: 'Name', phone: 'Phone', group: 'Group', area: 'Area', gender: 'Gender', message: 'Message', received: 'Received' },
+    inbox: { title: 'Requests and messages', blood: 'Blood requests', insurance: 'Insurance applications', contact: 'Contact messages', bloodTab: 'Blood', insuranceTab: 'Insurance', contactTab: 'Messages', empty: 'Nothing received yet', name: 'Name', phone: 'Phone', group: 'Group', area: 'Area', gender: 'Gender', message: 'Message', received: 'Received' },
     soon: { title: 'Coming Soon', subtitle: 'This service opens in', days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
   },
   bn: {
@@ -56,7 +56,7 @@ registerTranslations('info', {
       m1: 'আসসালামু আলাইকুম! আজ কীভাবে সাহায্য করতে পারি?', m2: 'আগামী সপ্তাহে মিরপুরে আমার বাবার জন্য একজন নার্স দরকার।',
       m3: 'অবশ্যই। নার্স পাতায় একজন নার্স ও তারিখ বেছে নিন; কয়েক ঘণ্টার মধ্যে আমরা নিশ্চিত করব।',
     },
-    inbox: { title: 'অনুরোধ ও বার্তা', blood: 'রক্তের অনুরোধ', insurance: 'বিমার আবেদন', contact: 'যোগাযোগের বার্তা', empty: 'এখনো কিছু আসেনি', name: 'নাম', phone: 'ফোন', group: 'গ্রুপ', area: 'এলাকা', gender: 'লিঙ্গ', message: 'বার্তা', received: 'পাওয়া গেছে' },
+    inbox: { title: 'অনুরোধ ও বার্তা', blood: 'রক্তের অনুরোধ', insurance: 'বিমার আবেদন', contact: 'যোগাযোগের বার্তা', bloodTab: 'রক্ত', insuranceTab: 'বিমা', contactTab: 'বার্তা', empty: 'এখনো কিছু আসেনি', name: 'নাম', phone: 'ফোন', group: 'গ্রুপ', area: 'এলাকা', gender: 'লিঙ্গ', message: 'বার্তা', received: 'পাওয়া গেছে' },
     soon: { title: 'শীঘ্রই আসছে', subtitle: 'এই সেবা চালু হবে', days: 'দিন', hours: 'ঘণ্টা', minutes: 'মিনিট', seconds: 'সেকেন্ড' },
   },
 });

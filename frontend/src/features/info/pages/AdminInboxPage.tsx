@@ -34,9 +34,10 @@ export default function AdminInboxPage() {
   return (
     <div className="card">
       <h1 className="page-title">{t('inbox.title')}</h1>
-      <Tabs activeKey={tab} onChange={(key) => { const next = new URLSearchParams(params); next.set('tab', key); setParams(next, { replace: true }); }} items={[
+      {/* Short tab names that fit a phone: antd puts an overflow button inside the tablist, which screen readers cannot use (axe). */}
+      <Tabs tabBarGutter={16} activeKey={tab} onChange={(key) => { const next = new URLSearchParams(params); next.set('tab', key); setParams(next, { replace: true }); }} items={[
         {
-          key: 'blood', label: `${t('inbox.blood')} (${b?.total ?? 0})`,
+          key: 'blood', label: `${t('inbox.bloodTab')} (${b?.total ?? 0})`,
           children: <AdminTable<BloodRow> bare title={t('inbox.blood')} table={bloodTable} result={b} loading={blood.loading && !b} error={blood.error}
             csv="blood-requests" empty={t('inbox.empty')} scrollX={720} columns={[
               { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
@@ -47,7 +48,7 @@ export default function AdminInboxPage() {
             ]} />,
         },
         {
-          key: 'insurance', label: `${t('inbox.insurance')} (${ins?.total ?? 0})`,
+          key: 'insurance', label: `${t('inbox.insuranceTab')} (${ins?.total ?? 0})`,
           children: <AdminTable<InsuranceRow> bare title={t('inbox.insurance')} table={insuranceTable} result={ins} loading={insurance.loading && !ins} error={insurance.error}
             csv="insurance-applications" empty={t('inbox.empty')} scrollX={720} columns={[
               { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
@@ -57,7 +58,7 @@ export default function AdminInboxPage() {
             ]} />,
         },
         {
-          key: 'contact', label: `${t('inbox.contact')} (${c?.total ?? 0})`,
+          key: 'contact', label: `${t('inbox.contactTab')} (${c?.total ?? 0})`,
           children: <AdminTable<ContactRow> bare title={t('inbox.contact')} table={contactTable} result={c} loading={contact.loading && !c} error={contact.error}
             empty={t('inbox.empty')} scrollX={720} sortOptions={[]} columns={[
               { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div><a href={`mailto:${r.email}`}>{r.email}</a></div></> },

@@ -50,7 +50,7 @@ export default function InsurancePage() {
           {articles.loading && !list && <Skeleton active />}
           {list && list.length === 0 && <Empty description={t('insurance.noArticles')} />}
           {list && list.length > 0 && (
-            <Collapse accordion defaultActiveKey={[list[0]!.id]} items={list.map((a) => ({
+            <Collapse defaultActiveKey={[list[0]!.id]} items={list.map((a) => ({
               key: a.id,
               label: <strong>{a.title}</strong>,
               children: <><p style={{ fontWeight: 500 }}>{a.summary}</p><p>{a.body}</p></>,
