@@ -76,8 +76,8 @@ test('a doctor signs up, an admin approves, and the doctor logs in and is shown 
   await page.goto('/doctor/signup');
   await page.getByRole('button', { name: 'Register' }).click();
   // each field says what it misses, once
-  await expect(page.getByText('Enter your BMDC number')).toHaveCount(1);
-  await expect(page.getByText('Choose a photo of you')).toHaveCount(1);
+  await expect(page.getByText('Enter your BMDC number', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Choose a photo of you', { exact: true })).toHaveCount(1);
   await expect(page.getByText('Enter all Fields')).toHaveCount(0);
 
   await page.getByTestId('avatar-input').setInputFiles({ name: 'dr.png', mimeType: 'image/png', buffer: await avatarPng() });

@@ -32,8 +32,8 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Please enter your details')).toBeVisible();
   // Every missing field is marked, the method included (nothing is chosen for the patient).
-  await expect(page.getByText('Choose bKash or Nagad')).toBeVisible();
-  await expect(page.getByText('Enter the city')).toBeVisible();
+  await expect(page.getByText('Choose bKash or Nagad', { exact: true })).toBeVisible();
+  await expect(page.getByText('Enter the city', { exact: true })).toBeVisible();
 
   await chooseOption(page, 'Payment method', 'Bkash');
   await page.getByLabel('Your Name').fill('Rahima Akter');
