@@ -10,6 +10,15 @@ export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** Until the server's limits arrive: its defaults (UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES). */
 const DEFAULT_LIMITS = { maxBytes: 5 * 1024 * 1024, maxFiles: 6 };
 
+/** A file the server keeps as a picture. */
+export const isKeptImage = (f: File) => (IMAGE_TYPES as readonly string[]).includes(f.type);
+
+/** The server's upload limits (one cached query), its defaults until they arrive. */
+export function useUploadLimits(): { maxBytes: number; maxFiles: number } {
+  const { data } = useQuery(UploadLimitsDocument, { fetchPolicy: 'cache-first' });
+  return data?.uploadLimits ?? DEFAULT_LIMITS;
+}
+
 const megabytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`);
 
 /**
@@ -31,8 +40,7 @@ export default function ImagePicker({ id, value, onChange, current = [], multipl
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const { data } = useQuery(UploadLimitsDocument, { fetchPolicy: 'cache-first' });
-  const limits = data?.uploadLimits ?? DEFAULT_LIMITS;
+  const limits = useUploadLimits();
   const previews = useMemo(() => value.map((f) => ({ file: f, url: URL.createObjectURL(f) })), [value]);
   useEffect(() => () => previews.forEach((p) => URL.revokeObjectURL(p.url)), [previews]);
 
@@ -40,7 +48,7 @@ export default function ImagePicker({ id, value, onChange, current = [], multipl
     const chosen = Array.from(list ?? []);
     if (input.current) input.current.value = '';
     if (!chosen.length) return;
-    const notImage = chosen.find((f) => !(IMAGE_TYPES as readonly string[]).includes(f.type));
+    const notImage = chosen.find((f) => !isKeptImage(f));
     const tooLarge = chosen.find((f) => f.size > limits.maxBytes);
     const next = multiple ? [...value, ...chosen] : chosen.slice(0, 1);
     if (notImage) setProblem(t('imagePicker.notImage', { name: notImage.name }));

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import { Avatar, Button, Space, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { IMAGE_TYPES, isKeptImage, useUploadLimits } from '@/components/ImagePicker';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-/** Images only, with a preview and a default placeholder. The server checks the content again. */
+/** JPEG, PNG or WebP no larger than the server takes, with a preview and a placeholder. The server checks the content again. */
 export default function AvatarPicker({ value, onChange, error }: { value?: File | null; onChange: (f: File | null) => void; error?: string }) {
   const { t } = useTranslation('auth');
   const [preview, setPreview] = useState<string | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
+  const { maxBytes } = useUploadLimits();
   useEffect(() => {
     if (!value) {
       setPreview(null);
@@ -28,14 +28,14 @@ export default function AvatarPicker({ value, onChange, error }: { value?: File 
           id="avatar-input"
           data-testid="avatar-input"
           type="file"
-          accept="image/*"
+          accept={IMAGE_TYPES.join(',')}
           style={{ display: 'none' }}
           onChange={(e) => {
             const file = e.target.files?.[0] ?? null;
-            if (file && !file.type.startsWith('image/')) {
+            if (file && !isKeptImage(file)) {
               setLocalError(t('imagesOnly'));
               onChange(null);
-            } else if (file && file.size > MAX_IMAGE_BYTES) {
+            } else if (file && file.size > maxBytes) {
               setLocalError(t('tooLarge'));
               onChange(null);
             } else {
