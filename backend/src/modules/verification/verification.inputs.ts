@@ -3,9 +3,9 @@ import { IsEmail, IsNotEmpty, Matches, MaxLength } from 'class-validator';
 
 @InputType()
 export class ConfirmEmailInput {
-  @Field({ description: 'The 6 digit code from the verification mail' })
+  @Field({ description: 'The 6 digit code from the verification mail (ASCII or Bangla digits)' })
   @IsNotEmpty({ message: 'Enter Your 6 Digit Code' })
-  @Matches(/^\s*\d{6}\s*$/, { message: 'Enter Your 6 Digit Code' })
+  @Matches(/^\s*[0-9০-৯]{6}\s*$/, { message: 'Enter Your 6 Digit Code' })
   code!: string;
 }
 

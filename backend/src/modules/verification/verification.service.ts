@@ -15,6 +15,7 @@ import type { MailService } from '../mail/index.js';
 import type { NotificationService } from '../mail/index.js';
 import { AccountToken, TokenPurpose } from './account-token.entity.js';
 import type { ResetPasswordInput } from './verification.inputs.js';
+import { asciiDigits } from '../../common/digits.js';
 
 export const VERIFY_LINK_TTL_HOURS = 24;
 export const VERIFY_CODE_TTL_MINUTES = 30;
@@ -119,7 +120,7 @@ export class VerificationService {
    * compared, so however many requests run at once, at most CODE_MAX_ATTEMPTS codes are ever tried.
    */
   async confirmCode(em: EntityManager, actor: AuthUser, rawCode: string): Promise<User> {
-    const code = rawCode.trim();
+    const code = asciiDigits(rawCode.trim()); // ৬৫৪৩২১ from a Bangla keyboard is 654321, for every client
     const user = await em.findOne(User, { id: actor.id, deletedAt: null });
     if (!user) throw unauthenticated();
     if (user.emailVerifiedAt) return user;

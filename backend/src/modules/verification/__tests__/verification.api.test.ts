@@ -124,6 +124,14 @@ describe('email verification by code', () => {
     expect(res.data?.confirmEmail).toEqual({ emailVerified: true });
   });
 
+  it('takes the code typed in Bangla digits, from any client', async () => {
+    const { mail, client } = await newPatient();
+    const bangla = codeIn(mail)!.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+    const res = await client.post('/confirm/email', { code: bangla });
+    expect(res.status).toBe(200);
+    expect(res.body.user.emailVerified).toBe(true);
+  });
+
   it('needs a login (401 for visitors) and a 6 digit code', async () => {
     const visitor = await asVisitor(t).post('/confirm/email', { code: '123456' });
     expect(visitor.status).toBe(401);
