@@ -13,7 +13,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const node = process.execPath;
-const only = (process.env.NIROG_SUITES ?? 'schema,lint,budget,backend,frontend,e2e,reliability').split(',');
+const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,budget,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -47,6 +47,20 @@ if (only.includes('schema')) {
     if (code !== 0) console.error('schema.graphql differs from what the backend emits: commit the regenerated file.');
     count('schema', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
   }
+}
+
+if (only.includes('schema-compat')) {
+  // The public schema breaks no integrator without notice (scripts/schema-compat.mjs against
+  // schema/released.graphql), and the check's own tests.
+  const code = run('schema-compat', node, [path.join(root, 'scripts/schema-compat.mjs')]);
+  count('schema-compat', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
+  const tap = path.join(results, 'schema-compat.tap');
+  const testCode = run('schema-compat tests', node, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`, path.join(root, 'scripts/__tests__/schema-compat.test.mjs')]);
+  let report = '';
+  try { report = readFileSync(tap, 'utf8'); } catch { /* counted as a crash below */ }
+  const tally = (word) => Number(new RegExp(`^# ${word} (\\d+)`, 'm').exec(report)?.[1] ?? 0);
+  count('schema-compat', tally('pass'), tally('fail'), testCode);
 }
 
 if (only.includes('lint')) {
