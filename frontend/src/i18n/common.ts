@@ -50,6 +50,7 @@ export const common: Translations = {
       title: 'Verify your email first', text: 'Booking, hiring a nurse and ordering medicine need a verified email. It takes a minute: enter the 6-digit code we sent you.',
       action: 'Confirm Email',
     },
+    doctorTitle: { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' },
     areas: {
       Uttara: 'Uttara', Dhanmondi: 'Dhanmondi', Mirpur: 'Mirpur', Banani: 'Banani', Gulshan: 'Gulshan', Mohammadpur: 'Mohammadpur',
       Motijheel: 'Motijheel', Badda: 'Badda', Bashundhara: 'Bashundhara', OldDhaka: 'Old Dhaka',
@@ -104,6 +105,7 @@ export const common: Translations = {
       title: 'আগে আপনার ইমেইল যাচাই করুন', text: 'বুকিং, নার্স নেওয়া ও ওষুধ অর্ডারের জন্য যাচাই করা ইমেইল লাগে। এক মিনিটের কাজ: আমাদের পাঠানো ৬ অঙ্কের কোডটি দিন।',
       action: 'ইমেইল নিশ্চিত করুন',
     },
+    doctorTitle: { Dr: 'ডা.', ProfDr: 'অধ্যাপক ডা.', AssProfDr: 'সহকারী অধ্যাপক ডা.', AssocProfDr: 'সহযোগী অধ্যাপক ডা.' },
     areas: {
       Uttara: 'উত্তরা', Dhanmondi: 'ধানমন্ডি', Mirpur: 'মিরপুর', Banani: 'বনানী', Gulshan: 'গুলশান', Mohammadpur: 'মোহাম্মদপুর',
       Motijheel: 'মতিঝিল', Badda: 'বাড্ডা', Bashundhara: 'বসুন্ধরা', OldDhaka: 'পুরান ঢাকা',

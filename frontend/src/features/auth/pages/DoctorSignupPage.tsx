@@ -10,20 +10,15 @@ import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import AvatarPicker from '../components/AvatarPicker';
 import { passwordRules } from '@/lib/passwordRules';
+import { useDoctorTitleOptions } from '@/lib/doctorTitles';
 import { NAME_MAX } from '../limits';
 import '../i18n';
 import '../auth.css';
 
-const TITLES = [
-  { value: 'Dr', label: 'Dr.' },
-  { value: 'ProfDr', label: 'Prof. Dr.' },
-  { value: 'AssProfDr', label: 'Ass.Prof. Dr.' },
-  { value: 'AssocProfDr', label: 'Assoc.Prof. Dr.' },
-];
-
 /** Every field is required, each saying what is missing; the account waits for an admin's approval. */
 export default function DoctorSignupPage() {
   const { t, i18n } = useTranslation('auth');
+  const titleOptions = useDoctorTitleOptions();
   const session = useSession();
   const [form] = Form.useForm();
   const [avatar, setAvatar] = useState<File | null>(null);
@@ -71,7 +66,7 @@ export default function DoctorSignupPage() {
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="title" label={t('title')} rules={required('titleRequired')}>
-              <Select options={TITLES} />
+              <Select options={titleOptions} />
             </Form.Item>
           </Col>
           <Col xs={24} md={16}>

@@ -9,20 +9,20 @@ import { formatDate, formatDateTime } from '@/lib/dates';
 import PersonPhoto from '@/components/PersonPhoto';
 import StatusTag from './StatusTag';
 import '../i18n';
-
-const TITLES: Record<string, string> = { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' };
+import { useDoctorTitle } from '@/lib/doctorTitles';
 
 /** One booking: the doctor (for patients) or the patient (for doctors), fee, status, actions. */
 export default function AppointmentCard({ a, side, actions, eager = false }: { a: AppointmentRowFragment; side: 'patient' | 'doctor'; actions?: ReactNode; eager?: boolean }) {
   const { t, i18n } = useTranslation('consultations');
+  const titleOf = useDoctorTitle();
   return (
     <Card className="appointment-card" data-testid="appointment-card">
       <Space align="start" size={16} wrap>
-        {side === 'patient' && <PersonPhoto url={a.doctor.avatarUrl} name={a.doctor.name} title={TITLES[a.doctor.title] ?? a.doctor.title} size={56} eager={eager} />}
+        {side === 'patient' && <PersonPhoto url={a.doctor.avatarUrl} name={a.doctor.name} title={titleOf(a.doctor.title)} size={56} eager={eager} />}
         <div style={{ minWidth: 0 }}>
           {side === 'patient' ? (
             <>
-              <strong><Link to={to('doctorDetail', { doctorId: a.doctor.id })}>{TITLES[a.doctor.title] ?? a.doctor.title} {a.doctor.name}</Link></strong>
+              <strong><Link to={to('doctorDetail', { doctorId: a.doctor.id })}>{titleOf(a.doctor.title)} {a.doctor.name}</Link></strong>
               <div className="muted">{a.doctor.degree}</div>
             </>
           ) : (

@@ -6,12 +6,12 @@ import type { PrescriptionFullFragment } from '@/gql/graphql';
 import { formatDate } from '@/lib/dates';
 import { downloadPrescriptionPdf } from './downloadPdf';
 import '../i18n';
-
-const TITLES: Record<string, string> = { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' };
+import { useDoctorTitle } from '@/lib/doctorTitles';
 
 /** The prescription as text, with Download (the real PDF, verifiable by its code and QR). */
 export default function PrescriptionView({ p }: { p: PrescriptionFullFragment }) {
   const { t, i18n } = useTranslation('consultations');
+  const titleOf = useDoctorTitle();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   async function download() {
@@ -26,7 +26,7 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
   }
   return (
     <div className="prescription">
-      <h3 style={{ marginBottom: 0 }}>{TITLES[p.doctor.title] ?? p.doctor.title} {p.doctor.name}</h3>
+      <h3 style={{ marginBottom: 0 }}>{titleOf(p.doctor.title)} {p.doctor.name}</h3>
       <div className="muted">{p.doctor.degree} · {p.doctor.work} · BMDC {p.doctor.bmdcNo}</div>
       <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 12 }}>
         <Descriptions.Item label={t('vitals')}>{p.patientName}</Descriptions.Item>

@@ -8,7 +8,7 @@ import { formatTaka } from '@/lib/money';
 import { errorInfo } from '@/lib/errors';
 import Stars from '@/components/Stars';
 import PersonPhoto from '@/components/PersonPhoto';
-import { titleOf } from './titles';
+import { useDoctorTitle } from '@/lib/doctorTitles';
 import { useSpecialityNames } from './specialityNames';
 import '../i18n';
 
@@ -17,6 +17,7 @@ const STEP = 4;
 /** Home 'Our Best Doctors': 4 at first, Load More adds 4 (best rated first). Plain elements: the home page loads no antd. */
 export default function BestDoctors() {
   const { t, i18n } = useTranslation('doctors');
+  const titleOf = useDoctorTitle();
   const specialityNames = useSpecialityNames();
   const [count, setCount] = useState(STEP);
   const { data, previousData, loading, error } = useQuery(DoctorsDocument, { variables: { page: 1, pageSize: count, sort: 'Rating' } });

@@ -5,7 +5,7 @@ import { to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import Stars from '@/components/Stars';
 import PersonPhoto from '@/components/PersonPhoto';
-import { titleOf } from './titles';
+import { useDoctorTitle } from '@/lib/doctorTitles';
 import { useSpecialityNames } from './specialityNames';
 import '../i18n';
 
@@ -15,6 +15,7 @@ import '../i18n';
  */
 export default function DoctorRow({ doctor: d, eager = false }: { doctor: DoctorCardFragment; eager?: boolean }) {
   const { t, i18n } = useTranslation('doctors');
+  const titleOf = useDoctorTitle();
   const specialityNames = useSpecialityNames();
   const profile = to('doctorDetail', { doctorId: d.id });
   return (

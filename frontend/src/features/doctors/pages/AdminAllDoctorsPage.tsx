@@ -7,7 +7,7 @@ import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
 import PersonPhoto from '@/components/PersonPhoto';
-import { titleOf } from '../components/titles';
+import { useDoctorTitle } from '@/lib/doctorTitles';
 import '../i18n';
 
 type Row = AllDoctorsQuery['allDoctors']['items'][number];
@@ -16,6 +16,7 @@ const STATUS_COLOR: Record<DoctorStatus, string> = { Approved: 'green', Pending:
 
 export default function AdminAllDoctorsPage() {
   const { t, i18n } = useTranslation('doctors');
+  const titleOf = useDoctorTitle();
   const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminAllDoctors]);
   const status = (Object.keys(STATUS_COLOR) as DoctorStatus[]).find((s) => s === table.filters.status) ?? null;
   const { data, previousData, loading, error } = useQuery(AllDoctorsDocument, {

@@ -7,7 +7,7 @@ import ImagePicker from '@/components/ImagePicker';
 import { AdminDoctorDocument, CreateDoctorDocument, UpdateDoctorDocument, type DoctorTitle, type DoctorType, type Gender } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { errorInfo, formErrorParts } from '@/lib/errors';
-import { TITLE_OPTIONS } from '../components/titles';
+import { useDoctorTitleOptions } from '@/lib/doctorTitles';
 import '../i18n';
 import { flash } from '@/lib/flash';
 
@@ -22,6 +22,7 @@ export default function AdminDoctorFormPage() {
   const { doctorId } = useParams();
   const editing = !!doctorId;
   const { t } = useTranslation('doctors');
+  const titleOptions = useDoctorTitleOptions();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
@@ -72,20 +73,20 @@ export default function AdminDoctorFormPage() {
       <h1 className="page-title">{editing ? t('updateDoctor') : t('createDoctor')}</h1>
       <Form<Values> form={form} layout="vertical" noValidate onFinish={submit} initialValues={{ title: 'Dr', type: 'Medical', gender: 'Male', experienceYears: 0, hospitalSlotCapacity: 10, description: '', nidNo: '' }}>
         <div className="form-grid">
-          <Form.Item name="title" label={t('title')} rules={req}><Select options={TITLE_OPTIONS} /></Form.Item>
+          <Form.Item name="title" label={t('title')} rules={req}><Select options={titleOptions} /></Form.Item>
           <Form.Item name="name" label={t('name')} rules={req}><Input maxLength={100} /></Form.Item>
           <Form.Item name="email" label={t('email')} rules={req}><Input type="email" disabled={editing} /></Form.Item>
           <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" /></Form.Item>
           <Form.Item name="gender" label={t('gender')} rules={req}><Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} /></Form.Item>
           <Form.Item name="degree" label={t('degree')} rules={req}><Input /></Form.Item>
-          <Form.Item name="specialities" label={t('specialities')} rules={req}><Input placeholder="Cardiology, Medicine" /></Form.Item>
+          <Form.Item name="specialities" label={t('specialities')} rules={req}><Input placeholder={t('specialitiesExample')} /></Form.Item>
           <Form.Item name="work" label={t('work')} rules={req}><Input /></Form.Item>
           <Form.Item name="location" label={t('location')} rules={req}><Input /></Form.Item>
           <Form.Item name="experienceYears" label={t('experienceYears')}><InputNumber min={0} max={70} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="fees" label={t('feesBdt')} rules={req}><InputNumber min={0} max={100000} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="bmdcNo" label={t('bmdc')} rules={req}><Input disabled={editing} placeholder="A-12345" /></Form.Item>
           {!editing && <Form.Item name="nidNo" label={t('nid')}><Input /></Form.Item>}
-          <Form.Item name="type" label={t('type')}><Select options={[{ value: 'Medical', label: 'Medical' }, { value: 'Dental', label: 'Dental' }]} /></Form.Item>
+          <Form.Item name="type" label={t('type')}><Select options={[{ value: 'Medical', label: t('medical') }, { value: 'Dental', label: t('dental') }]} /></Form.Item>
           <Form.Item name="hospitalSlotCapacity" label={t('capacity')}><InputNumber min={1} max={200} style={{ width: '100%' }} /></Form.Item>
         </div>
         <Form.Item name="description" label={t('description')}><Input.TextArea rows={4} maxLength={5000} /></Form.Item>

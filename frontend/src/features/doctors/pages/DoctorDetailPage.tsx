@@ -11,13 +11,14 @@ import { formatDate } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
 import PersonPhoto from '@/components/PersonPhoto';
 import ReviewForm from '../components/ReviewForm';
-import { titleOf } from '../components/titles';
+import { useDoctorTitle } from '@/lib/doctorTitles';
 import { useSpecialityNames } from '../components/specialityNames';
 import '../i18n';
 
 export default function DoctorDetailPage() {
   const { doctorId = '' } = useParams();
   const { t, i18n } = useTranslation('doctors');
+  const titleOf = useDoctorTitle();
   const specialityNames = useSpecialityNames();
   const [reviewPage, setReviewPage] = useState(1);
   const { data, loading, error, refetch } = useQuery(DoctorDetailDocument, { variables: { id: doctorId, reviewPage } });
