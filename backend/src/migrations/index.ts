@@ -1,5 +1,6 @@
 import { Migration20261124205952OrderLineStrength } from './Migration20261124205952OrderLineStrength.js';
 import { Migration20261125120000SpecialityTitleBn } from './Migration20261125120000SpecialityTitleBn.js';
+import { Migration20261125150000InsuranceArticleBangla } from './Migration20261125150000InsuranceArticleBangla.js';
 import { Migration20261123200000PaymentReturnOrigin } from './Migration20261123200000PaymentReturnOrigin.js';
 import { Migration20261122065845DashboardOrderStatus } from './Migration20261122065845DashboardOrderStatus.js';
 import { Migration20261122054009Dashboard } from './Migration20261122054009Dashboard.js';
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261123200000PaymentReturnOrigin', class: Migration20261123200000PaymentReturnOrigin },
   { name: 'Migration20261124205952OrderLineStrength', class: Migration20261124205952OrderLineStrength },
   { name: 'Migration20261125120000SpecialityTitleBn', class: Migration20261125120000SpecialityTitleBn },
+  { name: 'Migration20261125150000InsuranceArticleBangla', class: Migration20261125150000InsuranceArticleBangla },
 ];

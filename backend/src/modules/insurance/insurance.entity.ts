@@ -9,7 +9,7 @@ import { Gender, User } from '../accounts/index.js';
 @ObjectType()
 @Entity({ tableName: 'insurance_articles' })
 @Index({ properties: ['sortOrder'] })
-export class InsuranceArticle extends BaseEntity<'imageUrl' | 'sortOrder'> {
+export class InsuranceArticle extends BaseEntity<'imageUrl' | 'sortOrder' | 'titleBn' | 'summaryBn' | 'bodyBn'> {
   @Field()
   @Property({ length: 120, unique: true })
   slug!: string;
@@ -25,6 +25,19 @@ export class InsuranceArticle extends BaseEntity<'imageUrl' | 'sortOrder'> {
   @Field()
   @Property({ type: 'text' })
   body!: string;
+
+  /** The same article in Bangla; empty until written, and the page then shows the English. */
+  @Field({ description: 'The title in Bangla (empty when not yet written)' })
+  @Property({ length: 200, default: '' })
+  titleBn: string = '';
+
+  @Field({ description: 'The summary in Bangla (empty when not yet written)' })
+  @Property({ type: 'text', default: '' })
+  summaryBn: string = '';
+
+  @Field({ description: 'The body in Bangla (empty when not yet written)' })
+  @Property({ type: 'text', default: '' })
+  bodyBn: string = '';
 
   @Field(() => String, { nullable: true })
   @Property({ length: 500, nullable: true })

@@ -20,6 +20,13 @@ describe('insurance', () => {
     expect((await asVisitor(t).get('/insurance/articles')).body.articles[0]).toHaveProperty('title');
   });
 
+  it('serves each seeded article in Bangla as well (issue 16)', async () => {
+    const res = await asVisitor(t).gql('{ insuranceArticles { slug title titleBn summaryBn bodyBn } }');
+    const articles = res.data!.insuranceArticles as { slug: string; title: string; titleBn: string; summaryBn: string; bodyBn: string }[];
+    expect(articles.find((a) => a.slug === 'cashless-claims')?.titleBn).toBe('তালিকাভুক্ত হাসপাতালে ক্যাশলেস দাবি কীভাবে হয়');
+    for (const a of articles) for (const text of [a.titleBn, a.summaryBn, a.bodyBn]) expect(text).toMatch(/^[\u0980-\u09FF]/);
+  });
+
   it("stores an application ('Apply Insurance') that admins can list", async () => {
     const bad = await asVisitor(t).post('/insurance/apply', { name: 'Selina', email: 'selina@example.com', phone: '01911223344' });
     expect(bad.status).toBe(400);

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HomeInsuranceArticlesDocument, HomePartnersDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
+import { readerText } from '@/lib/readerText';
 import './care-i18n';
 
 export function Partners() {
@@ -43,7 +44,7 @@ export function Qualities() {
 }
 
 export function InsuranceArticles() {
-  const { t } = useTranslation('homeCare');
+  const { t, i18n } = useTranslation('homeCare');
   const { data } = useQuery(HomeInsuranceArticlesDocument);
   if (!data?.insuranceArticles.length) return null;
   return (
@@ -52,8 +53,8 @@ export function InsuranceArticles() {
       <div className="grid-cards">
         {data.insuranceArticles.slice(0, 3).map((a) => (
           <article key={a.id} className="light-card small">
-            <h3 className="light-card-title">{a.title}</h3>
-            {a.summary}
+            <h3 className="light-card-title">{readerText(a.title, a.titleBn, i18n.language)}</h3>
+            {readerText(a.summary, a.summaryBn, i18n.language)}
           </article>
         ))}
       </div>

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { ApplyInsuranceDocument, InsuranceArticlesDocument, type Gender } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import { readerText } from '@/lib/readerText';
 import '../i18n';
 
 interface Values {
@@ -14,7 +15,7 @@ interface Values {
 }
 
 export default function InsurancePage() {
-  const { t } = useTranslation('info');
+  const { t, i18n } = useTranslation('info');
   const { t: tc } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -52,8 +53,8 @@ export default function InsurancePage() {
           {list && list.length > 0 && (
             <Collapse defaultActiveKey={[list[0]!.id]} items={list.map((a) => ({
               key: a.id,
-              label: <strong>{a.title}</strong>,
-              children: <><p style={{ fontWeight: 500 }}>{a.summary}</p><p>{a.body}</p></>,
+              label: <strong>{readerText(a.title, a.titleBn, i18n.language)}</strong>,
+              children: <><p style={{ fontWeight: 500 }}>{readerText(a.summary, a.summaryBn, i18n.language)}</p><p>{readerText(a.body, a.bodyBn, i18n.language)}</p></>,
             }))} />
           )}
         </div>
