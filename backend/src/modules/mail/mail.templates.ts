@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../common/html.js';
+import { readerDigits } from '../../common/digits.js';
 import { Language } from '../accounts/index.js';
 
 /**
@@ -320,11 +321,22 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
 
 export type MailTemplate = keyof typeof TEMPLATES;
 
+/**
+ * Numbers in the reader's digits, as the prescription PDF writes them: in a Bangla mail or SMS the
+ * code, the minutes and the hours read ০-৯. Phone numbers stay in ASCII digits (a phone only offers
+ * to call a number it recognises, and those are ASCII), and so do references like #3F2A9B10, which
+ * mix letters and digits and are quoted to support as written.
+ */
+function inReaderDigits(vars: TemplateVars, lang: Language): TemplateVars {
+  if (lang !== Language.bn) return vars;
+  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, /^\d+$/.test(v) && !/phone$/i.test(k) ? readerDigits(v, lang) : v]));
+}
+
 
 export function renderMail(template: string, lang: Language, vars: TemplateVars): MailContent {
   const writer = TEMPLATES[template]?.[lang];
   if (!writer) throw new Error(`no mail template ${template}/${lang}`);
-  const b = writer(vars);
+  const b = writer(inReaderDigits(vars, lang));
   const brand = lang === Language.bn ? 'নিরোগ' : 'Nirog';
   const textParts = [...b.paragraphs];
   if (b.code) textParts.push(b.code);
@@ -368,5 +380,5 @@ const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
 export function renderSms(template: string, lang: Language, vars: TemplateVars): string {
   const writer = SMS[template]?.[lang];
   if (!writer) throw new Error(`no SMS template ${template}/${lang}`);
-  return writer(vars);
+  return writer(inReaderDigits(vars, lang));
 }

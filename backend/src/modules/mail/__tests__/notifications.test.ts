@@ -89,6 +89,20 @@ describe('a mail per event, to the right person', () => {
     expect(mail.subject).toContain('নিশ্চিত');
     expect(mail.text).toContain('প্রিয় Karim Uddin');
   });
+
+  it('writes numbers in Bangla digits to a patient who chose Bangla, and only to them (issue 16)', async () => {
+    const karim = await login(t, 'karim@nirog.test');
+    await karim.gql('mutation { updateLanguage(language: bn) { language } }');
+    for (const email of ['karim@nirog.test', 'patient@nirog.test']) {
+      await asVisitor(t).gql('mutation($email: String!) { forgotPassword(input: { email: $email }) { message } }', { email });
+    }
+    const bangla = (await mailTo(karimId, 'password-reset')).at(-1)!;
+    expect(bangla.language).toBe('bn');
+    expect(bangla.text).toMatch(/[০-৯]+ মিনিটের জন্য/);
+    expect(bangla.text.replace(/https?:\/\/\S+/g, '')).not.toMatch(/[0-9]/); // the link alone keeps its ASCII digits
+    const english = (await mailTo(patientId, 'password-reset')).at(-1)!;
+    expect(english.text).toMatch(/for [0-9]+ minutes/);
+  });
 });
 
 describe('queuing rules', () => {
