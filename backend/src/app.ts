@@ -70,6 +70,12 @@ export interface NirogApp {
   worker: OutboxWorker;
 }
 
+/** The end of a static folder: the file is not there. Not cached, so a redeploy that brings it is seen. */
+function missingFile(_req: Request, res: Response): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(404).type('text/plain').send('Not found');
+}
+
 export async function createApp(config: Config, orm: Orm, log: Logger): Promise<NirogApp> {
   const services = createServices(config, log);
   const schema = await buildNirogSchema();
@@ -184,6 +190,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   if (!config.uploads.s3) {
     app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
   }
+  // A missing file is missing: never the single-page app's index.html with a 200.
+  app.use('/uploads', missingFile);
 
   // The built-in payment sandbox (bKash and Nagad look-alikes with a hosted Approve/Fail/Cancel page).
   if (config.payments.sandbox.enabled) {
@@ -244,7 +252,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   // The single-page app: hashed assets cached for a year, index.html never cached.
   const dist = config.frontendDist;
   if (existsSync(path.join(dist, 'index.html'))) {
-    app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }));
+    // A chunk of another build (a rolling deploy, an old tab) answers 404, which the client's lazy
+    // import sees as a failed load, not index.html parsed as JavaScript.
+    app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
     app.get('/{*path}', (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -65,6 +66,19 @@ function fromRoot(p: string): string {
 
 const DEV_JWT_SECRET = 'nirog-development-secret-do-not-use-in-production';
 
+/**
+ * A secret copied from an example (docker-compose.yml's "change-me-…", "your-secret-here") or typed
+ * by hand ("xxxxxxxx…") is long enough and still known: production refuses it. A random one
+ * (`openssl rand -hex 32`) passes.
+ */
+function refusePlaceholderSecret(name: string, value: string): void {
+  const placeholder = /change[-_ .]?me|placeholder|example|your[-_ .]?(jwt[-_ .]?)?secret|replace[-_ .]?(me|this|with)|do[-_ .]?not[-_ .]?use|secret[-_ .]?here/i;
+  if (placeholder.test(value) || new Set(value).size < 10) {
+    throw new ConfigError(`${name} looks like a placeholder: set a random value in production (e.g. openssl rand -hex 32)`);
+  }
+}
+
+
 export function loadConfig(env: Env = process.env) {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const port = int(env, 'PORT', 4000, 0, 65535);
@@ -73,6 +87,7 @@ export function loadConfig(env: Env = process.env) {
     throw new ConfigError('JWT_SECRET must be set in production (at least 32 characters)');
   }
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+  if (nodeEnv === 'production') refusePlaceholderSecret('JWT_SECRET', jwtSecret);
 
   const s3Bucket = optional(env, 'S3_BUCKET');
   const s3 = s3Bucket
@@ -97,7 +112,7 @@ export function loadConfig(env: Env = process.env) {
     isProduction: nodeEnv === 'production',
     host: str(env, 'HOST', '0.0.0.0'),
     /** Express "trust proxy": which proxies may set X-Forwarded-For (the client IP for logs and limits). */
-    trustProxy: str(env, 'TRUST_PROXY', 'loopback'),
+    trustProxy: trustProxy(env),
     port,
     publicUrl: url(env, 'PUBLIC_URL', `http://localhost:${port}`)!.replace(/\/$/, ''),
     /**
@@ -240,6 +255,50 @@ function corsOrigins(env: Env, name = 'CORS_ORIGINS'): string[] {
   return [...new Set(origins)];
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY as Express means it, parsed here because Express reads a string as an address list
+ * ("1" would trust the address 0.0.0.1, i.e. nobody): a whole number is a hop count (the proxies in
+ * front of us: "1" behind one nginx), "true"/"false" trust every or no hop, anything else is a comma
+ * list of addresses, subnets (10.0.0.0/8) and Express's names (loopback, linklocal, uniquelocal).
+ */
+function trustProxy(env: Env): boolean | number | string[] {
+  const raw = str(env, 'TRUST_PROXY', 'loopback').trim();
+  if (/^\d+$/.test(raw)) return int(env, 'TRUST_PROXY', 0, 0, 100);
+  if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === 'true';
+  const entries = raw.split(',').map((e) => e.trim()).filter(Boolean);
+  for (const entry of entries) {
+    if (PROXY_NAMES.has(entry)) continue;
+    const [address, bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    const maxBits = family === 4 ? 32 : 128;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits) || (family === 4 && net.isIPv4(bits));
+    if (!family || !validBits || rest.length) {
+      throw new ConfigError(`TRUST_PROXY must be a hop count, true/false, or a comma list of addresses, subnets and loopback/linklocal/uniquelocal, got "${entry}"`);
+    }
+  }
+  if (!entries.length) throw new ConfigError('TRUST_PROXY is empty');
+  return entries;
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = optional(env, 'METRICS_TOKEN');
+  if (token !== undefined && (token.length < 16 || /\s/.test(token))) throw new ConfigError('METRICS_TOKEN must be at least 16 characters, without spaces');
+  return token;
+}
+
+/** OTEL_EXPORTER_OTLP_HEADERS as OpenTelemetry writes it: key=value pairs, comma-separated, values URL-encoded. */
+function otlpHeaders(env: Env): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const pair of (optional(env, 'OTEL_EXPORTER_OTLP_HEADERS') ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    if (at < 1) throw new ConfigError(`OTEL_EXPORTER_OTLP_HEADERS must be key=value pairs separated by commas, got "${pair}"`);
+    headers[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
+  }
+  return headers;
+}
+
 function httpTimeouts(env: Env) {
   const requestTimeoutMs = int(env, 'HTTP_REQUEST_TIMEOUT_SECONDS', 120, 1, 3600) * 1000;
   // Node refuses a headers timeout longer than the request timeout.
@@ -273,6 +332,7 @@ function paymentsConfig(env: Env, nodeEnv: string, publicUrl: string) {
   if (sandboxEnabled && nodeEnv === 'production' && str(env, 'PAYMENT_SANDBOX_SECRET', '') === '') {
     throw new ConfigError('PAYMENT_SANDBOX_SECRET must be set when PAYMENT_SANDBOX is on in production');
   }
+  if (sandboxEnabled && nodeEnv === 'production') refusePlaceholderSecret('PAYMENT_SANDBOX_SECRET', str(env, 'PAYMENT_SANDBOX_SECRET', ''));
   const trim = (u: string | undefined) => u?.replace(/\/$/, '');
   return {
     /** Where the browser comes back to (the single-page app) and where providers call back (the API). */

@@ -65,8 +65,8 @@ describe('foundation', () => {
     [{ NODE_ENV: 'production' }, 'JWT_SECRET must be set in production'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL must be a URL'],
     [{ JWT_SECRET: 'short' }, 'at least 32 characters'],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'true' }, 'PAYMENT_SANDBOX_SECRET must be set'],
-    [{ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA cannot be on in production'],
+    [{ NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', PAYMENT_SANDBOX: 'true' }, 'PAYMENT_SANDBOX_SECRET must be set'],
+    [{ NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA cannot be on in production'],
   ])('stops on a bad setting %p with a clear message', (env, message) => {
     expect(() => loadConfig(env as Record<string, string>)).toThrow(ConfigError);
     expect(() => loadConfig(env as Record<string, string>)).toThrow(message);

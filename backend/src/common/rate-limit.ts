@@ -74,28 +74,48 @@ export class RateLimiter {
     if (hits > this.limits[name].max) throw throttled((windowEndsAt - Date.now()) / 1000);
   }
 
-  /** Throws TOO_MANY_REQUESTS when the subject has used up its window, without counting this call. */
-  async assertUnder(em: EntityManager, name: LimitName, subject: string): Promise<void> {
+  /**
+   * Takes one attempt of the subject's window BEFORE the work it limits, in one statement: refused
+   * (and not counted) once the window is used up, so N concurrent callers get at most `max` through.
+   * `release` gives the attempt back (a login that succeeded: only failures count).
+   */
+  async claim(em: EntityManager, name: LimitName, subject: string): Promise<void> {
     const { max, windowSeconds } = this.limits[name];
-    const rows = await em.getConnection().execute<{ hits: number; window_start: Date | string }[]>(
-      `select hits, window_start from rate_limit_buckets where key = ? and window_start > now() - make_interval(secs => ?)`,
-      [`${name}:${subject}`.slice(0, 300), windowSeconds], 'all');
-    const row = rows[0];
-    if (row && row.hits >= max) throw throttled((new Date(row.window_start).getTime() + windowSeconds * 1000 - Date.now()) / 1000);
+    const key = `${name}:${subject}`.slice(0, 300);
+    const rows = await em.getConnection().execute<Row[]>(`
+      insert into rate_limit_buckets as b (key, window_start, hits, locked_until, updated_at)
+      values (?, now(), 1, null, now())
+      on conflict (key) do update set
+        hits = case when b.window_start > now() - make_interval(secs => ?) then b.hits + 1 else 1 end,
+        window_start = case when b.window_start > now() - make_interval(secs => ?) then b.window_start else now() end,
+        updated_at = now()
+      where b.window_start <= now() - make_interval(secs => ?) or b.hits < ?
+      returning hits, window_start, locked_until`, [key, windowSeconds, windowSeconds, windowSeconds, max], 'all');
+    if (rows.length) return;
+    const current = await em.getConnection().execute<{ window_start: Date | string }[]>(
+      `select window_start from rate_limit_buckets where key = ?`, [key], 'all');
+    const endsAt = current[0] ? new Date(current[0].window_start).getTime() + windowSeconds * 1000 : Date.now();
+    throw throttled((endsAt - Date.now()) / 1000);
   }
 
-  /** Refuses while the account is locked. */
-  async assertNotLocked(em: EntityManager, subject: string): Promise<void> {
-    const rows = await em.getConnection().execute<{ locked_until: Date | string | null }[]>(
-      `select locked_until from rate_limit_buckets where key = ? and locked_until > now()`, [`login-account:${subject}`.slice(0, 300)], 'all');
-    if (rows[0]?.locked_until) throw throttled((new Date(rows[0].locked_until).getTime() - Date.now()) / 1000);
+  /** Gives back an attempt taken by `claim`. */
+  async release(em: EntityManager, name: LimitName, subject: string): Promise<void> {
+    await em.getConnection().execute(`update rate_limit_buckets set hits = hits - 1 where key = ? and hits > 0`,
+      [`${name}:${subject}`.slice(0, 300)], 'run');
   }
 
-  /** One more failure in a row; locks with exponential backoff from the threshold on. */
-  async recordFailure(em: EntityManager, subject: string): Promise<void> {
+  /**
+   * Counts a login attempt on the account as a failure BEFORE its password is checked, in one
+   * statement (a row lock in PostgreSQL orders concurrent attempts): refused, without counting, while
+   * the account is locked; the attempt that reaches the threshold sets the lock at once. So of any
+   * number of concurrent guesses at most `threshold` get their password checked, on any number of
+   * replicas. A right password then ends the streak, its lock included (clearFailures).
+   */
+  async claimLoginAttempt(em: EntityManager, subject: string): Promise<void> {
     const { loginLockThreshold: threshold, loginLockBaseSeconds: base, loginLockMaxSeconds: cap } = this.config.limits;
+    const key = `login-account:${subject}`.slice(0, 300);
     // A streak older than a day is forgotten.
-    await this.upsert(em, `
+    const rows = await em.getConnection().execute<Row[]>(`
       insert into rate_limit_buckets as b (key, window_start, hits, locked_until, updated_at)
       values (?, now(), 1, case when 1 >= ? then now() + make_interval(secs => least(?, ?)) else null end, now())
       on conflict (key) do update set
@@ -106,8 +126,13 @@ export class RateLimiter {
           then now() + make_interval(secs => least(?::float8, ?::float8 * power(2, (case when b.updated_at > now() - interval '1 day' then b.hits + 1 else 1 end) - ?)))
           else null end,
         updated_at = now()
+      where b.locked_until is null or b.locked_until <= now()
       returning hits, window_start, locked_until`,
-    [`login-account:${subject}`.slice(0, 300), threshold, cap, base, threshold, cap, base, threshold]);
+    [key, threshold, cap, base, threshold, cap, base, threshold], 'all');
+    if (rows.length) return;
+    const locked = await em.getConnection().execute<{ locked_until: Date | string | null }[]>(
+      `select locked_until from rate_limit_buckets where key = ?`, [key], 'all');
+    throw throttled(locked[0]?.locked_until ? (new Date(locked[0].locked_until).getTime() - Date.now()) / 1000 : 1);
   }
 
   /** A successful login ends the streak. */

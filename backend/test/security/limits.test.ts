@@ -87,7 +87,7 @@ describe('GraphQL document limits', () => {
   it('counts a page size given on the paged field against its items: 30 aliases of pageSize 100 cost 30 090, over the default 20 000', async () => {
     const schema = await buildNirogSchema();
     const { loadConfig } = await import('../../src/config.js');
-    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' }).graphql;
+    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', PAYMENT_SANDBOX: 'false' }).graphql;
     expect(defaults).toMatchObject({ maxAliases: 30, maxCost: 20000 });
     // One alias: doctors 1 + items (1 + 10 fields × 100) + total 1 = 1 003.
     const page = (size: string) => `doctors(pageSize: ${size}) { items { id name email phone gender avatarUrl fees experienceYears rating degree } total }`;
@@ -133,7 +133,7 @@ describe('GraphQL document limits', () => {
     expect(files.length).toBeGreaterThan(10);
     // The defaults from config.ts, not this file's lowered ones.
     const { loadConfig } = await import('../../src/config.js');
-    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' }).graphql;
+    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', PAYMENT_SANDBOX: 'false' }).graphql;
     const fragments = files.map((f) => readFileSync(f, 'utf8')).join('\n');
     let checked = 0;
     for (const file of files) {

@@ -53,11 +53,58 @@ describe('demo accounts', () => {
   });
 
   it('are not seeded in production unless the instance is a declared public demo', () => {
-    const prod = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' };
+    const prod = { NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', PAYMENT_SANDBOX: 'false' };
     expect(loadConfig(prod)).toMatchObject({ seedDemoData: false, allowDemoLogins: false });
     expect(() => loadConfig({ ...prod, SEED_DEMO_DATA: 'true' })).toThrow(/SEED_DEMO_DATA cannot be on in production/);
     expect(loadConfig({ ...prod, SEED_DEMO_DATA: 'true', ALLOW_DEMO_LOGINS: 'true' })).toMatchObject({ seedDemoData: true, allowDemoLogins: true });
     expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ seedDemoData: true, allowDemoLogins: true });
+  });
+});
+
+describe('secrets', () => {
+  const prod = { NODE_ENV: 'production', PAYMENT_SANDBOX: 'false' };
+
+  it.each([
+    'change-me-to-a-long-random-secret-of-64-characters-or-more',
+    'your-jwt-secret-here-0123456789-abcdefgh',
+    'placeholder-placeholder-placeholder-0123',
+    'x'.repeat(64),
+    'abababababababababababababababab',
+  ])('production refuses a placeholder JWT_SECRET (%s)', (secret) => {
+    expect(() => loadConfig({ ...prod, JWT_SECRET: secret })).toThrow(/JWT_SECRET looks like a placeholder/);
+  });
+
+  it('production refuses a short or missing JWT_SECRET and takes a random one', () => {
+    expect(() => loadConfig(prod)).toThrow(/JWT_SECRET must be set in production/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: '9f2c7e1a4b8d3f60' })).toThrow(/at least 32 characters/);
+    expect(loadConfig({ ...prod, JWT_SECRET: '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7' }).auth.jwtSecret).toHaveLength(48);
+  });
+
+  it('outside production a placeholder still starts (development and tests)', () => {
+    expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'change-me-to-a-long-random-secret-of-64-characters-or-more' }).isProduction).toBe(false);
+  });
+});
+
+describe('the payment sandbox', () => {
+  const prod = { NODE_ENV: 'production', JWT_SECRET: '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7' };
+
+  it('is off in production unless PAYMENT_SANDBOX=true asks for it, with a real secret of its own', () => {
+    expect(loadConfig(prod).payments.sandbox.enabled).toBe(false);
+    expect(() => loadConfig({ ...prod, PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX_SECRET must be set/);
+    expect(() => loadConfig({ ...prod, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_SECRET: 'change-me-sandbox-secret-shared-by-replicas' }))
+      .toThrow(/PAYMENT_SANDBOX_SECRET looks like a placeholder/);
+    expect(loadConfig({ ...prod, PAYMENT_SANDBOX: 'true', PAYMENT_SANDBOX_SECRET: 'e1b0f9a8d7c6b5a4f3e2d1c0b9a8f7e6' }).payments.sandbox.enabled).toBe(true);
+  });
+
+  it('is not served in production by default: /sandbox answers no gateway', async () => {
+    expect((await t.http().get('/sandbox/bkash/v1.2.0-beta/tokenized/checkout/token/grant')).status).not.toBe(404);
+    const prodApp = await createTestApp({ seed: false, env: { NODE_ENV: 'production', JWT_SECRET: prod.JWT_SECRET, ALLOW_DEMO_LOGINS: 'false' } });
+    try {
+      const res = await prodApp.http().post('/sandbox/bkash/v1.2.0-beta/tokenized/checkout/token/grant').send({});
+      expect(res.status).toBe(404);
+    } finally {
+      await prodApp.close();
+    }
   });
 });
 
@@ -88,7 +135,7 @@ describe('slow requests', () => {
   });
 
   it('defaults to 15 s for headers and 120 s for the whole request', () => {
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), PAYMENT_SANDBOX: 'false' }).http).toEqual({ requestTimeoutMs: 120_000, headersTimeoutMs: 15_000 });
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', PAYMENT_SANDBOX: 'false' }).http).toEqual({ requestTimeoutMs: 120_000, headersTimeoutMs: 15_000 });
   });
 });
 

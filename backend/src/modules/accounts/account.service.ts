@@ -132,14 +132,18 @@ export class AccountService {
     const email = normalizeEmail(input.email);
     // Throttles first, before any password is checked: an address that failed too often, an
     // account locked after failures in a row (even the right password waits until the lock ends).
-    // Only failures count, so an office behind one address is not slowed by its own good logins.
-    if (ip) await this.limiter.assertUnder(em, 'login-ip', ip);
-    await this.limiter.assertNotLocked(em, email);
-    const failed = async () => {
-      await this.limiter.recordFailure(em, email);
-      if (ip) await this.limiter.count(em, 'login-ip', ip);
-      return unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
-    };
+    // Each attempt is counted as a failure atomically before its password is checked (concurrent
+    // guesses cannot all slip under the limits), and given back when it succeeds: only failures
+    // count, so an office behind one address is not slowed by its own good logins.
+    if (ip) await this.limiter.claim(em, 'login-ip', ip);
+    try {
+      await this.limiter.claimLoginAttempt(em, email);
+    } catch (locked) {
+      // Refused while locked: not a failure of this address.
+      if (ip) await this.limiter.release(em, 'login-ip', ip);
+      throw locked;
+    }
+    const failed = async () => unauthenticated('Invalid email or password', 'BAD_CREDENTIALS');
     const user = await em.findOne(User, { email, deletedAt: null });
     if (!user) {
       await burnPasswordCheck(input.password);
@@ -149,6 +153,7 @@ export class AccountService {
       throw await failed();
     }
     await this.limiter.clearFailures(em, email);
+    if (ip) await this.limiter.release(em, 'login-ip', ip);
     if (door === 'doctor' && user.role !== Role.Doctor) {
       throw forbidden('This is the doctors\' login. Patients log in at the patient login.', 'WRONG_LOGIN');
     }

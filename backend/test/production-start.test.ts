@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestApp, type TestApp } from './app.js';
+import { REPO_ROOT } from '../src/config.js';
+
+/**
+ * `NODE_ENV=production npm start` from a fresh clone (issue 21), in the parts CI can afford: the
+ * install step brings the build's devDependencies even under NODE_ENV=production, and the built
+ * server (backend/dist, made by the build before the tests) starts in production with the required
+ * secret, answers /healthz, and refuses to start without it. Static files that are missing answer
+ * 404, never the app's index.html (a rolling deploy's old chunks, a deleted upload).
+ */
+const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const MAIN = path.join(REPO_ROOT, 'backend/dist/main.js');
+const SECRET = '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7';
+
+describe('npm start', () => {
+  it('installs the devDependencies the build needs even when NODE_ENV=production, then builds, then serves', () => {
+    expect(rootPackage.scripts.start).toBe('npm run setup && npm run build && npm run serve');
+    expect(rootPackage.scripts.setup).toMatch(/\bnpm install\b.*--include=dev\b/);
+    expect(rootPackage.scripts.serve).toBe('npm run start -w backend');
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    }).on('error', reject);
+  });
+}
+
+/** Runs backend/dist/main.js as `npm run serve` does, until it answers /healthz or exits. */
+async function startServer(env: Record<string, string>): Promise<{ exitCode: number | null; output: string; port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    cwd: path.join(REPO_ROOT, 'backend'),
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => { output += d; });
+  child.stderr.on('data', (d) => { output += d; });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  for (;;) {
+    const state = await Promise.race([
+      exited.then((code) => ({ exitCode: code })),
+      new Promise<{ up: boolean }>((resolve) => setTimeout(() => {
+        fetch(`http://127.0.0.1:${port}/healthz`).then((r) => resolve({ up: r.ok })).catch(() => resolve({ up: false }));
+      }, 250)),
+    ]);
+    if ('exitCode' in state) return { exitCode: state.exitCode, output, port, stop };
+    if (state.up) return { exitCode: null, output, port, stop };
+  }
+}
+
+describe('the built server in production (backend/dist/main.js)', () => {
+  it('starts with JWT_SECRET set and answers /healthz', async () => {
+    const server = await startServer({ JWT_SECRET: SECRET });
+    try {
+      expect(server.exitCode).toBeNull();
+      const health = await fetch(`http://127.0.0.1:${server.port}/healthz`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'ok' });
+      // Production's own defaults: no demo data, no payment sandbox.
+      const sandbox = await fetch(`http://127.0.0.1:${server.port}/sandbox/bkash/v1.2.0-beta/tokenized/checkout/token/grant`, { method: 'POST' });
+      expect(sandbox.status).toBe(404);
+      expect(server.output).not.toMatch(/Demo logins/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses to start without JWT_SECRET, or with a placeholder, naming the variable', async () => {
+    const missing = await startServer({});
+    expect(missing.exitCode).toBe(2);
+    expect(missing.output).toMatch(/Configuration error: JWT_SECRET must be set in production/);
+    const placeholder = await startServer({ JWT_SECRET: 'change-me-to-a-long-random-secret-of-64-characters-or-more' });
+    expect(placeholder.exitCode).toBe(2);
+    expect(placeholder.output).toMatch(/Configuration error: JWT_SECRET looks like a placeholder/);
+  });
+
+  it('refuses demo data unless the instance declares itself a public demo', async () => {
+    const demo = await startServer({ JWT_SECRET: SECRET, SEED_DEMO_DATA: 'true' });
+    expect(demo.exitCode).toBe(2);
+    expect(demo.output).toMatch(/SEED_DEMO_DATA cannot be on in production/);
+  });
+});
+
+describe('missing static files', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(tmpdir(), 'nirog-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Nirog</title><div id="root"></div>');
+    writeFileSync(path.join(dist, 'assets', 'index-NEW1.js'), 'console.log("new build")');
+    t = await createTestApp({ seed: false, env: { FRONTEND_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('an asset of this build is served', async () => {
+    const res = await t.http().get('/assets/index-NEW1.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it.each(['/assets/DoctorsPage-OLD0.js', '/assets/pharmacy-OLD0.css', '/assets/font-OLD0.woff2', '/assets/nested/OLD0.js', '/assets/'])(
+    'a missing asset (%s) answers 404, not index.html', async (url) => {
+      const res = await t.http().get(url);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-type']).not.toMatch(/html/);
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+  it.each(['/uploads/avatars/gone.webp', '/uploads/missing.png', '/uploads/'])('a missing upload (%s) answers 404, not index.html', async (url) => {
+    const res = await t.http().get(url);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).not.toMatch(/html/);
+  });
+
+  it('a page of the app (no file) still gets index.html', async () => {
+    const res = await t.http().get('/doctors/some-doctor');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
+  });
+});
