@@ -1,6 +1,11 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 
-// Types the frontend's GraphQL documents (frontend/src/features/<x>/api/*.graphql) from schema.graphql.
+// Types the frontend's GraphQL documents (frontend/src/features/<x>/api/*.graphql) from schema.graphql,
+// and registers them: each document carries its sha256 hash (`__meta__.hash`) and
+// frontend/src/gql/persisted-documents.json maps hash → document, the only documents the server
+// accepts by hash (GET /graphql of the public lists, backend/src/common/persisted-queries.ts).
+// __typename is added here, as Apollo's cache adds it, so the registered text is what the client asks.
 const config: CodegenConfig = {
   schema: 'schema.graphql',
   documents: ['frontend/src/**/*.graphql'],
@@ -8,7 +13,8 @@ const config: CodegenConfig = {
   generates: {
     'frontend/src/gql/': {
       preset: 'client',
-      presetConfig: { fragmentMasking: false },
+      presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
+      documentTransforms: [addTypenameSelectionDocumentTransform],
       config: {
         enumsAsTypes: true,
         useTypeImports: true,

@@ -33,6 +33,7 @@ export const ERROR_REASONS = {
   INVALID_INPUT: r('BAD_USER_INPUT', 'A field is missing or not valid; extensions.fields names each field with its message'),
   MALFORMED_VALUE: r('BAD_USER_INPUT', 'A value is not in the form expected (an id that is no id, a number out of range, a NUL character)'),
   BAD_REQUEST: r('BAD_USER_INPUT', 'The request body could not be read'),
+  MUTATION_OVER_GET: r('BAD_USER_INPUT', 'A GET by hash named a mutation: only queries are served by GET (answered 405; send it by POST)'),
   CONSTRAINT: r('BAD_USER_INPUT', 'A value breaks a rule of the stored data'),
   MISSING_FIELDS: r('BAD_USER_INPUT', 'Required fields are missing (extensions.fields names them)'),
   INVALID_PHONE: r('BAD_USER_INPUT', 'Not a Bangladeshi mobile number (01XXXXXXXXX)'),
@@ -85,6 +86,7 @@ export const ERROR_REASONS = {
   NOT_FOUND: r('NOT_FOUND', 'No such record, or not yours to see'),
   MEDICINE_NOT_FOUND: r('NOT_FOUND', 'A medicine in the cart is no longer sold'),
   NO_REVIEW: r('NOT_FOUND', 'You have no review of this to change'),
+  PERSISTED_QUERY_NOT_FOUND: r('NOT_FOUND', 'No registered operation has this hash (persisted queries accept only the documents of this build)'),
 
   // The state of the record does not allow it (409).
   DUPLICATE: r('CONFLICT', 'This record already exists'),
