@@ -6,14 +6,14 @@ import path from 'node:path';
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
 import helmet from 'helmet';
-import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import { expressMiddleware } from '@as-integrations/express5';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from './config.js';
-import type { Orm } from './db.js';
+import { poolUse, type Orm } from './db.js';
 import type { Logger } from './common/logger.js';
 import type { Context } from './common/context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
@@ -22,12 +22,13 @@ import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } fr
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
 import { RequestLoaders } from './common/loaders.js';
 import { queryLimitRules } from './common/graphql-limits.js';
-import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching } from './common/persisted-queries.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
 import { auditAdminMutations } from './modules/audit/index.js';
-import { OutboxWorker } from './modules/mail/index.js';
+import { OutboxWorker, outboxBacklog } from './modules/mail/index.js';
+import { httpMetrics, metricsEndpoint, observeGraphqlOperation, operationLabel, setScrapeSources } from './common/metrics.js';
+import { startTracing } from './common/tracing.js';
 import { MODULES } from './modules.js';
 import { chatWidgetCsp } from './modules/site/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
@@ -80,8 +81,10 @@ function missingFile(_req: Request, res: Response): void {
 export async function createApp(config: Config, orm: Orm, log: Logger): Promise<NirogApp> {
   const services = createServices(config, log);
   const schema = await buildNirogSchema();
-  // Documents accepted by hash (GET of public reads, common/persisted-queries.ts): this build's client's.
-  const persistedDocuments = loadPersistedDocuments(config.graphql.persistedDocumentsFile, log);
+  // Off (nothing loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
+  const tracer = await startTracing(config.tracing);
+  tracer?.wrapRootFields(schema);
+  setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork() as never), pool: () => poolUse(orm, config) });
   const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays);
   if (config.mail.workerEnabled) worker.start();
 
@@ -106,6 +109,26 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
+  // GraphQL operations by name, type and outcome (the first error's code) for /metrics.
+  const operationMetrics: ApolloServerPlugin<BaseContext> = {
+    async requestDidStart({ request }) {
+      const started = process.hrtime.bigint();
+      let type = 'unknown';
+      return {
+        async didResolveOperation({ operation }) {
+          type = operation?.operation ?? 'unknown';
+        },
+        async willSendResponse({ response, operationName }) {
+          const body = response.body;
+          const errors = body.kind === 'single' ? body.singleResult.errors : undefined;
+          const outcome = errors?.length ? String(errors[0].extensions?.code ?? 'INTERNAL_SERVER_ERROR') : 'ok';
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          observeGraphqlOperation(operationLabel(operationName ?? request.operationName), type, outcome, seconds);
+        },
+      };
+    },
+  };
+
   const apollo = new ApolloServer<Context>({
     schema,
     introspection: config.graphql.introspection,
@@ -113,12 +136,10 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     validationRules: queryLimitRules(config.graphql),
     parseOptions: { maxTokens: config.graphql.maxTokens },
     allowBatchedHttpRequests: false,
-    // Only registered documents go by hash (persistedQueryRequests): no registration by any caller.
-    persistedQueries: false,
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, declaredLimitsPlugin, auditAdminMutations,
-      publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds })],
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, declaredLimitsPlugin, auditAdminMutations, operationMetrics,
+      ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
@@ -155,6 +176,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     });
     next();
   });
+  app.use(httpMetrics);
+  if (tracer) app.use(tracer.http);
 
   const https = config.publicUrl.startsWith('https://');
   const chat = chatWidgetCsp(config);
@@ -186,6 +209,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       res.status(503).json({ status: 'unavailable', database: 'unreachable' });
     }
   });
+
+  // Prometheus figures (common/metrics.ts): behind METRICS_TOKEN, or this machine only in development.
+  app.get('/metrics', metricsEndpoint({ token: config.metrics.token, production: config.isProduction, log }));
 
   // Pictures: other origins (CORS_ORIGINS: the earlier app's client) may show them too.
   app.use('/uploads', crossOriginPictures(config.cors.origins));
@@ -240,7 +266,6 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       if (!toAppError(err)) req.log.warn({ err }, 'unreadable GraphQL request');
       res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: clip(e.message), extensions: { code: e.code, reason: e.reason, params: e.params } }] });
     },
-    persistedQueryRequests(persistedDocuments),
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {

@@ -120,6 +120,14 @@ export function loadConfig(env: Env = process.env) {
      * for 300 s): headers in 15 s, the whole request, a 5 MB upload on a slow phone included, in 120 s.
      */
     http: httpTimeouts(env),
+    /** GET /metrics: with METRICS_TOKEN only for `Authorization: Bearer <token>`; without it off in production, this machine only otherwise. */
+    metrics: { token: metricsToken(env) },
+    /** OpenTelemetry tracing (common/tracing.ts): off unless OTEL_EXPORTER_OTLP_ENDPOINT (an OTLP/HTTP collector) is set. */
+    tracing: {
+      endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
+      serviceName: str(env, 'OTEL_SERVICE_NAME', 'nirog-api'),
+      headers: otlpHeaders(env),
+    },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       nodeEnv === 'test' ? 'silent' : 'info'),
     db: {
@@ -221,11 +229,6 @@ export function loadConfig(env: Env = process.env) {
       maxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 3000, 100, 1_000_000),
       /** One point per field, times the page size of list fields that take one (first/pageSize/limit). */
       maxCost: int(env, 'GRAPHQL_MAX_COST', 20_000, 10, 10_000_000),
-      /** The documents accepted by hash (persisted queries): written by codegen from the client's documents. */
-      persistedDocumentsFile: fromRoot(str(env, 'GRAPHQL_PERSISTED_DOCUMENTS', 'frontend/src/gql/persisted-documents.json')),
-      /** Cache-Control of a public read sent by hash (GET, anonymous): short, then served stale while refreshed. */
-      publicMaxAgeSeconds: int(env, 'GRAPHQL_PUBLIC_MAX_AGE', 30, 0, 86_400),
-      publicStaleWhileRevalidateSeconds: int(env, 'GRAPHQL_PUBLIC_STALE_WHILE_REVALIDATE', 60, 0, 86_400),
     },
   };
 }

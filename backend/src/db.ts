@@ -1,20 +1,35 @@
 import 'reflect-metadata';
 import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
-import { DataloaderType, type MikroORM } from '@mikro-orm/core';
+import { DataloaderType, DefaultLogger, type LogContext, type LoggerOptions, type MikroORM } from '@mikro-orm/core';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { mkdirSync } from 'node:fs';
+import type { Pool } from 'pg';
 import type { Config } from './config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { Logger } from './common/logger.js';
+import { observeQuery } from './common/metrics.js';
+import { tracing } from './common/tracing.js';
 
 export type Orm = MikroORM;
 
 /** Test hook: every SQL statement is passed to these listeners (used to assert query counts). */
 export const sqlListeners = new Set<(sql: string) => void>();
+
+/** Every SQL statement's time goes to /metrics (and to the trace when tracing is on), whether it is logged or not. */
+class TimedQueryLogger extends DefaultLogger {
+  override logQuery(context: { query: string } & LogContext): void {
+    if (context.took !== undefined) {
+      const failed = context.level === 'error';
+      observeQuery(context.took, failed);
+      tracing()?.sql(context.query, context.took, failed);
+    }
+    super.logQuery(context);
+  }
+}
 
 /** PostgreSQL when DATABASE_URL is set, embedded PGlite (persisted in a folder) otherwise. */
 export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
@@ -36,6 +51,7 @@ export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
     forceUtcTimezone: true,
     // Tests log queries so that they can count them; production only when DATABASE_DEBUG is on.
     debug: config.db.debugSql || config.nodeEnv === 'test' ? ['query' as const] : false,
+    loggerFactory: (options: LoggerOptions) => new TimedQueryLogger(options),
     logger: (msg: string) => {
       for (const listener of sqlListeners) listener(msg);
       if (config.db.debugSql) log?.debug({ orm: msg });
@@ -62,4 +78,12 @@ export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
 export async function migrate(orm: Orm): Promise<string[]> {
   const applied = await orm.migrator.up();
   return applied.map((m) => m.name);
+}
+
+/** The pg pool's connections for /metrics; null on PGlite (one in-process connection, no pool). */
+export async function poolUse(orm: Orm, config: Config): Promise<{ inUse: number; idle: number; waiting: number; max: number } | null> {
+  if (!config.db.url) return null;
+  const connection = orm.em.getConnection() as unknown as { getNativeClient(): Promise<Pool> };
+  const pool = await connection.getNativeClient();
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max: config.db.poolMax };
 }

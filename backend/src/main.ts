@@ -59,6 +59,12 @@ async function main() {
       config.mail.smtpUrl
         ? `  Mail: sent through ${new URL(config.mail.smtpUrl).host}`
         : `  Mail: no SMTP_URL, so mail stays in the outbox: ${config.publicUrl}/admin/outbox (admins)${config.mail.devInbox ? ', and each user sees their own on the Confirm Email screen' : ''}`,
+      config.metrics.token
+        ? `  Metrics: ${config.publicUrl}/metrics (Prometheus; Authorization: Bearer $METRICS_TOKEN)`
+        : config.isProduction
+          ? '  Metrics: off (set METRICS_TOKEN to open /metrics to a Prometheus holding it)'
+          : `  Metrics: ${config.publicUrl}/metrics from this machine only (no METRICS_TOKEN)`,
+      `  Tracing: ${config.tracing.endpoint ? `OpenTelemetry to ${config.tracing.endpoint}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
     ];
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../config.js';
 import { tooMany } from './errors.js';
+import { rateLimitRefusals } from './metrics.js';
 
 /**
  * The one rate limiter of Nirog, kept in PostgreSQL (table rate_limit_buckets) so that every API
@@ -16,8 +17,11 @@ import { tooMany } from './errors.js';
  */
 export const THROTTLED_MESSAGE = 'Too many attempts. Please wait a little and try again.';
 
-export const throttled = (retryAfterSeconds: number) =>
-  tooMany(THROTTLED_MESSAGE, 'RATE_LIMITED', Math.max(1, Math.ceil(retryAfterSeconds)));
+/** The refusal of a limit; counted by limit name for /metrics when the name is given. */
+export const throttled = (retryAfterSeconds: number, limit?: LimitName | 'login-account') => {
+  if (limit) rateLimitRefusals.inc({ limit });
+  return tooMany(THROTTLED_MESSAGE, 'RATE_LIMITED', Math.max(1, Math.ceil(retryAfterSeconds)));
+};
 
 export interface WindowLimit {
   max: number;
@@ -71,7 +75,7 @@ export class RateLimiter {
   /** Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. */
   async hit(em: EntityManager, name: LimitName, subject: string): Promise<void> {
     const { hits, windowEndsAt } = await this.count(em, name, subject);
-    if (hits > this.limits[name].max) throw throttled((windowEndsAt - Date.now()) / 1000);
+    if (hits > this.limits[name].max) throw throttled((windowEndsAt - Date.now()) / 1000, name);
   }
 
   /**
@@ -95,7 +99,7 @@ export class RateLimiter {
     const current = await em.getConnection().execute<{ window_start: Date | string }[]>(
       `select window_start from rate_limit_buckets where key = ?`, [key], 'all');
     const endsAt = current[0] ? new Date(current[0].window_start).getTime() + windowSeconds * 1000 : Date.now();
-    throw throttled((endsAt - Date.now()) / 1000);
+    throw throttled((endsAt - Date.now()) / 1000, name);
   }
 
   /** Gives back an attempt taken by `claim`. */
@@ -132,7 +136,7 @@ export class RateLimiter {
     if (rows.length) return;
     const locked = await em.getConnection().execute<{ locked_until: Date | string | null }[]>(
       `select locked_until from rate_limit_buckets where key = ?`, [key], 'all');
-    throw throttled(locked[0]?.locked_until ? (new Date(locked[0].locked_until).getTime() - Date.now()) / 1000 : 1);
+    throw throttled(locked[0]?.locked_until ? (new Date(locked[0].locked_until).getTime() - Date.now()) / 1000 : 1, 'login-account');
   }
 
   /** A successful login ends the streak. */

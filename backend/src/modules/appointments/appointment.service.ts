@@ -17,6 +17,7 @@ import { Doctor } from '../doctors/index.js';
 import { User } from '../accounts/index.js';
 import { DoctorStatus } from '../doctors/index.js';
 import { isUuid } from '../../common/ids.js';
+import { refundsDue } from '../../common/metrics.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
@@ -66,6 +67,7 @@ export class AppointmentService {
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
         this.log.error({ err: e, tranId: payment.tranId, appointmentId: payment.purposeId }, 'consultation payment completed but not applied: refund needed');
+        refundsDue.inc({ provider: payment.provider, reason: 'CONSULTATION_NOT_APPLIED' });
       }
     });
   }

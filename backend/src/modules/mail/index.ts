@@ -16,6 +16,7 @@ export * from './mail.service.js';
 export * from './sms.service.js';
 export * from './notification.service.js';
 export * from './outbox.worker.js';
+export { outboxBacklog, type OutboxBacklog } from './outbox-backlog.js';
 
 export const module: NirogModule = {
   name: 'mail',

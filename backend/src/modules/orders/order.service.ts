@@ -10,6 +10,7 @@ import type { DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
 import type { PageArgs, PageResult } from '../../common/pagination.js';
+import { refundsDue } from '../../common/metrics.js';
 import { Medicine } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { PaymentProvider, PaymentPurpose, type Payment } from '../payments/index.js';
@@ -174,6 +175,7 @@ export class OrderService {
     if (order.status === OrderStatus.Cancelled) {
       // The money arrived after the order was given up (an abandoned Nagad session paid late).
       this.log.error({ orderId: order.id, tranId: payment.tranId }, 'payment completed for a cancelled order: refund due');
+      refundsDue.inc({ provider: payment.provider, reason: 'PAID_AFTER_ORDER_CANCELLED' });
       return;
     }
     await this.events.publish(em, { type: 'order.paid', orderId: order.id, userId: order.user.id, paymentId: payment.id });
@@ -237,6 +239,7 @@ export class OrderService {
       const changed = await tx.nativeUpdate(Order, { id: order.id, status: from }, set);
       if (!changed) throw conflict('The order was changed meanwhile; reload and try again', 'CHANGED_MEANWHILE');
       if (to === OrderStatus.Cancelled) await this.releaseStock(tx, order.id);
+      if (to === OrderStatus.Cancelled && refundDue) refundsDue.inc({ provider: order.paymentMethod, reason: 'PAID_ORDER_CANCELLED' });
       await this.events.publish(tx, { type: 'order.statusChanged', orderId: order.id, userId: order.user.id, from, to });
     });
     return (await orderView(em, id))!;

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../common/logger.js';
 import type { AuthUser } from '../../common/roles.js';
 import { notFound, unavailable } from '../../common/errors.js';
+import { paymentOutcomes, refundsDue } from '../../common/metrics.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from './payment.entity.js';
 import { canViewPayment } from './payment.policy.js';
 import { BkashProvider } from './providers/bkash.provider.js';
@@ -15,6 +16,9 @@ import { SandboxGateway } from './sandbox/sandbox.gateway.js';
 
 /** Runs inside the transaction that records the payment's result: its writes commit with it. */
 export type PaymentHandler = (em: EntityManager, payment: Payment) => Promise<void> | void;
+/** A failure reason as a metrics label: Nirog's and the providers' codes; free text becomes 'other'. */
+const reasonLabel = (reason: string | null | undefined) => (!reason ? '' : /^[A-Z][A-Z0-9_]{0,39}$/.test(reason) ? reason : 'other');
+
 type FinalStatus = PaymentStatus.Completed | PaymentStatus.Failed | PaymentStatus.Cancelled;
 
 export interface NewPayment {
@@ -168,8 +172,9 @@ export class PaymentService {
       const late = await adapter.check(payment).catch((): ProviderVerdict => ({ outcome: 'pending', reason: 'CHECK_ERROR' }));
       if (late.outcome === 'completed') {
         this.log.error({ tranId: payment.tranId, providerTrxId: late.providerTrxId }, 'payment completed at the provider after it was closed: refund due');
-        await em.nativeUpdate(Payment, { id: payment.id, status: { $ne: PaymentStatus.Completed } },
+        const flagged = await em.nativeUpdate(Payment, { id: payment.id, status: { $ne: PaymentStatus.Completed }, failureReason: { $ne: 'PAID_AFTER_CLOSE_REFUND_DUE' } },
           { failureReason: 'PAID_AFTER_CLOSE_REFUND_DUE', providerTrxId: late.providerTrxId.slice(0, 100) });
+        if (flagged) refundsDue.inc({ provider: payment.provider, reason: 'PAID_AFTER_CLOSE' });
       }
     }
     const now = await em.findOneOrFail(Payment, payment.id, { refresh: true });
@@ -207,7 +212,8 @@ export class PaymentService {
    */
   async record(em: EntityManager, paymentId: string, verdict: ProviderVerdict): Promise<boolean> {
     if (verdict.outcome === 'pending') return false;
-    return em.transactional(async (tx) => {
+    let outcome: { provider: string; result: string; reason: string } | undefined;
+    const recorded = await em.transactional(async (tx) => {
       const payment = await tx.findOneOrFail(Payment, paymentId, { refresh: true });
       let status: FinalStatus;
       let set: Partial<Payment>;
@@ -232,8 +238,12 @@ export class PaymentService {
       if (changed === 0) return false;
       const fresh = await tx.findOneOrFail(Payment, paymentId, { refresh: true });
       for (const handler of this.handlers[status].get(fresh.purpose) ?? []) await handler(tx, fresh);
+      outcome = { provider: payment.provider, result: status, reason: reasonLabel(set.failureReason) };
       return true;
     });
+    // Counted once committed, by the one caller that recorded it.
+    if (recorded && outcome) paymentOutcomes.inc(outcome);
+    return recorded;
   }
 
   /**

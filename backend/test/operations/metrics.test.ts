@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import express from 'express';
+import request from 'supertest';
+import { metricsEndpoint, setScrapeSources } from '../../src/common/metrics.js';
+import { asPatient, asVisitor, createTestApp, type TestApp } from '../app.js';
+import { newMedicine, placeOrder } from '../fixtures.js';
+import { payInSandbox } from '../payments.js';
+
+/**
+ * GET /metrics as Prometheus scrapes it: refused without its token; with it, the figures move with
+ * what the app really did (REST and GraphQL calls, queued mail, a payment, a refused request).
+ */
+const TOKEN = 'metrics-token-for-the-tests-0001';
+
+type Series = { name: string; labels: Record<string, string>; value: number };
+
+function parse(text: string): Series[] {
+  const out: Series[] = [];
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m) continue;
+    const labels: Record<string, string> = {};
+    for (const l of (m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) labels[l[1]] = l[2];
+    out.push({ name: m[1], labels, value: Number(m[3]) });
+  }
+  return out;
+}
+
+/** The value of the one series with this name and (at least) these labels; 0 when absent. */
+function valueOf(series: Series[], name: string, labels: Record<string, string> = {}): number {
+  const found = series.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
+  if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)} matches ${found.length} series`);
+  return found[0]?.value ?? 0;
+}
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  const scrape = async () => {
+    const res = await t.http().get('/metrics').set('Authorization', `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    return parse(res.text);
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        METRICS_TOKEN: TOKEN,
+        // Mail waits in the outbox for a server (the worker is off in tests): it is queued, not captured.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        PASSWORD_RESETS_PER_IP_PER_HOUR: '2',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is refused without the token, or with another one', async () => {
+    expect((await t.http().get('/metrics')).status).toBe(401);
+    expect((await t.http().get('/metrics').set('Authorization', 'Bearer metrics-token-for-the-tests-0002')).status).toBe(401);
+    expect((await t.http().get('/metrics').set('Authorization', TOKEN)).status).toBe(401);
+  });
+
+  it('counts REST requests by route pattern, method and status, with their latency', async () => {
+    const before = await scrape();
+    const visitor = asVisitor(t);
+    const doctors = (await visitor.get('/doctors').expect(200)).body.doctors as { _id: string }[];
+    await visitor.get(`/doctor/${doctors[0]._id}`).expect(200);
+    await visitor.get(`/doctor/${doctors[1]._id}`).expect(200);
+    await visitor.get('/no-such-path').expect(404);
+    const after = await scrape();
+    const count = (labels: Record<string, string>) =>
+      valueOf(after, 'nirog_http_request_duration_seconds_count', labels) - valueOf(before, 'nirog_http_request_duration_seconds_count', labels);
+    expect(count({ method: 'GET', route: '/api/doctors', status: '200' })).toBe(1);
+    // One series for every doctor's page: the pattern, never the id.
+    expect(count({ method: 'GET', route: '/api/doctor/:id', status: '200' })).toBe(2);
+    expect(after.some((s) => s.labels.route?.includes(doctors[0]._id))).toBe(false);
+    expect(count({ method: 'GET', route: '/api', status: '404' })).toBe(1);
+    expect(valueOf(after, 'nirog_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/doctor/:id', status: '200', le: '+Inf' }))
+      .toBe(valueOf(after, 'nirog_http_request_duration_seconds_count', { method: 'GET', route: '/api/doctor/:id', status: '200' }));
+  });
+
+  it('counts GraphQL operations by name, type and outcome (the error code of a failed one)', async () => {
+    const visitor = asVisitor(t);
+    expect((await visitor.gql('query MetricsDoctors { doctors { total } }')).errors).toBeUndefined();
+    expect((await visitor.gql('query MetricsDoctors { doctors { total } }')).errors).toBeUndefined();
+    expect((await visitor.gql('query MetricsMe { me { id } }')).code).toBe('UNAUTHENTICATED');
+    const after = await scrape();
+    expect(valueOf(after, 'nirog_graphql_operation_duration_seconds_count', { operation: 'MetricsDoctors', type: 'query', outcome: 'ok' })).toBe(2);
+    expect(valueOf(after, 'nirog_graphql_operation_duration_seconds_count', { operation: 'MetricsMe', type: 'query', outcome: 'UNAUTHENTICATED' })).toBe(1);
+    expect(valueOf(after, 'nirog_http_request_duration_seconds_count', { method: 'POST', route: '/graphql', status: '200' })).toBeGreaterThanOrEqual(3);
+  });
+
+  it('shows query time and the process figures', async () => {
+    const s = await scrape();
+    expect(valueOf(s, 'nirog_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(0);
+    expect(valueOf(s, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    expect(s.some((x) => x.name === 'nodejs_eventloop_lag_seconds')).toBe(true);
+    if (t.config.db.url) {
+      expect(valueOf(s, 'nirog_db_pool_max')).toBe(t.config.db.poolMax);
+      expect(valueOf(s, 'nirog_db_pool_connections', { state: 'idle' }) + valueOf(s, 'nirog_db_pool_connections', { state: 'in_use' })).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows the outbox depth and the age of its oldest mail, and counts a rate-limit refusal by name', async () => {
+    const before = await scrape();
+    const visitor = asVisitor(t);
+    await visitor.post('/password/forgot', { email: 'patient@nirog.test' }).expect(200);
+    const after = await scrape();
+    expect(valueOf(after, 'nirog_outbox_depth', { queue: 'mail' })).toBe(valueOf(before, 'nirog_outbox_depth', { queue: 'mail' }) + 1);
+    expect(valueOf(after, 'nirog_outbox_oldest_age_seconds', { queue: 'mail' })).toBeGreaterThanOrEqual(0);
+    expect(after.some((x) => x.name === 'nirog_outbox_depth' && x.labels.queue === 'sms')).toBe(true);
+
+    await visitor.post('/password/forgot', { email: 'patient@nirog.test' });
+    expect((await visitor.post('/password/forgot', { email: 'patient@nirog.test' })).status).toBe(429);
+    const refused = await scrape();
+    expect(valueOf(refused, 'nirog_rate_limit_refusals_total', { limit: 'reset-ip' }) - valueOf(before, 'nirog_rate_limit_refusals_total', { limit: 'reset-ip' })).toBe(1);
+  });
+
+  it('counts a payment in the sandbox by provider and result', async () => {
+    const before = await scrape();
+    const patient = await asPatient(t);
+    const m = await newMedicine(t, 5);
+    const placed = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }], 'Bkash');
+    expect(placed.status).toBe(200);
+    await payInSandbox(t, placed.body.url, 'approve');
+    const placed2 = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }], 'Bkash');
+    await payInSandbox(t, placed2.body.url, 'fail');
+    const after = await scrape();
+    const moved = (labels: Record<string, string>) => valueOf(after, 'nirog_payments_total', labels) - valueOf(before, 'nirog_payments_total', labels);
+    expect(moved({ provider: 'bkash', result: 'completed', reason: '' })).toBe(1);
+    expect(after.filter((x) => x.name === 'nirog_payments_total' && x.labels.result === 'failed').reduce((n, x) => n + x.value, 0)
+      - before.filter((x) => x.name === 'nirog_payments_total' && x.labels.result === 'failed').reduce((n, x) => n + x.value, 0)).toBe(1);
+  });
+});
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  it('is off in production, and open to this machine only in development', async () => {
+    setScrapeSources({});
+    const prod = express().get('/metrics', metricsEndpoint({ production: true }));
+    expect((await request(prod).get('/metrics')).status).toBe(404);
+    const dev = express().get('/metrics', metricsEndpoint({ production: false }));
+    // supertest calls from 127.0.0.1: this machine.
+    expect((await request(dev).get('/metrics')).status).toBe(200);
+  });
+});
