@@ -22,6 +22,7 @@ import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } fr
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
 import { RequestLoaders } from './common/loaders.js';
 import { queryLimitRules } from './common/graphql-limits.js';
+import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching } from './common/persisted-queries.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
@@ -81,6 +82,8 @@ function missingFile(_req: Request, res: Response): void {
 export async function createApp(config: Config, orm: Orm, log: Logger): Promise<NirogApp> {
   const services = createServices(config, log);
   const schema = await buildNirogSchema();
+  // Documents accepted by hash (GET of public reads, common/persisted-queries.ts): this build's client's.
+  const persistedDocuments = loadPersistedDocuments(config.graphql.persistedDocumentsFile, log);
   // Off (nothing loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
   const tracer = await startTracing(config.tracing);
   tracer?.wrapRootFields(schema);
@@ -136,9 +139,12 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     validationRules: queryLimitRules(config.graphql),
     parseOptions: { maxTokens: config.graphql.maxTokens },
     allowBatchedHttpRequests: false,
+    // Only registered documents go by hash (persistedQueryRequests): no registration by any caller.
+    persistedQueries: false,
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
     plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, declaredLimitsPlugin, auditAdminMutations, operationMetrics,
+      publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds }),
       ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
@@ -266,6 +272,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       if (!toAppError(err)) req.log.warn({ err }, 'unreadable GraphQL request');
       res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: clip(e.message), extensions: { code: e.code, reason: e.reason, params: e.params } }] });
     },
+    persistedQueryRequests(persistedDocuments),
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {

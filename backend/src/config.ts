@@ -229,6 +229,11 @@ export function loadConfig(env: Env = process.env) {
       maxTokens: int(env, 'GRAPHQL_MAX_TOKENS', 3000, 100, 1_000_000),
       /** One point per field, times the page size of list fields that take one (first/pageSize/limit). */
       maxCost: int(env, 'GRAPHQL_MAX_COST', 20_000, 10, 10_000_000),
+      /** The documents accepted by hash (persisted queries): written by codegen from the client's documents. */
+      persistedDocumentsFile: fromRoot(str(env, 'GRAPHQL_PERSISTED_DOCUMENTS', 'frontend/src/gql/persisted-documents.json')),
+      /** Cache-Control of a public read sent by hash (GET, anonymous): short, then served stale while refreshed. */
+      publicMaxAgeSeconds: int(env, 'GRAPHQL_PUBLIC_MAX_AGE', 30, 0, 86_400),
+      publicStaleWhileRevalidateSeconds: int(env, 'GRAPHQL_PUBLIC_STALE_WHILE_REVALIDATE', 60, 0, 86_400),
     },
   };
 }
