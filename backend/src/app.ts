@@ -143,9 +143,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     persistedQueries: false,
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, declaredLimitsPlugin, auditAdminMutations, operationMetrics,
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, declaredLimitsPlugin, auditAdminMutations,
       publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds }),
-      ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
+      operationMetrics, ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
       const appError = toAppError(unwrapResolverError(error));
       if (appError) {
