@@ -16,7 +16,7 @@ import type { Config } from './config.js';
 import { poolUse, type Orm } from './db.js';
 import type { Logger } from './common/logger.js';
 import type { Context } from './common/context.js';
-import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError } from './common/errors.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError, unauthenticated } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
@@ -32,6 +32,7 @@ import { httpMetrics, metricsEndpoint, observeGraphqlOperation, operationLabel, 
 import { startTracing } from './common/tracing.js';
 import { MODULES } from './modules.js';
 import { chatWidgetCsp } from './modules/site/index.js';
+import { integratorAccessPlugin, looksLikeKey } from './modules/integrators/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 
@@ -91,11 +92,20 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays);
   if (config.mail.workerEnabled) worker.start();
 
-  async function contextFor(req: Request): Promise<Context> {
+  /**
+   * Who calls: a person by their access token, or an integrator app by its key (`Authorization:
+   * Bearer nrg_live_…` or `X-Api-Key`), which opens /graphql only (the REST door is the earlier app's).
+   */
+  async function contextFor(req: Request, door: 'rest' | 'graphql' = 'rest'): Promise<Context> {
     const em = orm.em.fork() as unknown as Context['em'];
-    const user = await services.accounts.authenticate(em, tokenFromHeader(req.headers.authorization));
+    const token = tokenFromHeader(req.headers.authorization);
+    const apiKey = typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'].trim() : looksLikeKey(token) ? token : undefined;
+    if (apiKey && door !== 'graphql') throw unauthenticated('App keys open /graphql only', 'INVALID_API_KEY');
+    const integrator = apiKey ? await services.integrators.authenticate(em, apiKey) : null;
+    if (integrator) req.log = req.log.child({ app: integrator.keyPrefix });
+    const user = integrator ? null : await services.accounts.authenticate(em, token);
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-    return { em, user, requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services, loaders: new RequestLoaders() };
+    return { em, user, integrator, requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services, loaders: new RequestLoaders() };
   }
 
   // Status 503 (not 200 or 500) while the database is away, so proxies and clients retry.
@@ -143,7 +153,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     persistedQueries: false,
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, declaredLimitsPlugin, auditAdminMutations,
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, integratorAccessPlugin, declaredLimitsPlugin, auditAdminMutations,
       publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds }),
       operationMetrics, ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -241,7 +251,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   // or proxy cache may keep it. Visitors' answers (the public lists) are left to the default.
   const personalAnswers = (req: Request, res: Response, next: NextFunction) => {
     res.vary('Authorization');
-    if (req.headers.authorization) res.setHeader('Cache-Control', 'private, no-store');
+    res.vary('X-Api-Key');
+    if (req.headers.authorization || req.headers['x-api-key']) res.setHeader('Cache-Control', 'private, no-store');
     next();
   };
   app.use(['/api', '/graphql'], personalAnswers);
@@ -276,7 +287,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     expressMiddleware(apollo, {
       context: async ({ req }) => {
         try {
-          return await contextFor(req);
+          return await contextFor(req, 'graphql');
         } catch (err) {
           const appError = toAppError(err);
           if (!appError) throw err;

@@ -7,6 +7,10 @@ import { seedDemoData } from './seeders/DatabaseSeeder.js';
 import { GeneratedImages } from './common/generated-images.js';
 import { createFileStorage } from './common/storage.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
+import { DEMO_KEY } from './modules/integrators/index.js';
+
+/** How long a stopping process waits for requests under way before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 25_000;
 
 /** Start: config → ORM → migrations → demo data → HTTP (GraphQL, REST, the frontend) on one port. */
 async function main() {
@@ -69,6 +73,7 @@ async function main() {
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
       for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(8)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
+      if (!config.isProduction) lines.push(`  Demo integrator key (pharmacy partner, development only): ${DEMO_KEY.key}`);
     }
     console.log(lines.join('\n') + '\n');
   });

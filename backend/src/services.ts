@@ -21,6 +21,7 @@ import { BloodService } from './modules/blood/index.js';
 import { InsuranceService } from './modules/insurance/index.js';
 import { AmbulanceDirectory } from './modules/ambulance/index.js';
 import { SiteService } from './modules/site/index.js';
+import { IntegratorService } from './modules/integrators/index.js';
 import { RateLimiter } from './common/rate-limit.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
@@ -53,6 +54,7 @@ export function createServices(config: Config, log: Logger) {
     insurance: new InsuranceService(),
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
+    integrators: new IntegratorService(config.isProduction),
     payments, medicines, orders, appointments, prescriptions, reviews,
   };
 }

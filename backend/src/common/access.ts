@@ -4,6 +4,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Context } from './context.js';
 import { Role } from './roles.js';
 import { forbidden, unauthenticated } from './errors.js';
+import { holdsScope } from './scopes.js';
 
 /**
  * Deny by default: every Query and Mutation field must declare who may call it, with @Public() or
@@ -25,7 +26,12 @@ export function Allow(...roles: Role[]): MethodDecorator {
   };
 }
 
-export const authChecker: AuthChecker<Context, Role> = ({ context }, roles) => {
+export const authChecker: AuthChecker<Context, Role> = ({ context, info }, roles) => {
+  // An integrator app is let in by the scope the operation declares (common/scopes.ts), never by a role.
+  if (context.integrator) {
+    if (!holdsScope(context.integrator, info.parentType.getFields()[info.fieldName])) throw forbidden('This app\'s key has no scope for this operation', 'MISSING_SCOPE');
+    return true;
+  }
   if (!context.user) throw unauthenticated();
   if (roles.length && !roles.includes(context.user.role)) throw forbidden();
   return true;

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Logger } from './logger.js';
 import type { AuthUser } from './roles.js';
 import type { RequestLoaders } from './loaders.js';
+import type { IntegratorIdentity } from './scopes.js';
 
 /**
  * The services of the running app. Empty here: services.ts (the composition root) merges the real
@@ -14,6 +15,8 @@ export interface AppServices {}
 export interface Context {
   em: EntityManager;
   user: AuthUser | null;
+  /** An integrator app calling with its key (modules/integrators); `user` is then null. */
+  integrator: IntegratorIdentity | null;
   requestId: string;
   ip: string;
   /**

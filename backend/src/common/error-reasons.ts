@@ -65,6 +65,9 @@ export const ERROR_REASONS = {
   INVALID_REFRESH_TOKEN: r('UNAUTHENTICATED', 'The refresh token is not valid, expired or was used'),
   SESSION_REVOKED: r('UNAUTHENTICATED', 'The session was ended (logout, password change, account removed)'),
   DOCTOR_NOT_APPROVED: r('UNAUTHENTICATED', 'The doctor account is no longer approved; its sessions have ended'),
+  INVALID_API_KEY: r('UNAUTHENTICATED', 'The integrator key is not a key of this Nirog'),
+  API_KEY_REVOKED: r('UNAUTHENTICATED', 'The integrator key or its app was revoked'),
+  API_KEY_EXPIRED: r('UNAUTHENTICATED', 'The integrator key was rotated and its overlap has ended; use the new key'),
 
   // What you may do (403).
   FORBIDDEN: r('FORBIDDEN', 'Your role may not do this'),
@@ -81,6 +84,8 @@ export const ERROR_REASONS = {
   SELF_DELETE: r('FORBIDDEN', 'An admin cannot delete their own account here'),
   LAST_ADMIN: r('FORBIDDEN', 'The last admin cannot be deleted'),
   DEV_INBOX_OFF: r('FORBIDDEN', 'The development mailbox is off on this server'),
+  MISSING_SCOPE: r('FORBIDDEN', "The integrator app holds no scope this operation declares (extensions.scope of the operation)"),
+  NOT_YOUR_ORGANISATION: r('FORBIDDEN', 'The record belongs to another hospital, pharmacy or insurer than the app acts for'),
 
   // What does not exist, or is not yours to see (404: the same answer either way).
   NOT_FOUND: r('NOT_FOUND', 'No such record, or not yours to see'),
@@ -122,6 +127,7 @@ export const ERROR_REASONS = {
   CODE_LOCKED: r('TOO_MANY_REQUESTS', 'Too many wrong codes; ask for a new code'),
   RESEND_COOLDOWN: r('TOO_MANY_REQUESTS', 'A new code was sent moments ago (params.seconds to wait)'),
   RESEND_LIMIT: r('TOO_MANY_REQUESTS', 'Too many codes asked for today'),
+  THROTTLED: r('TOO_MANY_REQUESTS', "The integrator app's cost budget is spent (extensions.code THROTTLED); extensions.retryAfter says in how many seconds it refills enough, extensions.cost shows the bucket"),
 
   // Ours, not yours (503, 500).
   DATABASE_UNAVAILABLE: r('SERVICE_UNAVAILABLE', 'The database is not reachable for a moment; try again'),

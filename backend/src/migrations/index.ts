@@ -1,3 +1,4 @@
+import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
 import { Migration20261124205952OrderLineStrength } from './Migration20261124205952OrderLineStrength.js';
 import { Migration20261125120000SpecialityTitleBn } from './Migration20261125120000SpecialityTitleBn.js';
 import { Migration20261125150000InsuranceArticleBangla } from './Migration20261125150000InsuranceArticleBangla.js';
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261124205952OrderLineStrength', class: Migration20261124205952OrderLineStrength },
   { name: 'Migration20261125120000SpecialityTitleBn', class: Migration20261125120000SpecialityTitleBn },
   { name: 'Migration20261125150000InsuranceArticleBangla', class: Migration20261125150000InsuranceArticleBangla },
+  { name: 'Migration20261125160000IntegratorApps', class: Migration20261125160000IntegratorApps },
 ];

@@ -109,6 +109,10 @@ export const EXPECTED: Record<string, string> = {
   'Mutation.doctorForgotPassword': '++++',
   'Mutation.resetPassword': '++++',
   'Mutation.doctorResetPassword': '++++',
+  'Query.integratorApps': 'xxx+',
+  'Mutation.createIntegratorApp': 'xxx+',
+  'Mutation.revokeIntegratorApp': 'xxx+',
+  'Mutation.rotateIntegratorKey': 'xxx+',
   // REST (/api)
   'POST /register': '++++',
   'POST /login': '++++',

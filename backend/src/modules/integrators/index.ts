@@ -1,0 +1,18 @@
+/**
+ * The integrators module's public face: third-party apps with their keys, scopes and cost budgets
+ * (the rest of the folder is the module's own; .dependency-cruiser.cjs enforces it).
+ */
+import type { NirogModule } from '../../common/module.js';
+import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
+import { IntegratorResolver } from './integrator.resolver.js';
+
+export * from './integrator.entity.js';
+export * from './integrator.service.js';
+export { looksLikeKey } from './integrator.keys.js';
+
+export const module: NirogModule = {
+  name: 'integrators',
+  entities: [IntegratorApp, IntegratorKey],
+  resolvers: [IntegratorResolver],
+};
+export { integratorAccessPlugin } from './integrator.plugin.js';

@@ -1,0 +1,88 @@
+import { Check, Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import type { Ref } from '@mikro-orm/core';
+import { Field, Int, ObjectType } from 'type-graphql';
+import { BaseEntity } from '../../common/base.entity.js';
+import { IntegratorScope, OrganisationKind } from '../../common/scopes.js';
+
+/**
+ * A third-party integrator (a hospital, a pharmacy partner, an insurer, a clinic app) registered by an
+ * admin. It calls /graphql with one of its keys (IntegratorKey) and may use only the scopes listed
+ * here. Its cost budget is a leaky bucket kept on this row (quota*), drained and refilled in one
+ * statement so every replica shares it (integrator.quota.ts).
+ */
+@ObjectType({ description: 'A third-party app calling the API with its own key' })
+@Entity({ tableName: 'integrator_apps' })
+@Index({ properties: ['createdAt'] })
+@Check({ name: 'integrator_apps_quota_check', expression: 'quota_size >= 1 and quota_restore_rate >= 1' })
+export class IntegratorApp extends BaseEntity<'revokedAt' | 'organisationKind' | 'organisationName' | 'quotaSize' | 'quotaRestoreRate' | 'quotaAvailable' | 'quotaUpdatedAt'> {
+  @Field()
+  @Property({ length: 100 })
+  name!: string;
+
+  @Field()
+  @Property({ length: 254 })
+  contactEmail!: string;
+
+  @Field(() => [IntegratorScope])
+  @Property({ type: 'text[]' })
+  scopes: IntegratorScope[] = [];
+
+  @Field(() => OrganisationKind, { nullable: true, description: 'Whom the app acts for, where that applies' })
+  @Enum({ items: () => OrganisationKind, nullable: true })
+  organisationKind?: OrganisationKind | null;
+
+  @Field(() => String, { nullable: true, description: "A hospital's name as its doctors give it (their work place), or an insurer's name" })
+  @Property({ length: 200, nullable: true })
+  organisationName?: string | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  revokedAt?: Date | null;
+
+  @Field(() => Int, { description: 'The cost budget: points the bucket holds when full' })
+  @Property({ default: 1000 })
+  quotaSize: number = 1000;
+
+  @Field(() => Int, { description: 'Points the bucket gets back each second' })
+  @Property({ default: 100 })
+  quotaRestoreRate: number = 100;
+
+  /** Points left at quotaUpdatedAt (the refill since then is added when read). */
+  @Property({ type: 'double precision', default: 1000 })
+  quotaAvailable: number = 1000;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  quotaUpdatedAt: Date = new Date();
+}
+
+/**
+ * One key of an app: `nrg_live_<keyId>_<secret>`. Only the visible prefix (`nrg_live_<keyId>`, in
+ * logs and on the admin screen) and a SHA-256 of the secret are kept; the whole key is shown once.
+ * A rotated key keeps working until expiresAt (the overlap), a revoked one stops at once.
+ */
+@ObjectType({ description: "One of an app's keys: only its visible prefix is ever shown again" })
+@Entity({ tableName: 'integrator_keys' })
+export class IntegratorKey extends BaseEntity<'expiresAt' | 'revokedAt'> {
+  @ManyToOne(() => IntegratorApp, { ref: true, deleteRule: 'cascade', index: true })
+  app!: Ref<IntegratorApp>;
+
+  /** The random id inside the key, looked up when a key is presented. */
+  @Property({ length: 24, unique: true })
+  keyId!: string;
+
+  @Field({ description: 'nrg_live_<id>: how the key shows in logs' })
+  @Property({ length: 40 })
+  prefix!: string;
+
+  @Property({ length: 64 })
+  secretHash!: string;
+
+  @Field(() => Date, { nullable: true, description: 'A rotated key stops working at this time' })
+  @Property({ type: 'timestamptz', nullable: true })
+  expiresAt?: Date | null;
+
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  revokedAt?: Date | null;
+}
+

@@ -1,0 +1,59 @@
+import { Field, InputType, Int } from 'type-graphql';
+import { ArrayMaxSize, ArrayUnique, IsEmail, IsEnum, IsInt, IsNotEmpty, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { IntegratorScope, OrganisationKind } from '../../common/scopes.js';
+
+/** Longest overlap a rotation may leave the old key working: a week. */
+export const MAX_OVERLAP_MINUTES = 7 * 24 * 60;
+
+@InputType()
+export class IntegratorAppInput {
+  @Field()
+  @IsNotEmpty({ message: 'Enter the app name' })
+  @MaxLength(100)
+  name!: string;
+
+  @Field()
+  @IsNotEmpty({ message: 'Enter a contact email' })
+  @IsEmail({}, { message: 'Enter a valid email address' })
+  @MaxLength(254)
+  contactEmail!: string;
+
+  @Field(() => [IntegratorScope])
+  @IsEnum(IntegratorScope, { each: true })
+  @ArrayUnique()
+  @ArrayMaxSize(20)
+  scopes!: IntegratorScope[];
+
+  @Field(() => OrganisationKind, { nullable: true })
+  @IsOptional()
+  @IsEnum(OrganisationKind)
+  organisationKind?: OrganisationKind | null;
+
+  @Field(() => String, { nullable: true, description: "A hospital: its name as its doctors give it; an insurer: its name" })
+  @IsOptional()
+  @MaxLength(200)
+  organisationName?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Bucket size in cost points (default 1,000)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1_000_000)
+  quotaSize?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'Points restored per second (default 100)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  quotaRestoreRate?: number | null;
+}
+
+@InputType()
+export class RotateIntegratorKeyInput {
+  @Field(() => Int, { defaultValue: 60, description: 'Minutes the old keys keep working (0: they stop now; at most a week)' })
+  @IsInt()
+  @Min(0)
+  @Max(MAX_OVERLAP_MINUTES)
+  overlapMinutes: number = 60;
+}

@@ -1,0 +1,136 @@
+import type { EntityManager } from '@mikro-orm/sql';
+import { badInput, notFound, unauthenticated } from '../../common/errors.js';
+import { byCreated, offsetOf, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
+import { IntegratorScope, OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
+import { normalizeEmail } from '../accounts/index.js';
+import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
+import type { IntegratorAppInput } from './integrator.inputs.js';
+import { makeKey, parseKey, secretMatches, type NewKey } from './integrator.keys.js';
+
+export interface AppWithKey {
+  app: IntegratorApp;
+  /** The whole key: shown once, never stored. */
+  key: string;
+}
+
+/** The demo app's key (seeded in development and tests only; refused in production whatever the database holds). */
+export const DEMO_KEY = makeKey('de00000000000001', 'development-only-demo-key'.padEnd(43, '0'));
+
+/**
+ * Integrator apps and their keys: admins register, list, revoke and rotate them; a request's key is
+ * turned into the app's identity here. Scopes are checked per operation (common/access.ts), the
+ * cost budget in integrator.quota.ts.
+ */
+export class IntegratorService {
+  constructor(private readonly production: boolean) {}
+
+  /** Registers an app and gives its first key (shown once). */
+  async create(em: EntityManager, input: IntegratorAppInput): Promise<AppWithKey> {
+    const fields = checkOrganisation(input);
+    const app = em.create(IntegratorApp, {
+      name: input.name.trim(),
+      contactEmail: normalizeEmail(input.contactEmail),
+      scopes: [...new Set(input.scopes)],
+      organisationKind: input.organisationKind ?? null,
+      organisationName: fields.organisationName,
+      quotaSize: input.quotaSize ?? 1000,
+      quotaRestoreRate: input.quotaRestoreRate ?? 100,
+      quotaAvailable: input.quotaSize ?? 1000,
+    });
+    const key = makeKey();
+    em.create(IntegratorKey, { app, keyId: key.keyId, prefix: key.prefix, secretHash: key.secretHash });
+    await em.flush();
+    return { app, key: key.key };
+  }
+
+  async list(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<IntegratorApp>> {
+    const [items, total] = await em.findAndCount(IntegratorApp, {}, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
+    return pageOf(items, total, args);
+  }
+
+  /** The keys of each app, newest first, in one query (the admin list's field). */
+  async keysOf(em: EntityManager, appIds: readonly string[]): Promise<Map<string, IntegratorKey[]>> {
+    const keys = await em.find(IntegratorKey, { app: { $in: [...appIds] } }, { orderBy: { createdAt: 'desc', id: 'asc' } });
+    const byApp = new Map<string, IntegratorKey[]>(appIds.map((id) => [id, []]));
+    for (const k of keys) byApp.get(k.app.id)?.push(k);
+    return byApp;
+  }
+
+  /** Revokes the app and every key of it, at once. */
+  async revoke(em: EntityManager, id: string): Promise<IntegratorApp> {
+    const app = await em.findOne(IntegratorApp, { id });
+    if (!app) throw notFound('App');
+    const now = new Date();
+    app.revokedAt ??= now;
+    await em.nativeUpdate(IntegratorKey, { app: app.id, revokedAt: null }, { revokedAt: now });
+    await em.flush();
+    return app;
+  }
+
+  /**
+   * A new key for the app (shown once); its older keys keep working for `overlapMinutes` (an
+   * integrator deploys the new key meanwhile), then stop. A key already ending sooner keeps its end.
+   */
+  async rotate(em: EntityManager, id: string, overlapMinutes: number): Promise<AppWithKey> {
+    const app = await em.findOne(IntegratorApp, { id });
+    if (!app || app.revokedAt) throw notFound('App');
+    const until = new Date(Date.now() + overlapMinutes * 60_000);
+    const key: NewKey = makeKey();
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(IntegratorKey, { app: app.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: until } }] }, { expiresAt: until });
+      tx.create(IntegratorKey, { app: tx.getReference(IntegratorApp, app.id), keyId: key.keyId, prefix: key.prefix, secretHash: key.secretHash });
+    });
+    return { app, key: key.key };
+  }
+
+  /** The app a presented key belongs to; a wrong, revoked or expired key is UNAUTHENTICATED, with its reason. */
+  async authenticate(em: EntityManager, presented: string): Promise<IntegratorIdentity> {
+    const parsed = parseKey(presented);
+    if (!parsed || (this.production && parsed.keyId === DEMO_KEY.keyId)) throw invalidKey();
+    const rows = await em.getConnection().execute<{
+      secret_hash: string; prefix: string; expires_at: Date | null; key_revoked: Date | null; app_id: string; name: string; scopes: string[];
+      organisation_kind: OrganisationKind | null; organisation_name: string | null; app_revoked: Date | null; expired: boolean;
+    }[]>(
+      `select k.secret_hash, k.prefix, k.expires_at, k.revoked_at as key_revoked, a.id as app_id, a.name, a.scopes, a.organisation_kind,
+              a.organisation_name, a.revoked_at as app_revoked, (k.expires_at is not null and k.expires_at <= now()) as expired
+         from integrator_keys k join integrator_apps a on a.id = k.app_id where k.key_id = ?`,
+      [parsed.keyId],
+    );
+    const row = rows[0];
+    if (!row || !secretMatches(parsed.secret, row.secret_hash)) throw invalidKey();
+    if (row.key_revoked || row.app_revoked) throw unauthenticated('This key was revoked', 'API_KEY_REVOKED');
+    if (row.expired) throw unauthenticated('This key was rotated and its overlap has ended; use the new key', 'API_KEY_EXPIRED');
+    return {
+      appId: row.app_id, keyPrefix: row.prefix, name: row.name, scopes: parseScopes(row.scopes),
+      organisationKind: row.organisation_kind, organisationName: row.organisation_name,
+    };
+  }
+}
+
+const invalidKey = () => unauthenticated('This is not a valid Nirog app key', 'INVALID_API_KEY');
+
+/** text[] comes back as an array from pg and PGlite; scopes no longer known are dropped. */
+function parseScopes(value: string[] | string): IntegratorScope[] {
+  const list = Array.isArray(value) ? value : value.replace(/^\{|\}$/g, '').split(',').filter(Boolean);
+  const known = new Set<string>(Object.values(IntegratorScope));
+  return list.filter((s): s is IntegratorScope => known.has(s));
+}
+
+/**
+ * Whom the app acts for must fit its scopes: a hospital (named as its doctors give their work place)
+ * for appointments:read, the pharmacy for stock:write; an insurer is named too.
+ */
+function checkOrganisation(input: IntegratorAppInput): { organisationName: string | null } {
+  const kind = input.organisationKind ?? null;
+  const name = input.organisationName?.trim() || null;
+  if ((kind === OrganisationKind.HOSPITAL || kind === OrganisationKind.INSURER) && !name) {
+    throw badInput('Name the hospital or insurer the app acts for', { organisationName: 'Name the hospital or insurer the app acts for' });
+  }
+  if (input.scopes.includes(IntegratorScope.APPOINTMENTS_READ) && kind !== OrganisationKind.HOSPITAL) {
+    throw badInput('appointments:read is for an app acting for a hospital', { scopes: 'appointments:read is for an app acting for a hospital' });
+  }
+  if (input.scopes.includes(IntegratorScope.STOCK_WRITE) && kind !== OrganisationKind.PHARMACY) {
+    throw badInput('stock:write is for an app acting for the pharmacy', { scopes: 'stock:write is for an app acting for the pharmacy' });
+  }
+  return { organisationName: kind === OrganisationKind.PHARMACY ? null : name };
+}
