@@ -13,7 +13,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const node = process.execPath;
-const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,budget,backend,frontend,e2e,reliability').split(',');
+const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,budget,deploy,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 
@@ -77,6 +77,15 @@ if (only.includes('budget')) {
   const code = run('budget', node, [path.join(root, 'scripts/bundle-budget.mjs'), '--json', out]);
   const r = readJson(out);
   count('budget', r?.passed ?? 0, r?.failed ?? 0, code);
+}
+
+if (only.includes('deploy')) {
+  // docker-compose.yml against the Compose schema and our invariants, the Dockerfile's shape, and its
+  // production-dependencies stage run for real with the runtime started from it (scripts/check-deploy.mjs).
+  const out = path.join(results, 'deploy.json');
+  const code = run('deploy', node, [path.join(root, 'scripts/check-deploy.mjs'), '--json', out]);
+  const r = readJson(out);
+  count('deploy', r?.passed ?? 0, r?.failed ?? 0, code);
 }
 
 if (only.includes('backend')) {
