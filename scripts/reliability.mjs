@@ -12,9 +12,15 @@
 //    same API process answers 200 again once the database is back.
 // 3. pg_dump the database (scripts/backup.mjs), pg_restore it into a fresh database
 //    (scripts/restore.mjs): every table has the same rows (count and checksum).
+// 4. replicas: two API processes started at the same instant on an empty database (one migration,
+//    one seed), an admin's change through one seen through the other within a second, 20 mails to a
+//    slow SMTP server with both workers running each delivered once.
+// 5. shutdown: SIGTERM with a request and a mail under way: the request gets its 200, the mail is
+//    sent once, the process exits 0.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,9 +121,10 @@ class Cluster {
 // ---- the API -----------------------------------------------------------------------------------------
 
 class Api {
-  constructor(databaseUrl, port) {
+  constructor(databaseUrl, port, env = {}) {
     this.databaseUrl = databaseUrl;
     this.port = port;
+    this.env = env;
     this.base = `http://127.0.0.1:${port}`;
   }
 
@@ -132,6 +139,7 @@ class Api {
         OUTBOX_WORKER: 'true', OUTBOX_POLL_MS: '500', LOGIN_FAILURES_PER_IP: '100000', SIGNUPS_PER_IP_PER_HOUR: '100000',
         // checkout loops of three accounts stand in for many buyers: the per-patient hold caps are lifted
         OPEN_UNPAID_ORDERS_PER_PATIENT: '100000',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -159,6 +167,21 @@ class Api {
     this.child.kill('SIGTERM');
     await Promise.race([new Promise((r) => this.child.once('exit', r)), sleep(10_000)]);
     if (this.child.exitCode === null) await this.kill9();
+  }
+
+  /** SIGTERM and the exit code (null: still running after `ms`, then killed). */
+  async terminate(ms = 30_000) {
+    const exited = new Promise((r) => this.child.once('exit', (code) => r(code)));
+    this.child.kill('SIGTERM');
+    const code = await Promise.race([exited, sleep(ms).then(() => null)]);
+    if (code === null) await this.kill9();
+    return code;
+  }
+
+  async gql(query, variables, token) {
+    const r = await this.req('POST', '/graphql', { token, body: { query, variables } });
+    if (r.status !== 200 || r.body?.errors) throw new Error(`graphql on ${this.port}: ${r.status} ${r.text.slice(0, 500)}`);
+    return r.body.data;
   }
 
   async req(method, p, { token, body, redirect = 'manual' } = {}) {
@@ -377,6 +400,155 @@ async function backupTest(cluster, sourceUrl) {
   figures.backup = { tables: Object.keys(a).length, rows, differing };
 }
 
+// ---- 4. replicas ----------------------------------------------------------------------------------------------
+
+/** An SMTP server on loopback that answers each message after `delayMs` and counts deliveries per recipient. */
+async function slowSmtp(delayMs) {
+  const { SMTPServer } = require('smtp-server');
+  const received = new Map();
+  const server = new SMTPServer({
+    secure: false, disabledCommands: ['STARTTLS', 'AUTH'], logger: false,
+    onData(stream, session, cb) {
+      stream.on('data', () => {});
+      stream.on('end', () => setTimeout(() => {
+        for (const rcpt of session.envelope.rcptTo) received.set(rcpt.address, (received.get(rcpt.address) ?? 0) + 1);
+        cb();
+      }, delayMs));
+    },
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function queueMails(url, prefix, n) {
+  const emails = Array.from({ length: n }, (_, i) => `${prefix}${i}@replicas.test`);
+  for (const email of emails) {
+    await sql(url, `insert into mail_outbox (id, dedupe_key, to_email, language, template, subject, text, html, status, attempts, next_attempt_at, created_at, updated_at)
+      values (gen_random_uuid(), $1, $1, 'en', 'test', 'Replica test', 'Hello', '<p>Hello</p>', 'pending', 0, now(), now(), now())`, [email]);
+  }
+  return emails;
+}
+
+async function waitFor(fn, ms, everyMs = 50) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await fn();
+    if (value || Date.now() > until) return value;
+    await sleep(everyMs);
+  }
+}
+
+/**
+ * The topology docker-compose.yml describes, without Docker: two API processes on one PostgreSQL.
+ * (c) both started at the same instant on an empty database: both come up, each migration and the
+ * demo data once; (a) an admin's change through one is seen through the other within a second
+ * (list caches kept 10 minutes here, so only the invalidation can make it); (b) 20 mails to a slow
+ * SMTP server with both workers running (lease 2 s, 1 s per mail): each delivered exactly once.
+ */
+async function replicasTest(cluster) {
+  log('replicas: two API processes on one database');
+  const url = await cluster.createDatabase('nirog_replicas');
+  const smtp = await slowSmtp(1000);
+  const env = { LIST_COUNT_CACHE_SECONDS: '600', SMTP_URL: smtp.url, OUTBOX_LEASE_SECONDS: '2', OUTBOX_POLL_MS: '200' };
+  const a = new Api(url, await freePort(), env);
+  const b = new Api(url, await freePort(), env);
+  try {
+    const started = await Promise.allSettled([a.start(), b.start()]);
+    const failed = started.filter((s) => s.status === 'rejected').map((s) => String(s.reason).slice(0, 600));
+    check('replicas: both start at the same instant on an empty database', failed.length === 0, failed.join(' | '));
+    const expected = readdirSync(path.join(root, 'backend', 'dist', 'migrations')).filter((f) => /^Migration\d+\w*\.js$/.test(f)).length;
+    const [mig] = await sql(url, `select count(*)::int as n, count(distinct name)::int as names from mikro_orm_migrations`);
+    check('replicas: each migration applied once', mig.n === expected && mig.names === mig.n, `${mig.n} rows, ${mig.names} names, ${expected} migrations`);
+    const [seed] = await sql(url, `select (select count(*) - count(distinct name) from medicines)::int as medicines,
+      (select count(*) - count(distinct bmdc_no) from doctors)::int as doctors, (select count(*)::int from users where email = 'admin@nirog.test') as admins`);
+    check('replicas: the demo data seeded once (no duplicated medicine or doctor)', seed.medicines === 0 && seed.doctors === 0 && seed.admins === 1, JSON.stringify(seed));
+    if (failed.length) return;
+
+    // (a) caches that agree
+    const admin = await a.login('admin@nirog.test');
+    const doctorsTotal = async (api) => (await api.gql('{ doctors(pageSize: 1) { total } }')).doctors.total;
+    const before = await doctorsTotal(b);
+    const [pending] = await sql(url, `select d.id from doctors d join users u on u.id = d.user_id where d.status = 'pending' order by u.email limit 1`);
+    await a.gql('mutation($id: ID!) { approveDoctor(id: $id) { id } }', { id: pending.id }, admin);
+    let t0 = Date.now();
+    const seenApproved = await waitFor(async () => (await doctorsTotal(b)) === before + 1, 1000);
+    check('replicas: a doctor approved through A is counted through B within a second', seenApproved, `${before} → ${await doctorsTotal(b)} after ${Date.now() - t0} ms`);
+
+    const [med] = await sql(url, `select id, name from medicines where is_active order by name limit 1`);
+    const keyword = med.name.split(/\s+/)[0];
+    const search = async (api) => (await api.gql('query($k: String) { medicines(keyword: $k, pageSize: 50) { total items { id } } }', { k: keyword })).medicines;
+    const shown = await search(b);
+    await a.gql('mutation($id: ID!) { updateMedicine(id: $id, input: { isActive: false }) { id } }', { id: med.id }, admin);
+    t0 = Date.now();
+    const seenHidden = await waitFor(async () => (await search(b)).total === shown.total - 1, 1000);
+    check('replicas: a medicine hidden through A leaves B\'s search matches within a second', seenHidden, `"${keyword}": ${shown.total} → ${(await search(b)).total} after ${Date.now() - t0} ms`);
+    figures.replicas = { doctorsBefore: before, keyword, matchesBefore: shown.total };
+
+    // (b) the outbox, once
+    const emails = await queueMails(url, 'once', 20);
+    const allSent = await waitFor(async () => (await sql(url, `select count(*)::int as n from mail_outbox where to_email like 'once%' and status = 'sent'`))[0].n === 20, 90_000, 250);
+    await sleep(2500); // a duplicate re-claimed late would arrive now
+    const counts = emails.map((e) => smtp.received.get(e) ?? 0);
+    check('replicas: 20 mails to a slow SMTP server with two workers are each delivered exactly once', allSent && counts.every((n) => n === 1),
+      `deliveries per mail: ${counts.join(',')}`);
+    const bySender = await sql(url, `select count(*)::int as n from mail_outbox where to_email like 'once%' and attempts > 1`);
+    figures.replicas.mailsRetried = bySender[0].n;
+  } finally {
+    await a.stop();
+    await b.stop();
+    await smtp.close();
+  }
+}
+
+// ---- 5. graceful shutdown ---------------------------------------------------------------------------------------
+
+/** A login whose body arrives in two halves, `gapMs` apart: a request under way for that long. */
+function slowLogin(api, gapMs, onHalf) {
+  return new Promise((resolve) => {
+    const body = JSON.stringify({ email: 'patient@nirog.test', password: 'nirog2026' });
+    const req = http.request(`${api.base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      let text = '';
+      res.on('data', (d) => { text += d; });
+      res.on('end', () => resolve({ status: res.statusCode, text }));
+    });
+    req.on('error', (err) => resolve({ status: 0, text: String(err) }));
+    req.write(body.slice(0, 10));
+    setTimeout(() => {
+      onHalf();
+      setTimeout(() => req.end(body.slice(10)), gapMs);
+    }, 200);
+  });
+}
+
+/**
+ * SIGTERM with a request under way and a mail being sent to a slow SMTP server: the request gets
+ * its 200, new connections are refused, the mail is sent (once), and the process exits 0.
+ */
+async function shutdownTest(cluster) {
+  log('shutdown: SIGTERM with a request and a mail under way');
+  const url = await cluster.createDatabase('nirog_shutdown');
+  const smtp = await slowSmtp(1500);
+  const api = new Api(url, await freePort(), { SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100' });
+  await api.start();
+  try {
+    const [email] = await queueMails(url, 'stopping', 1);
+    const sending = await waitFor(async () => (await sql(url, `select status from mail_outbox where to_email = $1`, [email]))[0].status === 'sending', 20_000, 20);
+    let exit;
+    const answer = await slowLogin(api, 800, () => { exit = api.terminate(); });
+    const refused = await fetch(`${api.base}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status !== 200, () => true);
+    const code = await exit;
+    const [row] = await sql(url, `select status from mail_outbox where to_email = $1`, [email]);
+    check('shutdown: a request under way at SIGTERM gets its answer (200)', answer.status === 200 && answer.text.includes('token'), `HTTP ${answer.status} ${answer.text.slice(0, 200)}`);
+    check('shutdown: no new request is taken once stopping', refused);
+    check('shutdown: the mail being sent at SIGTERM is sent, once', sending && row.status === 'sent' && smtp.received.get(email) === 1, `${row.status}, delivered ${smtp.received.get(email) ?? 0}×`);
+    check('shutdown: the process exits 0', code === 0, `exit code ${code}; ${code === 0 ? '' : api.output.slice(-800)}`);
+  } finally {
+    await api.stop();
+    await smtp.close();
+  }
+}
+
 // ---- main ---------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -396,8 +568,9 @@ async function main() {
   try {
     await cluster.init();
     log(`PostgreSQL from ${bin} on port ${cluster.port}`);
-    const only = (process.env.RELIABILITY_ONLY ?? 'crash,pg restart,backup').split(',');
-    const steps = [['crash', () => crashTest(cluster)], ['pg restart', () => pgRestartTest(cluster)], ['backup', async () => backupTest(cluster, cluster.databaseUrl('nirog_crash'))]];
+    const only = (process.env.RELIABILITY_ONLY ?? 'crash,pg restart,backup,replicas,shutdown').split(',');
+    const steps = [['crash', () => crashTest(cluster)], ['pg restart', () => pgRestartTest(cluster)], ['backup', async () => backupTest(cluster, cluster.databaseUrl('nirog_crash'))],
+      ['replicas', () => replicasTest(cluster)], ['shutdown', () => shutdownTest(cluster)]];
     for (const [name, fn] of steps.filter(([n]) => only.includes(n))) {
       try {
         await fn();

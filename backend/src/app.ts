@@ -35,6 +35,7 @@ import { chatWidgetCsp } from './modules/site/index.js';
 import { integratorAccessPlugin, looksLikeKey } from './modules/integrators/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
+import { Coordinator } from './common/coordination.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -72,6 +73,10 @@ export interface NirogApp {
   restRoutes: RestRouteInfo[];
   /** Delivers mail and SMS and fires reminders; started here unless OUTBOX_WORKER is off (tests drive it). */
   worker: OutboxWorker;
+  /** What replicas agree on (cache invalidation, periodic jobs in one process); main.ts starts it. */
+  coordinator: Coordinator;
+  /** Readiness: /healthz answers 503 once this is set (a replica shutting down), so proxies stop sending. */
+  draining: { value: boolean };
 }
 
 /** The end of a static folder: the file is not there. Not cached, so a redeploy that brings it is seen. */
@@ -89,7 +94,12 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const tracer = await startTracing(config.tracing);
   tracer?.wrapRootFields(schema);
   setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork() as never), pool: () => poolUse(orm, config) });
-  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays);
+  const coordinator = new Coordinator(config, orm, log);
+  coordinator.onCacheChange(() => {
+    for (const cache of services.listCaches) cache.clear();
+  });
+  const draining = { value: false };
+  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn));
   if (config.mail.workerEnabled) worker.start();
 
   /**
@@ -218,6 +228,10 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
+    if (draining.value) {
+      res.status(503).json({ status: 'shutting down' });
+      return;
+    }
     try {
       await orm.em.getConnection().execute('select 1');
       res.json({ status: 'ok', database: 'ok' });
@@ -313,5 +327,5 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
-  return { app, apollo, services, restRoutes, worker };
+  return { app, apollo, services, restRoutes, worker, coordinator, draining };
 }

@@ -180,6 +180,8 @@ export function loadConfig(env: Env = process.env) {
       /** The outbox worker (mail, SMS, reminders) runs inside the API process; off in tests, which drive it. */
       workerEnabled: bool(env, 'OUTBOX_WORKER', nodeEnv !== 'test'),
       pollMs: int(env, 'OUTBOX_POLL_MS', 2000, 10, 60_000),
+      /** A row being sent is leased this long, renewed every third of it while the send lasts (mail/outbox.ts). */
+      leaseMs: int(env, 'OUTBOX_LEASE_SECONDS', 30, 1, 3600) * 1000,
       maxAttempts: int(env, 'MAIL_MAX_ATTEMPTS', 8, 1, 50),
       /** First retry after this; doubles per attempt, capped at an hour. */
       retryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),

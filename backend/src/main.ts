@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './common/logger.js';
 import { initOrm, migrate } from './db.js';
+import { withStartupLock } from './common/coordination.js';
 import { createApp, createHttpServer } from './app.js';
 import { seedDemoData } from './seeders/DatabaseSeeder.js';
 import { GeneratedImages } from './common/generated-images.js';
@@ -26,12 +27,15 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const orm = await initOrm(config, log);
-  const applied = await migrate(orm);
-  if (applied.length) log.info({ applied }, 'migrations applied');
-  if (config.seedDemoData) {
-    await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
-    log.info('demo data in place');
-  }
+  // Replicas started at the same instant: one migrates and seeds, the others wait and find it done.
+  await withStartupLock(config, orm, async () => {
+    const applied = await migrate(orm);
+    if (applied.length) log.info({ applied }, 'migrations applied');
+    if (config.seedDemoData) {
+      await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
+      log.info('demo data in place');
+    }
+  });
   if (!config.allowDemoLogins) {
     const open = await openDemoLogins(orm.em.fork() as never);
     if (open.length) {
@@ -41,14 +45,16 @@ async function main() {
       process.exit(2);
     }
   }
-  const { app, services, worker } = await createApp(config, orm, log);
-  // Payments stuck in 'initiated' (the browser never came back) are settled in the background; safe
-  // with several replicas, since each result is recorded once by a conditional update.
+  const { app, services, worker, coordinator, draining } = await createApp(config, orm, log);
+  // Cache invalidation from the other replicas, and the lock that makes one of them do periodic jobs.
+  await coordinator.start();
+  // Payments stuck in 'initiated' (the browser never came back) are settled in the background, by one
+  // replica (the provider is asked once per payment and run); each result is recorded once anyway.
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;
   const reconciler = everyMs > 0
     ? setInterval(() => {
-      services.payments.reconcile(orm.em.fork() as never, { olderThanMinutes: config.payments.reconcileEveryMinutes })
-        .then((summary) => summary.checked && log.info({ summary }, 'payments reconciled'))
+      coordinator.asLeader(() => services.payments.reconcile(orm.em.fork() as never, { olderThanMinutes: config.payments.reconcileEveryMinutes }))
+        .then((summary) => summary?.checked && log.info({ summary }, 'payments reconciled'))
         .catch((err) => log.error({ err }, 'payment reconciliation failed'));
     }, everyMs)
     : undefined;
@@ -77,10 +83,24 @@ async function main() {
     }
     console.log(lines.join('\n') + '\n');
   });
+  // Graceful stop (a rolling deploy, docker stop): /healthz says 503 and no new connection is taken;
+  // requests under way get their answers (idle keep-alive connections close at once, the rest after
+  // their response, all of them after SHUTDOWN_GRACE_MS); the outbox finishes the row it is sending;
+  // then the database connections close and the process exits 0.
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     log.info({ signal }, 'shutting down');
-    server.close();
+    draining.value = true;
+    if (reconciler) clearInterval(reconciler);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closed;
+    clearTimeout(grace);
     await worker.stop();
+    await coordinator.stop();
     await orm.close();
     process.exit(0);
   };

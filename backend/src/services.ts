@@ -42,7 +42,8 @@ export function createServices(config: Config, log: Logger) {
   const prescriptions = new PrescriptionService(appointments, events, audit);
   const reviews = new ReviewService(appointments);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
-  const medicines = new MedicineService(images, listCounts, new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100));
+  const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
+  const medicines = new MedicineService(images, listCounts, medicineMatches);
   const orders = new OrderService(payments, events, log, config);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
@@ -56,6 +57,8 @@ export function createServices(config: Config, log: Logger) {
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
     payments, medicines, orders, appointments, prescriptions, reviews,
+    /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
+    listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],
   };
 }
 

@@ -8,11 +8,21 @@
  * is fine there, so each process keeps it for LIST_COUNT_CACHE_SECONDS (10 in production, 0 — exact
  * every time — in development and tests), per filter (never per page), at most `maxEntries` filters.
  * Concurrent misses for one filter share one statement. Admin lists always count exactly.
+ *
+ * A committed change that can move a total or a match (a doctor approved or removed, a medicine
+ * added, renamed or hidden), by any process, clears every process's caches within moments
+ * (common/coordination.ts: triggers NOTIFY, each process LISTENs and calls clear()); the TTL only
+ * bounds what a process that lost its listening connection can miss before it reconnects.
  */
 export class ListCache<T = number> {
   private readonly entries = new Map<string, { total: Promise<T>; expires: number }>();
 
   constructor(private readonly ttlMs: number, private readonly maxEntries = 1000, private readonly now = () => Date.now()) {}
+
+  /** Forgets everything; a read under way when this is called is not kept either. */
+  clear(): void {
+    this.entries.clear();
+  }
 
   get(key: string, compute: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return compute();

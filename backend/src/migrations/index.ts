@@ -1,6 +1,7 @@
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
 import { Migration20261124205952OrderLineStrength } from './Migration20261124205952OrderLineStrength.js';
 import { Migration20261125120000SpecialityTitleBn } from './Migration20261125120000SpecialityTitleBn.js';
+import { Migration20261125140000CacheNotify } from './Migration20261125140000CacheNotify.js';
 import { Migration20261125150000InsuranceArticleBangla } from './Migration20261125150000InsuranceArticleBangla.js';
 import { Migration20261123200000PaymentReturnOrigin } from './Migration20261123200000PaymentReturnOrigin.js';
 import { Migration20261122065845DashboardOrderStatus } from './Migration20261122065845DashboardOrderStatus.js';
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261123200000PaymentReturnOrigin', class: Migration20261123200000PaymentReturnOrigin },
   { name: 'Migration20261124205952OrderLineStrength', class: Migration20261124205952OrderLineStrength },
   { name: 'Migration20261125120000SpecialityTitleBn', class: Migration20261125120000SpecialityTitleBn },
+  { name: 'Migration20261125140000CacheNotify', class: Migration20261125140000CacheNotify },
   { name: 'Migration20261125150000InsuranceArticleBangla', class: Migration20261125150000InsuranceArticleBangla },
   { name: 'Migration20261125160000IntegratorApps', class: Migration20261125160000IntegratorApps },
 ];

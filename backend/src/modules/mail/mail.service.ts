@@ -10,7 +10,7 @@ import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { Language, User } from '../accounts/index.js';
 import { MailMessage, OutboxStatus } from './mail.entity.js';
 import { renderMail, type TemplateVars } from './mail.templates.js';
-import { claimDue, insertOutboxRow, markFailed, markSent, reportUndeclaredLimit } from './outbox.js';
+import { deliverEach, insertOutboxRow, markFailed, markSent, reportUndeclaredLimit } from './outbox.js';
 import { assertMayNotify } from '../../common/limits.js';
 
 export interface MailRecipient {
@@ -25,8 +25,6 @@ export interface OutboxFilter {
   status?: OutboxStatus | null;
   to?: string | null;
 }
-
-const LEASE_MS = 2 * 60_000;
 
 /** What stands in for a one-time secret in the admin outbox. */
 export const MASK = '•••';
@@ -156,11 +154,11 @@ export class MailService {
   }
 
   /** One worker step: claims due mail and sends it. Returns how many were sent. */
-  async deliverDue(em: EntityManager, limit = 20): Promise<number> {
+  /** Sends due mail one row at a time (outbox.ts deliverEach); returns how many went out. */
+  async deliverDue(em: EntityManager, limit = 20, keepGoing?: () => boolean): Promise<number> {
     if (!this.smtpConfigured) return 0;
-    const rows = await claimDue(em, 'mail_outbox', limit, LEASE_MS, ['to_email', 'subject', 'text', 'html']);
     let sent = 0;
-    for (const row of rows) {
+    await deliverEach(em, 'mail_outbox', { limit, keepGoing, leaseMs: this.config.mail.leaseMs, columns: ['to_email', 'subject', 'text', 'html'] }, async (row) => {
       try {
         await this.getTransport().sendMail({
           from: this.config.mail.from,
@@ -183,7 +181,7 @@ export class MailService {
         });
         this.log.warn({ mailId: row.id, attempts: row.attempts, status, err: message }, 'mail delivery failed');
       }
-    }
+    });
     return sent;
   }
 

@@ -10,8 +10,10 @@ import type { Logger } from '../../common/logger.js';
  * - Queuing is an INSERT … ON CONFLICT (dedupe_key) DO NOTHING on the caller's EntityManager, so it
  *   joins the caller's transaction and a duplicate never aborts it.
  * - Claiming is one UPDATE over rows picked with FOR UPDATE SKIP LOCKED: two replicas polling at
- *   once get disjoint rows. A claimed row gets a lease (next_attempt_at in the near future); if the
- *   worker dies mid-send the row becomes due again when the lease runs out.
+ *   once get disjoint rows. Delivery claims one row at a time (deliverEach), right before sending it,
+ *   with a short lease (next_attempt_at in the near future) renewed every third of it while the send
+ *   lasts: a slow server never lets another replica re-claim a row that is being sent, and a killed
+ *   worker delays only the row it was sending, by one lease at most.
  * - Settling is conditional on status = 'sending', so a late answer never overwrites a newer state.
  */
 export type OutboxTable = 'mail_outbox' | 'sms_outbox';
@@ -32,15 +34,47 @@ export async function insertOutboxRow(em: EntityManager, table: OutboxTable, row
   return rows.length === 1;
 }
 
-export async function claimDue(em: EntityManager, table: OutboxTable, limit: number, leaseMs: number, columns: string[]): Promise<ClaimedRow[]> {
+export async function claimDue(em: EntityManager, table: OutboxTable, limit: number, leaseMs: number, columns: string[], skipIds: string[] = []): Promise<ClaimedRow[]> {
   return em.execute<ClaimedRow[]>(
     `update ${table} o set status = 'sending', attempts = o.attempts + 1, updated_at = now(),
         next_attempt_at = now() + make_interval(secs => ?)
       where o.id in (select id from ${table} where status in ('pending', 'sending') and next_attempt_at <= now()
+                      and id::text <> all(string_to_array(?, ','))
                       order by next_attempt_at limit ? for update skip locked)
       returning o.id, o.attempts, ${columns.map((c) => `o.${c}`).join(', ')}`,
-    [leaseMs / 1000, limit],
+    [leaseMs / 1000, skipIds.join(','), limit],
   );
+}
+
+/** The lease of a claimed row: short, since deliverEach renews it while the send lasts. */
+export const LEASE_MS = 30_000;
+
+/**
+ * Claims and hands over due rows one by one (at most `limit`, and none once `keepGoing` says stop:
+ * a replica shutting down finishes the row it holds and claims no more). `send` settles its row
+ * (markSent / markFailed); while it runs, the row's lease is renewed. Returns the rows handled.
+ */
+export async function deliverEach(em: EntityManager, table: OutboxTable, opts: {
+  limit: number; columns: string[]; keepGoing?: () => boolean; leaseMs?: number;
+}, send: (row: ClaimedRow) => Promise<void>): Promise<number> {
+  const leaseMs = opts.leaseMs ?? LEASE_MS;
+  // A row that failed in this pass is not tried again in it, however soon its retry falls due.
+  const handled: string[] = [];
+  while (handled.length < opts.limit && (opts.keepGoing?.() ?? true)) {
+    const [row] = await claimDue(em, table, 1, leaseMs, opts.columns, handled);
+    if (!row) break;
+    handled.push(row.id);
+    const heartbeat = setInterval(() => {
+      em.execute(`update ${table} set next_attempt_at = now() + make_interval(secs => ?) where id = ? and status = 'sending' and attempts = ?`,
+        [leaseMs / 1000, row.id, row.attempts]).catch(() => { /* the next beat, or the lease runs out */ });
+    }, leaseMs / 3);
+    try {
+      await send(row);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+  return handled.length;
 }
 
 export async function markSent(em: EntityManager, table: OutboxTable, id: string, extra: Record<string, unknown> = {}): Promise<void> {

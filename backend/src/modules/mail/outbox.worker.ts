@@ -17,6 +17,8 @@ export class OutboxWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
+  /** The passes under way; stop() tells them to end after the row they are sending. */
+  private readonly passes = new Set<{ stop: boolean }>();
 
   constructor(
     private readonly orm: Orm,
@@ -24,6 +26,8 @@ export class OutboxWorker {
     private readonly parts: { mail: MailService; sms: SmsService; notifications: NotificationService },
     private readonly pollMs: number,
     private readonly retentionDays = 90,
+    /** Runs work that one replica should do (the retention purge) only in that one (common/coordination.ts). */
+    private readonly exclusive: (fn: () => Promise<void>) => Promise<unknown> = (fn) => fn(),
   ) {}
 
   private lastPurge = 0;
@@ -32,11 +36,21 @@ export class OutboxWorker {
   async tick(): Promise<{ mail: number; sms: number; reminders: number; busy: boolean }> {
     const em = this.orm.em.fork() as unknown as EntityManager;
     const reminders = await this.parts.notifications.fireDueReminders(em, BATCH);
-    const mail = await this.parts.mail.deliverDue(em, BATCH);
-    const sms = await this.parts.sms.deliverDue(em, BATCH);
-    if (Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+    // A stopping worker finishes the row it is sending and claims no more.
+    const pass = { stop: false };
+    const keepGoing = () => !pass.stop;
+    this.passes.add(pass);
+    let mail = 0;
+    let sms = 0;
+    try {
+      mail = await this.parts.mail.deliverDue(em, BATCH, keepGoing);
+      sms = await this.parts.sms.deliverDue(em, BATCH, keepGoing);
+    } finally {
+      this.passes.delete(pass);
+    }
+    if (!pass.stop && Date.now() - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = Date.now();
-      await this.purge(em);
+      await this.exclusive(() => this.purge(em));
     }
     // A full batch means more is waiting: the loop goes again at once instead of sleeping.
     return { mail, sms, reminders, busy: Math.max(mail, sms, reminders) >= BATCH };
@@ -68,8 +82,10 @@ export class OutboxWorker {
     loop();
   }
 
+  /** Finishes the row being sent (claims no more), waits for the pass to end, closes the SMTP pool. */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const pass of this.passes) pass.stop = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
     this.parts.mail.close();

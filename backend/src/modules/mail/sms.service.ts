@@ -6,7 +6,7 @@ import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { Language } from '../accounts/index.js';
 import { SmsMessage } from './sms.entity.js';
 import { renderSms, type TemplateVars } from './mail.templates.js';
-import { claimDue, insertOutboxRow, markFailed, markSent, reportUndeclaredLimit } from './outbox.js';
+import { deliverEach, insertOutboxRow, markFailed, markSent, reportUndeclaredLimit } from './outbox.js';
 import { assertMayNotify } from '../../common/limits.js';
 import type { OutboxFilter } from './mail.service.js';
 
@@ -53,10 +53,10 @@ export class SmsService {
     });
   }
 
-  async deliverDue(em: EntityManager, limit = 20): Promise<number> {
-    const rows = await claimDue(em, 'sms_outbox', limit, 60_000, ['to_phone', 'body']);
+  /** Sends due SMS one row at a time (outbox.ts deliverEach); returns how many went out. */
+  async deliverDue(em: EntityManager, limit = 20, keepGoing?: () => boolean): Promise<number> {
     let sent = 0;
-    for (const row of rows) {
+    await deliverEach(em, 'sms_outbox', { limit, keepGoing, leaseMs: this.config.mail.leaseMs, columns: ['to_phone', 'body'] }, async (row) => {
       try {
         const { providerRef } = await this.gateway.send(row.to_phone as string, row.body as string, this.config.sms.sender);
         await markSent(em, 'sms_outbox', row.id, { provider_ref: providerRef });
@@ -68,7 +68,7 @@ export class SmsService {
         });
         this.log.warn({ smsId: row.id, attempts: row.attempts, err: message }, 'SMS delivery failed');
       }
-    }
+    });
     return sent;
   }
 
