@@ -119,7 +119,8 @@ test.describe.serial('doctors and consultations', () => {
     await page.getByLabel('Patient name').fill('Karim Uddin');
     await page.getByLabel('Phone').fill('01819876543');
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('Date').fill(day);
+    await page.getByLabel('Date').fill(day); // antd's picker: typed, then taken with Enter
+    await page.getByLabel('Date').press('Enter');
     await expect(page.getByText(/Morning · \d+ places left/)).toBeVisible();
     await page.getByText(/Morning ·/).click();
     await page.getByRole('button', { name: 'Book' }).click();

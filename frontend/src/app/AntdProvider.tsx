@@ -1,15 +1,24 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import bnBD from 'antd/locale/bn_BD';
 import dayjs from 'dayjs';
+import preParsePostFormat from 'dayjs/plugin/preParsePostFormat';
 import 'dayjs/locale/bn';
+// antd's pickers write their days in dayjs's 'bn-bd' (its name for antd's bn_BD): Bangla months, and
+// with preParsePostFormat Bangla digits (dayjs applies a locale's digits only through that plugin).
+import 'dayjs/locale/bn-bd';
 import { useTranslation } from 'react-i18next';
 // antd's component styles, prebuilt (zero-runtime mode, below); our theme reaches them through the
 // CSS variables ConfigProvider still writes. Vite attaches this file to the antd chunk, so the
 // home page never loads it.
 import 'antd/dist/antd.css';
 import './antd-contrast.css';
+
+// dayjs's global locale stays English: antd reads a typed day in it (strictly, so a Bangla global
+// locale with this plugin would refuse 2026-12-02) and writes days in ConfigProvider's locale, so a
+// Bangla screen shows ২০২৬-১২-০২ and Bangla numbers in the calendar.
+dayjs.extend(preParsePostFormat);
 
 /**
  * antd's greys, link blue and error red are below WCAG AA's 4.5:1 for text (issue 16, axe): hints,
@@ -50,9 +59,6 @@ const THEME = {
 export default function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'bn' ? 'bn' : 'en';
-  useEffect(() => {
-    dayjs.locale(lang);
-  }, [lang]);
   return (
     <ConfigProvider locale={lang === 'bn' ? bnBD : enUS} theme={THEME}>
       <AntApp component={false} message={{ top: 72, maxCount: 3 }}>

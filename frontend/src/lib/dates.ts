@@ -1,3 +1,5 @@
+import type { Dayjs } from 'dayjs';
+
 /** Dates are shown in Bangladesh time whatever the device's zone is. */
 export const DHAKA = 'Asia/Dhaka';
 
@@ -23,6 +25,16 @@ export function formatDateTime(value: string | Date, lang = 'en'): string {
 /** The year in Dhaka, in the reader's digits and never grouped ("2026", "২০২৬"). */
 export function formatYear(value: string | Date = new Date(), lang = 'en'): string {
   return new Intl.DateTimeFormat(locale(lang), { timeZone: DHAKA, year: 'numeric' }).format(new Date(value));
+}
+
+/**
+ * A day picked in antd's DatePicker as YYYY-MM-DD in ASCII digits, for the server and for comparing
+ * with todayInDhaka(). On a Bangla screen the picker's days carry dayjs's Bangla locale, whose format()
+ * writes ২০২৬-১১-২৫ (right in the field, AntdProvider), which the server does not read and which does
+ * not compare with an ASCII date.
+ */
+export function isoDay(day: Dayjs): string {
+  return day.locale('en').format('YYYY-MM-DD');
 }
 
 /** Today's date in Dhaka as YYYY-MM-DD (for "no past dates" rules in forms). */

@@ -78,6 +78,24 @@ export function findLiterals(file: string, source: string): Literal[] {
   return found;
 }
 
+/**
+ * Forms that leave validation to the browser show its own tooltips, in the browser's language ("Please
+ * include an '@'", "Value must be … or later"). Every <Form> and <form> is noValidate: our rules speak.
+ */
+export function findValidatingForms(file: string, source: string): Literal[] {
+  const src = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: Literal[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && ['Form', 'form'].includes(node.tagName.getText(src))) {
+      const off = node.attributes.properties.some((p) => ts.isJsxAttribute(p) && p.name.getText(src) === 'noValidate');
+      if (!off) found.push({ file, line: src.getLineAndCharacterOfPosition(node.getStart(src)).line + 1, where: 'form', text: node.tagName.getText(src) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(src);
+  return found;
+}
+
 const SRC = resolve(__dirname, '../..');
 
 function sources(dir: string, out: string[] = []): string[] {
@@ -137,5 +155,17 @@ describe('text in JSX goes through i18n', () => {
     expect(files.length).toBeGreaterThan(100);
     const found = files.flatMap((f) => findLiterals(relative(SRC, f), readFileSync(f, 'utf8')));
     expect(found.map((l) => `${l.file}:${l.line} ${l.where}: ${l.text}`)).toEqual([]);
+  });
+});
+
+describe('the browser never validates a form', () => {
+  it('finds a form without noValidate (the check can fail)', () => {
+    const code = `export const A = () => <><Form layout="vertical"><Input type="email" /></Form><form noValidate /><Form noValidate /></>;`;
+    expect(findValidatingForms('A.tsx', code).map((l) => `${l.line} ${l.text}`)).toEqual(['1 Form']);
+  });
+
+  it('holds for every form under src', () => {
+    const found = sources(SRC).flatMap((f) => findValidatingForms(relative(SRC, f), readFileSync(f, 'utf8')));
+    expect(found.map((l) => `${l.file}:${l.line} <${l.text}>`)).toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
     <div className="card auth-card">
       <h1 className="page-title">{door === 'doctor' ? t('doctorLoginTitle') : t('welcomeLogin')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>

@@ -30,7 +30,7 @@ export default function ChangePasswordPage() {
     <div className="card" style={{ maxWidth: 520 }}>
       <h1 className="page-title">{t('changePassword')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="oldPassword" rules={[{ required: true, message: t('passwordRequired') }]}>
           <Input.Password placeholder={t('oldPassword')} autoComplete="current-password" aria-label={t('oldPassword')} />
         </Form.Item>

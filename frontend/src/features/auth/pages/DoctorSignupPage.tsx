@@ -59,7 +59,7 @@ export default function DoctorSignupPage() {
     <div className="card auth-card wide">
       <h1 className="page-title">{t('doctorSignupTitle')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={onFinish} onFinishFailed={() => { if (!avatar) setAvatarError(t('avatarRequired')); }} scrollToFirstError>
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish} onFinishFailed={() => { if (!avatar) setAvatarError(t('avatarRequired')); }} scrollToFirstError>
         <Form.Item label={t('avatar')} required>
           <AvatarPicker value={avatar} onChange={(f) => { setAvatar(f); setAvatarError(undefined); }} error={avatarError} />
         </Form.Item>

@@ -46,7 +46,7 @@ export default function PatientSignupPage() {
     <div className="card auth-card">
       <h1 className="page-title">{t('welcomeRegister')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label={t('avatar')}>
           <AvatarPicker value={avatar} onChange={setAvatar} />
         </Form.Item>

@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MyBloodDonorDocument, RegisterBloodDonorDocument, type BloodGroup, type DhakaArea } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { todayInDhaka } from '@/lib/dates';
+import { isoDay, todayInDhaka } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import { BLOOD_GROUPS, groupLabel } from '../groups';
@@ -55,7 +55,7 @@ export default function DonorRegistration() {
       return;
     }
     try {
-      await register({ variables: { input: { group: v.group, area: v.area, phone: v.phone.trim(), available: v.available, lastDonationDate: v.lastDonationDate ? v.lastDonationDate.format('YYYY-MM-DD') : null } } });
+      await register({ variables: { input: { group: v.group, area: v.area, phone: v.phone.trim(), available: v.available, lastDonationDate: v.lastDonationDate ? isoDay(v.lastDonationDate) : null } } });
       void message.success(t('registered'));
     } catch (e) {
       setError(errorInfo(e).message);
@@ -72,14 +72,14 @@ export default function DonorRegistration() {
           title={<>{t('registered')} <Tag color="red">{groupLabel(donor.group)}</Tag></>} description={donor.eligibleNow ? t('eligibleNow') : t('notYet')} />
       )}
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ available: true }} requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish} initialValues={{ available: true }} requiredMark={false}>
         <Form.Item name="group" label={t('group')}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
         <Form.Item name="area" label={t('area').replace(/ \(.*\)/, '')}>
           <Select options={areas} />
         </Form.Item>
         <Form.Item name="phone" label={t('phone')}><Input inputMode="tel" placeholder="01XXXXXXXXX" /></Form.Item>
         <Form.Item name="lastDonationDate" label={t('lastDonation')} extra={t('lastDonationHint')}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') > today} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => isoDay(d) > today} />
         </Form.Item>
         <Form.Item name="available" label={t('available')} valuePropName="checked"><Switch /></Form.Item>
         <Button type="primary" htmlType="submit" loading={loading}>{donor ? t('updateDonor') : t('register')}</Button>

@@ -43,7 +43,7 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
           <Descriptions.Item label={t('problemShort')}>{a.problem ?? '—'}</Descriptions.Item>
         </Descriptions>
       )}
-      <Form<Values> form={form} layout="vertical" onFinish={submit} initialValues={{ medicines: [{ medname: '', dailyUse: '', days: 7, quantity: '' }] }}>
+      <Form<Values> form={form} noValidate layout="vertical" onFinish={submit} initialValues={{ medicines: [{ medname: '', dailyUse: '', days: 7, quantity: '' }] }}>
         <Form.List name="medicines">
           {(fields, { add, remove }) => (
             <>

@@ -70,7 +70,7 @@ function BookAppointmentPageForm() {
           <div>{t('fee')}: <strong data-testid="booking-fee">{formatTaka(d.feePoisha, i18n.language)}</strong></div>
         </div>
       </Space>
-      <Form<Values> form={form} layout="vertical" onFinish={submit} scrollToFirstError initialValues={{ provider: 'Bkash' }}>
+      <Form<Values> form={form} noValidate layout="vertical" onFinish={submit} scrollToFirstError initialValues={{ provider: 'Bkash' }}>
         <div className="form-grid">
           <Form.Item name="name" label={t('name')} rules={req}><Input maxLength={100} /></Form.Item>
           <Form.Item name="age" label={t('age')} extra={t('ageHint')} rules={vital((v) => parseAge(v) !== null, 'ageInvalid')}><Input inputMode="numeric" maxLength={3} /></Form.Item>

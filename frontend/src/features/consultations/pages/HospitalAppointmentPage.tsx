@@ -1,13 +1,13 @@
 import { formatTaka } from '@/lib/money';
-import { useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
-import { Alert, App, Button, Form, Input, Radio, Skeleton } from 'antd';
+import { Alert, App, Button, DatePicker, Form, Input, Radio, Skeleton } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { BookHospitalVisitDocument, BookingDoctorDocument, HospitalSlotsDocument, type VisitSlot } from '@/gql/graphql';
 import { paths } from '@/config/paths';
-import { todayInDhaka } from '@/lib/dates';
+import { isoDay, todayInDhaka } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
 import PersonPhoto from '@/components/PersonPhoto';
 import '../i18n';
@@ -28,7 +28,7 @@ function HospitalAppointmentPageForm() {
   const [params] = useSearchParams();
   const doctorId = params.get('doctorId') ?? '';
   const [form] = Form.useForm<Values>();
-  const [date, setDate] = useState('');
+  const date = Form.useWatch('date', form) ?? '';
   const doctor = useQuery(BookingDoctorDocument, { variables: { id: doctorId }, skip: !doctorId });
   const slots = useQuery(HospitalSlotsDocument, { variables: { doctorId, date }, skip: !doctorId || !date || date < todayInDhaka() });
   const [book, { loading }] = useMutation(BookHospitalVisitDocument);
@@ -60,9 +60,11 @@ function HospitalAppointmentPageForm() {
       <Form<Values> form={form} layout="vertical" noValidate onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
         <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} /></Form.Item>
         <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" maxLength={20} /></Form.Item>
-        {/* Our own words, not the browser's: the form is noValidate, so min is a hint to the picker only. */}
-        <Form.Item name="date" label={t('date')} rules={[...req, { validator: async (_, v?: string) => { if (v && v < todayInDhaka()) throw new Error(t('datePast')); } }]}>
-          <Input type="date" min={todayInDhaka()} onChange={(e) => setDate(e.target.value)} />
+        {/* antd's picker, not the browser's date field (its own format and English tooltips): the day in
+            the reader's language and digits, past days not offered; the form keeps it as YYYY-MM-DD. */}
+        <Form.Item name="date" label={t('date')} rules={[...req, { validator: async (_, v?: string) => { if (v && v < todayInDhaka()) throw new Error(t('datePast')); } }]}
+          getValueProps={(v?: string) => ({ value: v ? dayjs(v) : null })} normalize={(d?: Dayjs | null) => (d ? isoDay(d) : undefined)}>
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => isoDay(d) < todayInDhaka()} />
         </Form.Item>
         <Form.Item name="slot" label={t('slot')} rules={req}>
           <Radio.Group>

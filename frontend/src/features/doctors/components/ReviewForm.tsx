@@ -47,7 +47,7 @@ export default function ReviewForm({ doctorId, onSaved }: { doctorId: string; on
   }
 
   return (
-    <Form layout="vertical" onFinish={submit} className="card" style={{ marginTop: 16 }}>
+    <Form noValidate layout="vertical" onFinish={submit} className="card" style={{ marginTop: 16 }}>
       <h3>{existing ? t('editReview') : t('giveReview')}</h3>
       <Form.Item label={t('ratings')}>
         <Rate allowHalf value={rating} onChange={setRating} aria-label={t('ratings')} />

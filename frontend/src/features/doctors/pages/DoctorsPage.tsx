@@ -43,7 +43,7 @@ export default function DoctorsPage() {
       </aside>
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
-        <form className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: query, page: 1 }); }}>
+        <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: query, page: 1 }); }}>
           <input className="input" type="text" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value)} />
           <button type="submit" className="btn btn-primary">{t('searchButton')}</button>
         </form>

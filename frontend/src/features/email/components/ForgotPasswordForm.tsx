@@ -39,7 +39,7 @@ export function ForgotPasswordForm({ door }: { door: 'patient' | 'doctor' }) {
         <>
           <p>{t('forgotHint')}</p>
           {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-          <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false}>
             <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
               <Input autoComplete="email" inputMode="email" />
             </Form.Item>

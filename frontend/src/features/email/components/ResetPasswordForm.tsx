@@ -36,7 +36,7 @@ export function ResetPasswordForm({ door }: { door: 'patient' | 'doctor' }) {
     <div className="card auth-card">
       <h1 className="page-title">{door === 'doctor' ? t('doctorResetTitle') : t('resetTitle')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="password" rules={passwordRules(t)}>
           <Input.Password placeholder={t('newPassword')} aria-label={t('newPassword')} autoComplete="new-password" />
         </Form.Item>

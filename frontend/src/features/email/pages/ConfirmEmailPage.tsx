@@ -59,7 +59,7 @@ export default function ConfirmEmailPage() {
       <p>{t('confirmHint')}</p>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       {/* The earlier form named its one field "password"; the server reads it as the code. */}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="password" rules={[{ required: true, message: t('codeRequired') }, { validator: async (_, v?: string) => { if (v && !/^\s*\d{6}\s*$/.test(asciiDigits(v))) throw new Error(t('codeFormat')); } }]}>
           <Input placeholder={t('codePlaceholder')} aria-label={t('codePlaceholder')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="large" />
         </Form.Item>

@@ -62,7 +62,7 @@ export default function InsurancePage() {
           <h2 style={{ marginTop: 0 }}>{t('insurance.formTitle')}</h2>
           {done && <Alert type="success" showIcon title={t('insurance.applied')} style={{ marginBottom: 12 }} />}
           {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+          <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
             <Form.Item name="name" label={t('insurance.name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
             <Form.Item name="email" label={t('insurance.email')}><Input type="email" autoComplete="email" /></Form.Item>
             <Form.Item name="phone" label={t('insurance.phone')}><Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" /></Form.Item>

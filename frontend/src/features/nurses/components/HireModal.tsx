@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HireNurseDocument, MyNurseHiresDocument, type Gender } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { todayInDhaka } from '@/lib/dates';
+import { isoDay, todayInDhaka } from '@/lib/dates';
 import { paths } from '@/config/paths';
 import '../i18n';
 import { flash } from '@/lib/flash';
@@ -36,7 +36,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
       return;
     }
     try {
-      await hire({ variables: { input: { nurseId, patientGender: v.patientGender, phone: v.phone.trim(), date: v.date.format('YYYY-MM-DD') } } });
+      await hire({ variables: { input: { nurseId, patientGender: v.patientGender, phone: v.phone.trim(), date: isoDay(v.date) } } });
       flash(t('hirePlaced'));
       form.resetFields();
       onClose();
@@ -52,7 +52,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
     <Modal open={open} title={t('hireTitle', { name: nurseName })} onCancel={onClose} onOk={() => void submit()} okText={t('hireNow')} confirmLoading={loading} destroyOnHidden>
       <RequireVerifiedEmail>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false}>
         <Form.Item name="patientGender" label={t('patientGender')}>
           <Select placeholder={t('selectGender')} options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />
         </Form.Item>
@@ -60,7 +60,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
           <Input placeholder={t('phonePlaceholder')} inputMode="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item name="date" label={t('date')}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.format('YYYY-MM-DD') < today} defaultPickerValue={dayjs(today)} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => isoDay(d) < today} defaultPickerValue={dayjs(today)} />
         </Form.Item>
       </Form>
       </RequireVerifiedEmail>

@@ -84,7 +84,7 @@ function ReviewForm({ nurseId, loggedIn, eligibility, onSaved }: { nurseId: stri
   }
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} style={{ marginTop: 16 }} requiredMark={false}>
+    <Form noValidate form={form} layout="vertical" onFinish={submit} style={{ marginTop: 16 }} requiredMark={false}>
       <h3>{own ? t('editReview') : t('giveReview')}</h3>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
       <Form.Item name="rating" label={t('chooseRating')}>

@@ -100,7 +100,7 @@ export default function AdminMedicinesPage() {
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
       <Modal open={!!editing} title={editing === 'new' ? t('newMedicine') : t('editMedicine')} onCancel={() => setEditing(null)}
         onOk={() => void save()} okText={t('save')} okButtonProps={{ loading: creating.loading || updating.loading }} destroyOnHidden>
-        <Form form={form} layout="vertical" requiredMark={false}>
+        <Form noValidate form={form} layout="vertical" requiredMark={false}>
           <Form.Item name="name" label={t('name')} rules={required}><Input maxLength={120} /></Form.Item>
           <Form.Item name="genericName" label={t('generic')} rules={required}><Input maxLength={200} /></Form.Item>
           <Form.Item name="company" label={t('company')} rules={required}><Input maxLength={120} /></Form.Item>

@@ -43,7 +43,7 @@ export default function MedicinePage() {
     <div>
       <h1 className="page-title">{t('title')}</h1>
       <div className="med-toolbar">
-        <form className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: typed.trim() || undefined, page: undefined }); }}>
+        <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: typed.trim() || undefined, page: undefined }); }}>
           <input className="input" type="text" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
           <button type="submit" className="btn btn-primary">{t('search')}</button>
         </form>

@@ -77,7 +77,7 @@ function ShippingPageForm() {
         <h1 className="page-title">{t('shippingDetails')}</h1>
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
         {incomplete && <Alert type="error" showIcon message={tc('messages.enterDetails')} role="alert" style={{ marginBottom: 16 }} data-testid="shipping-incomplete" />}
-        <Form form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '' }} onFinish={confirm}
+        <Form noValidate form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '' }} onFinish={confirm}
           onFinishFailed={() => setIncomplete(true)}
           onValuesChange={() => { if (incomplete) form.validateFields().then(() => setIncomplete(false), () => undefined); }}>
           {/* No method is chosen for the patient: bKash and Nagad are both offered, neither assumed. */}

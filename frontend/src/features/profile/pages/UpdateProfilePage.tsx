@@ -6,6 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MeDocument, UpdateAvatarDocument, UpdateProfileDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import { isoDay, todayInDhaka } from '@/lib/dates';
 import { updateSessionUser } from '@/lib/session';
 import '../i18n';
 
@@ -28,7 +29,7 @@ export default function UpdateProfilePage() {
   async function onFinish(v: { name: string; gender?: 'Male' | 'Female'; phone: string; birthdate: Dayjs }) {
     setError(null);
     try {
-      const res = await update({ variables: { input: { name: v.name.trim(), gender: v.gender ?? null, phone: v.phone.trim(), birthdate: v.birthdate.format('YYYY-MM-DD') } } });
+      const res = await update({ variables: { input: { name: v.name.trim(), gender: v.gender ?? null, phone: v.phone.trim(), birthdate: isoDay(v.birthdate) } } });
       if (res.data) updateSessionUser({ name: res.data.updateProfile.name });
       void message.success({ content: t('infoUpdated'), style: { marginTop: 8 } });
     } catch (e) {
@@ -59,7 +60,7 @@ export default function UpdateProfilePage() {
         <Button loading={avatarState.loading} onClick={() => document.getElementById('profile-avatar')?.click()}>{t('changePhoto')}</Button>
         <input id="profile-avatar" type="file" accept="image/*" style={{ display: 'none' }} onChange={(e) => void onAvatar(e.target.files?.[0])} />
       </div>
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('whatName') }]}>
           <Input placeholder={t('whatName')} autoComplete="name" />
         </Form.Item>
@@ -70,7 +71,7 @@ export default function UpdateProfilePage() {
           <Input placeholder={t('enterPhone')} inputMode="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item name="birthdate" label={t('birthdate')} rules={[{ required: true, message: t('birthdate') }]}>
-          <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs())} />
+          <DatePicker style={{ width: '100%' }} disabledDate={(d) => isoDay(d) > todayInDhaka()} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={updateState.loading}>{t('update')}</Button>
       </Form>
