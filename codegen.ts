@@ -1,11 +1,16 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
-import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
+import type { Types } from '@graphql-codegen/plugin-helpers';
+import { addTypenameToDocument } from '@apollo/client/utilities';
 
 // Types the frontend's GraphQL documents (frontend/src/features/<x>/api/*.graphql) from schema.graphql,
 // and registers them: each document carries its sha256 hash (`__meta__.hash`) and
 // frontend/src/gql/persisted-documents.json maps hash → document, the only documents the server
 // accepts by hash (GET /graphql of the public lists, backend/src/common/persisted-queries.ts).
-// __typename is added here, as Apollo's cache adds it, so the registered text is what the client asks.
+// __typename is added here by Apollo's own transform (as its cache adds it before sending), so the
+// registered text is exactly what the client asks.
+const addTypenameAsApolloDoes: Types.DocumentTransformObject = {
+  transform: ({ documents }) => documents.map((d) => ({ ...d, document: d.document && addTypenameToDocument(d.document) })),
+};
 const config: CodegenConfig = {
   schema: 'schema.graphql',
   documents: ['frontend/src/**/*.graphql'],
@@ -14,7 +19,7 @@ const config: CodegenConfig = {
     'frontend/src/gql/': {
       preset: 'client',
       presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
-      documentTransforms: [addTypenameSelectionDocumentTransform],
+      documentTransforms: [addTypenameAsApolloDoes],
       config: {
         enumsAsTypes: true,
         useTypeImports: true,

@@ -3,7 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { Kind, parse, type OperationDefinitionNode } from 'graphql';
 import { asPatient, asVisitor, createTestApp, type TestApp } from './app.js';
+import { accessRuleOf } from '../src/common/access.js';
+import { executedRootFields } from '../src/common/limits.js';
+import { buildNirogSchema } from '../src/schema.js';
+import { PUBLIC_READS } from '../../frontend/src/lib/publicReads.js';
 
 /**
  * Persisted queries (common/persisted-queries.ts): registered documents by hash, by GET for reads, with
@@ -127,6 +132,18 @@ describe('what is refused', () => {
 });
 
 describe("the web app's own registered documents", () => {
+  it('that it sends by GET (frontend/src/lib/publicReads.ts) are registered queries of public fields only', async () => {
+    const schema = await buildNirogSchema();
+    for (const name of PUBLIC_READS) {
+      const text = Object.values(webApp).find((doc) => new RegExp(`\\bquery ${name}\\b`).test(doc));
+      expect({ name, registered: !!text }).toEqual({ name, registered: true });
+      const document = parse(text!);
+      const operation = document.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+      const notPublic = executedRootFields(operation.selectionSet, document, {}).filter((f) => f !== '__typename' && accessRuleOf(schema, 'Query', f) !== 'public');
+      expect({ name, notPublic }).toEqual({ name, notPublic: [] });
+    }
+  });
+
   it('serve its public lists by GET with a public Cache-Control', async () => {
     expect(Object.keys(webApp).length).toBeGreaterThan(0);
     const idOf = (name: string) => Object.keys(webApp).find((k) => new RegExp(`\\bquery ${name}\\b`).test(webApp[k]));

@@ -3,6 +3,7 @@ import { ErrorLink } from '@apollo/client/link/error';
 import { SetContextLink } from '@apollo/client/link/context';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { getSession, loginPathFor, secondsLeft, setSession } from './session';
+import { PUBLIC_READS } from './publicReads';
 
 /**
  * One Apollo client: uploads (multipart with Apollo's CSRF preflight header), the access token on
@@ -53,9 +54,26 @@ const errorLink = new ErrorLink(({ error }) => {
   if (unauthenticated && getSession()) endSession();
 });
 
+/**
+ * The public reads (publicReads.ts) go by GET with the hash codegen put on their document
+ * (`__meta__.hash`, Apollo's persisted-query extension) and without their text, so the URL is short
+ * and the same for every visitor and the server may let the browser cache the answer.
+ */
+const publicReads = new Set(PUBLIC_READS);
+export const persistedReadLink = new ApolloLink((operation, forward) => {
+  const hash = (operation.query as { __meta__?: { hash?: string } }).__meta__?.hash;
+  if (!hash || operation.operationType !== 'query' || !publicReads.has(operation.operationName ?? '')) return forward(operation);
+  operation.extensions = { ...operation.extensions, persistedQuery: { version: 1, sha256Hash: hash.replace(/^sha256:/, '') } };
+  operation.setContext(({ fetchOptions, http }: { fetchOptions?: RequestInit; http?: object }) => ({
+    fetchOptions: { ...fetchOptions, method: 'GET' },
+    http: { ...http, includeQuery: false, includeExtensions: true },
+  }));
+  return forward(operation);
+});
+
 export function createApolloClient(uri = '/graphql') {
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, authLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' } })]),
+    link: ApolloLink.from([errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' } })]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
