@@ -93,6 +93,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   // Off (nothing loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
   const tracer = await startTracing(config.tracing);
   tracer?.wrapRootFields(schema);
+  tracer?.wrapServices(services);
   setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork() as never), pool: () => poolUse(orm, config) });
   const coordinator = new Coordinator(config, orm, log);
   coordinator.onCacheChange(() => {

@@ -110,6 +110,28 @@ export function createOtelTracing(config: TracingConfig): Tracing {
     span.end();
   };
 
+  /** Runs fn as the current span `name`, ended when fn's answer (or its promise) is. */
+  const inSpan = <T>(name: string, attributes: Record<string, string>, fn: () => T): T =>
+    tracer.startActiveSpan(name, { attributes }, (span) => {
+      try {
+        const result = fn();
+        if (result instanceof Promise) {
+          return result.then((value: unknown) => {
+            span.end();
+            return value;
+          }, (error: unknown) => {
+            endWith(span, error);
+            throw error;
+          }) as T;
+        }
+        span.end();
+        return result;
+      } catch (error) {
+        endWith(span, error);
+        throw error;
+      }
+    });
+
   return {
     http(req: Request, res, next) {
       const parent = propagation.extract(ROOT_CONTEXT, req.headers);
@@ -153,27 +175,32 @@ export function createOtelTracing(config: TracingConfig): Tracing {
           const resolve: GraphQLFieldResolver<unknown, unknown> = field.resolve ?? defaultFieldResolver;
           const name = `${type.name}.${field.name}`;
           const traced: GraphQLFieldResolver<unknown, unknown> = (source, args, ctx, info) =>
-            tracer.startActiveSpan(name, { attributes: { 'graphql.field.name': field.name, 'graphql.field.type': type.name } }, (span) => {
-              try {
-                const result = resolve(source, args, ctx, info);
-                if (result instanceof Promise) {
-                  return result.then((value) => {
-                    span.end();
-                    return value;
-                  }, (error: unknown) => {
-                    endWith(span, error);
-                    throw error;
-                  });
-                }
-                span.end();
-                return result;
-              } catch (error) {
-                endWith(span, error);
-                throw error;
-              }
-            });
+            inSpan(name, { 'graphql.field.name': field.name, 'graphql.field.type': type.name }, () => resolve(source, args, ctx, info));
           wrapped.add(traced);
           field.resolve = traced;
+        }
+      }
+    },
+
+    wrapServices(services: object) {
+      for (const service of Object.values(services) as object[]) {
+        const type = service?.constructor?.name;
+        if (!type || !/Service$/.test(type) || wrapped.has(service)) continue;
+        wrapped.add(service);
+        const proto = Object.getPrototypeOf(service) as Record<string, unknown>;
+        for (const method of Object.getOwnPropertyNames(proto)) {
+          const original = Object.getOwnPropertyDescriptor(proto, method)?.value as unknown;
+          if (method === 'constructor' || typeof original !== 'function') continue;
+          const name = `${type}.${method}`;
+          Object.defineProperty(service, method, {
+            configurable: true,
+            writable: true,
+            value(this: unknown, ...args: unknown[]) {
+              // Outside a request (the outbox worker, start-up) no trace is started.
+              if (!trace.getSpan(context.active())) return original.apply(this, args);
+              return inSpan(name, {}, () => original.apply(this, args) as unknown);
+            },
+          });
         }
       }
     },

@@ -5,9 +5,9 @@ import type { ApolloServerPlugin } from '@apollo/server';
 /**
  * OpenTelemetry tracing, off unless OTEL_EXPORTER_OTLP_ENDPOINT is set. This file is all that loads
  * when it is off: the OpenTelemetry packages (tracing-otel.ts) are imported only when it is on, and
- * the app adds no middleware, plugin or resolver wrapper. When on, a request is one trace: the HTTP
- * span (route, status), a span per root GraphQL field under it (Query.doctors, Mutation.placeOrder:
- * the resolver and the service it calls), and a span per SQL statement under whichever is running.
+ * the app adds no middleware, plugin or wrapper. When on, a request is one trace: the HTTP span
+ * (route, status), a span per root GraphQL field under it (Query.doctors, Mutation.placeOrder), a span
+ * per service method called (DoctorService.search), and a span per SQL statement under whichever runs.
  */
 export interface Tracing {
   /** Starts the request's server span (continuing an incoming W3C traceparent) and makes it current. */
@@ -16,6 +16,8 @@ export interface Tracing {
   graphql: ApolloServerPlugin<never>;
   /** Runs each root Query and Mutation field inside its own span. */
   wrapRootFields(schema: GraphQLSchema): void;
+  /** Runs each public method of the services (AccountService, DoctorService, …) inside its own span, while in a trace. */
+  wrapServices(services: object): void;
   /** A finished SQL statement, as a child of the current span (none outside a request). */
   sql(query: string, tookMs: number, failed: boolean): void;
   /** Sends what is buffered (at shutdown, and in tests). */

@@ -5,8 +5,8 @@ import { tracing } from '../../src/common/tracing.js';
 
 /**
  * Tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set): a tiny OTLP/HTTP receiver on loopback takes what
- * the app sends, and one request is one trace: its HTTP span, the GraphQL root field under it, and
- * the SQL under that.
+ * the app sends, and one request is one trace: its HTTP span, the GraphQL root field under it, the
+ * service method the resolver calls, and the SQL under that.
  */
 interface OtlpSpan {
   traceId: string;
@@ -54,7 +54,7 @@ describe('OpenTelemetry tracing', () => {
     await new Promise((resolve) => receiver?.close(resolve));
   });
 
-  it('follows a GraphQL request from its HTTP span through the resolver to its SQL, continuing the caller\'s trace', async () => {
+  it('follows a GraphQL request from its HTTP span through the resolver and the service to its SQL, continuing the caller\'s trace', async () => {
     const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const res = await t.http().post('/graphql')
       .set('traceparent', `00-${traceId}-00f067aa0ba902b7-01`)
@@ -69,20 +69,24 @@ describe('OpenTelemetry tracing', () => {
     expect(attr(server!, 'http.response.status_code')).toBe('200');
     const resolver = trace.find((s) => s.name === 'Query.doctors');
     expect(resolver?.parentSpanId).toBe(server!.spanId);
-    const sql = trace.filter((s) => s.kind === 3 && s.parentSpanId === resolver!.spanId);
+    const service = trace.find((s) => s.name === 'DoctorService.search');
+    expect(service?.parentSpanId).toBe(resolver!.spanId);
+    const sql = trace.filter((s) => s.kind === 3 && s.parentSpanId === service!.spanId);
     expect(sql.length).toBeGreaterThan(0);
     expect(sql.every((s) => s.name.startsWith('SQL ') && typeof attr(s, 'db.query.text') === 'string')).toBe(true);
     expect(services).toContain('nirog-api');
   });
 
-  it('traces a REST request with its SQL, without the literals of the statements', async () => {
+  it('traces a REST request through its service to its SQL, without the literals of the statements', async () => {
     await t.http().get('/api/doctors?keyword=Rahim').expect(200);
     await tracing()!.flush();
     const server = spans.find((s) => s.kind === 2 && s.name === 'GET /api/doctors');
     expect(server).toBeDefined();
+    const service = spans.find((s) => s.traceId === server!.traceId && s.name === 'DoctorService.search');
+    expect(service?.parentSpanId).toBe(server!.spanId);
     const sql = spans.filter((s) => s.traceId === server!.traceId && s.kind === 3);
     expect(sql.length).toBeGreaterThan(0);
-    expect(sql.every((s) => s.parentSpanId === server!.spanId)).toBe(true);
+    expect(sql.every((s) => s.parentSpanId === service!.spanId)).toBe(true);
     expect(sql.some((s) => String(attr(s, 'db.query.text')).includes('Rahim'))).toBe(false);
   });
 });
