@@ -4,6 +4,7 @@ import { createLogger } from './common/logger.js';
 import { initOrm, migrate } from './db.js';
 import { withStartupLock } from './common/coordination.js';
 import { createApp, createHttpServer } from './app.js';
+import { tracing } from './common/tracing.js';
 import { seedDemoData } from './seeders/DatabaseSeeder.js';
 import { GeneratedImages } from './common/generated-images.js';
 import { createFileStorage } from './common/storage.js';
@@ -102,6 +103,8 @@ async function main() {
     await worker.stop();
     await coordinator.stop();
     await orm.close();
+    // The last spans (this shutdown's requests) go to the collector before the exit.
+    await tracing()?.flush().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
