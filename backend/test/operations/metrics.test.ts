@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
 import request from 'supertest';
 import { metricsEndpoint, setScrapeSources } from '../../src/common/metrics.js';
+import { tracing } from '../../src/common/tracing.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
 import { asPatient, asVisitor, createTestApp, type TestApp } from '../app.js';
 import { newMedicine, placeOrder } from '../fixtures.js';
 import { payInSandbox } from '../payments.js';
@@ -143,5 +145,23 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     const dev = express().get('/metrics', metricsEndpoint({ production: false }));
     // supertest calls from 127.0.0.1: this machine.
     expect((await request(dev).get('/metrics')).status).toBe(200);
+  });
+
+  it('takes only a token of 16 characters or more', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'too-short' })).toThrow(ConfigError);
+    expect(loadConfig({ METRICS_TOKEN: 'sixteen-chars-ok' }).metrics.token).toBe('sixteen-chars-ok');
+  });
+});
+
+describe('tracing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+  it('is off: the app above started none', () => {
+    expect(loadConfig({}).tracing.endpoint).toBeUndefined();
+    expect(tracing()).toBeNull();
+  });
+
+  it('reads the collector headers as OpenTelemetry writes them', () => {
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_EXPORTER_OTLP_HEADERS: 'api-key=a%3Db, tenant=nirog' }).tracing)
+      .toEqual({ endpoint: 'http://127.0.0.1:4318', serviceName: 'nirog-api', headers: { 'api-key': 'a=b', tenant: 'nirog' } });
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign' })).toThrow(ConfigError);
   });
 });
