@@ -88,10 +88,23 @@ describe('the built server in production (backend/dist/main.js)', () => {
     expect(placeholder.output).toMatch(/Configuration error: JWT_SECRET looks like a placeholder/);
   });
 
-  it('refuses demo data unless the instance declares itself a public demo', async () => {
+  it('refuses demo data, and a database whose demo accounts open with the published password, unless the instance declares itself a public demo', async () => {
     const demo = await startServer({ JWT_SECRET: SECRET, SEED_DEMO_DATA: 'true' });
     expect(demo.exitCode).toBe(2);
     expect(demo.output).toMatch(/SEED_DEMO_DATA cannot be on in production/);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nirog-pglite-'));
+    try {
+      // A public demo (declared) seeds its data and starts…
+      const publicDemo = await startServer({ JWT_SECRET: SECRET, PGLITE_DATA_DIR: dataDir, SEED_DEMO_DATA: 'true', ALLOW_DEMO_LOGINS: 'true', OUTBOX_WORKER: 'false' });
+      expect(publicDemo.exitCode).toBeNull();
+      await publicDemo.stop();
+      // …and the same database started as a real production instance is refused: admin@nirog.test opens with nirog2026.
+      const real = await startServer({ JWT_SECRET: SECRET, PGLITE_DATA_DIR: dataDir, OUTBOX_WORKER: 'false' });
+      expect(real.exitCode).toBe(2);
+      expect(real.output).toMatch(/Refusing to start in production: demo accounts still open with the published demo password \(.*admin@nirog\.test/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
