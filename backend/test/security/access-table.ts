@@ -113,6 +113,8 @@ export const EXPECTED: Record<string, string> = {
   'Mutation.createIntegratorApp': 'xxx+',
   'Mutation.revokeIntegratorApp': 'xxx+',
   'Mutation.rotateIntegratorKey': 'xxx+',
+  'Query.hospitalVisits': 'xxx+',
+  'Mutation.updateMedicineStock': 'xxx+',
   // REST (/api)
   'POST /register': '++++',
   'POST /login': '++++',
@@ -223,4 +225,24 @@ export const EXPECTED: Record<string, string> = {
   'GET /partners': '++++',
   'POST /contact': '++++',
   'GET /admin/contact/messages': 'xxx+',
+};
+
+/**
+ * Integrator apps (a key, not a person): the one scope that opens each operation to an app, written
+ * out by hand. Every operation not listed is refused to every app (FORBIDDEN, MISSING_SCOPE), public
+ * ones included; every REST path refuses an app's key (401). integrator-matrix.test.ts calls every
+ * operation as an app with no scope and as an app with each scope.
+ */
+export const INTEGRATOR_SCOPE_OF: Record<string, string> = {
+  'Query.doctors': 'CATALOG_READ',
+  'Query.doctor': 'CATALOG_READ',
+  'Query.specialities': 'CATALOG_READ',
+  'Query.doctorFilterOptions': 'CATALOG_READ',
+  'Query.medicines': 'CATALOG_READ',
+  'Query.medicine': 'CATALOG_READ',
+  'Mutation.updateMedicineStock': 'STOCK_WRITE',
+  'Query.adminOrders': 'ORDERS_READ',
+  'Mutation.updateOrderStatus': 'ORDERS_WRITE',
+  'Query.hospitalVisits': 'APPOINTMENTS_READ',
+  'Query.insuranceApplications': 'INSURANCE_READ',
 };

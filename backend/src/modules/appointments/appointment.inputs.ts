@@ -92,6 +92,20 @@ export class AppointmentListArgs extends AdminPageArgs {
   paymentStatus?: AppointmentPaymentStatus | null;
 }
 
+/** The hospital visits of one hospital: an app's own (its organisation), or any one an admin names. */
+@ArgsType()
+export class HospitalVisitArgs extends AdminPageArgs {
+  @Field(() => AppointmentStatus, { nullable: true })
+  @IsOptional()
+  @IsEnum(AppointmentStatus)
+  status?: AppointmentStatus | null;
+
+  @Field(() => String, { nullable: true, description: "Admins: the hospital, as its doctors name their work place (an app always gets its own)" })
+  @IsOptional()
+  @MaxLength(200)
+  hospital?: string | null;
+}
+
 @InputType()
 export class AppointmentStatusInput {
   @Field(() => AppointmentStatus)

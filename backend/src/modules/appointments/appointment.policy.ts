@@ -1,5 +1,7 @@
 import { Role, type AuthUser } from '../../common/roles.js';
 import type { Appointment } from './appointment.entity.js';
+import { forbidden } from '../../common/errors.js';
+import { OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { APPOINTMENT_TRANSITIONS, AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from './appointment.enums.js';
 
 /**
@@ -12,6 +14,17 @@ export const isDoctorOf = (actor: AuthUser, a: Appointment, actorDoctorId: strin
 
 export function canViewAppointment(actor: AuthUser, a: Appointment, actorDoctorId: string | null): boolean {
   return actor.role === Role.Admin || isPatientOf(actor, a) || isDoctorOf(actor, a, actorDoctorId);
+}
+
+/**
+ * The hospital whose visits an integrator app may read: its own organisation, and only when that
+ * is a hospital (appointments:read opens the operation; this decides which records).
+ */
+export function hospitalOfApp(app: IntegratorIdentity): string {
+  if (app.organisationKind !== OrganisationKind.HOSPITAL || !app.organisationName) {
+    throw forbidden('This app does not act for a hospital', 'NOT_YOUR_ORGANISATION');
+  }
+  return app.organisationName;
 }
 
 /** The patient gets the room link once the consultation is paid; the doctor and admins always. */

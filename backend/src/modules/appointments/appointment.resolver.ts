@@ -12,9 +12,10 @@ import { Prescription } from '../prescriptions/index.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentStatus, VisitSlot } from './appointment.enums.js';
 import {
-  AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs,
+  AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs, HospitalVisitArgs,
 } from './appointment.inputs.js';
-import { canSeeMeetingUrl, mayPay, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { canSeeMeetingUrl, hospitalOfApp, mayPay, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PaymentProvider } from '../payments/index.js';
 
 @ObjectType()
@@ -85,8 +86,9 @@ export class AppointmentResolver {
     return canSeeMeetingUrl(ctx.user, a, doctorId) ? a.meetingUrl ?? null : null;
   }
 
-  @FieldResolver(() => Prescription, { nullable: true })
-  async prescription(@Root() a: Appointment) {
+  @FieldResolver(() => Prescription, { nullable: true, description: 'Never shown to integrator apps (a medical record)' })
+  async prescription(@Root() a: Appointment, @Ctx() ctx: Context) {
+    if (ctx.integrator) return null;
     return a.prescription ? a.prescription.load() : null;
   }
 
@@ -138,6 +140,17 @@ export class AppointmentResolver {
   @Allow(Role.Admin)
   allAppointments(@Args() args: AppointmentListArgs, @Ctx() ctx: Context) {
     return ctx.services.appointments.adminList(ctx.em, args);
+  }
+
+  @Query(() => AppointmentPage, { description: "Hospital visits of one hospital, newest first: an integrator app's own hospital (appointments:read), any for admins" })
+  @Allow(Role.Admin)
+  @Scope(IntegratorScope.APPOINTMENTS_READ)
+  async hospitalVisits(@Args() args: HospitalVisitArgs, @Ctx() ctx: Context) {
+    const app = ctx.integrator;
+    const hospital = app ? hospitalOfApp(app) : args.hospital?.trim() || null;
+    const page = await ctx.services.appointments.hospitalVisits(ctx.em, hospital, args);
+    if (app) await ctx.services.audit.recordIntegratorRead(ctx.em, app, 'Appointment', page.items.map((a) => a.id), { hospital });
+    return page;
   }
 
   @Query(() => Appointment, { description: 'The patient, the doctor of it, or an admin' })

@@ -21,7 +21,7 @@ import { refundsDue } from '../../common/metrics.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
-import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput } from './appointment.inputs.js';
+import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput, HospitalVisitArgs } from './appointment.inputs.js';
 import { canChangeStatus, canViewAppointment, isPatientOf, mayConfirm } from './appointment.policy.js';
 
 
@@ -388,6 +388,16 @@ export class AppointmentService {
   async adminList(em: EntityManager, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
     await this.expireUnpaid(em);
     return this.page(em, {}, args);
+  }
+
+  /**
+   * Hospital visits booked with the doctors who work at `hospital` (Doctor.work, as they give it),
+   * newest first; every hospital's when null (admins only: an app always names its own).
+   */
+  async hospitalVisits(em: EntityManager, hospital: string | null, args: HospitalVisitArgs): Promise<PageResult<Appointment>> {
+    const where: Record<string, unknown> = { kind: AppointmentKind.Hospital };
+    if (hospital !== null) where.doctor = { work: hospital };
+    return this.page(em, where, { ...args, kind: null, paymentStatus: null });
   }
 
   /** Has this patient finished a consultation or visit with this doctor? (review eligibility) */

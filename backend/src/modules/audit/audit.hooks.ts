@@ -17,7 +17,8 @@ export const auditAdminMutations: ApolloServerPlugin<Context> = {
         await Promise.all(writes);
       },
       async executionDidStart({ operation, contextValue }) {
-        if (operation?.operation !== 'mutation' || contextValue.user?.role !== Role.Admin) return;
+        // An integrator app's writes (an order moved, a stock level set) are on record like an admin's.
+        if (operation?.operation !== 'mutation' || (contextValue.user?.role !== Role.Admin && !contextValue.integrator)) return;
         return {
           willResolveField({ info, args }) {
             if (info.parentType.name !== 'Mutation') return;
@@ -28,6 +29,7 @@ export const auditAdminMutations: ApolloServerPlugin<Context> = {
               const entityId = [a.id, a.input?.id, (result as { id?: unknown } | null)?.id].find((v) => typeof v === 'string') as string | undefined;
               writes.push(contextValue.services.audit.record(contextValue.em, {
                 actor: contextValue.user,
+                app: contextValue.integrator,
                 action: info.fieldName,
                 entityType: isObjectType(returned) ? returned.name : null,
                 entityId: entityId ?? null,

@@ -5,9 +5,12 @@ import type { PageResult } from '../../common/pagination.js';
 import { AuditEntry } from './audit.entity.js';
 import { auditEntryViews, type AuditEntryView, type AuditListArgs } from './audit.read.js';
 import { requestContext } from '../../common/request-context.js';
+import type { IntegratorIdentity } from '../../common/scopes.js';
 
 export interface AuditInput {
   actor: AuthUser | null;
+  /** An integrator app acting with its key (then `actor` is null): logged as actor role `integrator`. */
+  app?: IntegratorIdentity | null;
   action: string;
   entityType?: string | null;
   entityId?: string | null;
@@ -20,13 +23,15 @@ export interface AuditInput {
 export const AUDITED_READS = ['Appointment', 'Prescription'] as const;
 export type AuditedRead = (typeof AUDITED_READS)[number];
 export const CSV_EXPORT_ACTION = 'csv.export';
+/** An integrator app read personal data (orders, insurance applications, hospital visits): entityType names what. */
+export const INTEGRATOR_READ_ACTION = 'integrator.read';
 
 /**
  * The actions services write themselves; the others are the names of the operations admins run (a
  * GraphQL mutation's field name, a REST route's `METHOD /path`), written by audit.hooks.ts and rest.ts.
  * The admin screen words every one of them (a test checks it).
  */
-export const SERVICE_AUDIT_ACTIONS: readonly string[] = [CSV_EXPORT_ACTION, ...AUDITED_READS.map((e) => `read:${e.toLowerCase()}`)];
+export const SERVICE_AUDIT_ACTIONS: readonly string[] = [CSV_EXPORT_ACTION, INTEGRATOR_READ_ACTION, ...AUDITED_READS.map((e) => `read:${e.toLowerCase()}`)];
 
 const SECRET_KEYS = /password|token|secret|otp|code$/i;
 
@@ -51,8 +56,8 @@ export class AuditService {
     try {
       const fork = em.fork();
       const entry = fork.create(AuditEntry, {
-        actorId: input.actor?.id ?? null,
-        actorRole: input.actor?.role ?? null,
+        actorId: input.actor?.id ?? input.app?.appId ?? null,
+        actorRole: input.actor?.role ?? (input.app ? 'integrator' : null),
         action: input.action.slice(0, 120),
         entityType: input.entityType?.slice(0, 60) ?? null,
         entityId: input.entityId?.slice(0, 64) ?? null,
@@ -75,6 +80,17 @@ export class AuditService {
   async recordMedicalRead(em: EntityManager, actor: AuthUser, entityType: AuditedRead, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
     if (patientId && actor.id === patientId) return;
     await this.record(em, { actor, action: `read:${entityType.toLowerCase()}`, entityType, entityId, details });
+  }
+
+  /**
+   * An integrator app read personal data: one line per read, naming the records it was given (the
+   * ids of a page), so a patient's data leaving through an app is always on record.
+   */
+  async recordIntegratorRead(em: EntityManager, app: IntegratorIdentity, entityType: string, ids: readonly string[], details?: Record<string, unknown>): Promise<void> {
+    await this.record(em, {
+      actor: null, app, action: INTEGRATOR_READ_ACTION, entityType, entityId: ids.length === 1 ? ids[0]! : null,
+      details: { app: app.keyPrefix, count: ids.length, ids: ids.slice(0, 100), ...details },
+    });
   }
 
   /** An admin took a table's rows out of Nirog as CSV. */

@@ -3,6 +3,7 @@ import type { Context } from '../../common/context.js';
 import { Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
+import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { localPhone } from '../../common/phone.js';
@@ -98,24 +99,28 @@ export class DoctorResolver {
 
   @Query(() => DoctorPage, { description: 'Approved doctors, filtered and paged on the server' })
   @Public()
+  @Scope(IntegratorScope.CATALOG_READ)
   doctors(@Args() args: DoctorSearchArgs, @Ctx() ctx: Context) {
     return ctx.services.doctors.search(ctx.em, args);
   }
 
   @Query(() => DoctorView, { description: 'An approved doctor (admins and the doctor also see pending ones)' })
   @Public()
+  @Scope(IntegratorScope.CATALOG_READ)
   doctor(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.doctors.publicProfile(ctx.em, id, ctx.user);
   }
 
   @Query(() => [Speciality], { description: 'The /consultation grid' })
   @Public()
+  @Scope(IntegratorScope.CATALOG_READ)
   specialities(@Ctx() ctx: Context) {
     return ctx.services.doctors.specialities(ctx.em);
   }
 
   @Query(() => DoctorFilterOptions)
   @Public()
+  @Scope(IntegratorScope.CATALOG_READ)
   async doctorFilterOptions(@Ctx() ctx: Context): Promise<DoctorFilterOptions> {
     return {
       // The GraphQL enum's names, as DoctorSearchArgs.feeRanges takes them: the ids round-trip unchanged.

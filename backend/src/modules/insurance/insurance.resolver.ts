@@ -3,6 +3,7 @@ import type { Context } from '../../common/context.js';
 import { Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
+import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { InsuranceApplication, InsuranceArticle } from './insurance.entity.js';
 import { InsuranceApplicationInput } from './insurance.inputs.js';
@@ -27,7 +28,10 @@ export class InsuranceResolver {
 
   @Query(() => InsuranceApplicationPage)
   @Allow(Role.Admin)
-  insuranceApplications(@Args() args: AdminPageArgs, @Ctx() ctx: Context) {
-    return ctx.services.insurance.applications(ctx.em, args);
+  @Scope(IntegratorScope.INSURANCE_READ)
+  async insuranceApplications(@Args() args: AdminPageArgs, @Ctx() ctx: Context) {
+    const page = await ctx.services.insurance.applications(ctx.em, args);
+    if (ctx.integrator) await ctx.services.audit.recordIntegratorRead(ctx.em, ctx.integrator, 'InsuranceApplication', page.items.map((a) => a.id));
+    return page;
   }
 }

@@ -133,3 +133,21 @@ export class MedicineUpdateInput {
   @IsOptional()
   isActive?: boolean;
 }
+
+/** A pharmacy partner's update: stock on hand and price, nothing else of the medicine. */
+@InputType()
+export class MedicineStockInput {
+  @Field(() => Int, { nullable: true, description: 'The new stock level (absolute)' })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(1_000_000)
+  stock?: number;
+
+  @Field(() => Int, { nullable: true, description: 'The new price in poisha' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(10_000_000)
+  pricePoisha?: number;
+}

@@ -5,7 +5,9 @@ import { Role } from '../../common/roles.js';
 import { Paginated } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { MedicineView } from './medicine.read.js';
-import { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
+import { MedicineInput, MedicineSearchArgs, MedicineStockInput, MedicineUpdateInput } from './medicine.inputs.js';
+import { IntegratorScope, OrganisationKind, Scope } from '../../common/scopes.js';
+import { forbidden } from '../../common/errors.js';
 
 @ObjectType()
 export class MedicinePage extends Paginated(MedicineView) {}
@@ -14,12 +16,14 @@ export class MedicinePage extends Paginated(MedicineView) {}
 export class MedicineResolver {
   @Query(() => MedicinePage, { description: 'The catalogue: search by brand, generic or company' })
   @Public()
+  @Scope(IntegratorScope.CATALOG_READ)
   medicines(@Args() args: MedicineSearchArgs, @Ctx() ctx: Context) {
     return ctx.services.medicines.search(ctx.em, args, { admin: ctx.user?.role === Role.Admin });
   }
 
   @Query(() => MedicineView)
   @Public()
+  @Scope(IntegratorScope.CATALOG_READ)
   medicine(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.medicines.byId(ctx.em, id, { admin: ctx.user?.role === Role.Admin });
   }
@@ -43,5 +47,16 @@ export class MedicineResolver {
     @Ctx() ctx: Context,
   ) {
     return ctx.services.medicines.update(ctx.em, id, input, await readUpload(image, ctx.services.config.uploads.maxBytes));
+  }
+
+  @Mutation(() => MedicineView, { description: "Stock on hand and price of a medicine: admins, and the pharmacy partner's app (stock:write)" })
+  @Allow(Role.Admin)
+  @Scope(IntegratorScope.STOCK_WRITE)
+  updateMedicineStock(@Arg('id', () => ID) id: string, @Arg('input') input: MedicineStockInput, @Ctx() ctx: Context) {
+    // Only an app acting for the pharmacy keeps its stock (createIntegratorApp holds to it too).
+    if (ctx.integrator && ctx.integrator.organisationKind !== OrganisationKind.PHARMACY) {
+      throw forbidden('Only the pharmacy partner\'s app keeps stock', 'NOT_YOUR_ORGANISATION');
+    }
+    return ctx.services.medicines.update(ctx.em, id, { stock: input.stock, pricePoisha: input.pricePoisha });
   }
 }

@@ -5,6 +5,7 @@ import type { Context } from '../../common/context.js';
 import { LimitedIn, Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
+import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { MedicineView } from '../medicines/index.js';
 import { OrderStatus } from './order.entity.js';
@@ -105,12 +106,17 @@ export class OrderResolver {
 
   @Query(() => OrderPage)
   @Allow(Role.Admin)
-  adminOrders(@Args() args: AdminOrderArgs, @Ctx() ctx: Context) {
-    return ctx.services.orders.adminOrders(ctx.em, args);
+  @Scope(IntegratorScope.ORDERS_READ)
+  async adminOrders(@Args() args: AdminOrderArgs, @Ctx() ctx: Context) {
+    const page = await ctx.services.orders.adminOrders(ctx.em, args);
+    // Orders carry names, phones and addresses: an app's read of them is on record.
+    if (ctx.integrator) await ctx.services.audit.recordIntegratorRead(ctx.em, ctx.integrator, 'Order', page.items.map((o) => o.id));
+    return page;
   }
 
   @Mutation(() => OrderView)
   @Allow(Role.Admin)
+  @Scope(IntegratorScope.ORDERS_WRITE)
   updateOrderStatus(@Arg('id', () => ID) id: string, @Arg('status', () => OrderStatus) status: OrderStatus, @Ctx() ctx: Context) {
     return ctx.services.orders.changeStatus(ctx.em, id, status);
   }

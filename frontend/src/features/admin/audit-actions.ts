@@ -38,6 +38,7 @@ const OPERATIONS = {
   createMedicine: ['Added a medicine', 'ওষুধ যোগ করেছেন'],
   updateMedicine: ['Updated a medicine', 'ওষুধের তথ্য হালনাগাদ করেছেন'],
   updateOrderStatus: ['Changed an order\'s status', 'অর্ডারের অবস্থা বদলেছেন'],
+  updateMedicineStock: ['Set a medicine\'s stock or price', 'ওষুধের মজুদ বা দাম ঠিক করেছেন'],
   archiveOrder: ['Archived an order', 'অর্ডার আর্কাইভ করেছেন'],
   quoteCart: ['Priced a cart', 'কার্টের দাম হিসাব করেছেন'],
   // Nurses
@@ -51,6 +52,10 @@ const OPERATIONS = {
   applyInsurance: ['Applied for insurance', 'বীমার আবেদন করেছেন'],
   sendContactMessage: ['Sent a contact message', 'যোগাযোগ বার্তা পাঠিয়েছেন'],
   retryMail: ['Sent a mail again', 'মেইল আবার পাঠিয়েছেন'],
+  // Integrator apps
+  createIntegratorApp: ['Registered an integrator app', 'একটি ইন্টিগ্রেটর অ্যাপ নিবন্ধন করেছেন'],
+  revokeIntegratorApp: ['Revoked an integrator app', 'একটি ইন্টিগ্রেটর অ্যাপ বাতিল করেছেন'],
+  rotateIntegratorKey: ['Gave an integrator app a new key', 'ইন্টিগ্রেটর অ্যাপকে নতুন কী দিয়েছেন'],
 } as const satisfies Record<string, Words>;
 
 type Operation = keyof typeof OPERATIONS;
@@ -106,6 +111,7 @@ const SERVICE: Record<string, Words> = {
   'csv.export': ['Exported a table as CSV', 'টেবিল CSV হিসেবে ডাউনলোড করেছেন'],
   'read:appointment': ['Read a patient\'s appointment', 'রোগীর অ্যাপয়েন্টমেন্ট দেখেছেন'],
   'read:prescription': ['Read a patient\'s prescription', 'রোগীর প্রেসক্রিপশন দেখেছেন'],
+  'integrator.read': ['An integrator app read personal data', 'একটি ইন্টিগ্রেটর অ্যাপ ব্যক্তিগত তথ্য দেখেছে'],
 };
 
 const all: Record<string, Words> = {
