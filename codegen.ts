@@ -1,6 +1,7 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import type { Types } from '@graphql-codegen/plugin-helpers';
 import { addTypenameToDocument } from '@apollo/client/utilities';
+import { splitDocuments } from './scripts/codegen-split-documents.mjs';
 
 // Types the frontend's GraphQL documents (frontend/src/features/<x>/api/*.graphql) from schema.graphql,
 // and registers them: each document carries its sha256 hash (`__meta__.hash`) and
@@ -20,6 +21,8 @@ const config: CodegenConfig = {
       preset: 'client',
       presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
       documentTransforms: [addTypenameAsApolloDoes],
+      // One module per document (frontend/src/gql/documents): each chunk carries only its screens' documents.
+      hooks: { beforeOneFileWrite: [splitDocuments] },
       config: {
         enumsAsTypes: true,
         useTypeImports: true,
