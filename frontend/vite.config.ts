@@ -26,9 +26,20 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router's package maps every import to its development build (warnings included); builds take
+ * the production one it ships beside it.
+ */
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+  { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), inlineEntryCss()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])],
+  },
   server: {
     port: 5173,
     proxy: { '/graphql': api, '/api': api, '/uploads': api, '/sandbox': api, '/healthz': api },
@@ -49,4 +60,4 @@ export default defineConfig({
     // when this 2-core machine ran other suites beside them.
     testTimeout: 20_000,
   },
-});
+}));

@@ -1,14 +1,14 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Role } from '@/lib/session';
 import SiteLayout from './layouts/SiteLayout';
 import { withAntd } from './withAntd';
 import RequireAuth from './components/RequireAuth';
-import RouteError from './components/RouteError';
 import NotFound from './components/NotFound';
+import { withData } from '@/components/withData';
+import SectionPlaceholder from '@/components/SectionPlaceholder';
 import HomePage from '@/features/home/pages/HomePage';
-import BestDoctors from '@/features/doctors/components/BestDoctors';
 
 /** Each page is its own chunk, loaded when its route is first visited, with antd's provider beside it. */
 function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
@@ -16,11 +16,20 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
   return <Page />;
 }
 
-/** A page built without antd (the public catalogues; the home page is in the main chunk): nothing but its own chunk. */
+/** A page built without antd (the public catalogues; the home page is in the main chunk): its own chunk and the data layer. */
 function lightPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
-  const Page = lazy(load);
+  const Page = withData(load);
   return <Page />;
 }
+
+// The home page's best doctors (the doctors feature's section, handed in: features never import each
+// other), with the data layer; the section's placeholder keeps its place meanwhile.
+const BestDoctors = withData(() => import('@/features/doctors/components/BestDoctors'));
+const bestDoctors = (
+  <Suspense fallback={<SectionPlaceholder style={{ marginTop: 32 }} gridClass="best-doctors" cardClass="light-card card-placeholder" />}>
+    <BestDoctors />
+  </Suspense>
+);
 
 // The account screens' side menu is antd's Menu: loaded with the first account screen.
 const DashboardLayout = withAntd(() => import('./layouts/DashboardLayout'));
@@ -40,11 +49,11 @@ const PaymentResult = () => page(() => import('@/features/pharmacy/pages/Payment
 export const routes: RouteObject[] = [
   {
     element: <SiteLayout />,
-    errorElement: <RouteError />,
     children: [
-      // In the main chunk: the page most visitors land on paints without waiting for a second download.
-      { path: paths.home, element: <HomePage doctors={<BestDoctors />} /> },
-      { path: paths.homeAlias, element: <HomePage doctors={<BestDoctors />} /> },
+      // In the main chunk: the page most visitors land on paints without waiting for a second download;
+      // its sections that read data arrive with the data layer.
+      { path: paths.home, element: <HomePage doctors={bestDoctors} /> },
+      { path: paths.homeAlias, element: <HomePage doctors={bestDoctors} /> },
 
       // Accounts (foundation)
       { path: paths.userSignin, element: page(() => import('@/features/auth/pages/PatientLoginPage')) },

@@ -2,6 +2,8 @@ import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache, ServerE
 import { ErrorLink } from '@apollo/client/link/error';
 import { SetContextLink } from '@apollo/client/link/context';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
+import { catchError, from, map, mergeMap, of, throwError } from 'rxjs';
+import { errorWordsReady } from './errors';
 import { getSession, loginPathFor, secondsLeft, setSession } from './session';
 import { PUBLIC_READS } from './publicReads';
 
@@ -71,9 +73,27 @@ export const persistedReadLink = new ApolloLink((operation, forward) => {
   return forward(operation);
 });
 
+let appClient: ApolloClient | undefined;
+
+/**
+ * The web app's one client, made on first use. This module (with Apollo Client, about 50 kB of the
+ * script) is not part of the shell: it arrives with the first screen or section that reads data
+ * (lib/DataProvider.tsx, components/withData.tsx), after the first screen has painted.
+ */
+export function appApolloClient(): ApolloClient {
+  appClient ??= createApolloClient();
+  return appClient;
+}
+
+/** An answer with an error waits for the refusals' words (lib/errors.ts), so the screen words it in the reader's language. */
+const errorWordsLink = new ApolloLink((operation, forward) => forward(operation).pipe(
+  mergeMap((result) => (result.errors?.length ? from(errorWordsReady).pipe(map(() => result)) : of(result))),
+  catchError((error: unknown) => from(errorWordsReady).pipe(mergeMap(() => throwError(() => error)))),
+));
+
 export function createApolloClient(uri = '/graphql') {
   return new ApolloClient({
-    link: ApolloLink.from([errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' } })]),
+    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' } })]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });

@@ -1,9 +1,16 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 import i18n, { registerTranslations } from '@/i18n';
-import { errors } from '@/i18n/errors';
 import { formatCount } from './money';
 
-registerTranslations('errors', errors);
+/**
+ * The words of the server's refusals (i18n/errors.ts: every reason in English and Bangla, 6 kB) are
+ * not part of a page's first load: they are fetched as soon as a screen that may show an error has
+ * loaded, and the Apollo client holds back an answer carrying an error until they are here
+ * (lib/apollo.ts), so a refusal is always worded in the reader's language.
+ */
+export const errorWordsReady: Promise<void> = import('@/i18n/errors')
+  .then(({ errors }) => registerTranslations('errors', errors))
+  .catch(() => undefined);
 
 export interface ErrorInfo {
   /** What to show: the reason in the reader's language (the server's English only for an unknown reason). */

@@ -2,6 +2,9 @@ import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
+// The refusals' words load after a page's first screen in the app (lib/errors.ts); tests read them at once.
+await (await import('@/lib/errors')).errorWordsReady;
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

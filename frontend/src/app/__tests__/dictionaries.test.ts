@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
-import '@/lib/errors'; // registers the 'errors' namespace
+import { errorWordsReady } from '@/lib/errors';
+
+await errorWordsReady; // registers the 'errors' namespace
 
 // Every feature registers its namespace when its i18n.ts is imported: load them all.
 import.meta.glob('../../features/*/i18n.ts', { eager: true });

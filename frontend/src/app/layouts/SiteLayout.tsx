@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Header from '../components/Header';
@@ -7,11 +7,13 @@ import Splash from '../components/Splash';
 import PageLoader from '../components/PageLoader';
 import FlashHost from '../components/FlashHost';
 import FormErrorAnnouncer from '../components/FormErrorAnnouncer';
-import ChatWidget from '@/features/info/components/ChatWidget';
+import { withData } from '@/components/withData';
 import { useSession } from '@/lib/session';
 
 // Its own chunk, fetched only once someone is logged in: visitors never download it.
-const VerifyEmailBanner = lazy(() => import('@/features/email/components/VerifyEmailBanner'));
+const VerifyEmailBanner = withData(() => import('@/features/email/components/VerifyEmailBanner'));
+// Reads the site settings (is a chat provider set?): with the data layer, after the first screen.
+const ChatWidget = withData(() => import('@/features/info/components/ChatWidget'));
 
 /**
  * The first thing a keyboard reaches on every page: past the header's dozen links to the page itself.
@@ -65,7 +67,9 @@ export default function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
-      <ChatWidget />
+      <Suspense fallback={null}>
+        <ChatWidget />
+      </Suspense>
     </div>
   );
 }

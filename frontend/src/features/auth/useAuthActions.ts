@@ -1,4 +1,3 @@
-import { useMutation } from '@apollo/client/react';
 import { LogoutDocument, type SessionUserFragment } from '@/gql/graphql';
 import { getSession, loginPathFor, setSession, type Role, type SessionUser } from '@/lib/session';
 
@@ -7,13 +6,17 @@ export function toSessionUser(u: SessionUserFragment): SessionUser {
   return { id: u.id, name: u.name, email: u.email, role: u.role.toLowerCase() as Role, avatarUrl: u.avatarUrl ?? null };
 }
 
-/** Logout: revoke the session on the server (a doctor goes offline), then forget it here. */
+/**
+ * Logout: revoke the session on the server (a doctor goes offline), then forget it here. The header
+ * holds no Apollo (the shell paints without it): the client is fetched when the button is pressed,
+ * if no screen has brought it yet.
+ */
 export function useLogout() {
-  const [logout] = useMutation(LogoutDocument);
   return async () => {
     const role = getSession()?.user.role;
     try {
-      await logout();
+      const { appApolloClient } = await import('@/lib/apollo');
+      await appApolloClient().mutate({ mutation: LogoutDocument });
     } catch {
       /* an expired session is logged out anyway */
     }

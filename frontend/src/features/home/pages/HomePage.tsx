@@ -1,15 +1,22 @@
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import type { ReactNode } from 'react';
-import BestNurses from '../components/BestNurses';
-import { InsuranceArticles, Partners, Qualities } from '../components/CareSections';
+import { withData } from '@/components/withData';
+import SectionPlaceholder from '@/components/SectionPlaceholder';
+import Qualities from '../components/Qualities';
 import '../i18n';
 
+// The sections that read data arrive with the data layer (Apollo), after the landing block has painted.
+const BestNurses = withData(() => import('../components/BestNurses'));
+const Partners = withData<object>(() => import('../components/CareSections').then((m) => ({ default: m.Partners })));
+const InsuranceArticles = withData<object>(() => import('../components/CareSections').then((m) => ({ default: m.InsuranceArticles })));
+
 /**
- * Home, built without antd (the first screen most visitors load): the landing block; best doctors,
- * partners, best nurses, qualities and insurance articles join below. The best doctors section is
- * the doctors feature's: the routes hand it in (features never import each other).
+ * Home, built without antd and without Apollo in its first screen (the first page most visitors
+ * load): the landing block; best doctors, partners, best nurses, qualities and insurance articles
+ * join below, each keeping its place while it loads. The best doctors section is the doctors
+ * feature's: the routes hand it in (features never import each other).
  */
 export default function HomePage({ doctors }: { doctors?: ReactNode }) {
   const { t } = useTranslation('home');
@@ -25,10 +32,16 @@ export default function HomePage({ doctors }: { doctors?: ReactNode }) {
       </section>
       <Link className="banner" to={paths.about}>{t('banner')}</Link>
       {doctors}
-      <Partners />
-      <BestNurses />
+      <Suspense fallback={<SectionPlaceholder className="section" gridClass="partner-strip" cardClass="" count={0} />}>
+        <Partners />
+      </Suspense>
+      <Suspense fallback={<SectionPlaceholder className="section" gridClass="grid-cards" cardClass="light-card small card-placeholder nurse" />}>
+        <BestNurses />
+      </Suspense>
       <Qualities />
-      <InsuranceArticles />
+      <Suspense fallback={null}>
+        <InsuranceArticles />
+      </Suspense>
     </>
   );
 }
