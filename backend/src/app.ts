@@ -23,6 +23,7 @@ import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.
 import { RequestLoaders } from './common/loaders.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching } from './common/persisted-queries.js';
+import { compiledQueriesGateway } from './common/compiled-queries.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
@@ -77,6 +78,8 @@ export interface NirogApp {
   coordinator: Coordinator;
   /** Readiness: /healthz answers 503 once this is set (a replica shutting down), so proxies stop sending. */
   draining: { value: boolean };
+  /** How many of the web app's registered queries have run compiled so far (common/compiled-queries.ts). */
+  compiledOperations: () => number;
 }
 
 /** The end of a static folder: the file is not there. Not cached, so a redeploy that brings it is seen. */
@@ -153,8 +156,10 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
+  // The schema, with the web app's registered queries compiled (common/compiled-queries.ts).
+  const gateway = compiledQueriesGateway(schema, persistedDocuments);
   const apollo = new ApolloServer<Context>({
-    schema,
+    gateway,
     introspection: config.graphql.introspection,
     // Shape limits (depth, aliases, cost), a token cap at parse time, one operation per request.
     validationRules: queryLimitRules(config.graphql),
@@ -328,5 +333,5 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
-  return { app, apollo, services, restRoutes, worker, coordinator, draining };
+  return { app, apollo, services, restRoutes, worker, coordinator, draining, compiledOperations: gateway.compiledOperations };
 }

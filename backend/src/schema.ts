@@ -1,4 +1,5 @@
-import { buildSchema, type NonEmptyArray } from 'type-graphql';
+import { ArgumentValidationError, buildSchema, getMetadataStorage, type NonEmptyArray } from 'type-graphql';
+import { validateOrReject, type ValidatorOptions } from 'class-validator';
 import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { assertLimitsDeclared } from './common/limits.js';
@@ -7,18 +8,52 @@ import { MODULES } from './modules.js';
 /** Every resolver of the API: the modules' own (modules.ts). */
 export const RESOLVERS = MODULES.flatMap((m) => m.resolvers) as unknown as NonEmptyArray<Function>;
 
+/**
+ * Plain fields (a property or getter, no resolver method) resolve themselves: type-graphql otherwise
+ * wraps each in a resolver of its own that runs the field's middlewares and auth rules and then reads
+ * the property, per row and per field (a page of 20 doctor cards is 280 such calls, a quarter of the
+ * execution). It is type-graphql's `simpleResolvers`, for every object type. Access rules in Nirog
+ * sit on operations and on field resolvers, never on a plain field: one there would be skipped, so it
+ * stops the build.
+ */
+function plainFieldsResolveThemselves(): void {
+  const storage = getMetadataStorage();
+  const guarded = storage.objectTypes.flatMap((t) => t.fields ?? []).filter((f) => f.roles !== undefined || !!f.middlewares?.length);
+  if (guarded.length) throw new Error(`Plain fields with access rules or middlewares (make them field resolvers): ${guarded.map((f) => `${f.target.name}.${f.name}`).join(', ')}`);
+  for (const type of storage.objectTypes) type.simpleResolvers ??= true;
+}
+
+/**
+ * Input classes are checked by class-validator with type-graphql's settings for `validate: true`
+ * (missing properties skipped: the GraphQL types make required ones required), called directly:
+ * type-graphql's own check imports class-validator again for every argument of every request.
+ */
+const VALIDATOR_OPTIONS: ValidatorOptions = { forbidUnknownValues: false, skipMissingProperties: true };
+const isObject = (value: unknown): value is object => value !== null && typeof value === 'object';
+async function validateInput(value: unknown): Promise<void> {
+  if (!isObject(value)) return;
+  try {
+    if (Array.isArray(value)) await Promise.all(value.filter(isObject).map((item) => validateOrReject(item, VALIDATOR_OPTIONS)));
+    else await validateOrReject(value, VALIDATOR_OPTIONS);
+  } catch (err) {
+    throw new ArgumentValidationError(err as never);
+  }
+}
+
 let cached: Promise<GraphQLSchema> | undefined;
 
 export function buildNirogSchema(): Promise<GraphQLSchema> {
-  cached ??= buildSchema({
-    resolvers: RESOLVERS,
-    authChecker,
-    authMode: 'error',
-    validate: { forbidUnknownValues: false },
-  }).then((schema) => {
+  cached ??= (async () => {
+    plainFieldsResolveThemselves();
+    const schema = await buildSchema({
+      resolvers: RESOLVERS,
+      authChecker,
+      authMode: 'error',
+      validateFn: validateInput,
+    });
     assertEveryOperationHasAccessRule(schema);
     assertLimitsDeclared(schema);
     return schema;
-  });
+  })();
   return cached;
 }
