@@ -7,7 +7,7 @@ export default function SectionPlaceholder({ className, gridClass, cardClass, co
 }) {
   return (
     <section className={className} style={style} aria-hidden="true">
-      <h2 style={{ visibility: 'hidden' }}>&nbsp;</h2>
+      <h2 style={{ visibility: 'hidden', minHeight: '1lh' }} />
       <div className={gridClass}>
         {Array.from({ length: count }, (_, i) => <div key={i} className={cardClass} />)}
       </div>
