@@ -126,6 +126,14 @@ async function compare(scenario, pids) {
   return { ...scenario, results: Object.fromEntries(sides.map(([side]) => [side, summarize(rounds[side])])) };
 }
 
+const gql = (query, variables) => JSON.stringify({ query, variables });
+const DOCTORS = `query($s: [String!], $o: Boolean) { doctors(specialities: $s, online: $o, page: 1, pageSize: 20) {
+  total page pageSize pageCount items { id name title degree work specialities feePoisha fees gender isOnline rating reviewCount avatarUrl } } }`;
+const MEDICINES = `query($k: String) { medicines(keyword: $k, page: 1, pageSize: 20) {
+  total page pageCount items { id name genericName company strength form unit price pricePoisha inStock imageUrl } } }`;
+const MY_ORDERS = `{ myOrders(page: 1, pageSize: 20) { total page pageCount
+  items { id status paymentStatus totalPoisha createdAt paymentUrl items { id name quantity unit imageUrl lineTotalPoisha } } } }`;
+
 /** A document of the web app's build as it registered it (frontend/src/gql/persisted-documents.json): text and hash. */
 function persistedDocument(name) {
   const manifest = JSON.parse(readFileSync(path.join(root, 'frontend/src/gql/persisted-documents.json'), 'utf8'));
