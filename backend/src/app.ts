@@ -96,6 +96,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   // Off (nothing loaded) unless OTEL_EXPORTER_OTLP_ENDPOINT is set.
   const tracer = await startTracing(config.tracing);
   tracer?.wrapRootFields(schema);
+  auditAdminMutations(schema);
   tracer?.wrapServices(services);
   setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork() as never), pool: () => poolUse(orm, config) });
   const coordinator = new Coordinator(config, orm, log);
@@ -169,7 +170,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     persistedQueries: false,
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, integratorAccessPlugin, declaredLimitsPlugin, auditAdminMutations,
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, integratorAccessPlugin, declaredLimitsPlugin,
       publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds }),
       operationMetrics, ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
