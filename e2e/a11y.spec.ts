@@ -181,10 +181,13 @@ async function openAs(browser: Browser, role: Role, lang: Lang, width: number, i
   return page;
 }
 
-/** GraphQL requests in flight on the page: a screen is drawn once its data has come. */
+/**
+ * GraphQL requests and script chunks in flight on the page: a screen is drawn once its code and data
+ * have come (the home page's sections bring their code, then ask for their data).
+ */
 function trackQueries(page: Page): () => number {
   const inFlight = new Set<Request>();
-  page.on('request', (r) => { if (r.url().endsWith('/graphql')) inFlight.add(r); });
+  page.on('request', (r) => { if (/\/graphql(\?|$)|\/assets\/.*\.js$/.test(r.url())) inFlight.add(r); });
   page.on('requestfinished', (r) => inFlight.delete(r));
   page.on('requestfailed', (r) => inFlight.delete(r));
   return () => inFlight.size;
@@ -218,16 +221,24 @@ async function settled(page: Page, inFlight: () => number) {
   await expect(page.locator('main h1, main h2, main .ant-result, main .ant-empty, main [role=alert]').first(), `${where} drew its content`).toBeVisible();
   await expect(page.locator('main [role=status] .spinner, main .ant-skeleton, main .ant-spin-spinning')).toHaveCount(0);
   await expect.poll(inFlight, { intervals: [50] }).toBe(0);
-  // Scrolled through once, as a reader reaching the footer would: the home sections are drawn only near
-  // the screen (content-visibility), and until then hold a placeholder height the footer overlaps.
-  await page.evaluate(async () => {
+  // Scrolled through, as a reader reaching the footer would: the home sections are drawn only near the
+  // screen (content-visibility), and until then hold a placeholder height the footer overlaps. Again
+  // after a section that arrived meanwhile (its code, then its data) has come.
+  const scrollThrough = () => page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    window.scrollTo(0, document.documentElement.scrollHeight);
+    const before = document.documentElement.scrollHeight;
+    window.scrollTo(0, before);
     await frame();
     window.scrollTo(0, 0);
     await frame();
+    return before;
   });
-  await expect.poll(inFlight, { intervals: [50] }).toBe(0);
+  for (let height = -1, i = 0; i < 4; i++) {
+    const seen = await scrollThrough();
+    await expect.poll(inFlight, { intervals: [50] }).toBe(0);
+    if (seen === height) break;
+    height = seen;
+  }
   await expect(page.locator('main .ant-skeleton, main .ant-spin-spinning')).toHaveCount(0);
   await motionDone(page);
   await page.evaluate(() => document.fonts.ready);
