@@ -1,13 +1,37 @@
-import { useEffect } from 'react';
-import { BrowserRouter, useLocation, useRoutes } from 'react-router-dom';
+import { startTransition, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useRoutes } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { RouteErrorBoundary } from './components/RouteError';
 import { routes } from './routes';
 
 /**
- * The routes (app/routes.tsx) in React Router's declarative mode: the app loads no data through the
- * router (pages read through Apollo), and the data router's machinery was 13 kB of the first load.
+ * The browser's history, listened to from the moment the app's script runs (as React Router's data
+ * router did): an address change before React's first commit (the first render is a transition,
+ * main.tsx) is not missed. BrowserRouter would start listening only after that commit.
  */
+const history = createBrowserHistory({ v5Compat: true });
+let current = { action: history.action, location: history.location };
+const listeners = new Set<() => void>();
+history.listen(({ action, location }) => {
+  current = { action, location };
+  listeners.forEach((listener) => listener());
+});
+
+/** React Router in declarative mode: the app loads no data through the router (pages read through Apollo). */
+function AppRouter({ children }: { children: ReactNode }) {
+  const [state, setState] = useState(current);
+  useLayoutEffect(() => {
+    const follow = () => startTransition(() => setState(current));
+    listeners.add(follow);
+    // A change while the first render was under way.
+    setState(current);
+    return () => {
+      listeners.delete(follow);
+    };
+  }, []);
+  return <Router location={state.location} navigationType={state.action} navigator={history}>{children}</Router>;
+}
+
 function AppRoutes() {
   const { pathname } = useLocation();
   return <RouteErrorBoundary resetKey={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
@@ -24,8 +48,8 @@ export default function App() {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
-    <BrowserRouter>
+    <AppRouter>
       <AppRoutes />
-    </BrowserRouter>
+    </AppRouter>
   );
 }
