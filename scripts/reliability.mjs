@@ -16,7 +16,8 @@
 //    database (one migration, one seed, one retention purge), an admin's changes through one seen
 //    through the other within a second, each client its own login limit through the proxy, 20 mails
 //    to a slow SMTP server and 10 reminders with both workers running each delivered once, stuck
-//    payments asked about by one replica, an abandoned one cancelled once.
+//    payments asked about by one replica, an abandoned one cancelled once; the replica holding the
+//    jobs lock killed mid-send: its mail sent by the other, which takes over the jobs.
 // 5. shutdown: SIGTERM with a request and a mail under way: the request gets its 200, the mail is
 //    sent once, the process exits 0.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -159,16 +160,22 @@ class Api {
     throw new Error(`API did not become healthy: ${this.output.slice(-2000)}`);
   }
 
+  get exited() {
+    return this.child.exitCode !== null || this.child.signalCode !== null;
+  }
+
   kill9() {
+    if (this.exited) return Promise.resolve();
+    const exit = new Promise((r) => this.child.once('exit', r));
     this.child.kill('SIGKILL');
-    return new Promise((r) => this.child.once('exit', r));
+    return exit;
   }
 
   async stop() {
-    if (!this.child || this.child.exitCode !== null) return;
+    if (!this.child || this.exited) return;
     this.child.kill('SIGTERM');
     await Promise.race([new Promise((r) => this.child.once('exit', r)), sleep(10_000)]);
-    if (this.child.exitCode === null) await this.kill9();
+    if (!this.exited) await this.kill9();
   }
 
   /** SIGTERM and the exit code (null: still running after `ms`, then killed). */
@@ -498,7 +505,9 @@ function logLines(api, msg, since = 0) {
  * (c) through the proxy, each client keeps its own per-address limit (TRUST_PROXY as a hop count);
  * (d) background work with both replicas running: 20 mails to a slow SMTP server (lease 2 s, 1 s per
  *     mail) and due reminders each delivered once; stuck payments asked about by one replica per run,
- *     an abandoned one cancelled once (its stock released once).
+ *     an abandoned one cancelled once (its stock released once);
+ * (e) kill -9 of the replica holding the jobs lock while both send mail: nothing lost, the other one
+ *     takes over its mail after the lease and the periodic jobs at its next run.
  */
 async function replicasTest(cluster) {
   log('replicas: two API processes on one database, behind a proxy');
@@ -624,6 +633,26 @@ async function replicasTest(cluster) {
       runs.reduce((n, r) => n + r.cancelled, 0) === 1 && after.abandoned === 1 && after.released === true && after.initiated === 2 && after.stock === medicine.stock - 2,
       `stock ${medicine.stock} → ${after.stock} after 3 orders of 1, one abandoned; ${JSON.stringify(after)}`);
     figures.replicas.reconcileRuns = { a: ra.length, b: rb.length };
+
+    // (e) the replica holding the jobs lock is killed (kill -9) while both are sending mail: the mail
+    // it was sending is sent by the other after one lease (at most twice, if the SMTP server had it
+    // already), the rest once, and the survivor takes the jobs lock at its next run.
+    const [leader, survivor] = ra.length ? [a, b] : [b, a];
+    const doomed = await queueMails(url, 'killed', 10);
+    const bothSending = await waitFor(async () => (await sql(url, `select count(*)::int as n from mail_outbox where to_email like 'killed%' and status = 'sending'`))[0].n === 2, 20_000, 20);
+    const killedAt = Date.now();
+    await leader.kill9();
+    const drained = await waitFor(async () => (await sql(url, `select count(*)::int as n from mail_outbox where to_email like 'killed%' and status = 'sent'`))[0].n === 10, 60_000, 250);
+    await sleep(2500);
+    const got = doomed.map((e) => smtp.received.get(e) ?? 0);
+    const [retried] = await sql(url, `select count(*)::int as n from mail_outbox where to_email like 'killed%' and attempts > 1`);
+    check('replicas: mail claimed by a replica killed mid-send is sent by the other after its lease; nothing lost, only that one mail may arrive twice',
+      bothSending && drained && got.every((n) => n >= 1) && got.filter((n) => n > 1).length <= 1 && retried.n <= 1,
+      `deliveries per mail: ${got.join(',')}; re-claimed: ${retried.n}`);
+    figures.replicas.killedMidSend = { mails: doomed.length, deliveredTwice: got.filter((n) => n > 1).length, reclaimed: retried.n };
+    const tookOver = await waitFor(() => logLines(survivor, 'payments reconciled', killedAt).length > 0, 75_000, 500);
+    check('replicas: when the replica holding the jobs lock dies, the other one runs the next reconciliation', tookOver,
+      `runs by the survivor since the kill: ${logLines(survivor, 'payments reconciled', killedAt).length}`);
   } finally {
     await proxy.close();
     await a.stop();
