@@ -43,7 +43,12 @@ async function openSession(config: Config, hooks: { onError?: (err: Error) => vo
   client.on('error', (err) => hooks.onError?.(err));
   client.on('end', () => hooks.onError?.(new Error('connection ended')));
   client.on('notification', (msg) => hooks.onNotify?.(msg.payload));
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
   return {
     query: async (sql, params) => (await client.query(sql, params)).rows,
     close: () => client.end().catch(() => {}),
@@ -101,7 +106,10 @@ export class Coordinator {
           this.unlisten = await lite.listen(CACHE_CHANNEL, (table) => this.changed(table));
           this.session = await openSession(this.config);
         } else {
-          const session: Session = await openSession(this.config, { onError: (err) => this.lost(session, err), onNotify: (table) => this.changed(table) });
+          // The hooks may fire before openSession returns (a refused or dropped connect): only a
+          // session that exists can be lost; a failed connect is retried by the catch below.
+          let session: Session | undefined;
+          session = await openSession(this.config, { onError: (err) => { if (session) this.lost(session, err); }, onNotify: (table) => this.changed(table) });
           this.session = session;
           await session.query(`listen ${CACHE_CHANNEL}`);
         }
