@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -14,6 +14,10 @@ import { REPO_ROOT } from '../src/config.js';
  * secret, answers /healthz, and refuses to start without it. Static files that are missing answer
  * 404, never the app's index.html (a rolling deploy's old chunks, a deleted upload).
  */
+// Each test starts the built server in its own process, one of them seeding the demo data (pictures
+// drawn): on the shared 2-core machine that passed jest's 60 s, a limit, not a speed check.
+jest.setTimeout(180_000);
+
 const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const MAIN = path.join(REPO_ROOT, 'backend/dist/main.js');
 const SECRET = '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7';
