@@ -72,7 +72,7 @@ export interface NirogApp {
   apollo: ApolloServer<Context>;
   services: Services;
   restRoutes: RestRouteInfo[];
-  /** Delivers mail and SMS and fires reminders; started here unless OUTBOX_WORKER is off (tests drive it). */
+  /** Delivers mail and SMS and fires reminders; main.ts starts it after the coordinator unless OUTBOX_WORKER is off (tests drive it). */
   worker: OutboxWorker;
   /** What replicas agree on (cache invalidation, periodic jobs in one process); main.ts starts it. */
   coordinator: Coordinator;
@@ -105,7 +105,6 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
   const draining = { value: false };
   const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn));
-  if (config.mail.workerEnabled) worker.start();
 
   /**
    * Who calls: a person by their access token, or an integrator app by its key (`Authorization:

@@ -49,6 +49,8 @@ async function main() {
   const { app, services, worker, coordinator, draining } = await createApp(config, orm, log);
   // Cache invalidation from the other replicas, and the lock that makes one of them do periodic jobs.
   await coordinator.start();
+  // After the coordinator: the worker's first pass runs the retention purge, in the replica holding the jobs lock.
+  if (config.mail.workerEnabled) worker.start();
   // Payments stuck in 'initiated' (the browser never came back) are settled in the background, by one
   // replica (the provider is asked once per payment and run); each result is recorded once anyway.
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;
@@ -105,6 +107,7 @@ async function main() {
     await orm.close();
     // The last spans (this shutdown's requests) go to the collector before the exit.
     await tracing()?.flush().catch(() => undefined);
+    log.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));

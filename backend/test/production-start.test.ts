@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
@@ -14,6 +14,10 @@ import { REPO_ROOT } from '../src/config.js';
  * secret, answers /healthz, and refuses to start without it. Static files that are missing answer
  * 404, never the app's index.html (a rolling deploy's old chunks, a deleted upload).
  */
+// Each test starts the built server in its own process, one of them seeding the demo data (pictures
+// drawn): on the shared 2-core machine that passed jest's 60 s, a limit, not a speed check.
+jest.setTimeout(180_000);
+
 const rootPackage = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
 const MAIN = path.join(REPO_ROOT, 'backend/dist/main.js');
 const SECRET = '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7';
@@ -36,7 +40,7 @@ function freePort(): Promise<number> {
 }
 
 /** Runs backend/dist/main.js as `npm run serve` does, until it answers /healthz or exits. */
-async function startServer(env: Record<string, string>): Promise<{ exitCode: number | null; output: string; port: number; stop: () => Promise<void> }> {
+async function startServer(env: Record<string, string>): Promise<{ exitCode: number | null; output: string; port: number; running: () => boolean; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     cwd: path.join(REPO_ROOT, 'backend'),
@@ -58,8 +62,9 @@ async function startServer(env: Record<string, string>): Promise<{ exitCode: num
         fetch(`http://127.0.0.1:${port}/healthz`).then((r) => resolve({ up: r.ok })).catch(() => resolve({ up: false }));
       }, 250)),
     ]);
-    if ('exitCode' in state) return { exitCode: state.exitCode, output, port, stop };
-    if (state.up) return { exitCode: null, output, port, stop };
+    const running = () => child.exitCode === null && child.signalCode === null;
+    if ('exitCode' in state) return { exitCode: state.exitCode, output, port, running, stop };
+    if (state.up) return { exitCode: null, output, port, running, stop };
   }
 }
 
@@ -74,6 +79,25 @@ describe('the built server in production (backend/dist/main.js)', () => {
       const sandbox = await fetch(`http://127.0.0.1:${server.port}/sandbox/bkash/v1.2.0-beta/tokenized/checkout/token/grant`, { method: 'POST' });
       expect(sandbox.status).toBe(404);
       expect(server.output).not.toMatch(/Demo logins/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('answers 413 to a 6 MiB avatar on signup and keeps running (the process, not only the app: Node stops at an unhandled rejection)', async () => {
+    const server = await startServer({ JWT_SECRET: SECRET });
+    try {
+      const form = new FormData();
+      form.append('name', 'Big File');
+      form.append('email', 'big@example.com');
+      form.append('password', 'Very-long-password-1');
+      form.append('avatar', new Blob([Buffer.alloc(6 * 1024 * 1024, 7)], { type: 'image/png' }), 'big.png');
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/register`, { method: 'POST', body: form });
+      expect(res.status).toBe(413);
+      expect((await res.json()).reason).toBe('FILE_TOO_LARGE');
+      const health = await fetch(`http://127.0.0.1:${server.port}/healthz`);
+      expect(health.status).toBe(200);
+      expect(server.running()).toBe(true);
     } finally {
       await server.stop();
     }

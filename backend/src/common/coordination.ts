@@ -37,13 +37,18 @@ async function pgliteOf(orm: Orm): Promise<{ query: (sql: string, params?: unkno
  * A connection of its own (PostgreSQL). PGlite has one connection shared with the ORM, which may be
  * inside a transaction: there the locks are not taken (one process: always granted).
  */
-async function openSession(config: Config, hooks: { onError?: (err: Error) => void; onNotify?: () => void } = {}): Promise<Session> {
+async function openSession(config: Config, hooks: { onError?: (err: Error) => void; onNotify?: (payload?: string) => void } = {}): Promise<Session> {
   if (!config.db.url) return { query: async () => [{ got: true }], close: async () => {} };
   const client = new pg.Client({ connectionString: config.db.url, application_name: 'nirog-coordination' });
   client.on('error', (err) => hooks.onError?.(err));
   client.on('end', () => hooks.onError?.(new Error('connection ended')));
-  client.on('notification', () => hooks.onNotify?.());
-  await client.connect();
+  client.on('notification', (msg) => hooks.onNotify?.(msg.payload));
+  try {
+    await client.connect();
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
   return {
     query: async (sql, params) => (await client.query(sql, params)).rows,
     close: () => client.end().catch(() => {}),
@@ -68,7 +73,7 @@ export async function withStartupLock<T>(config: Config, orm: Orm, fn: () => Pro
 export class Coordinator {
   private session?: Session;
   private unlisten?: () => Promise<void>;
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(table?: string) => void>();
   private leader = false;
   private stopped = true;
   private retry?: NodeJS.Timeout;
@@ -76,13 +81,16 @@ export class Coordinator {
 
   constructor(private readonly config: Config, private readonly orm: Orm, private readonly log: Logger, private readonly retryMs = 1000) {}
 
-  /** `fn` is called when another (or this) process changed what the caches hold. */
-  onCacheChange(fn: () => void): void {
+  /**
+   * `fn` is called when another (or this) process changed what the caches hold, with the table the
+   * change was made to (none after a reconnect: anything may have changed).
+   */
+  onCacheChange(fn: (table?: string) => void): void {
     this.listeners.add(fn);
   }
 
-  private changed(): void {
-    for (const fn of this.listeners) fn();
+  private changed(table?: string): void {
+    for (const fn of this.listeners) fn(table);
   }
 
   async start(): Promise<void> {
@@ -95,10 +103,13 @@ export class Coordinator {
       try {
         if (!this.config.db.url) {
           const lite = await pgliteOf(this.orm);
-          this.unlisten = await lite.listen(CACHE_CHANNEL, () => this.changed());
+          this.unlisten = await lite.listen(CACHE_CHANNEL, (table) => this.changed(table));
           this.session = await openSession(this.config);
         } else {
-          const session: Session = await openSession(this.config, { onError: (err) => this.lost(session, err), onNotify: () => this.changed() });
+          // The hooks may fire before openSession returns (a refused or dropped connect): only a
+          // session that exists can be lost; a failed connect is retried by the catch below.
+          let session: Session | undefined;
+          session = await openSession(this.config, { onError: (err) => { if (session) this.lost(session, err); }, onNotify: (table) => this.changed(table) });
           this.session = session;
           await session.query(`listen ${CACHE_CHANNEL}`);
         }

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { metricsEndpoint, setScrapeSources } from '../../src/common/metrics.js';
 import { tracing } from '../../src/common/tracing.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { asPatient, asVisitor, createTestApp, type TestApp } from '../app.js';
+import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../app.js';
 import { newMedicine, placeOrder } from '../fixtures.js';
 import { payInSandbox } from '../payments.js';
 
@@ -134,6 +134,21 @@ describe('GET /metrics', () => {
     expect(moved({ provider: 'bkash', result: 'completed', reason: '' })).toBe(1);
     expect(after.filter((x) => x.name === 'nirog_payments_total' && x.labels.result === 'failed').reduce((n, x) => n + x.value, 0)
       - before.filter((x) => x.name === 'nirog_payments_total' && x.labels.result === 'failed').reduce((n, x) => n + x.value, 0)).toBe(1);
+  });
+
+  it('counts money due back by provider and reason: an admin cancels a paid order', async () => {
+    const patient = await asPatient(t);
+    const m = await newMedicine(t, 5);
+    const placed = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }], 'Nagad');
+    expect(placed.status).toBe(200);
+    await payInSandbox(t, placed.body.url, 'approve');
+    const before = await scrape();
+    const admin = await asAdmin(t);
+    const cancelled = await admin.gql('mutation($id: ID!) { updateOrderStatus(id: $id, status: Cancelled) { status } }', { id: placed.body.order._id });
+    expect(cancelled.errors).toBeUndefined();
+    const after = await scrape();
+    const labels = { provider: 'nagad', reason: 'PAID_ORDER_CANCELLED' };
+    expect(valueOf(after, 'nirog_payment_refunds_due_total', labels) - valueOf(before, 'nirog_payment_refunds_due_total', labels)).toBe(1);
   });
 });
 

@@ -107,7 +107,7 @@ describe('authorization matrix', () => {
   it('reports its figures', () => {
     const ops = graphqlOperations(schema).length + t.restRoutes.length;
     // Printed for SECURITY.md.
-    console.log(`authorization matrix: ${ops} operations × ${ROLES.length} roles = ${figures.cells} cells (${figures.refused} refused, ${figures.allowed} allowed)`);
+    console.log(`authorization matrix: ${ops} operations (${graphqlOperations(schema).length} GraphQL, ${t.restRoutes.length} REST) × ${ROLES.length} roles = ${figures.cells} cells (${figures.refused} refused, ${figures.allowed} allowed)`);
     expect(figures.cells).toBe(ops * ROLES.length);
     void login;
   });

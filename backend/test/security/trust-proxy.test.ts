@@ -74,3 +74,52 @@ describe('with no proxy trusted (TRUST_PROXY=false)', () => {
     expect((await failLogin(t, '203.0.113.3')).status).toBe(429);
   });
 });
+
+describe('trusted addresses and subnets', () => {
+  let inside: TestApp;
+  let outside: TestApp;
+  beforeAll(async () => {
+    // The test client (the "proxy") connects from 127.0.0.1.
+    inside = await createTestApp({ seed: false, env: { TRUST_PROXY: '10.0.0.0/8, 127.0.0.0/8', LOGIN_FAILURES_PER_IP: '2' } });
+    outside = await createTestApp({ seed: false, env: { TRUST_PROXY: '10.0.0.0/8, 192.168.1.7', LOGIN_FAILURES_PER_IP: '2' } });
+  });
+  afterAll(async () => {
+    await inside?.close();
+    await outside?.close();
+  });
+
+  it('a peer inside a listed subnet is a proxy: the address it adds is the client', async () => {
+    expect((await failLogin(inside, '203.0.113.41')).status).toBe(401);
+    expect((await failLogin(inside, '203.0.113.41')).status).toBe(401);
+    expect((await failLogin(inside, '203.0.113.41')).status).toBe(429);
+    expect((await failLogin(inside, '203.0.113.42')).status).toBe(401);
+  });
+
+  it('hops inside the subnets are skipped from the right, up to the first address outside them', async () => {
+    // "<client>, <an inner proxy at 10.1.2.3>": the client is the first untrusted address from the right.
+    expect((await failLogin(inside, '203.0.113.41, 10.1.2.3')).status).toBe(429);
+    expect((await failLogin(inside, '203.0.113.43, 10.1.2.3')).status).toBe(401);
+  });
+
+  it('a peer outside every listed address and subnet is the client itself, whatever it writes', async () => {
+    expect((await failLogin(outside, '203.0.113.51')).status).toBe(401);
+    expect((await failLogin(outside, '203.0.113.52')).status).toBe(401);
+    expect((await failLogin(outside, '203.0.113.53')).status).toBe(429);
+  });
+});
+
+describe('every hop trusted (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { TRUST_PROXY: 'true', LOGIN_FAILURES_PER_IP: '1' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('takes the left-most address of X-Forwarded-For as the client (only right behind a proxy that overwrites it)', async () => {
+    expect((await failLogin(t, '203.0.113.61, 10.0.0.1')).status).toBe(401);
+    expect((await failLogin(t, '203.0.113.61, 10.0.0.2')).status).toBe(429);
+    expect((await failLogin(t, '203.0.113.62, 10.0.0.1')).status).toBe(401);
+  });
+});

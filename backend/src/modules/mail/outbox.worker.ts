@@ -26,8 +26,8 @@ export class OutboxWorker {
     private readonly parts: { mail: MailService; sms: SmsService; notifications: NotificationService },
     private readonly pollMs: number,
     private readonly retentionDays = 90,
-    /** Runs work that one replica should do (the retention purge) only in that one (common/coordination.ts). */
-    private readonly exclusive: (fn: () => Promise<void>) => Promise<unknown> = (fn) => fn(),
+    /** Runs work that one replica should do (the retention purge) only in that one (common/coordination.ts); undefined when skipped. */
+    private readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T | undefined> = (fn) => fn(),
   ) {}
 
   private lastPurge = 0;
@@ -50,21 +50,25 @@ export class OutboxWorker {
     }
     if (!pass.stop && Date.now() - this.lastPurge > PURGE_EVERY_MS) {
       this.lastPurge = Date.now();
-      await this.exclusive(() => this.purge(em));
+      const deleted = await this.exclusive(() => this.purge(em));
+      if (deleted) this.log.info({ deleted }, 'retention purge');
     }
     // A full batch means more is waiting: the loop goes again at once instead of sleeping.
     return { mail, sms, reminders, busy: Math.max(mail, sms, reminders) >= BATCH };
   }
 
   /** Old delivered mail and SMS, spent tokens and past reminders go: the outbox is a queue, not an archive. */
-  async purge(em: EntityManager = this.orm.em.fork() as unknown as EntityManager): Promise<void> {
+  async purge(em: EntityManager = this.orm.em.fork() as unknown as EntityManager): Promise<Record<string, number>> {
     const days = this.retentionDays;
-    await em.execute(`delete from mail_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
-    await em.execute(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
-    await em.execute(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]);
-    await em.execute(`delete from account_tokens where (used_at is not null or expires_at < now()) and created_at < now() - make_interval(days => ?)`, [days]);
-    // Rate-limit buckets are only useful while their window or lock lasts.
-    await em.execute(`delete from rate_limit_buckets where updated_at < now() - interval '2 days' and (locked_until is null or locked_until < now())`);
+    const run = async (sql: string, params: unknown[] = []) => ((await em.execute(sql, params, 'run')) as { affectedRows?: number }).affectedRows ?? 0;
+    return {
+      mail: await run(`delete from mail_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]),
+      sms: await run(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]),
+      reminders: await run(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]),
+      tokens: await run(`delete from account_tokens where (used_at is not null or expires_at < now()) and created_at < now() - make_interval(days => ?)`, [days]),
+      // Rate-limit buckets are only useful while their window or lock lasts.
+      rateLimits: await run(`delete from rate_limit_buckets where updated_at < now() - interval '2 days' and (locked_until is null or locked_until < now())`),
+    };
   }
 
   start(): void {

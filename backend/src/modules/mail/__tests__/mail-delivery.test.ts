@@ -132,7 +132,8 @@ describe('mail delivery over SMTP', () => {
     await t.worker.tick();
     await queue(waiting);
     await sql(`update mail_outbox set created_at = now() - interval '91 days', next_attempt_at = now() + interval '1 hour' where to_email in (?, ?)`, [old, waiting]);
-    await t.worker.purge();
+    // The counts are what the worker logs ('retention purge').
+    expect((await t.worker.purge()).mail).toBeGreaterThanOrEqual(1);
     expect(await rowFor(old)).toBeUndefined();
     expect(await rowFor(waiting)).toMatchObject({ status: 'pending' });
   });

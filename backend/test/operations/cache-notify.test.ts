@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { EntityManager } from '@mikro-orm/sql';
+import { createTestApp, type TestApp } from '../app.js';
+import { newMedicine } from '../fixtures.js';
+
+/**
+ * What the replicas' caches hear (issue 21): the CacheNotify triggers send NOTIFY nirog_cache for a
+ * change that can move a public list's total or a medicine search's matches, whoever writes it, and
+ * not for a change of price or stock alone (the page's rows are read fresh). The coordinator of this
+ * process hears its own notifications as the other replicas do (on PGlite through its listen()); the
+ * reliability suite's 'replicas' step checks the same across two API processes on PostgreSQL.
+ */
+let t: TestApp;
+/** The tables named by the notifications heard, in order. */
+const heard: (string | undefined)[] = [];
+const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params);
+let markerEmail: string;
+
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 250 && !ok(); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+/**
+ * A write to `marker` that is always heard; answers the position in `heard` right after its
+ * notification (notifications arrive in commit order, so everything committed before is in).
+ */
+async function barrier(marker: 'medicines' | 'users'): Promise<number> {
+  const from = heard.length;
+  if (marker === 'users') await sql(`update users set name = name || '.' where email = ?`, [markerEmail]);
+  else await sql(`update medicines set name = name || '.' where id = (select id from medicines order by created_at limit 1)`);
+  await until(() => heard.slice(from).includes(marker));
+  expect(heard.slice(from)).toContain(marker);
+  return from + heard.slice(from).indexOf(marker) + 1;
+}
+
+/** How many notifications naming `table` the writes (to `table`) send, between two barriers on another table. */
+async function notificationsFor(table: 'medicines' | 'users', ...writes: [string, unknown[]][]): Promise<number> {
+  const marker = table === 'medicines' ? 'users' : 'medicines';
+  const from = await barrier(marker);
+  for (const [query, params] of writes) await sql(query, params);
+  const to = await barrier(marker);
+  return heard.slice(from, to).filter((x) => x === table).length;
+}
+
+async function signup(email: string): Promise<void> {
+  const res = await t.http().post('/api/register').send({ name: 'Notify Test', email, password: 'Very-long-password-1' });
+  expect(res.status).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  t.coordinator.onCacheChange((table) => { heard.push(table); });
+  await t.coordinator.start();
+  await newMedicine(t, 10);
+  markerEmail = `marker-${Date.now()}@example.com`;
+  await signup(markerEmail);
+});
+afterAll(async () => {
+  await t?.coordinator.stop();
+  await t?.close();
+});
+
+describe('NOTIFY nirog_cache', () => {
+  it('is sent for a medicine hidden, renamed or added, and not for its price or stock', async () => {
+    const m = await newMedicine(t, 10);
+    expect(await notificationsFor('medicines', [`update medicines set is_active = false where id = ?`, [m.id]])).toBe(1);
+    expect(await notificationsFor('medicines', [`update medicines set generic_name = 'Napa' where id = ?`, [m.id]])).toBe(1);
+    expect(await notificationsFor('medicines', [`update medicines set stock = stock + 5, price_poisha = price_poisha + 100 where id = ?`, [m.id]])).toBe(0);
+    const from = heard.length;
+    await newMedicine(t, 3);
+    await until(() => heard.slice(from).includes('medicines'));
+    expect(heard.slice(from)).toContain('medicines');
+  });
+
+  it("is sent for a user's name or removal (a doctor's list shows the name), and not for a phone number", async () => {
+    const email = `notify-${Date.now()}@example.com`;
+    await signup(email);
+    expect(await notificationsFor('users', [`update users set name = 'Notify Renamed' where email = ?`, [email]])).toBe(1);
+    expect(await notificationsFor('users', [`update users set phone_e164 = '+8801712345678' where email = ?`, [email]])).toBe(0);
+    expect(await notificationsFor('users', [`update users set deleted_at = now() where email = ?`, [email]])).toBe(1);
+  });
+
+  it('one statement changing many rows sends one', async () => {
+    await newMedicine(t, 1);
+    await newMedicine(t, 2);
+    expect(await notificationsFor('medicines', [`update medicines set company = company || ' Ltd'`, []])).toBe(1);
+  });
+});
