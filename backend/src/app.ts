@@ -100,7 +100,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     for (const cache of services.listCaches) cache.clear();
   });
   const draining = { value: false };
-  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn));
+  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn),
+    [services.verification.purgeSpentTokens, services.limiter.purgeExpired]);
   if (config.mail.workerEnabled) worker.start();
 
   /**
