@@ -249,6 +249,9 @@ describe('writes in the earlier forms\' shapes', () => {
     const res = await t.http().post('/api/register/doctor').send({ ...form, avatar: await dataUrl() });
     expect(res.status).toBe(200);
     expect(res.body.doctor).toMatchObject({ name: 'Earlier Form', status: 'pending', location: '', description: '' });
+    // the client's signup slice reads userId, as after a patient signup
+    expect(res.body.userId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.userId).not.toBe(res.body.doctor._id);
     expect(res.body.doctor.avatar.url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
     const img = await t.http().get(res.body.doctor.avatar.url);
     expect(img.headers['content-type']).toBe('image/webp');
@@ -295,6 +298,13 @@ describe('writes in the earlier forms\' shapes', () => {
     });
     expect(upd.status).toBe(200);
     expect(upd.body.nurse.images.map((i: { url: string }) => i.url)).not.toEqual(res.body.nurse.images.map((i: { url: string }) => i.url));
+    // UpdateNurses.js sends every field, the ones the admin did not touch empty: those stay as they are
+    const fees = await admin.put(`/nurse/${res.body.nurse._id}`, { name: '', email: '', description: '', work: '', gender: '', degree: '', fees: '1250', location: '', phone: '' });
+    expect(fees.status).toBe(200);
+    expect(fees.body.nurse).toMatchObject({
+      name: 'Data Url Nurse', email: res.body.nurse.email, work: 'Home care', gender: 'Female', degree: 'Diploma in Nursing', fees: 1250, location: 'Uttara', phone: '01712000444',
+    });
+    expect(fees.body.nurse.images).toEqual(upd.body.nurse.images);
   });
 
   it('refuses a data URL over the upload limit (413) and one that is not an image (400), before storing anything', async () => {
@@ -310,6 +320,20 @@ describe('writes in the earlier forms\' shapes', () => {
     const res = await fresh.put('/update/avatar', { avatar: await dataUrl() });
     expect(res.status).toBe(200);
     expect(res.body.user.avatar.url).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+  });
+
+  it('saves both earlier profile forms: /user/updateinfo with a birthdate, /user/update/profile without one (the birthdate stays)', async () => {
+    const fresh = await freshPatient();
+    const info = await fresh.put('/update/currentUserdetails', { name: 'Info Form', gender: 'Female', phone: '01812345678', birthdate: '1994-03-12' });
+    expect(info.status).toBe(200);
+    // UpdateProfile.js: { avatar, name, email, gender, phone }, the avatar undefined when none was chosen
+    const profile = await fresh.put('/update/currentUserdetails', { name: 'Profile Form', email: 'someone.else@example.com', gender: 'Male', phone: '01912345678' });
+    expect(profile.status).toBe(200);
+    expect(profile.body.user).toMatchObject({ name: 'Profile Form', gender: 'Male', phone: '1912345678', birthdate: '1994-03-12' });
+    expect(profile.body.user.email).not.toBe('someone.else@example.com');
+    // a birthdate sent is still checked
+    const bad = await fresh.put('/update/currentUserdetails', { name: 'Profile Form', gender: 'Male', phone: '01912345678', birthdate: '12/03/1994' });
+    expect([bad.status, bad.body.fields?.birthdate]).toEqual([400, 'Enter your birthdate']);
   });
 
   it('writes a first doctor review and a first nurse review sent as PUT, then edits them', async () => {

@@ -134,7 +134,7 @@ export const PATH_SHAPES: Record<string, Shape> = {
   'GET /admin/insurance-applications.csv': 'csv',
   'GET /admin/dashboard': ok({ dashboard: z.object({ generatedAt: text, consultations: z.object({ today: count, week: count, month: count }) }) }),
 
-  'POST /register/doctor': ok({ doctor: Doctor, message: text }),
+  'POST /register/doctor': ok({ userId: id, doctor: Doctor, message: text }),
   'GET /current/Doctor/Details': ok({ doctor: PrivateDoctor }),
   'GET /admin/pending/doctors': ok({ Doctors: z.array(PrivateDoctor), resultPerPage: perPage, doctorCount: count }),
   'PUT /admin/doctor/:id/approve': ok({ doctor: Doctor }),

@@ -106,7 +106,8 @@ export function registerDoctorAccountRoutes(route: RouteFn): void {
     input.location ??= '';
     input.description ??= '';
     const doctor = await ctx.services.doctors.signup(ctx.em, input, files[0]?.data);
-    return { success: true, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
+    // userId: what the earlier client's signup slice reads (as after a patient signup).
+    return { success: true, userId: doctor.userId, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
   }, { pictures: true, throttle: 'signup-ip' });
 
   route('get', '/current/Doctor/Details', [Role.Doctor], async (ctx) =>
