@@ -104,7 +104,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     for (const cache of services.listCaches) cache.clear();
   });
   const draining = { value: false };
-  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn));
+  const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn),
+    [services.verification.purgeSpentTokens, services.limiter.purgeExpired]);
 
   /**
    * Who calls: a person by their access token, or an integrator app by its key (`Authorization:

@@ -57,9 +57,9 @@ export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
       if (config.db.debugSql) log?.debug({ orm: msg });
     },
     discovery: { warnWhenNoEntities: true },
-    // Nirog's only triggers are written by hand in migrations (CacheNotify: NOTIFY nirog_cache for the
-    // replicas' caches), sharing one function. The schema diff (npm run migration:diff, the
-    // foundation test) reads PostgreSQL's triggers and, finding them on no entity, would drop them.
+    // The triggers the migrations create (the cache NOTIFY triggers of CacheNotify, the audit log's
+    // append-only guard) belong to the migrations, not to the entities: the schema diff
+    // (foundation test, npm run migration:diff) must not offer to drop them.
     schemaGenerator: { ignoreTriggers: true },
   };
   if (config.db.url) {

@@ -40,7 +40,7 @@ export function createServices(config: Config, log: Logger) {
   const audit = new AuditService(log);
   const appointments = new AppointmentService(config, events, payments, log, audit);
   const prescriptions = new PrescriptionService(appointments, events, audit);
-  const reviews = new ReviewService(appointments);
+  const reviews = new ReviewService(appointments, doctors);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
   const medicines = new MedicineService(images, listCounts, medicineMatches);

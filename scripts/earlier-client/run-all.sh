@@ -2,7 +2,8 @@
 # One run of the check "the earlier app's own client runs unchanged against /api" (issue 14, item 4).
 #
 #   scripts/earlier-client/run-all.sh           build Nirog, start it on a fresh PGlite dir with demo
-#                                              data, start serve.mjs, walk every route × role, stop all
+#                                              data, start serve.mjs, walk every route × role, fill every
+#                                              form that writes (forms.mjs; NO_FORMS=1 skips), stop all
 #   SKIP_BUILD=1 ./run-all.sh                  use backend/dist as it is (no npm run build)
 #   WALK_ARGS="--roles patient --routes /,/medicine" ./run-all.sh     a subset
 #
@@ -104,9 +105,17 @@ say "walk.mjs (log $LOGS/walk.log)"
 "$NODE" "$SCRIPTS/walk.mjs" --base "http://127.0.0.1:$SERVE_PORT" --out "$HERE" ${WALK_ARGS:-} 2>&1 | tee "$LOGS/walk.log"
 rc=${PIPESTATUS[0]}
 
-# 5. Stop everything (and drop the throwaway data unless KEEP_DATA=1).
+# 5. The forms that write (forms.mjs), after the walk: each filled and sent as a user would.
+if [ "${NO_FORMS:-0}" != "1" ] && [ -z "${WALK_ARGS:-}" ]; then
+  say "forms.mjs (log $LOGS/forms.log)"
+  "$NODE" "$SCRIPTS/forms.mjs" --base "http://127.0.0.1:$SERVE_PORT" --out "$HERE" 2>&1 | tee "$LOGS/forms.log"
+  frc=${PIPESTATUS[0]}
+  [ "$frc" = 0 ] || rc=$frc
+fi
+
+# 6. Stop everything (and drop the throwaway data unless KEEP_DATA=1).
 stop
 [ "${KEEP_DATA:-0}" = "1" ] || rm -rf "$PGLITE_DIR" "$UPLOAD_DIR"
 say "walk exit code $rc"
-say "report: $HERE/report.md (and $HERE/report.json, screenshots in $HERE/shots/)"
+say "report: $HERE/report.md and $HERE/forms.md (and .json, screenshots in $HERE/shots/)"
 exit "$rc"

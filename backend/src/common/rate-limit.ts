@@ -58,6 +58,12 @@ export class RateLimiter {
     return rows[0];
   }
 
+  /** Retention: a bucket is only useful while its window or lock lasts (OutboxWorker's hourly purge runs this). */
+  readonly purgeExpired = async (em: EntityManager): Promise<Record<string, number>> => {
+    const done = await em.execute(`delete from rate_limit_buckets where updated_at < now() - interval '2 days' and (locked_until is null or locked_until < now())`, [], 'run');
+    return { rateLimits: (done as { affectedRows?: number }).affectedRows ?? 0 };
+  };
+
   /** Counts one hit of the subject in its current window; answers the hits so far and when the window ends. */
   async count(em: EntityManager, name: LimitName, subject: string): Promise<{ hits: number; windowEndsAt: number }> {
     const { windowSeconds } = this.limits[name];

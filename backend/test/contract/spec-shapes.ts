@@ -134,7 +134,7 @@ export const PATH_SHAPES: Record<string, Shape> = {
   'GET /admin/insurance-applications.csv': 'csv',
   'GET /admin/dashboard': ok({ dashboard: z.object({ generatedAt: text, consultations: z.object({ today: count, week: count, month: count }) }) }),
 
-  'POST /register/doctor': ok({ doctor: Doctor, message: text }),
+  'POST /register/doctor': ok({ userId: id, doctor: Doctor, message: text }),
   'GET /current/Doctor/Details': ok({ doctor: PrivateDoctor }),
   'GET /admin/pending/doctors': ok({ Doctors: z.array(PrivateDoctor), resultPerPage: perPage, doctorCount: count }),
   'PUT /admin/doctor/:id/approve': ok({ doctor: Doctor }),
@@ -142,7 +142,8 @@ export const PATH_SHAPES: Record<string, Shape> = {
   'GET /doctors': ok({ doctors: z.array(Doctor), doctorsCount: count, filteredDoctorsCount: count, resultPerPage: perPage }),
   'GET /fees': ok({ fees: z.array(FilterOption).min(1) }),
   'GET /gender': ok({ genders: z.array(FilterOption).min(1) }),
-  'GET /ratings': ok({ ratings: z.array(FilterOption).min(1) }),
+  // Rating.js draws the title as stars: a number
+  'GET /ratings': ok({ ratings: z.array(z.object({ _id: text, title: z.number().min(0).max(5) })).min(1) }),
   'GET /status': ok({ status: z.array(FilterOption).min(1) }),
   'GET /category': ok({ categories: z.array(Category).min(1) }),
   'GET /admin/doctors': ok({ Doctors: z.array(PrivateDoctor), resultPerPage: perPage, doctorCount: count }),

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { getNamedType, isLeafType, type GraphQLField, type GraphQLSchema } from 'graphql';
 import { createTestApp, type TestApp } from '../app.js';
 import { newMedicine } from '../fixtures.js';
+import { buildNirogSchema } from '../../src/schema.js';
+import { limitOf } from '../../src/common/limits.js';
 
 /**
  * Per-address throttles count every root field an operation executes, whatever the document's shape:
@@ -95,5 +98,89 @@ describe('cart quotes', () => {
     expect(viaGql.body.errors[0].extensions.reason).toBe('TOO_MANY_LINES');
     const fifty = await request(t.app).post('/api/cart/quote').set('X-Forwarded-For', newIp()).send({ items: lines.slice(0, 50) });
     expect(fifty.status).toBe(200);
+  });
+});
+
+/**
+ * Every throttled operation, read from the schema and the REST route table (not listed by hand): each
+ * occurrence counts whatever the document's shape, and the REST path shares the GraphQL bucket. Every
+ * limit is 1 here, so a first request in the shape under test uses up the address's allowance and a
+ * plain second request must be refused. The documents name their variables without values: refused
+ * as bad input once counted, they run nothing (no account, no mail).
+ */
+describe('every throttled operation, in every document shape and through both doors', () => {
+  let one: TestApp;
+  let schema: GraphQLSchema;
+  beforeAll(async () => {
+    one = await createTestApp({ env: {
+      SIGNUPS_PER_IP_PER_HOUR: '1', PASSWORD_RESETS_PER_IP_PER_HOUR: '1', CODE_ATTEMPTS_PER_IP_PER_HOUR: '1',
+      FORMS_PER_IP_PER_HOUR: '1', CART_QUOTES_PER_IP_PER_MINUTE: '1', BLOOD_REQUESTS_PER_HOUR: '1',
+    } });
+    schema = await buildNirogSchema();
+  });
+  afterAll(async () => {
+    await one?.close();
+  });
+
+  type Op = { kind: 'Query' | 'Mutation'; name: string; limit: string; field: GraphQLField<unknown, unknown> };
+  const throttled = (): Op[] => (['Query', 'Mutation'] as const).flatMap((kind) => {
+    const type = kind === 'Query' ? schema.getQueryType() : schema.getMutationType();
+    return Object.values(type?.getFields() ?? {}).flatMap((field) => {
+      const limit = limitOf(field);
+      return limit && 'throttle' in limit ? [{ kind, name: field.name, limit: limit.throttle, field }] : [];
+    });
+  });
+
+  /** The operation once, in the given shape: its arguments as variables, its result by __typename. */
+  function documentOf(op: Op, shape: 'field' | 'alias' | 'inline fragment' | 'fragment spread'): string {
+    const vars = op.field.args.map((a, i) => `$a${i}: ${String(a.type)}`).join(', ');
+    const args = op.field.args.length ? `(${op.field.args.map((a, i) => `${a.name}: $a${i}`).join(', ')})` : '';
+    const call = `${op.name}${args}${isLeafType(getNamedType(op.field.type)) ? '' : ' { __typename }'}`;
+    const head = `${op.kind.toLowerCase()}${vars ? `(${vars})` : ''}`;
+    switch (shape) {
+      case 'field': return `${head} { ${call} }`;
+      case 'alias': return `${head} { counted: ${call} }`;
+      case 'inline fragment': return `${head} { ... on ${op.kind} { ${call} } }`;
+      case 'fragment spread': return `${head} { ...Spread } fragment Spread on ${op.kind} { ${call} }`;
+    }
+  }
+  const send = (ip: string, query: string) => request(one.app).post('/graphql').set('X-Forwarded-For', ip).send({ query, variables: {} });
+
+  it('finds the throttled operations of the schema and the REST table (signup, reset mail, codes, forms, blood, quotes)', () => {
+    const limits = new Set(throttled().map((o) => o.limit));
+    expect([...limits].sort()).toEqual(['blood-ip', 'code-ip', 'form-ip', 'quote-ip', 'reset-ip', 'signup-ip']);
+    const rest = one.restRoutes.filter((r) => r.limit && 'throttle' in r.limit);
+    expect(new Set(rest.map((r) => (r.limit as { throttle: string }).throttle))).toEqual(limits);
+  });
+
+  for (const shape of ['field', 'alias', 'inline fragment', 'fragment spread'] as const) {
+    it(`counts each throttled GraphQL operation in the shape: ${shape}`, async () => {
+      const uncounted: string[] = [];
+      for (const op of throttled()) {
+        const ip = newIp();
+        const first = await send(ip, documentOf(op, shape));
+        expect([op.name, codeOf(first)]).not.toEqual([op.name, 'TOO_MANY_REQUESTS']);
+        const second = await send(ip, documentOf(op, 'field'));
+        if (codeOf(second) !== 'TOO_MANY_REQUESTS') uncounted.push(`${op.kind}.${op.name}`);
+      }
+      expect(uncounted).toEqual([]);
+    });
+  }
+
+  it('shares each REST path\'s bucket with the GraphQL operations of its limit, both ways', async () => {
+    const unshared: string[] = [];
+    for (const route of one.restRoutes.filter((r) => r.limit && 'throttle' in r.limit)) {
+      const name = (route.limit as { throttle: string }).throttle;
+      const twin = throttled().find((o) => o.limit === name)!;
+      const path = `/api${route.path.replace(/:\w+/g, randomUUID())}`;
+      const rest = (ip: string) => request(one.app)[route.method](path).set('X-Forwarded-For', ip).send({});
+      const restFirst = newIp();
+      expect((await rest(restFirst)).status).not.toBe(429);
+      if (codeOf(await send(restFirst, documentOf(twin, 'field'))) !== 'TOO_MANY_REQUESTS') unshared.push(`${route.method} ${route.path} → ${twin.name}`);
+      const gqlFirst = newIp();
+      expect(codeOf(await send(gqlFirst, documentOf(twin, 'fragment spread')))).not.toBe('TOO_MANY_REQUESTS');
+      if ((await rest(gqlFirst)).status !== 429) unshared.push(`${twin.name} → ${route.method} ${route.path}`);
+    }
+    expect(unshared).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { IsOptional } from 'class-validator';
 import type { RouteFn } from '../../common/rest.js';
 import { prefixedPhone, readMultipart } from '../../common/rest.js';
 import { picture } from '../../common/rest-images.js';
@@ -32,6 +33,15 @@ export function toSpecUser(u: User) {
 const loginBody = (t: IssuedTokens) => ({
   success: true, token: t.token, refreshToken: t.refreshToken, expiresIn: t.expiresIn, user: toSpecUser(t.user),
 });
+
+/**
+ * The earlier client's two profile forms (spec §3): /user/updateinfo sends name, gender, phone and
+ * birthdate; /user/update/profile sends name, email, gender and phone, and no birthdate. A birthdate
+ * left out stays as it is. (The email such a form sends is not taken: Nirog changes no address here.)
+ */
+class EarlierProfileInput extends UpdateProfileInput {
+  @IsOptional() declare birthdate: string;
+}
 
 const limits = (ctx: Context) => ({ maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: 1 });
 const firstFile = (files: { field: string; data: Buffer }[], field: string) => files.find((f) => f.field === field)?.data;
@@ -72,7 +82,7 @@ export function registerAccountRoutes(route: RouteFn): void {
   // The earlier profile form sends its avatar (a data URL) with the other fields: both are saved.
   route('put', '/update/currentUserdetails', 'authenticated', async (ctx, req) => {
     const { fields, files } = await readMultipart(req, limits(ctx));
-    const input = await parseInput(UpdateProfileInput, fields);
+    const input = await parseInput(EarlierProfileInput, fields);
     let user = await ctx.services.accounts.updateProfile(ctx.em, ctx.user!, input);
     const image = firstFile(files, 'avatar');
     if (image) user = await ctx.services.accounts.updateAvatar(ctx.em, ctx.user!, image);

@@ -243,16 +243,19 @@ export class AccountService {
     return user;
   }
 
-  async updateProfile(em: EntityManager, actor: AuthUser, input: UpdateProfileInput): Promise<User> {
+  /** Name, gender, phone and birthdate; a birthdate left out (the REST door's other profile form) stays as it is. */
+  async updateProfile(em: EntityManager, actor: AuthUser, input: Omit<UpdateProfileInput, 'birthdate'> & { birthdate?: string | null }): Promise<User> {
     const user = await this.me(em, actor);
-    const birth = new Date(`${input.birthdate}T00:00:00Z`);
-    if (Number.isNaN(birth.getTime()) || birth > new Date() || birth.getUTCFullYear() < 1900) {
-      throw badInput('Enter a real birthdate in the past', { birthdate: 'Invalid birthdate' });
+    if (input.birthdate != null) {
+      const birth = new Date(`${input.birthdate}T00:00:00Z`);
+      if (Number.isNaN(birth.getTime()) || birth > new Date() || birth.getUTCFullYear() < 1900) {
+        throw badInput('Enter a real birthdate in the past', { birthdate: 'Invalid birthdate' });
+      }
+      user.birthdate = input.birthdate;
     }
     user.name = input.name.trim();
     user.gender = input.gender ?? null;
     user.phoneE164 = normalizeBdPhone(input.phone);
-    user.birthdate = input.birthdate;
     await em.flush();
     return user;
   }

@@ -106,7 +106,8 @@ export function registerDoctorAccountRoutes(route: RouteFn): void {
     input.location ??= '';
     input.description ??= '';
     const doctor = await ctx.services.doctors.signup(ctx.em, input, files[0]?.data);
-    return { success: true, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
+    // userId: what the earlier client's signup slice reads (as after a patient signup).
+    return { success: true, userId: doctor.userId, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
   }, { pictures: true, throttle: 'signup-ip' });
 
   route('get', '/current/Doctor/Details', [Role.Doctor], async (ctx) =>
@@ -133,11 +134,10 @@ export function listParam(v: unknown): string[] | undefined {
 
 /**
  * A filter value as a client sends it → the option's id. The earlier client sends the option's
- * title back (`fees=Up to 500 BDT`, `isActive=Online Now`, `ratings=4 stars & up`), and does not
- * encode the '&' in a title, so "4 stars & up" arrives cut at it ("4 stars "). Ids, titles and
- * titles cut at an '&' are all read, case and spaces aside, from the same option lists /fees,
- * /gender, /ratings and /status publish. Anything else is passed on as it is (and refused or
- * ignored below, as before).
+ * title back (`fees=Up to 500`, `isActive=Online Now`, `ratings=4`); Nirog's earlier titles ("Up to
+ * 500 BDT", "4 stars & up", which arrives cut at its unencoded '&' as "4 stars ") are read too. Ids,
+ * titles and titles cut at an '&' are all read, case and spaces aside. Anything else is passed on as
+ * it is (and refused or ignored below, as before).
  */
 export function optionIds(list: FilterOption[], values: string[] | undefined): string[] | undefined {
   if (!values) return undefined;
@@ -149,13 +149,25 @@ export function optionIds(list: FilterOption[], values: string[] | undefined): s
   });
 }
 
+/**
+ * The option lists of /fees, /ratings and /status as the earlier client's filter components show
+ * them: FilterFees.js prints `{title} BDT` (so a fee's title carries no "BDT"), Rating.js draws the
+ * title as stars (a number), and FilterStatuses.js prints "Online Now" whatever the option (so only
+ * the online one is offered). Each title comes back as the filter's value. Nirog's own app reads
+ * doctorFilterOptions over GraphQL and words the options itself.
+ */
+const REST_FEE_OPTIONS: FilterOption[] = FEE_OPTIONS.map((o) => ({ id: o.id, title: o.title.replace(/\s*BDT$/, '') }));
+const REST_RATING_OPTIONS = RATING_OPTIONS.map((o) => ({ _id: o.id, title: Number(o.id) }));
+const REST_STATUS_OPTIONS = STATUS_OPTIONS.filter((o) => o.id === 'true');
+
 /** The earlier client's query string (expert, fees, gender, ratings, isActive, keyword) → DoctorSearchArgs. */
 export function doctorSearchBody(q: Record<string, unknown>) {
   const ratings = optionIds(RATING_OPTIONS, listParam(q.ratings))?.map(Number).filter((n) => Number.isFinite(n));
   const active = optionIds(STATUS_OPTIONS, listParam(q.isActive ?? q.online));
   const body: Record<string, unknown> = {
     specialities: listParam(q.expert ?? q.specialities),
-    feeRanges: optionIds(FEE_OPTIONS, listParam(q.fees ?? q.feeRanges)),
+    // the titles /fees publishes and Nirog's own ("Up to 500 BDT"), both read
+    feeRanges: optionIds([...REST_FEE_OPTIONS, ...FEE_OPTIONS], listParam(q.fees ?? q.feeRanges)),
     genders: optionIds(GENDER_OPTIONS, listParam(q.gender ?? q.genders)),
     // several rating boxes ticked: the lowest one is the floor
     minRating: ratings?.length ? Math.min(...ratings) : undefined,
@@ -192,11 +204,11 @@ export function registerDoctorRoutes(route: RouteFn): void {
     };
   });
 
-  route('get', '/fees', 'public', async () => ({ success: true, fees: options(FEE_OPTIONS) }));
+  route('get', '/fees', 'public', async () => ({ success: true, fees: options(REST_FEE_OPTIONS) }));
   // `genders` and `categories` are what the earlier client reads; `gender` and `category` stay for Nirog's own callers.
   route('get', '/gender', 'public', async () => ({ success: true, genders: options(GENDER_OPTIONS), gender: options(GENDER_OPTIONS) }));
-  route('get', '/ratings', 'public', async () => ({ success: true, ratings: options(RATING_OPTIONS) }));
-  route('get', '/status', 'public', async () => ({ success: true, status: options(STATUS_OPTIONS) }));
+  route('get', '/ratings', 'public', async () => ({ success: true, ratings: REST_RATING_OPTIONS }));
+  route('get', '/status', 'public', async () => ({ success: true, status: options(REST_STATUS_OPTIONS) }));
   route('get', '/category', 'public', async (ctx) => {
     const categories = (await ctx.services.doctors.specialities(ctx.em))
       .map((s) => ({ _id: s.id, title: s.title, slug: s.slug, image: picture(s.imageUrl, 'speciality') }));

@@ -51,6 +51,20 @@ export class DoctorService {
   ) {}
 
   /**
+   * A review of the doctor was written (newReview) or changed: the doctor's half-star sum moves by
+   * `halfStarsDelta` and its count by one for a new review. Relative SQL (x = x + n) inside the
+   * caller's transaction, so concurrent reviews never lose one another. The doctors table is this
+   * module's: the reviews module writes it only through here.
+   */
+  async countReview(tx: EntityManager, doctorId: string, halfStarsDelta: number, newReview: boolean): Promise<void> {
+    if (!halfStarsDelta && !newReview) return;
+    await tx.execute(
+      'update doctors set rating_half_stars_total = rating_half_stars_total + ?, review_count = review_count + ? where id = ?',
+      [halfStarsDelta, newReview ? 1 : 0, doctorId],
+    );
+  }
+
+  /**
    * A new doctor and the identity row, in one transaction; pending until an admin approves. Like the
    * patient signup, an email that already has an account answers as a success (an unsaved doctor
    * with fresh ids) and its owner is mailed instead, so the answer never tells who is registered.

@@ -13,6 +13,12 @@ import type { NotificationService } from './notification.service.js';
 const BATCH = 20;
 const PURGE_EVERY_MS = 3_600_000;
 
+/**
+ * Another module's share of the hourly retention purge (spent account tokens, expired rate-limit
+ * buckets): each owner deletes its own rows; the composition root (app.ts) hands them in.
+ */
+export type RetentionTask = (em: EntityManager, retentionDays: number) => Promise<Record<string, number>>;
+
 export class OutboxWorker {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
@@ -28,6 +34,8 @@ export class OutboxWorker {
     private readonly retentionDays = 90,
     /** Runs work that one replica should do (the retention purge) only in that one (common/coordination.ts); undefined when skipped. */
     private readonly exclusive: <T>(fn: () => Promise<T>) => Promise<T | undefined> = (fn) => fn(),
+    /** The other modules' retention tasks, run with this module's at every purge. */
+    private readonly retention: readonly RetentionTask[] = [],
   ) {}
 
   private lastPurge = 0;
@@ -57,18 +65,20 @@ export class OutboxWorker {
     return { mail, sms, reminders, busy: Math.max(mail, sms, reminders) >= BATCH };
   }
 
-  /** Old delivered mail and SMS, spent tokens and past reminders go: the outbox is a queue, not an archive. */
+  /**
+   * Old delivered mail and SMS and past reminders go (the outbox is a queue, not an archive), and the
+   * other modules' retention tasks run (spent tokens, expired rate-limit buckets). Answers what each deleted.
+   */
   async purge(em: EntityManager = this.orm.em.fork() as unknown as EntityManager): Promise<Record<string, number>> {
     const days = this.retentionDays;
     const run = async (sql: string, params: unknown[] = []) => ((await em.execute(sql, params, 'run')) as { affectedRows?: number }).affectedRows ?? 0;
-    return {
+    const deleted: Record<string, number> = {
       mail: await run(`delete from mail_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]),
       sms: await run(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]),
       reminders: await run(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]),
-      tokens: await run(`delete from account_tokens where (used_at is not null or expires_at < now()) and created_at < now() - make_interval(days => ?)`, [days]),
-      // Rate-limit buckets are only useful while their window or lock lasts.
-      rateLimits: await run(`delete from rate_limit_buckets where updated_at < now() - interval '2 days' and (locked_until is null or locked_until < now())`),
     };
+    for (const task of this.retention) Object.assign(deleted, await task(em, days));
+    return deleted;
   }
 
   start(): void {

@@ -70,10 +70,20 @@ function choiceOf(v: unknown, choices: readonly string[]): unknown {
 
 /**
  * The admin form: multipart, or JSON with the photos as data URLs (the earlier client's way); the
- * earlier app's `fees` in BDT becomes poisha here.
+ * earlier app's `fees` in BDT becomes poisha here. The earlier update form sends every field; one left
+ * empty (it cannot clear a required one) keeps the nurse's value, as for doctors.
  */
-async function nurseForm(ctx: Context, req: Request) {
-  const { fields, files } = await readMultipart(req, { maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: ctx.services.config.uploads.maxFiles });
+async function nurseForm(ctx: Context, req: Request, current?: Nurse) {
+  const { fields: sent, files } = await readMultipart(req, { maxBytes: ctx.services.config.uploads.maxBytes, maxFiles: ctx.services.config.uploads.maxFiles });
+  const fields = { ...sent };
+  if (current) {
+    const kept: Record<string, unknown> = {
+      name: current.name, degree: current.degree, work: current.work, feePoisha: current.feePoisha, phone: current.phone,
+      email: current.email, gender: current.gender, location: current.location, description: current.description,
+    };
+    for (const [k, v] of Object.entries(fields)) if (v === '' || v === null) delete fields[k];
+    for (const [k, v] of Object.entries(kept)) if (!(k in fields) && !(k === 'feePoisha' && 'fees' in fields)) fields[k] = v;
+  }
   const fees = fields.feePoisha === undefined && fields.fees !== undefined && fields.fees !== '' ? Number(fields.fees) : undefined;
   const body = {
     ...fields, ...(fees !== undefined && !Number.isNaN(fees) ? { feePoisha: Math.round(fees * 100) } : {}),
@@ -138,7 +148,7 @@ export function registerNurseRoutes(route: RouteFn): void {
   }, { pictures: true });
 
   route('put', '/nurse/:id', [Role.Admin], async (ctx, req) => {
-    const { input, images } = await nurseForm(ctx, req);
+    const { input, images } = await nurseForm(ctx, req, await ctx.services.nurses.get(ctx.em, String(req.params.id)));
     const nurse = await ctx.services.nurses.update(ctx.em, String(req.params.id), input, images);
     return { success: true, nurse: toSpecNurse(nurse), message: 'Update nurse Successful' };
   }, { pictures: true });

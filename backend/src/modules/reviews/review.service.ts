@@ -4,8 +4,7 @@ import type { AuthUser } from '../../common/roles.js';
 import { conflict, forbidden, notFound } from '../../common/errors.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { User } from '../accounts/index.js';
-import { Doctor } from '../doctors/index.js';
-import { DoctorStatus } from '../doctors/index.js';
+import { Doctor, DoctorStatus, type DoctorService } from '../doctors/index.js';
 import { isUuid } from '../../common/ids.js';
 import type { AppointmentService } from '../appointments/index.js';
 import { DoctorReview } from './doctor-review.entity.js';
@@ -13,11 +12,14 @@ import type { DoctorReviewInput } from './review.inputs.js';
 
 /**
  * Reviews of doctors: one per patient per doctor, only after a Finished appointment with that
- * doctor. The doctor's sum and count change in the same transaction with relative SQL updates
- * (x = x + n), so concurrent reviews never lose one another.
+ * doctor. The doctor's sum and count change in the same transaction, through the doctors module
+ * (DoctorService.countReview: relative SQL, so concurrent reviews never lose one another).
  */
 export class ReviewService {
-  constructor(private readonly appointments: AppointmentService) {}
+  constructor(
+    private readonly appointments: AppointmentService,
+    private readonly doctors: DoctorService,
+  ) {}
 
   async create(em: EntityManager, actor: AuthUser, input: DoctorReviewInput): Promise<DoctorReview> {
     const doctor = isUuid(input.doctorId) ? await em.findOne(Doctor, { id: input.doctorId, status: DoctorStatus.Approved }) : null;
@@ -32,7 +34,7 @@ export class ReviewService {
           doctor: doctor.id, patient: tx.getReference(User, actor.id), halfStars, comment: input.comment.trim(),
         });
         await tx.flush();
-        await tx.execute('update doctors set rating_half_stars_total = rating_half_stars_total + ?, review_count = review_count + 1 where id = ?', [halfStars, doctor.id]);
+        await this.doctors.countReview(tx, doctor.id, halfStars, true);
         return review;
       });
     } catch (e) {
@@ -52,7 +54,7 @@ export class ReviewService {
       review.halfStars = halfStars;
       review.comment = input.comment.trim();
       await tx.flush();
-      if (delta) await tx.execute('update doctors set rating_half_stars_total = rating_half_stars_total + ? where id = ?', [delta, input.doctorId]);
+      await this.doctors.countReview(tx, input.doctorId, delta, false);
       return review;
     });
   }

@@ -46,6 +46,12 @@ export class VerificationService {
     private readonly notifications: NotificationService,
   ) {}
 
+  /** Retention: used or expired tokens older than `days` go (OutboxWorker's hourly purge runs this). */
+  readonly purgeSpentTokens = async (em: EntityManager, days: number): Promise<Record<string, number>> => {
+    const done = await em.execute(`delete from account_tokens where (used_at is not null or expires_at < now()) and created_at < now() - make_interval(days => ?)`, [days], 'run');
+    return { tokens: (done as { affectedRows?: number }).affectedRows ?? 0 };
+  };
+
   subscribe(events: DomainEvents): void {
     events.on('user.registered', (em, e) =>
       this.notifications.guarded(em, e.type, (tx) => this.issueVerification(tx, e.userId, 'verify-email')));

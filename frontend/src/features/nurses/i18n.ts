@@ -3,7 +3,6 @@ import { registerTranslations } from '@/i18n';
 registerTranslations('nurses', {
   en: {
     title: 'Home-care nurses', subtitle: 'Registered nurses who visit your home in Dhaka', location: 'Location', allLocations: 'All locations',
-    loc: { Uttara: 'Uttara', Dhanmondi: 'Dhanmondi', Mirpur: 'Mirpur', Banani: 'Banani', Gulshan: 'Gulshan' },
     noNurses: 'No Nurses Found', fees: 'Fees', perVisit: '{{amount}} per visit', reviews_one: '{{count}} review', reviews_other: '{{count}} reviews', details: 'Details',
     degree: 'Degree', work: 'Works at', phone: 'Phone', email: 'Email', gender: 'Gender', male: 'Male', female: 'Female',
     description: 'About', noDescription: 'This nurse has not written a description yet.', notFound: 'No Nurse found !',
@@ -31,7 +30,6 @@ registerTranslations('nurses', {
   },
   bn: {
     title: 'হোম-কেয়ার নার্স', subtitle: 'নিবন্ধিত নার্স, ঢাকায় আপনার বাসায় আসবেন', location: 'এলাকা', allLocations: 'সব এলাকা',
-    loc: { Uttara: 'উত্তরা', Dhanmondi: 'ধানমন্ডি', Mirpur: 'মিরপুর', Banani: 'বনানী', Gulshan: 'গুলশান' },
     noNurses: 'কোনো নার্স পাওয়া যায়নি', fees: 'ফি', perVisit: 'প্রতি ভিজিট {{amount}}', reviews_one: '{{count}}টি রিভিউ', reviews_other: '{{count}}টি রিভিউ', details: 'বিস্তারিত',
     degree: 'ডিগ্রি', work: 'কর্মস্থল', phone: 'ফোন', email: 'ইমেইল', gender: 'লিঙ্গ', male: 'পুরুষ', female: 'নারী',
     description: 'পরিচিতি', noDescription: 'এই নার্স এখনো পরিচিতি লেখেননি।', notFound: 'কোনো নার্স পাওয়া যায়নি!',

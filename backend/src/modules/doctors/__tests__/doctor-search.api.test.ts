@@ -172,10 +172,11 @@ describe('finding a doctor', () => {
 
   it('REST option lists come from the server', async () => {
     const visitor = asVisitor(t);
-    expect((await visitor.get('/fees')).body.fees).toContainEqual({ _id: '0-500', title: 'Up to 500 BDT' });
+    // shaped for the earlier client's filter components: it prints `{title} BDT`, draws ratings as stars, labels every status "Online Now"
+    expect((await visitor.get('/fees')).body.fees).toContainEqual({ _id: '0-500', title: 'Up to 500' });
     expect((await visitor.get('/gender')).body.gender.map((g: { _id: string }) => g._id)).toEqual(['Male', 'Female']);
-    expect((await visitor.get('/ratings')).body.ratings[0]).toEqual({ _id: '4', title: '4 stars & up' });
-    expect((await visitor.get('/status')).body.status.map((g: { title: string }) => g.title)).toEqual(['Online Now', 'Offline']);
+    expect((await visitor.get('/ratings')).body.ratings).toEqual([{ _id: '4', title: 4 }, { _id: '3', title: 3 }, { _id: '2', title: 2 }, { _id: '1', title: 1 }]);
+    expect((await visitor.get('/status')).body.status).toEqual([{ _id: 'true', title: 'Online Now' }]);
     const cat = await visitor.get('/category');
     expect(cat.body.category).toHaveLength(SPECIALITIES.length);
     // a speciality without a picture answers the default one (the earlier client reads image.url)

@@ -138,6 +138,23 @@ describe('mail delivery over SMTP', () => {
     expect(await rowFor(waiting)).toMatchObject({ status: 'pending' });
   });
 
+  it('purges, with its own rows, the spent account tokens and the expired limit buckets of the other modules', async () => {
+    const email = uniqueEmail('tokens');
+    expect((await t.http().post('/api/register').send({ name: 'Token Owner', email, password: 'mango-tree-42' })).status).toBe(200);
+    const tokens = async () => (await sql('select t.id from account_tokens t join users u on u.id = t.user_id where u.email = ?', [email])) as { id: string }[];
+    const [spent, ...rest] = await tokens();
+    expect(spent).toBeDefined();
+    await sql(`update account_tokens set used_at = now() - interval '91 days', created_at = now() - interval '91 days' where id = ?`, [spent!.id]);
+    const stale = `test-stale:${email}`;
+    const fresh = `test-fresh:${email}`;
+    await sql(`insert into rate_limit_buckets (key, window_start, hits, locked_until, updated_at) values
+      (?, now() - interval '3 days', 5, null, now() - interval '3 days'), (?, now(), 1, null, now())`, [stale, fresh]);
+    await t.worker.purge();
+    expect((await tokens()).map((r) => r.id)).toEqual(rest.map((r) => r.id));
+    const buckets = (await sql('select key from rate_limit_buckets where key in (?, ?)', [stale, fresh])) as { key: string }[];
+    expect(buckets.map((r) => r.key)).toEqual([fresh]);
+  });
+
   it('delivers by itself while the worker runs', async () => {
     const email = uniqueEmail('loop');
     t.worker.start();
