@@ -85,17 +85,18 @@ test('a doctor signs up, an admin approves, and the doctor logs in and is shown 
   await page.getByLabel('Name').fill('Karim Hasan');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('heart-beat-2026');
-  await page.getByLabel('Phone').fill('01911223344');
+  // digits from a Bangla keyboard, in the phone, the numbers and the NID (issue 16)
+  await page.getByLabel('Phone').fill('০১৯১১২২৩৩৪৪');
   await chooseOption(page, 'Gender', 'Male');
   await page.getByLabel('Degree').fill('MBBS, MD (Cardiology)');
   await page.getByLabel('Specialities').fill('Cardiology');
   await page.getByLabel('Specialities').press('Enter');
   await page.getByLabel('Works at').fill('Labaid Cardiac Hospital');
-  await page.getByLabel('Experience (years)').fill('15');
-  await page.getByLabel('Consultation fee (BDT)').fill('800');
+  await page.getByLabel('Experience (years)').fill('১৫');
+  await page.getByLabel('Consultation fee (BDT)').fill('৮০০');
   await page.getByLabel('Location').fill('Dhanmondi');
   await chooseOption(page, 'Type', 'Medical');
-  await page.getByLabel('National ID number').fill('19901234567890123');
+  await page.getByLabel('National ID number').fill('১৯৯০১২৩৪৫৬৭৮৯০১২৩');
   await page.getByLabel('BMDC registration number').fill(bmdc);
   await page.getByLabel('About you').fill('Interventional cardiologist.');
   await page.getByRole('button', { name: 'Register' }).click();
@@ -120,6 +121,9 @@ test('a doctor signs up, an admin approves, and the doctor logs in and is shown 
   await loginAs(page, email, 'heart-beat-2026', 'doctor');
   await page.goto('/doctor-info');
   await expect(page.getByTestId('online-status')).toHaveText('Online');
+  await expect(page.getByRole('main')).toContainText('01911223344');
+  await page.goto('/doctor/updateinfo');
+  for (const kept of ['15 years', '৳\u00a0800', '19901234567890123']) await expect(page.getByRole('main')).toContainText(kept);
 });
 
 test('a long name never pushes a header link out of view, in English and Bangla', async ({ page }) => {
