@@ -1,6 +1,7 @@
 import { App, Button, Popconfirm, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AdminNurseHiresDocument, SetNurseHireStatusDocument, type AdminNurseHiresQuery, type NurseHireStatus } from '@/gql/graphql';
 import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
@@ -42,7 +43,7 @@ export default function AdminHiredNursesPage() {
         csv="nurse-hires" empty={t('admin.noAppointments')} scrollX={900}
         filters={[{ key: 'status', label: t('admin.allStatuses'), options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) }]}
         columns={[
-          { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><div>{h.phone} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
+          { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><div>{readerDigits(h.phone, i18n.language)} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
           {
             title: t('admin.nurse'), key: 'n',
             render: (_, h) => <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}><NursePhoto url={h.nurseImageUrl} name={h.nurseName} size={32} />{h.nurseName}</span>,

@@ -3,6 +3,7 @@ import { useAreaLabel } from '@/lib/areas';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AdminNursesDocument, DeleteNurseDocument, type AdminNursesQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
@@ -41,7 +42,7 @@ export default function AdminNursesPage() {
         csv="nurses" empty={t('noNurses')} scrollX={720}
         columns={[
           { title: t('admin.image'), key: 'img', width: 72, render: (_, n) => <NursePhoto url={n.imageUrls[0]} name={n.name} size={44} /> },
-          { title: t('admin.name'), key: 'name', render: (_, n) => <><strong>{n.name}</strong><div style={{ color: '#5f6b7a' }}>{n.phone}</div></> },
+          { title: t('admin.name'), key: 'name', render: (_, n) => <><strong>{n.name}</strong><div style={{ color: '#5f6b7a' }}>{readerDigits(n.phone, i18n.language)}</div></> },
           { title: t('admin.email'), dataIndex: 'email' },
           { title: t('admin.location'), key: 'loc', render: (_, n) => areaLabel(n.location) },
           { title: t('fees'), key: 'fee', render: (_, n) => formatTaka(n.feePoisha, i18n.language) },
