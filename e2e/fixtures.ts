@@ -75,3 +75,18 @@ export async function chooseOption(page: Page, label: string, option: string) {
     await expect(select).toContainText(option, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * The fonts Chromium drew a node's text with (CSS.getPlatformFontsForNode): the family, whether it is a
+ * web font the page loaded, and how many glyphs it drew.
+ */
+export async function fontsOf(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts as { familyName: string; isCustomFont: boolean; glyphCount: number }[];
+}
