@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 /** Every journey starts with the splash already seen, so that it does not cover the first click. */
@@ -40,6 +40,21 @@ export async function logout(page: Page) {
   // page.goto() right after could be overtaken by the late navigation.
   await expect(loggedOut).toBeVisible();
   await expect(page).toHaveURL(/\/(user-signin|doctor\/login)$/);
+}
+
+/** A notice (or anything on top) overlaps none of `others`, each of which is on the screen. */
+export async function expectCoversNothing(page: Page, notice: Locator, others: Locator[]) {
+  await expect.poll(async () => {
+    const box = await notice.boundingBox();
+    if (!box) return 'the notice is not on the screen';
+    const covered: string[] = [];
+    for (const other of others) {
+      const o = await other.first().boundingBox();
+      if (!o) return `${other} is not on the screen`;
+      if (box.x < o.x + o.width && o.x < box.x + box.width && box.y < o.y + o.height && o.y < box.y + box.height) covered.push(String(other));
+    }
+    return covered.length ? `covers ${covered.join(', ')}` : 'covers nothing';
+  }).toBe('covers nothing');
 }
 
 /** A screen "looks right" at a width when nothing sticks out sideways. */

@@ -38,7 +38,7 @@ registerTranslations('consultations', {
     hospitalTitle: 'হাসপাতাল অ্যাপয়েন্টমেন্ট', patientName: 'রোগীর নাম', phone: 'ফোন', phoneHint: 'একটি বাংলাদেশি মোবাইল নম্বর, যেমন ০১৭১২৩৪৫৬৭৮', date: 'তারিখ', slot: 'সময়', Morning: 'সকাল',
     Afternoon: 'দুপুর', Evening: 'সন্ধ্যা', placesLeft: '{{count}}টি জায়গা বাকি', slotFull: 'পূর্ণ', book: 'বুক করুন', bookedSuccess: 'বুকিং সফল',
     paymentSuccess: 'পরিশোধ সফল', paymentPending: 'আপনার পরিশোধ যাচাই হচ্ছে…', paymentNotFound: 'পরিশোধ পাওয়া যায়নি',
-    amount: 'পরিমাণ', tranId: 'লেনদেন', continue: 'এগিয়ে যান', waitTitle: 'ডাক্তার শিগগিরই যোগ দেবেন', waitText: 'ডাক্তার প্রস্তুত হচ্ছেন। মিটিংয়ে যোগ দিতে Done চাপুন।',
+    amount: 'পরিমাণ', tranId: 'লেনদেন', continue: 'এগিয়ে যান', waitTitle: 'ডাক্তার শিগগিরই যোগ দেবেন', waitText: 'ডাক্তার প্রস্তুত হচ্ছেন। মিটিংয়ে যোগ দিতে ‘সম্পন্ন’ চাপুন।',
     done: 'সম্পন্ন', meetingNotReady: 'পরিশোধ নিশ্চিত হলে মিটিং লিংক দেখা যাবে।',
     myConsultations: 'পরামর্শের ইতিহাস', noConsultations: 'কোনো পরামর্শ পাওয়া যায়নি — পরামর্শ নিন!', seePrescription: 'প্রেসক্রিপশন দেখুন',
     download: 'ডাউনলোড', prescription: 'প্রেসক্রিপশন', myPrescriptions: 'আগের প্রেসক্রিপশন', noPrescriptions: 'কোনো পরামর্শ পাওয়া যায়নি',

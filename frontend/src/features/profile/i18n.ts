@@ -3,7 +3,7 @@ import { registerTranslations } from '@/i18n';
 registerTranslations('profile', {
   en: {
     myProfile: 'My Profile', updateProfile: 'Update Profile', updateYourInfo: 'Update Your Info', name: 'Name', email: 'Email',
-    gender: 'Gender', phone: 'Phone', birthdate: 'Birthdate', whatName: 'What is your Name?', selectGender: 'Select Gender',
+    gender: 'Gender', phone: 'Phone', birthdate: 'Birthdate', birthdateRequired: 'Choose your birthdate', whatName: 'What is your Name?', selectGender: 'Select Gender',
     male: 'Male', female: 'Female', enterPhone: 'Enter Your Phone Number', update: 'Update', infoUpdated: 'Your Info Updated',
     photo: 'Photo', changePhoto: 'Change photo', photoUpdated: 'Photo updated', online: 'Online', offline: 'Offline',
     onlineSwitch: 'Available for consultations now', degree: 'Degree', specialities: 'Specialities', work: 'Works at',
@@ -14,7 +14,7 @@ registerTranslations('profile', {
   },
   bn: {
     myProfile: 'আমার প্রোফাইল', updateProfile: 'প্রোফাইল হালনাগাদ', updateYourInfo: 'আপনার তথ্য হালনাগাদ করুন', name: 'নাম', email: 'ইমেইল',
-    gender: 'লিঙ্গ', phone: 'ফোন', birthdate: 'জন্মতারিখ', whatName: 'আপনার নাম কী?', selectGender: 'লিঙ্গ বাছাই করুন',
+    gender: 'লিঙ্গ', phone: 'ফোন', birthdate: 'জন্মতারিখ', birthdateRequired: 'আপনার জন্মতারিখ বেছে নিন', whatName: 'আপনার নাম কী?', selectGender: 'লিঙ্গ বাছাই করুন',
     male: 'পুরুষ', female: 'নারী', enterPhone: 'আপনার ফোন নম্বর দিন', update: 'হালনাগাদ', infoUpdated: 'আপনার তথ্য হালনাগাদ হয়েছে',
     photo: 'ছবি', changePhoto: 'ছবি বদলান', photoUpdated: 'ছবি হালনাগাদ হয়েছে', online: 'অনলাইন', offline: 'অফলাইন',
     onlineSwitch: 'এখন পরামর্শের জন্য প্রস্তুত', degree: 'ডিগ্রি', specialities: 'বিশেষজ্ঞতা', work: 'কর্মস্থল',
