@@ -5,11 +5,13 @@ import { paths, type PathName } from '../frontend/src/config/paths';
 import { DEMO_PASSWORD, expect, test } from './fixtures';
 
 /**
- * axe on every route of the router: each route opened as every role the plan below lets open it, in
- * English and Bangla, at 1280 px and 360 px, plus a few states (a form showing its errors, a modal,
- * a confirm dialog, an empty list). Any serious or critical violation of WCAG 2.0/2.1 A and AA (and
- * 2.2 AA) fails, named by rule, element and route. A route of the router that no run visits fails
- * the first test: the route set is read from app/routes.tsx, not copied here.
+ * axe on every route of the router: each route opened as every role that can open it, in English
+ * and Bangla, at 1280 px and 360 px, plus a few states (a form showing its errors, a modal, a confirm
+ * dialog, an empty list). Any serious or critical violation of WCAG 2.0/2.1 A and AA (and 2.2 AA)
+ * fails, named by rule, element and route; at 360 px so does a control smaller than 24×24 px without
+ * the room around it that WCAG 2.2 asks, and a page that scrolls sideways. A route, or a role the
+ * router lets open it, that no run visits fails the first test: routes and guards are read from
+ * app/routes.tsx, not copied here.
  *
  * One context per role × language × width, reused for all of its routes (one login each).
  */
@@ -29,16 +31,29 @@ const LOGINS: Record<Exclude<Role, 'visitor'>, { email: string; door: string }> 
   admin: { email: 'admin@nirog.test', door: paths.userSignin },
 };
 
-/** The route patterns of the router, read from its source: `path: paths.x` and literal paths ('*'). */
-function routerPatterns(): string[] {
+/**
+ * The routes of the router and who can open each, read from its source: `path: paths.x` (or a literal
+ * path such as '*') and the guard on the same line, `only(PATIENT, …)` by the role lists declared there
+ * (`const PATIENT: Role[] = ['user']`), `only(undefined, …)` any logged-in user; a route without a guard
+ * is for everyone but the login and signup screens, which send a logged-in user away.
+ */
+function routerRoutes(): { pattern: string; roles: Role[] }[] {
   const source = readFileSync(new URL('../frontend/src/app/routes.tsx', import.meta.url), 'utf8');
-  const found = [...source.matchAll(/\bpath:\s*(?:paths\.(\w+)|'([^']*)')/g)].map(([, name, literal]) => {
-    if (literal !== undefined) return literal;
-    const pattern = paths[name as PathName];
+  const asRole = (r: string): Role => (r === 'user' ? 'patient' : r as Role);
+  const lists = new Map([...source.matchAll(/const (\w+): Role\[\] = \[([^\]]*)\]/g)]
+    .map(([, name, items]) => [name!, [...items!.matchAll(/'(\w+)'/g)].map(([, r]) => asRole(r!))]));
+  const routes = new Map<string, Role[]>();
+  for (const [line] of source.matchAll(/^.*\bpath:.*$/gm)) {
+    const [, name, literal] = /\bpath:\s*(?:paths\.(\w+)|'([^']*)')/.exec(line) ?? [];
+    const pattern = literal ?? paths[name as PathName];
     if (!pattern) throw new Error(`routes.tsx uses paths.${name}, which config/paths.ts does not define`);
-    return pattern;
-  });
-  return [...new Set(found)];
+    const guard = /\bonly\((\w+)/.exec(line)?.[1];
+    const roles = guard === undefined ? (GUEST_ONLY.includes(name as PathName) ? ['visitor' as const] : EVERYONE)
+      : guard === 'undefined' ? ANY_USER : lists.get(guard);
+    if (!roles) throw new Error(`routes.tsx guards ${pattern} with ${guard}, a role list the test cannot read`);
+    routes.set(pattern, roles);
+  }
+  return [...routes].map(([pattern, roles]) => ({ pattern, roles }));
 }
 
 /** Real ids from the demo data, for the routes with parameters. */
@@ -71,11 +86,14 @@ const FAILED_TRAN = 'NRG20261030DEMO000003';
 interface Visit { pattern: string; url: string; roles: Role[] }
 
 const ANY_USER: Role[] = ['patient', 'doctor', 'admin'];
+const EVERYONE: Role[] = ['visitor', ...ANY_USER];
+/** The login and signup screens send a logged-in user away (to their start page): only a visitor sees them. */
+const GUEST_ONLY: PathName[] = ['userSignin', 'userSignup', 'doctorLogin', 'doctorSignup'];
 
 /**
- * Who opens what. Public screens are checked as the visitor (a logged-in user sees the same page with
- * another header, and the header is checked on every screen of each role); the login and signup
- * screens send logged-in users away. Screens for the logged-in are opened by each role allowed.
+ * Who opens what: each route by every role the router lets open it (the last test below reads the
+ * router's guards and fails when the plan leaves a role out). A public screen is opened by the visitor
+ * and by each logged-in role too, who see it with their own header, menu and buttons.
  */
 function plan(ids: DemoIds): Visit[] {
   const v = (name: PathName, roles: Role[], params: Record<string, string> = {}, query = ''): Visit => ({
@@ -85,32 +103,32 @@ function plan(ids: DemoIds): Visit[] {
   });
   const visitor: Role[] = ['visitor'];
   return [
-    v('home', ['visitor', 'patient', 'doctor', 'admin']),
-    v('homeAlias', visitor),
-    v('consultation', visitor),
+    v('home', EVERYONE),
+    v('homeAlias', EVERYONE),
+    v('consultation', EVERYONE),
     v('userSignin', visitor),
     v('userSignup', visitor),
-    v('activation', visitor, { activation_token: 'a11y-not-a-real-token' }),
-    v('userForgotPassword', visitor),
-    v('userResetPassword', visitor, { token: 'a11y-not-a-real-token' }),
+    v('activation', EVERYONE, { activation_token: 'a11y-not-a-real-token' }),
+    v('userForgotPassword', EVERYONE),
+    v('userResetPassword', EVERYONE, { token: 'a11y-not-a-real-token' }),
     v('doctorSignup', visitor),
     v('doctorLogin', visitor),
-    v('doctorForgotPassword', visitor),
-    v('doctorForgotPasswordAlias', visitor),
-    v('doctorResetPassword', visitor, { token: 'a11y-not-a-real-token' }),
-    v('doctors', visitor),
-    v('doctorDetail', ['visitor', 'patient'], { doctorId: ids.doctorId }),
-    v('medicine', visitor),
-    v('medicineDetail', visitor, { id: ids.medicine.id }),
-    v('cart', ['visitor', 'patient']),
-    v('nurses', visitor),
-    v('nurseDetail', ['visitor', 'patient'], { nurseId: ids.nurseId }),
-    v('bloods', ['visitor', 'patient']),
-    v('insurance', visitor),
-    v('ambulance', visitor),
-    v('about', visitor),
-    v('contact', visitor),
-    v('comingSoon', visitor),
+    v('doctorForgotPassword', EVERYONE),
+    v('doctorForgotPasswordAlias', EVERYONE),
+    v('doctorResetPassword', EVERYONE, { token: 'a11y-not-a-real-token' }),
+    v('doctors', EVERYONE),
+    v('doctorDetail', EVERYONE, { doctorId: ids.doctorId }),
+    v('medicine', EVERYONE),
+    v('medicineDetail', EVERYONE, { id: ids.medicine.id }),
+    v('cart', EVERYONE),
+    v('nurses', EVERYONE),
+    v('nurseDetail', EVERYONE, { nurseId: ids.nurseId }),
+    v('bloods', EVERYONE),
+    v('insurance', EVERYONE),
+    v('ambulance', EVERYONE),
+    v('about', EVERYONE),
+    v('contact', EVERYONE),
+    v('comingSoon', EVERYONE),
 
     v('confirmEmail', ANY_USER),
     v('chat', ANY_USER),
@@ -123,9 +141,10 @@ function plan(ids: DemoIds): Visit[] {
     v('hospitalAppointment', ['patient'], {}, `?doctorId=${ids.doctorId}`),
     v('consultationPaid', ['patient'], { tranId: PAID_TRAN }),
     v('shipping', ['patient']),
-    v('orderPaid', ['patient'], { tranId: PAID_TRAN }),
-    v('orderPaymentFailed', ['patient'], { tranId: FAILED_TRAN }),
-    v('paymentFailed', ['patient'], { tranId: FAILED_TRAN }),
+    // Any logged-in user lands here after paying; a doctor or admin opening a patient's sees it refused.
+    v('orderPaid', ANY_USER, { tranId: PAID_TRAN }),
+    v('orderPaymentFailed', ANY_USER, { tranId: FAILED_TRAN }),
+    v('paymentFailed', ANY_USER, { tranId: FAILED_TRAN }),
     v('myBooking', ['patient']),
     v('myPrescription', ['patient']),
     v('myOrder', ['patient']),
@@ -155,7 +174,7 @@ function plan(ids: DemoIds): Visit[] {
     v('adminInbox', ['admin']),
     v('adminMedicines', ['admin']),
 
-    { pattern: '*', url: '/a11y-no-such-page', roles: visitor },
+    { pattern: '*', url: '/a11y-no-such-page', roles: EVERYONE },
   ];
 }
 
@@ -221,12 +240,18 @@ async function settled(page: Page, inFlight: () => number) {
   await expect(page.locator('main h1, main h2, main .ant-result, main .ant-empty, main [role=alert]').first(), `${where} drew its content`).toBeVisible();
   await expect(page.locator('main [role=status] .spinner, main .ant-skeleton, main .ant-spin-spinning')).toHaveCount(0);
   await expect.poll(inFlight, { intervals: [50] }).toBe(0);
-  // Scrolled through, as a reader reaching the footer would: the home sections are drawn only near the
-  // screen (content-visibility), and until then hold a placeholder height the footer overlaps. Again
-  // after a section that arrived meanwhile (its code, then its data) has come.
+  // Scrolled through a screen at a time, as a reader reaching the footer would: the home sections and
+  // the medicine cards are drawn only near the screen (content-visibility: auto). Until drawn once they
+  // hold a placeholder height that their content overflows (the footer over a section's last link, a
+  // card's button squeezed to 20 px); once drawn they keep their own. Again after a section that
+  // arrived meanwhile (its code, then its data) has come.
   const scrollThrough = () => page.evaluate(async () => {
     const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const before = document.documentElement.scrollHeight;
+    for (let y = 0; y < before; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await frame();
+    }
     window.scrollTo(0, before);
     await frame();
     window.scrollTo(0, 0);
@@ -263,74 +288,213 @@ test.beforeAll(async ({ playwright }) => {
   await request.dispose();
 });
 
-test('every route of the router is in the axe plan', () => {
-  const router = routerPatterns();
-  const planned = new Set(plan(ids).filter((v) => v.roles.some((r) => RUNS.some((run) => run.role === r))).map((v) => v.pattern));
+test('every route of the router is in the axe plan, for every role that can open it', () => {
+  const router = routerRoutes();
+  const planned = new Map(plan(ids).map((v) => [v.pattern, v.roles]));
+  const sorted = (roles: Role[] = []) => [...roles].sort().join(', ') || '(no one)';
   expect(router.length).toBeGreaterThan(60);
-  expect(router.filter((p) => !planned.has(p)), 'routes of the router no axe run visits').toEqual([]);
-  expect([...planned].filter((p) => !router.includes(p)), 'planned routes the router does not have').toEqual([]);
+  expect(router.filter((r) => sorted(planned.get(r.pattern)) !== sorted(r.roles)).map((r) => `${r.pattern}: the router lets ${sorted(r.roles)} open it, the plan checks it as ${sorted(planned.get(r.pattern))}`),
+    'routes of the router that an axe run does not visit as every role that can open them').toEqual([]);
+  expect([...planned.keys()].filter((p) => !router.some((r) => r.pattern === p)), 'planned routes the router does not have').toEqual([]);
 });
 
+/** A page wider than the phone: it scrolls sideways (tables scroll inside their own box, which is allowed). */
+async function sideways(page: Page, where: string): Promise<string[]> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  return overflow > 0 ? [`overflow: the page scrolls ${overflow} px sideways on ${where}`] : [];
+}
+
 /**
- * The states a route does not show on arrival, each checked where it happens: a form showing its
- * errors, the doctors' filter dialog on a phone, a confirm dialog, an empty list.
+ * Controls smaller than 24×24 CSS px (WCAG 2.2 2.5.8 Target Size, AA), with its exceptions: a link
+ * inside a sentence, and an undersized control whose 24 px circle (centred on it) meets no other control
+ * and no other undersized control's circle. antd's radios and checkboxes, and switches inside a label,
+ * are measured by their label (the label takes the tap).
  */
-async function states(page: Page, role: Role, width: number, inFlight: () => number, where: (s: string) => string): Promise<string[]> {
+async function smallTargets(page: Page, where: string): Promise<string[]> {
+  const small = await page.evaluate(() => {
+    const selector = 'a[href], button, input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, summary, '
+      + '[role=button], [role=link], [role=tab], [role=switch], [role=menuitem], label:has(input[type=radio]), label:has(input[type=checkbox]), label:has([role=switch])';
+    const shown = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return r.width > 1 && r.height > 1 && r.right > 0 && r.bottom > 0 && style.visibility !== 'hidden' && !el.closest('[aria-hidden=true], [inert]');
+    };
+    // While a dialog is open (antd's mask covers the page) only its controls can be tapped.
+    const dialog = [...document.querySelectorAll('.ant-modal-wrap, .ant-drawer-content-wrapper')].filter(shown).pop();
+    // Controls inside another control (antd's input inside its affix wrapper) are measured as the outer one.
+    const targets = [...(dialog ?? document).querySelectorAll(selector)].filter((el) => shown(el) && !el.parentElement?.closest(selector));
+    const inSentence = (el: Element) => el.matches('a') && getComputedStyle(el).display === 'inline'
+      && (el.parentElement?.textContent ?? '').trim().length > (el.textContent ?? '').trim().length;
+    const box = (el: Element) => el.getBoundingClientRect();
+    const undersized = targets.filter((el) => { const r = box(el); return (r.width < 24 || r.height < 24) && !inSentence(el); });
+    const centre = (r: DOMRect) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+    const toRect = (p: { x: number; y: number }, r: DOMRect) => Math.hypot(Math.max(r.left - p.x, 0, p.x - r.right), Math.max(r.top - p.y, 0, p.y - r.bottom));
+    return undersized.filter((el) => {
+      const c = centre(box(el));
+      return targets.some((other) => other !== el && !other.contains(el) && !el.contains(other) && toRect(c, box(other)) < 12)
+        || undersized.some((other) => other !== el && Math.hypot(c.x - centre(box(other)).x, c.y - centre(box(other)).y) < 24);
+    }).map((el) => {
+      const r = box(el);
+      const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30);
+      return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''} "${name}" ${Math.round(r.width)}×${Math.round(r.height)}`;
+    });
+  });
+  return small.map((s) => `target-size: ${s} on ${where}`);
+}
+
+/**
+ * ASCII digits on a Bangla screen, where the app writes a number: a number among Bangla words ("মোট
+ * দাম 30.00 টাকা", "বয়স 26", "রক্ত (4)") or a text, label or title that is nothing but a number
+ * (a count, a table cell, a chart's axis). Words with Latin letters are names, codes and typed text
+ * ("Napa 500 mg", "NRG20261120DEMO000005", "A-45120", "58 kg") and stay as written, as does anything
+ * marked translate="no" (what a doctor or patient wrote, an NID, an IP address) and preformatted text.
+ */
+async function asciiNumbers(page: Page, where: string): Promise<string[]> {
+  const found = await page.evaluate(() => {
+    const bengali = /[\u0980-\u09FF]/;
+    const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+    const verbatim = (el: Element) => el.closest('[translate=no], pre, code, kbd, samp, script, style, [aria-hidden=true]');
+    const numbers = (text: string) => text.split(/[\s\u00a0·,;()[\]{}"“”]+/).filter((w) => /[0-9]/.test(w) && !/[A-Za-z@]/.test(w));
+    const wrong = (text: string) => numbers(text).length > 0 && (bengali.test(text) || !/[A-Za-z\u0980-\u09FF]/.test(text));
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      const text = (node.textContent ?? '').trim();
+      if (el && /[0-9]/.test(text) && !verbatim(el) && shown(el) && wrong(text)) out.push(`"${text.slice(0, 60)}" in <${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">`);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+      if (verbatim(el) || !shown(el)) continue;
+      for (const attr of ['aria-label', 'title', 'placeholder']) {
+        const value = el.getAttribute(attr);
+        if (value && /[0-9]/.test(value) && wrong(value)) out.push(`${attr}="${value.slice(0, 60)}" on <${el.tagName.toLowerCase()}>`);
+      }
+    }
+    return [...new Set(out)];
+  });
+  return found.map((f) => `ascii-digits: ${f} on ${where}`);
+}
+
+interface Run { role: Role; lang: Lang; width: number }
+
+/**
+ * Everything checked on a screen as it is: axe; at 360 px the size of its controls and sideways
+ * scroll; on a Bangla screen, numbers in Bangla digits.
+ */
+async function check(page: Page, run: Run, what: string): Promise<string[]> {
+  const where = `${what} (${run.role}, ${run.lang}, ${run.width} px)`;
+  return [
+    ...(await axe(page, where)),
+    ...(run.width < 700 ? [...(await smallTargets(page, where)), ...(await sideways(page, where))] : []),
+    ...(run.lang === 'bn' ? await asciiNumbers(page, where) : []),
+  ];
+}
+
+/** Opens a route, waits for its content, and clicks `opener` (a button that opens a dialog): the dialog drawn. */
+async function dialogOf(page: Page, inFlight: () => number, url: string, opener: string) {
+  await open(page, url);
+  await settled(page, inFlight);
+  await page.locator(opener).first().click();
+  await expect(page.locator('.ant-modal-content, [role=dialog]').last()).toBeVisible();
+  await settled(page, inFlight);
+}
+
+/**
+ * The states a route does not show on arrival, each checked where it happens: forms showing their
+ * errors, dialogs open (the doctors' filters on a phone, a prescription, a nurse's hire, writing a
+ * prescription, a medicine's edit form), a confirm dialog, an empty list, the wait page.
+ */
+async function states(page: Page, run: Run, inFlight: () => number): Promise<string[]> {
   const found: string[] = [];
-  if (role === 'visitor') {
+  if (run.role === 'visitor') {
     await open(page, paths.userSignin);
     await settled(page, inFlight);
     await page.locator('main form button[type=submit]').click();
     await expect(page.locator('main .ant-form-item-explain-error').first()).toBeVisible();
     await motionDone(page);
-    found.push(...(await axe(page, where('the login form with its errors'))));
+    found.push(...(await check(page, run, 'the login form with its errors')));
 
     await open(page, `${paths.medicine}?keyword=zzzz`);
     await settled(page, inFlight);
     await expect(page.locator('main .empty')).toBeVisible();
-    found.push(...(await axe(page, where('an empty medicine search'))));
+    found.push(...(await check(page, run, 'an empty medicine search')));
 
-    if (width < 700) {
+    if (run.width < 700) {
       await open(page, paths.doctors);
       await settled(page, inFlight);
       await page.locator('main button.only-mobile').click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await motionDone(page);
-      found.push(...(await axe(page, where('the doctors filter dialog'))));
+      found.push(...(await check(page, run, 'the doctors filter dialog')));
     }
   }
-  if (role === 'patient') {
+  if (run.role === 'patient') {
     await open(page, paths.shipping);
     await settled(page, inFlight);
     await page.locator('main form button[type=submit]').click();
     await expect(page.getByTestId('shipping-incomplete')).toBeVisible();
     await motionDone(page);
-    found.push(...(await axe(page, where('the shipping form with its errors'))));
+    found.push(...(await check(page, run, 'the shipping form with its errors')));
+
+    await open(page, `${paths.bookAppointment}?doctorId=${ids.doctorId}`);
+    await settled(page, inFlight);
+    await page.locator('main form button[type=submit]').click();
+    await expect(page.locator('main .ant-form-item-explain-error').first()).toBeVisible();
+    await motionDone(page);
+    found.push(...(await check(page, run, 'the booking form with its errors')));
 
     await open(page, paths.cart);
     await settled(page, inFlight);
     await page.locator('main .cart-line .ant-btn-dangerous').first().click();
     await expect(page.locator('.ant-popconfirm:not(.ant-popover-hidden)')).toBeVisible();
     await motionDone(page);
-    found.push(...(await axe(page, where('the confirm dialog of removing a cart line'))));
+    found.push(...(await check(page, run, 'the confirm dialog of removing a cart line')));
+
+    await dialogOf(page, inFlight, paths.myBooking, '[data-testid=see-prescription]');
+    found.push(...(await check(page, run, 'a prescription open in My consultations')));
+
+    await dialogOf(page, inFlight, paths.nurseDetail.replace(':nurseId', ids.nurseId), '[data-testid=hire-nurse]');
+    found.push(...(await check(page, run, 'the dialog of hiring a nurse')));
+
+    await open(page, `${paths.consultationPaid.replace(':tranId', PAID_TRAN)}?wait=1`);
+    await settled(page, inFlight);
+    await expect(page.getByTestId('wait-room')).toBeVisible();
+    found.push(...(await check(page, run, 'the wait page')));
+  }
+  if (run.role === 'doctor') {
+    await dialogOf(page, inFlight, paths.doctorBooking, '[data-testid=write-prescription]');
+    found.push(...(await check(page, run, 'the dialog of writing a prescription')));
+  }
+  if (run.role === 'admin') {
+    await dialogOf(page, inFlight, paths.adminMedicines, '[data-testid=edit-medicine]');
+    found.push(...(await check(page, run, "the dialog of editing a medicine")));
   }
   return found;
 }
 
-for (const { role, lang, width } of RUNS) {
+for (const run of RUNS) {
+  const { role, lang, width } = run;
   test(`axe: every ${role} route in ${lang} at ${width} px`, async ({ browser }) => {
+    // A limit, not a speed check: an admin run opens about fifty screens.
+    test.setTimeout(8 * 60_000);
     const page = await openAs(browser, role, lang, width, ids);
     const inFlight = trackQueries(page);
-    const where = (s: string) => `${s} (${role}, ${lang}, ${width} px)`;
     // The states first: the payment result pages the patient visits empty the cart the states need.
-    const found = await states(page, role, width, inFlight, where);
+    const found = await states(page, run, inFlight);
     for (const visit of plan(ids).filter((v) => v.roles.includes(role))) {
       await open(page, visit.url);
       if (visit.pattern !== '*') await expect(page, `${visit.url} kept its address`).toHaveURL((u) => u.pathname + u.search === visit.url);
       await settled(page, inFlight);
-      found.push(...(await axe(page, where(visit.url))));
+      found.push(...(await check(page, run, visit.url)));
+    }
+    // The screens the plan gives the visitor alone do send a logged-in user away.
+    if (role !== 'visitor') {
+      for (const name of GUEST_ONLY) {
+        await open(page, paths[name]);
+        await expect(page, `${paths[name]} sends a logged-in ${role} away`).not.toHaveURL((u) => u.pathname === paths[name]);
+      }
     }
     await page.context().close();
-    expect(found.length, `serious or critical axe violations:\n${found.join('\n')}`).toBe(0);
+    expect(found.length, `serious or critical axe violations, controls too small to tap, sideways scroll, ASCII digits on a Bangla screen:\n${found.join('\n')}`).toBe(0);
   });
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, fontsOf, test } from './fixtures';
 
 /**
  * Bangla renders in the face we ship (Noto Sans Bengali as 'Nirog Bengali', frontend/src/app/fonts.css),
@@ -7,17 +7,6 @@ import { expect, test } from './fixtures';
  * account of the fonts that drew a node (CSS.getPlatformFontsForNode) must name only our web font for
  * text that is all Bangla, and our web font for the ৳ of a price.
  */
-async function fontsOf(page: Page, selector: string) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('DOM.enable');
-  await cdp.send('CSS.enable');
-  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
-  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-  await cdp.detach();
-  return fonts as { familyName: string; isCustomFont: boolean; glyphCount: number }[];
-}
-
 async function inBangla(page: Page, path: string) {
   await page.addInitScript(() => localStorage.setItem('nirog.lang', 'bn'));
   await page.goto(path);

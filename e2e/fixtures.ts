@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 /** Every journey starts with the splash already seen, so that it does not cover the first click. */
@@ -42,6 +42,21 @@ export async function logout(page: Page) {
   await expect(page).toHaveURL(/\/(user-signin|doctor\/login)$/);
 }
 
+/** A notice (or anything on top) overlaps none of `others`, each of which is on the screen. */
+export async function expectCoversNothing(page: Page, notice: Locator, others: Locator[]) {
+  await expect.poll(async () => {
+    const box = await notice.boundingBox();
+    if (!box) return 'the notice is not on the screen';
+    const covered: string[] = [];
+    for (const other of others) {
+      const o = await other.first().boundingBox();
+      if (!o) return `${other} is not on the screen`;
+      if (box.x < o.x + o.width && o.x < box.x + box.width && box.y < o.y + o.height && o.y < box.y + box.height) covered.push(String(other));
+    }
+    return covered.length ? `covers ${covered.join(', ')}` : 'covers nothing';
+  }).toBe('covers nothing');
+}
+
 /** A screen "looks right" at a width when nothing sticks out sideways. */
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -74,4 +89,19 @@ export async function chooseOption(page: Page, label: string, option: string) {
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exact }).first().click({ timeout: 2000 });
     await expect(select).toContainText(option, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
+}
+
+/**
+ * The fonts Chromium drew a node's text with (CSS.getPlatformFontsForNode): the family, whether it is a
+ * web font the page loaded, and how many glyphs it drew.
+ */
+export async function fontsOf(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts as { familyName: string; isCustomFont: boolean; glyphCount: number }[];
 }

@@ -13,7 +13,8 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
 
   await page.getByTestId('header-cart').click();
   await expect(page).toHaveURL(/\/cart$/);
-  await expect(page.getByTestId('cart-line')).toContainText('Napa Extra');
+  // the strength, as the catalogue showed it, in the cart, the Order Review, My orders and the admin's orders (issue 17)
+  await expect(page.getByTestId('cart-line')).toContainText('Napa Extra 500 mg + 65 mg');
   await expect(page.getByTestId('cart-qty')).toHaveText('2');
   await expect(page.getByTestId('cart-total')).toHaveText('৳ 110'); // 2 × 25 + 60 shipping
   await page.getByRole('button', { name: 'Check out' }).click();
@@ -27,7 +28,7 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await expect(page.getByRole('heading', { name: 'Order Review' })).toBeVisible();
   await expect(page.getByTestId('cart-line')).toContainText('Napa Extra');
 
-  await expect(page.getByTestId('cart-line')).toContainText('Napa Extra 500 mg + 65 mg'); // the strength, as the catalogue showed it
+  await expect(page.getByTestId('cart-line')).toContainText('Napa Extra 500 mg + 65 mg');
 
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Please enter your details')).toBeVisible();
@@ -53,7 +54,7 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/my-order$/);
   const order = page.getByTestId('order-card').first();
-  await expect(order).toContainText('Napa Extra');
+  await expect(order).toContainText('Napa Extra 500 mg + 65 mg');
   await expect(order).toContainText('Quantity 2 (strip)');
   await expect(order).toContainText('Total Price 50.00 BDT');
   await expect(order).toContainText('Paid');
@@ -61,7 +62,7 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
 
   await loginAs(page, 'admin@nirog.test');
   await page.goto('/admin/user/order');
-  const row = page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Processing' }).first();
+  const row = page.locator('tr').filter({ hasText: 'Napa Extra 500 mg + 65 mg' }).filter({ hasText: 'Processing' }).first();
   await row.getByTestId('order-status').click();
   await chooseOption(page, 'Choose a new status', 'Confirmed');
   await page.getByRole('button', { name: 'Update' }).click();

@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, fontsOf, test } from './fixtures';
 
 /**
  * The README's screenshot set, drawn by the app itself: the main screens of each role at a desktop
  * (1366 px) and a phone (360 px) width, in English and Bangla. Every run writes them under
  * test-results/screens; `npm run screens` (UPDATE_SCREENS=1) writes them into docs/screens, which the
- * README shows. Each shot also checks that the page has its heading and no horizontal scroll.
+ * README shows. Each shot also checks that the page has its heading and no horizontal scroll. The Bangla
+ * home, /doctors, /medicine and /shipping on the phone also check (issue 16) that Chromium drew their
+ * heading in the shipped Bengali face alone and the ৳ of a price in it too, and when no price is in
+ * the first screen, a second shot (-price) shows the first one.
  */
+const FONT_CHECKED = ['home', 'doctors', 'medicine', 'shipping'];
 const OUT = process.env.UPDATE_SCREENS ? path.resolve('docs/screens') : path.resolve('test-results/screens');
 mkdirSync(OUT, { recursive: true });
 
@@ -39,6 +43,43 @@ async function shoot(page: Page, name: string, lang: string, kind: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${name} scrolls sideways at ${kind} in ${lang}`).toBeLessThanOrEqual(0);
   await page.screenshot({ path: path.join(OUT, `${kind}-${lang}-${name}.png`) });
+  if (lang === 'bn' && kind === 'phone' && FONT_CHECKED.includes(name)) await inShippedFace(page, `${kind}-${lang}-${name}`);
+}
+
+/**
+ * Every Bangla character of an element drawn in the shipped face: Noto Sans Bengali (a web font) drew
+ * glyphs, and the other fonts drew no more glyphs than the element has other characters (spaces,
+ * punctuation, Latin). A Bangla letter that fell back to a system font would add one to theirs.
+ */
+async function expectShippedFace(page: Page, selector: string, what: string) {
+  const text = await page.locator(selector).first().innerText();
+  const others = [...text].filter((c) => !/[\u0980-\u09FF]/.test(c)).length;
+  const fonts = await fontsOf(page, selector);
+  const shipped = (f: { familyName: string; isCustomFont: boolean }) => f.isCustomFont && f.familyName === 'Noto Sans Bengali';
+  expect(fonts.find(shipped)?.glyphCount, `${what} (${text}): glyphs in the shipped face`).toBeGreaterThan(0);
+  expect(fonts.filter((f) => !shipped(f)).reduce((n, f) => n + f.glyphCount, 0), `${what} (${text}): glyphs in other faces, ${JSON.stringify(fonts)}`).toBeLessThanOrEqual(others);
+}
+
+/** The heading and the first ৳ price of a Bangla screen in the shipped face; a second shot when the price is further down. */
+async function inShippedFace(page: Page, shot: string) {
+  await expectShippedFace(page, 'main h1', `${shot}: the heading`);
+  const inView = await page.evaluate(() => {
+    const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (!n.textContent?.includes('৳') || !n.parentElement?.getClientRects().length) continue;
+      n.parentElement.setAttribute('data-first-price', '');
+      return n.parentElement.getBoundingClientRect().bottom <= innerHeight;
+    }
+    return null;
+  });
+  expect(inView, `${shot}: a ৳ price`).not.toBeNull();
+  if (!inView) {
+    // (the home sections are drawn only near the screen: scrolled to, the price is drawn)
+    await page.locator('[data-first-price]').scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: path.join(OUT, `${shot}-price.png`) });
+  }
+  await expectShippedFace(page, '[data-first-price]', `${shot}: the first price`);
 }
 
 for (const [kind, width] of Object.entries(WIDTHS)) {

@@ -4,6 +4,7 @@ import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { UploadLimitsDocument } from '@/gql/graphql';
+import { formatCount } from '@/lib/money';
 
 /** The pictures the server keeps (it re-encodes them; it also reads GIF and AVIF, which no form offers). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -19,7 +20,7 @@ export function useUploadLimits(): { maxBytes: number; maxFiles: number } {
   return data?.uploadLimits ?? DEFAULT_LIMITS;
 }
 
-const megabytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`);
+const megabytes = (bytes: number, lang: string) => (bytes < 1024 * 1024 ? `${formatCount(Math.round(bytes / 1024), lang)} KB` : `${formatCount(Math.round((bytes / (1024 * 1024)) * 10) / 10, lang)} MB`);
 
 /**
  * The picture field of the admin forms (doctor, nurse, medicine): JPEG, PNG or WebP only, no larger
@@ -37,7 +38,7 @@ export default function ImagePicker({ id, value, onChange, current = [], multipl
   /** Alt text of the previews ("Photo of Dr. X"). */
   alt: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const limits = useUploadLimits();
@@ -52,7 +53,7 @@ export default function ImagePicker({ id, value, onChange, current = [], multipl
     const tooLarge = chosen.find((f) => f.size > limits.maxBytes);
     const next = multiple ? [...value, ...chosen] : chosen.slice(0, 1);
     if (notImage) setProblem(t('imagePicker.notImage', { name: notImage.name }));
-    else if (tooLarge) setProblem(t('imagePicker.tooLarge', { name: tooLarge.name, max: megabytes(limits.maxBytes) }));
+    else if (tooLarge) setProblem(t('imagePicker.tooLarge', { name: tooLarge.name, max: megabytes(limits.maxBytes, i18n.language) }));
     else if (next.length > limits.maxFiles) setProblem(t('imagePicker.tooMany', { max: limits.maxFiles }));
     else {
       setProblem(null);
@@ -88,7 +89,7 @@ export default function ImagePicker({ id, value, onChange, current = [], multipl
         {t(multiple ? 'imagePicker.chooseMany' : 'imagePicker.choose')}
       </Button>
       <Typography.Text type="secondary" id={`${id}-hint`} style={{ display: 'block', marginTop: 4 }}>
-        {t('imagePicker.hint', { max: megabytes(limits.maxBytes) })}
+        {t('imagePicker.hint', { max: megabytes(limits.maxBytes, i18n.language) })}
       </Typography.Text>
       {problem && <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>{problem}</Typography.Text>}
     </div>

@@ -38,6 +38,7 @@ export const common: Translations = {
     dialog: { close: 'Close' },
     a11y: { skipToContent: 'Skip to content', mainNav: 'Main', accountNav: 'Account' },
     picture: { photoOf: 'Photo of {{name}}', packOf: 'Pack of {{name}}' },
+    stars: 'Rated {{value}} out of 5',
     imagePicker: {
       choose: 'Choose a picture', chooseMany: 'Choose pictures', hint: 'JPEG, PNG or WebP, up to {{max}}', preview: 'Chosen pictures',
       notImage: '{{name}} is not a picture: choose a JPEG, PNG or WebP file', tooLarge: '{{name}} is larger than {{max}}: choose a smaller picture',
@@ -93,6 +94,7 @@ export const common: Translations = {
     dialog: { close: 'বন্ধ করুন' },
     a11y: { skipToContent: 'মূল অংশে যান', mainNav: 'প্রধান', accountNav: 'অ্যাকাউন্ট' },
     picture: { photoOf: '{{name}}-এর ছবি', packOf: '{{name}}-এর প্যাকেট' },
+    stars: '৫-এর মধ্যে {{value}} রেটিং',
     imagePicker: {
       choose: 'ছবি বেছে নিন', chooseMany: 'ছবিগুলো বেছে নিন', hint: 'JPEG, PNG বা WebP, সর্বোচ্চ {{max}}', preview: 'বেছে নেওয়া ছবি',
       notImage: '{{name}} ছবি নয়: JPEG, PNG বা WebP ফাইল বেছে নিন', tooLarge: '{{name}} {{max}}-এর চেয়ে বড়: ছোট ছবি বেছে নিন',

@@ -7,3 +7,11 @@ const BANGLA_ZERO = 0x09e6;
 export function asciiDigits(s: string): string {
   return s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - BANGLA_ZERO));
 }
+
+/**
+ * Digits as a reader of `lang` writes them: unchanged in English, ০-৯ in Bangla. For numbers that come
+ * as text (a phone number, a file size); numbers as numbers go through formatCount or formatTaka.
+ */
+export function readerDigits(s: string, lang: string): string {
+  return lang.startsWith('bn') ? s.replace(/[0-9]/g, (d) => String.fromCharCode(BANGLA_ZERO + Number(d))) : s;
+}

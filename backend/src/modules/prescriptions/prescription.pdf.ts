@@ -4,6 +4,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { readerDigits } from '../../common/digits.js';
 import { Language } from '../accounts/index.js';
+import { DoctorTitle } from '../doctors/index.js';
 import type { Prescription } from './prescription.entity.js';
 
 export const verifyUrl = (publicUrl: string, code: string) => `${publicUrl}/api/verify/prescription/${encodeURIComponent(code)}`;
@@ -55,15 +56,21 @@ const LABELS = {
   },
 } as const;
 
+/** A doctor's title as a Bangla reader writes it (the client's common `doctorTitle.*`). */
+const TITLE_BN: Record<string, string> = {
+  [DoctorTitle.Dr]: 'ডা.', [DoctorTitle.ProfDr]: 'অধ্যাপক ডা.', [DoctorTitle.AssProfDr]: 'সহকারী অধ্যাপক ডা.', [DoctorTitle.AssocProfDr]: 'সহযোগী অধ্যাপক ডা.',
+};
+
 const dhakaDate = (d: Date, lang: Language) => readerDigits(
   new Intl.DateTimeFormat(lang === Language.bn ? 'bn-BD' : 'en-GB', { timeZone: 'Asia/Dhaka', dateStyle: 'long' }).format(d), lang);
 
 /**
  * A real prescription a pharmacist can read and check: doctor with BMDC number, patient and vitals,
  * medicines, advice, follow-up, date, and a verification code with a QR to Nirog's verify page.
- * Labels and numbers are in the patient's language. doctor.user and patient must be loaded.
+ * Labels, numbers, the doctor's title and specialities are in the patient's language (`specialitiesBn`:
+ * each speciality's Bangla title by its English one). doctor.user and patient must be loaded.
  */
-export async function renderPrescriptionPdf(p: Prescription, publicUrl: string): Promise<Buffer> {
+export async function renderPrescriptionPdf(p: Prescription, publicUrl: string, specialitiesBn: ReadonlyMap<string, string> = new Map()): Promise<Buffer> {
   const doctor = p.doctor.getEntity();
   const doctorUser = doctor.user.getEntity();
   const lang = p.patient.getEntity().language === Language.bn ? Language.bn : Language.en;
@@ -100,10 +107,10 @@ export async function renderPrescriptionPdf(p: Prescription, publicUrl: string):
   write(`   ${L.subtitle}`);
   doc.moveDown(0.8);
   doc.fillColor('#000').fontSize(14);
-  write(`${doctor.title} ${doctorUser.name}`, { bold: true });
+  write(`${lang === Language.bn ? TITLE_BN[doctor.title] ?? doctor.title : doctor.title} ${doctorUser.name}`, { bold: true });
   doc.fontSize(10);
   write(doctor.degree);
-  if (doctor.specialities.length) write(doctor.specialities.join(', '));
+  if (doctor.specialities.length) write(doctor.specialities.map((s) => (lang === Language.bn && specialitiesBn.get(s)) || s).join(', '));
   write(doctor.work);
   write(`${L.bmdc}: ${doctor.bmdcNo}`);
   doc.image(qr, 445, 50, { width: 100 });

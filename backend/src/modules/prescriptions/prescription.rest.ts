@@ -9,7 +9,7 @@ import type { Prescription } from './prescription.entity.js';
 import { WritePrescriptionInput } from './prescription.inputs.js';
 import { renderPrescriptionPdf } from './prescription.pdf.js';
 import { pictureUrl } from '../../common/rest-images.js';
-import { isBmdcPlaceholder } from '../doctors/index.js';
+import { isBmdcPlaceholder, Speciality } from '../doctors/index.js';
 
 /** doctor.user must be loaded. */
 export function toSpecPrescription(p: Prescription) {
@@ -88,7 +88,8 @@ export function registerPrescriptionRoutes(route: RouteFn): void {
 
   route('get', '/prescription/:id/pdf', 'authenticated', async (ctx, req, res) => {
     const p = await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id));
-    const pdf = await renderPrescriptionPdf(p, ctx.services.config.publicUrl);
+    const specialities = await ctx.em.find(Speciality, { title: { $in: p.doctor.getEntity().specialities } });
+    const pdf = await renderPrescriptionPdf(p, ctx.services.config.publicUrl, new Map(specialities.filter((s) => s.titleBn).map((s) => [s.title, s.titleBn])));
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Disposition', `attachment; filename="nirog-prescription-${p.verificationCode}.pdf"`);
     res.setHeader('Cache-Control', 'private, no-store');

@@ -53,7 +53,43 @@ describe('the English and Bangla dictionaries', () => {
     }
     expect(same.filter((s) => !ALLOWED_SAME.some((re) => re.test(s)))).toEqual([]);
   });
+
+  it('put no English word into a Bangla text, but names, formats and codes', () => {
+    const english: string[] = [];
+    const walk = (b: Dict, path: string) => {
+      for (const [k, v] of Object.entries(b)) {
+        if (v && typeof v === 'object') walk(v as Dict, `${path}${k}.`);
+        else if (typeof v === 'string') {
+          const words = v.replace(/\{\{[^}]*\}\}/g, ' ').match(/[A-Za-z][A-Za-z_'-]{2,}/g) ?? [];
+          for (const w of words.filter((x) => !LATIN_IN_BANGLA.includes(x))) english.push(`${path}${k}: ${w} in ${v}`);
+        }
+      }
+    };
+    for (const ns of namespaces) walk(i18n.store.data.bn[ns] as Dict, `${ns}:`);
+    expect(english).toEqual([]);
+  });
+
+  it('write numbers in Bangla texts in Bangla digits (০-৯), but inside codes and formats like A-12345', () => {
+    const ascii: string[] = [];
+    const walk = (b: Dict, path: string) => {
+      for (const [k, v] of Object.entries(b)) {
+        if (v && typeof v === 'object') walk(v as Dict, `${path}${k}.`);
+        else if (typeof v === 'string' && asciiNumbers(v).length) ascii.push(`${path}${k} = ${v}`);
+      }
+    };
+    for (const ns of namespaces) walk(i18n.store.data.bn[ns] as Dict, `${ns}:`);
+    expect(ascii).toEqual([]);
+    // the rule itself: a number among Bangla words is found, a code or a placeholder is not
+    expect(asciiNumbers('মোট দাম 30.00 টাকা')).toEqual(['30.00']);
+    expect(asciiNumbers(`যেমন 5'2" বা ১৫৭ সেমি`)).toEqual([`5'2`]);
+    expect(asciiNumbers('যেমন A-12345, {{count}}টি, SMTP_URL দিন')).toEqual([]);
+  });
 });
+
+/** Words of a text that are numbers in ASCII digits: digits not inside a word with Latin letters, placeholders left out. */
+function asciiNumbers(text: string): string[] {
+  return text.replace(/\{\{[^}]*\}\}/g, ' ').split(/[\s\u00a0·,;()[\]{}"“”]+/).filter((w) => /[0-9]/.test(w) && !/[A-Za-z@]/.test(w));
+}
 
 /**
  * Placeholders the Bangla text leaves out on purpose: ILLEGAL_TRANSITION's from/to are the server's
@@ -63,3 +99,9 @@ const PLACEHOLDERS_LEFT_OUT = ['errors:reasons.ILLEGAL_TRANSITION'];
 
 /** Brand and provider names, units and codes that read the same in both languages. */
 const ALLOWED_SAME = [/= (bKash|Nagad|Bkash|BMDC|NID|CSV|PDF|Nirog|English|Google Meet|Zoom|SMS|OTP|ID)$/, /= 01X+$/];
+
+/**
+ * Latin words a Bangla text may hold: the language switch's own name, the brand in the splash, file
+ * formats and codes, degrees and the English speciality names a doctor types, a placeholder's Xs.
+ */
+const LATIN_IN_BANGLA = ['English', 'Nirog', 'JPEG', 'PNG', 'WebP', 'GIF', 'CSV', 'MBBS', 'FCPS', 'Cardiology', 'Medicine', 'SMTP', 'SMTP_URL', 'XXXXXXXXX', 'BMDC', 'MB-'];

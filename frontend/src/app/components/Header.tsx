@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { setLanguage } from '@/i18n';
 import { useSession } from '@/lib/session';
+import { formatCount } from '@/lib/money';
 import { useLogout } from '@/features/auth/useAuthActions';
 import { useCartCount } from '@/features/pharmacy/cart/cart';
 import { withAntd } from '../withAntd';
@@ -55,7 +56,7 @@ export default function Header() {
           <Link to={paths.cart} data-testid="header-cart" className="icon-btn">
             <CartIcon />
             <span className="sr-only">{t('nav.cart')}</span>
-            {cartCount > 0 && <span className="count-badge">{cartCount > 99 ? '99+' : cartCount}</span>}
+            {cartCount > 0 && <span className="count-badge">{cartCount > 99 ? `${formatCount(99, i18n.language)}+` : formatCount(cartCount, i18n.language)}</span>}
           </Link>
           {userButton && (userMenuWanted ? (
             <Suspense fallback={userButton}>

@@ -35,7 +35,7 @@ registerTranslations('auth', {
     emailRequired: 'আপনার ইমেইল দিন', emailInvalid: 'সঠিক ইমেইল ঠিকানা দিন', passwordRequired: 'আপনার পাসওয়ার্ড দিন',
     nameRequired: 'আপনার নাম দিন', passwordRule: 'অন্তত ৮ অক্ষর, একটি বর্ণ ও একটি সংখ্যা সহ',
     nameTooLong: 'নাম সর্বোচ্চ {{max}} অক্ষরের হতে পারে', avatarRequired: 'আপনার একটি ছবি বাছাই করুন', titleRequired: 'আপনার পদবি বেছে নিন',
-    phoneRequired: 'আপনার মোবাইল নম্বর দিন', phoneHint: 'যেমন 01712345678', genderRequired: 'আপনার লিঙ্গ বেছে নিন', degreeRequired: 'আপনার ডিগ্রি লিখুন',
+    phoneRequired: 'আপনার মোবাইল নম্বর দিন', phoneHint: 'যেমন ০১৭১২৩৪৫৬৭৮', genderRequired: 'আপনার লিঙ্গ বেছে নিন', degreeRequired: 'আপনার ডিগ্রি লিখুন',
     degreeHint: 'যেমন MBBS, FCPS', specialitiesRequired: 'অন্তত একটি বিশেষজ্ঞতা যোগ করুন', workRequired: 'আপনার কর্মস্থল লিখুন',
     experienceRequired: 'আপনার অভিজ্ঞতার বছর লিখুন', feesRequired: 'আপনার পরামর্শ ফি লিখুন', locationRequired: 'আপনার এলাকা লিখুন',
     typeRequired: 'মেডিকেল বা ডেন্টাল বেছে নিন', nidRequired: 'আপনার জাতীয় পরিচয়পত্র নম্বর দিন', bmdcRequired: 'আপনার বিএমডিসি নম্বর দিন',

@@ -152,7 +152,9 @@ describe("patients' prescriptions", () => {
     expect(execFileSync('pdffonts', [file], { encoding: 'utf8' })).toMatch(/NotoSansBengali-Regular .* yes +yes +yes/);
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     // (words whose glyphs are drawn in typing order: the text layer lists ি, ে and reph where they are drawn)
-    for (const word of ['ব্যবস্থাপত্র', 'বয়স: ৩৪', 'নারী', 'খাতুন', '৭', 'ক্ষ', 'Napa 500', p.verificationCode]) expect(text).toContain(word);
+    // (the doctor's title and speciality in Bangla too: ডা., মেডিসিন, drawn as েমিডিসন)
+    for (const word of ['ব্যবস্থাপত্র', 'বয়স: ৩৪', 'নারী', 'খাতুন', '৭', 'ক্ষ', 'Napa 500', p.verificationCode, 'ডা. Ayesha Siddiqua', 'েমিডিসন']) expect(text).toContain(word);
+    expect(text).not.toMatch(/Dr\. Ayesha|^Medicine$/m);
     // Shaped, not letter by letter: the vowel sign ি is drawn before its consonant (নি → glyphs ি, ন),
     // which only an Indic shaper does; the text layer lists glyphs in drawing order.
     expect(text).toContain('িনন');

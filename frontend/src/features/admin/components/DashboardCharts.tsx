@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboardQuery } from '@/gql/graphql';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 
 type Day = AdminDashboardQuery['adminDashboard']['daily'][number];
 
@@ -23,6 +23,7 @@ export default function DashboardCharts({ daily }: { daily: Day[] }) {
   }));
   const taka = (v: unknown) => formatTaka(Number(v), lang);
   const compactTaka = (v: unknown) => formatTaka(Number(v), lang, { compact: true });
+  const count = (v: unknown) => formatCount(Number(v), lang);
   return (
     <div className="dash-charts">
       <figure className="card dash-chart" aria-label={t('dash.bookingsChart')}>
@@ -31,8 +32,8 @@ export default function DashboardCharts({ daily }: { daily: Day[] }) {
           <BarChart data={data} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="day" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-            <Tooltip />
+            <YAxis allowDecimals={false} tickFormatter={count} tick={{ fontSize: 11 }} />
+            <Tooltip formatter={count} />
             <Legend />
             <Bar isAnimationActive={false} dataKey="consultations" name={t('dash.consultations')} stackId="b" fill="#0f766e" />
             <Bar isAnimationActive={false} dataKey="hospitalVisits" name={t('dash.hospitalVisits')} stackId="b" fill="#f59e0b" />

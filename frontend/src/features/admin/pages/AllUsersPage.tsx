@@ -2,6 +2,7 @@ import { App, Avatar, Button, Popconfirm, Tag } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AdminUsersDocument, DeleteUserDocument, type AdminUsersQuery, type Role, type UserSort, type UserStatus } from '@/gql/graphql';
 import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
@@ -53,7 +54,8 @@ export default function AllUsersPage() {
         { title: '', key: 'avatar', width: 56, render: (_, u) => <Avatar src={u.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" /> },
         { title: t('name'), key: 'name', width: 280, render: (_, u) => <><strong>{u.name}</strong><div style={{ color: '#667' }}>{u.email}</div></> },
         { title: t('role'), key: 'role', render: (_, u) => <Tag color={u.role === 'Admin' ? 'gold' : u.role === 'Doctor' ? 'blue' : 'green'}>{t(`roles.${u.role}`)}</Tag> },
-        { title: t('phone'), dataIndex: 'phone' },
+        // a phone number never breaks in two
+        { title: t('phone'), dataIndex: 'phone', render: (phone: string | null) => phone && <span style={{ whiteSpace: 'nowrap' }}>{readerDigits(phone, i18n.language)}</span> },
         { title: t('verified'), key: 'v', render: (_, u) => (u.emailVerified ? t('yes') : t('no')) },
         { title: t('joined'), key: 'joined', render: (_, u) => formatDate(u.createdAt, i18n.language) },
         {

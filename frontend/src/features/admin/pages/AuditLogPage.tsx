@@ -61,7 +61,7 @@ export default function AuditLogPage() {
           },
           { title: t('action'), key: 'action', render: (_, r) => <span title={r.action}>{words(r.action)}</span> },
           { title: t('record'), key: 'rec', render: (_, r) => (r.entityId ? <>{r.entityType} <code>{r.entityId.slice(0, 8)}</code></> : r.entityType) },
-          { title: t('from'), dataIndex: 'ip', width: 120 },
+          { title: t('from'), dataIndex: 'ip', width: 120, render: (ip: string | null) => ip && <span translate="no">{ip}</span> },
           actionsColumn<Row>(t('actions'), (r) => (r.details
             ? <Button size="small" aria-expanded={open.includes(r.id)} onClick={() => toggle(r.id)}>{open.includes(r.id) ? t('hideDetails') : t('showDetails')}</Button>
             : null), 100),

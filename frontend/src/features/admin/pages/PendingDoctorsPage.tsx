@@ -1,6 +1,7 @@
 import { App, Button, Popconfirm } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { useSpecialityNames } from '@/lib/specialities';
 import { ApproveDoctorDocument, PendingDoctorsDocument, RejectDoctorDocument, type PendingDoctorsQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
@@ -13,6 +14,7 @@ const PAGE_SIZE = 20;
 
 export default function PendingDoctorsPage() {
   const { t, i18n } = useTranslation('admin');
+  const specialityNames = useSpecialityNames();
   const { message } = App.useApp();
   const table = useTableParams();
   const { data, loading, error, refetch } = useQuery(PendingDoctorsDocument, { variables: { page: table.page, pageSize: PAGE_SIZE } });
@@ -40,7 +42,7 @@ export default function PendingDoctorsPage() {
           { title: t('photo'), key: 'avatar', width: 72, render: (_, d) => <PersonPhoto url={d.avatarUrl} name={d.name} size={48} /> },
           { title: t('name'), key: 'name', render: (_, d) => <><strong>{d.name}</strong><div style={{ color: '#667' }}>{d.email}</div></> },
           { title: t('degree'), dataIndex: 'degree' },
-          { title: t('specialities'), key: 'sp', render: (_, d) => d.specialities.join(', ') },
+          { title: t('specialities'), key: 'sp', render: (_, d) => specialityNames(d.specialities) },
           { title: t('work'), dataIndex: 'work' },
           { title: t('bmdc'), dataIndex: 'bmdcNo' },
           { title: t('registered'), key: 'at', render: (_, d) => formatDate(d.createdAt, i18n.language) },

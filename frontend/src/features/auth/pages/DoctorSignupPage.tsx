@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Form, Input, InputNumber, Result, Row, Select } from 'antd';
+import { Alert, Button, Col, Form, Input, Result, Row, Select } from 'antd';
+import NumberInput from '@/components/NumberInput';
 import { useMutation } from '@apollo/client/react';
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { asciiDigits } from '@/lib/digits';
 import { DoctorSignupDocument, type DoctorSignupInput } from '@/gql/graphql';
 import { errorInfo, formErrorParts } from '@/lib/errors';
 import { formatCount } from '@/lib/money';
@@ -46,7 +48,7 @@ export default function DoctorSignupPage() {
       return;
     }
     try {
-      await signup({ variables: { input: { ...values, email: values.email.trim(), language: i18n.language.startsWith('bn') ? 'bn' : 'en' }, avatar } });
+      await signup({ variables: { input: { ...values, email: values.email.trim(), nidNo: asciiDigits(values.nidNo.trim()), bmdcNo: asciiDigits(values.bmdcNo.trim()), language: i18n.language.startsWith('bn') ? 'bn' : 'en' }, avatar } });
       setDone(true);
     } catch (e) {
       const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
@@ -98,10 +100,10 @@ export default function DoctorSignupPage() {
             <Form.Item name="work" label={t('work')} rules={required('workRequired')}><Input /></Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="experienceYears" label={t('experience')} rules={[{ required: true, message: t('experienceRequired') }]}><InputNumber min={0} max={70} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item name="experienceYears" label={t('experience')} rules={[{ required: true, message: t('experienceRequired') }]}><NumberInput min={0} max={70} style={{ width: '100%' }} /></Form.Item>
           </Col>
           <Col xs={12} md={6}>
-            <Form.Item name="fees" label={t('fees')} rules={[{ required: true, message: t('feesRequired') }]}><InputNumber min={0} max={100000} style={{ width: '100%' }} /></Form.Item>
+            <Form.Item name="fees" label={t('fees')} rules={[{ required: true, message: t('feesRequired') }]}><NumberInput min={0} max={100000} style={{ width: '100%' }} /></Form.Item>
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="location" label={t('location')} rules={required('locationRequired')}><Input /></Form.Item>

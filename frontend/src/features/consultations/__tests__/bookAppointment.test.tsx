@@ -35,7 +35,7 @@ describe('consultation booking form', () => {
 
   it.each([
     ['en', 'Enter the age in whole years, from 0 to 130', 'Enter the weight as a number of kg, like 58 or 58 kg', `Enter the height in feet and inches or in cm, like 5'2" or 157 cm`],
-    ['bn', 'বয়স পূর্ণ বছরে লিখুন, ০ থেকে ১৩০', 'ওজন কেজিতে সংখ্যায় লিখুন, যেমন ৫৮ বা ৫৮ কেজি', `উচ্চতা ফুট-ইঞ্চি বা সেন্টিমিটারে লিখুন, যেমন 5'2" বা ১৫৭ সেমি`],
+    ['bn', 'বয়স পূর্ণ বছরে লিখুন, ০ থেকে ১৩০', 'ওজন কেজিতে সংখ্যায় লিখুন, যেমন ৫৮ বা ৫৮ কেজি', `উচ্চতা ফুট-ইঞ্চি বা সেন্টিমিটারে লিখুন, যেমন ৫'২" বা ১৫৭ সেমি`],
   ])('refuses an age of 200, a weight of 😀 and a height of abc, each beside its field, without clamping (%s)', async (lang, age, weight, height) => {
     await i18n.changeLanguage(lang);
     renderScreen(<BookAppointmentPage />, { route: '/?doctorId=d1', mocks: [doctorMock] });

@@ -1,10 +1,11 @@
 import { Card, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { Link } from 'react-router-dom';
 import { to } from '@/config/paths';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { AppointmentRowFragment } from '@/gql/graphql';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import PersonPhoto from '@/components/PersonPhoto';
 import StatusTag from './StatusTag';
@@ -29,7 +30,14 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
             <>
               <strong>{a.patientName}</strong>
               <div className="muted">
-                {[a.age != null ? `${t('age')} ${a.age}` : null, a.patientGender, a.weight, a.height, a.phone].filter(Boolean).join(' · ')}
+                {[
+                  a.age != null ? `${t('age')} ${formatCount(a.age, i18n.language)}` : null,
+                  a.patientGender ? t(a.patientGender === 'Male' ? 'male' : 'female') : null,
+                  // weight and height as the patient wrote them
+                  a.weight ? <span translate="no">{a.weight}</span> : null,
+                  a.height ? <span translate="no">{a.height}</span> : null,
+                  a.phone ? readerDigits(a.phone, i18n.language) : null,
+                ].filter(Boolean).map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)}
               </div>
               {a.problem && <div>{t('problemShort')}: {a.problem}</div>}
             </>

@@ -4,6 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PrescriptionFullFragment } from '@/gql/graphql';
 import { formatDate } from '@/lib/dates';
+import { formatCount } from '@/lib/money';
 import { downloadPrescriptionPdf } from './downloadPdf';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
@@ -30,9 +31,9 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
       <div className="muted">{p.doctor.degree} · {p.doctor.work} · BMDC {p.doctor.bmdcNo}</div>
       <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 12 }}>
         <Descriptions.Item label={t('vitals')}>{p.patientName}</Descriptions.Item>
-        {p.age != null && <Descriptions.Item label={t('age')}>{p.age}</Descriptions.Item>}
-        {p.weight && <Descriptions.Item label={t('weight')}>{p.weight}</Descriptions.Item>}
-        {p.height && <Descriptions.Item label={t('height')}>{p.height}</Descriptions.Item>}
+        {p.age != null && <Descriptions.Item label={t('age')}>{formatCount(p.age, i18n.language)}</Descriptions.Item>}
+        {p.weight && <Descriptions.Item label={t('weight')}><span translate="no">{p.weight}</span></Descriptions.Item>}
+        {p.height && <Descriptions.Item label={t('height')}><span translate="no">{p.height}</span></Descriptions.Item>}
         {p.problem && <Descriptions.Item label={t('problemShort')}>{p.problem}</Descriptions.Item>}
         <Descriptions.Item label={t('issued')}>{formatDate(p.createdAt, i18n.language)}</Descriptions.Item>
       </Descriptions>
@@ -42,8 +43,11 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
         pagination={false}
         dataSource={p.medicines}
         columns={[
-          { title: t('medicine'), dataIndex: 'medname' }, { title: t('dailyUse'), dataIndex: 'dailyUse' },
-          { title: t('days'), dataIndex: 'days' }, { title: t('quantity'), dataIndex: 'quantity' },
+          // what the doctor wrote stays as written; the days are a number, in the reader's digits
+          { title: t('medicine'), dataIndex: 'medname', render: (v: string) => <span translate="no">{v}</span> },
+          { title: t('dailyUse'), dataIndex: 'dailyUse', render: (v: string) => <span translate="no">{v}</span> },
+          { title: t('days'), dataIndex: 'days', render: (v: number) => formatCount(v, i18n.language) },
+          { title: t('quantity'), dataIndex: 'quantity', render: (v: string) => <span translate="no">{v}</span> },
         ]}
       />
       {p.medInfo && <p><strong>{t('medInfo')}:</strong> {p.medInfo}</p>}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { App, Button, Descriptions, Form, Input, InputNumber, Modal } from 'antd';
+import { App, Button, Descriptions, Form, Input, Modal } from 'antd';
+import NumberInput from '@/components/NumberInput';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
@@ -36,10 +37,11 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
       {a && (
         <Descriptions size="small" column={{ xs: 1, sm: 3 }} title={t('vitals')}>
           <Descriptions.Item label={t('name')}>{a.patientName}</Descriptions.Item>
-          <Descriptions.Item label={t('age')}>{a.age ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('gender')}>{a.patientGender ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('weight')}>{a.weight ?? '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('height')}>{a.height ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('age')}>{a.age != null ? formatCount(a.age, i18n.language) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('gender')}>{a.patientGender ? t(a.patientGender === 'Male' ? 'male' : 'female') : '—'}</Descriptions.Item>
+          {/* as the patient wrote them */}
+          <Descriptions.Item label={t('weight')}><span translate="no">{a.weight ?? '—'}</span></Descriptions.Item>
+          <Descriptions.Item label={t('height')}><span translate="no">{a.height ?? '—'}</span></Descriptions.Item>
           <Descriptions.Item label={t('problemShort')}>{a.problem ?? '—'}</Descriptions.Item>
         </Descriptions>
       )}
@@ -60,7 +62,7 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
                     <div className="medicine-row-fields">
                       <Form.Item className="medicine-name" name={[f.name, 'medname']} label={t('medicineName')} extra={t('medicineNameHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('medicineName') })} /></Form.Item>
                       <Form.Item name={[f.name, 'dailyUse']} label={t('dailyUse')} extra={t('dailyUseHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('dailyUse') })} /></Form.Item>
-                      <Form.Item name={[f.name, 'days']} label={t('days')} rules={req}><InputNumber aria-label={t('medicineNField', { n, field: t('days') })} min={1} max={365} style={{ width: '100%' }} /></Form.Item>
+                      <Form.Item name={[f.name, 'days']} label={t('days')} rules={req}><NumberInput aria-label={t('medicineNField', { n, field: t('days') })} min={1} max={365} style={{ width: '100%' }} /></Form.Item>
                       <Form.Item name={[f.name, 'quantity']} label={t('quantity')} extra={t('quantityHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('quantity') })} /></Form.Item>
                     </div>
                   </div>

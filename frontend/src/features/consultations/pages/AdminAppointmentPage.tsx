@@ -3,6 +3,7 @@ import { Alert, App, Button, Descriptions, Popconfirm, Select, Skeleton, Space }
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AppointmentDocument, ChangeAppointmentStatusDocument, type AppointmentStatus } from '@/gql/graphql';
 import { formatTaka } from '@/lib/money';
 import { formatDate, formatDateTime } from '@/lib/dates';
@@ -41,7 +42,7 @@ export default function AdminAppointmentPage() {
         <Descriptions.Item label={t('fee')}>{formatTaka(a.feePoisha, i18n.language)} · {t(a.paymentStatus)}</Descriptions.Item>
         <Descriptions.Item label={t('booked')}>{formatDateTime(a.createdAt, i18n.language)}</Descriptions.Item>
         {a.visitDate && <Descriptions.Item label={t('date')}>{formatDate(a.visitDate, i18n.language)} · {t(a.slot ?? 'Morning')}</Descriptions.Item>}
-        {a.phone && <Descriptions.Item label={t('phone')}>{a.phone}</Descriptions.Item>}
+        {a.phone && <Descriptions.Item label={t('phone')}>{readerDigits(a.phone, i18n.language)}</Descriptions.Item>}
         {a.problem && <Descriptions.Item label={t('problemShort')}>{a.problem}</Descriptions.Item>}
         {a.meetingUrl && <Descriptions.Item label={t('url')}>{a.meetingUrl}</Descriptions.Item>}
       </Descriptions>

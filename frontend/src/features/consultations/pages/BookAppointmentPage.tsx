@@ -5,6 +5,7 @@ import type { Rule } from 'antd/es/form';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useSpecialityNames } from '@/lib/specialities';
 import { BookConsultationDocument, BookingDoctorDocument, PayForConsultationDocument, type Gender, type PaymentProvider } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
@@ -23,6 +24,7 @@ export default function BookAppointmentPage() {
 
 function BookAppointmentPageForm() {
   const { t, i18n } = useTranslation('consultations');
+  const specialityNames = useSpecialityNames();
   const { message } = App.useApp();
   const [params] = useSearchParams();
   const doctorId = params.get('doctorId') ?? '';
@@ -66,7 +68,7 @@ function BookAppointmentPageForm() {
         <PersonPhoto url={d.avatarUrl} name={d.name} size={56} eager />
         <div>
           <strong>{d.name}</strong>
-          <div className="muted">{d.degree} · {d.specialities.join(', ')}</div>
+          <div className="muted">{d.degree} · {specialityNames(d.specialities)}</div>
           <div>{t('fee')}: <strong data-testid="booking-fee">{formatTaka(d.feePoisha, i18n.language)}</strong></div>
         </div>
       </Space>

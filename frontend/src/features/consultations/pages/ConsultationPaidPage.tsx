@@ -5,6 +5,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AppointmentDocument, ConsultationPaymentDocument } from '@/gql/graphql';
 import { formatTaka } from '@/lib/money';
+import { readerDigits } from '@/lib/digits';
 import { errorInfo } from '@/lib/errors';
 import '../i18n';
 
@@ -56,7 +57,7 @@ export default function ConsultationPaidPage() {
 }
 
 export function WaitRoom({ meetingUrl, since }: { meetingUrl: string | null; since?: number }) {
-  const { t } = useTranslation('consultations');
+  const { t, i18n } = useTranslation('consultations');
   const [deadline] = useState(() => (since ?? Date.now()) + WAIT_MS);
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -72,7 +73,7 @@ export function WaitRoom({ meetingUrl, since }: { meetingUrl: string | null; sin
   return (
     <div className="card auth-card" style={{ textAlign: 'center' }} data-testid="wait-room">
       <h1 className="page-title">{t('waitTitle')}</h1>
-      <Statistic value={`${String(Math.floor(left / 60000)).padStart(2, '0')}:${String(Math.floor((left % 60000) / 1000)).padStart(2, '0')}`} data-testid="countdown" />
+      <Statistic value={readerDigits(`${String(Math.floor(left / 60000)).padStart(2, '0')}:${String(Math.floor((left % 60000) / 1000)).padStart(2, '0')}`, i18n.language)} data-testid="countdown" />
       <p>{t('waitText')}</p>
       {!url && <Alert type="info" showIcon message={t('meetingNotReady')} style={{ marginBottom: 12 }} />}
       <Button type="primary" size="large" onClick={done} disabled={!url}>{t('done')}</Button>

@@ -53,7 +53,7 @@ export default function DoctorBookingPage() {
             actions={<>
               {a.kind === 'Video' && a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button>{t('joinMeeting')}</Button></a>}
               {a.prescription ? <Button type="link" onClick={() => setViewing(a.prescription!.id)}>{t('seePrescription')}</Button>
-                : a.canWritePrescription && <Button type="primary" onClick={() => setWriting(a)}>{t('writePrescription')}</Button>}
+                : a.canWritePrescription && <Button type="primary" data-testid="write-prescription" onClick={() => setWriting(a)}>{t('writePrescription')}</Button>}
             </>}
           />
         ))}

@@ -59,7 +59,7 @@ function HospitalAppointmentPageForm() {
       <p>{t('feeAtHospital')}: <strong data-testid="visit-fee">{formatTaka(doctor.data.doctor.feePoisha, i18n.language)}</strong></p>
       <Form<Values> form={form} layout="vertical" noValidate onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
         <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} /></Form.Item>
-        <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" maxLength={20} /></Form.Item>
+        <Form.Item name="phone" label={t('phone')} extra={t('phoneHint')} rules={req}><Input inputMode="tel" autoComplete="tel" maxLength={20} /></Form.Item>
         {/* antd's picker, not the browser's date field (its own format and English tooltips): the day in
             the reader's language and digits, past days not offered; the form keeps it as YYYY-MM-DD. */}
         <Form.Item name="date" label={t('date')} rules={[...req, { validator: async (_, v?: string) => { if (v && v < todayInDhaka()) throw new Error(t('datePast')); } }]}

@@ -57,7 +57,7 @@ export default function MyBookingPage() {
             eager={i < 2}
             side="patient"
             actions={<>
-              {a.prescription && <Button type="link" onClick={() => setOpen(a.prescription!.id)}>{t('seePrescription')}</Button>}
+              {a.prescription && <Button type="link" data-testid="see-prescription" onClick={() => setOpen(a.prescription!.id)}>{t('seePrescription')}</Button>}
               {a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button type="primary">{t('joinMeeting')}</Button></a>}
               {a.canPay && (
                 <Button onClick={() => payNow(a.id)} loading={paying}>{t('payNow')}</Button>

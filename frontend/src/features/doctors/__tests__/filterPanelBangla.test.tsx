@@ -4,7 +4,7 @@ import i18n from '@/i18n';
 import { DoctorFilterOptionsDocument } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
 import FilterPanel from '../components/FilterPanel';
-import { specialityTitle } from '../components/specialityNames';
+import { specialityTitle } from '@/lib/specialities';
 
 afterEach(async () => { await act(() => i18n.changeLanguage('en')); });
 

@@ -9,7 +9,7 @@ import { errorInfo } from '@/lib/errors';
 import Stars from '@/components/Stars';
 import PersonPhoto from '@/components/PersonPhoto';
 import { useDoctorTitle } from '@/lib/doctorTitles';
-import { useSpecialityNames } from './specialityNames';
+import { useSpecialityNames } from '@/lib/specialities';
 import '../i18n';
 
 const STEP = 4;

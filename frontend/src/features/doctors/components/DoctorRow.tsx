@@ -6,7 +6,7 @@ import { formatTaka } from '@/lib/money';
 import Stars from '@/components/Stars';
 import PersonPhoto from '@/components/PersonPhoto';
 import { useDoctorTitle } from '@/lib/doctorTitles';
-import { useSpecialityNames } from './specialityNames';
+import { useSpecialityNames } from '@/lib/specialities';
 import '../i18n';
 
 /**

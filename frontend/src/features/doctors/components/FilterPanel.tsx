@@ -5,7 +5,7 @@ import type { TFunction } from 'i18next';
 import { DoctorFilterOptionsDocument, type FeeRange, type Gender } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import type { DoctorFilters } from './doctorFilters';
-import { specialityTitle } from './specialityNames';
+import { specialityTitle } from '@/lib/specialities';
 import '../i18n';
 
 type Option = { value: string; label: string };

@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { useSpecialityNames } from '@/lib/specialities';
 import { AllDoctorsDocument, type AllDoctorsQuery, type DoctorStatus } from '@/gql/graphql';
 import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
@@ -16,6 +17,7 @@ const STATUS_COLOR: Record<DoctorStatus, string> = { Approved: 'green', Pending:
 
 export default function AdminAllDoctorsPage() {
   const { t, i18n } = useTranslation('doctors');
+  const specialityNames = useSpecialityNames();
   const titleOf = useDoctorTitle();
   const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminAllDoctors]);
   const status = (Object.keys(STATUS_COLOR) as DoctorStatus[]).find((s) => s === table.filters.status) ?? null;
@@ -32,7 +34,7 @@ export default function AdminAllDoctorsPage() {
         columns={[
           { title: t('images'), key: 'a', width: 88, render: (_, d) => <PersonPhoto url={d.avatarUrl} name={d.name} title={titleOf(d.title)} size={40} /> },
           { title: t('name'), key: 'n', render: (_, d) => <><strong>{titleOf(d.title)} {d.name}</strong><div className="muted">{d.email}</div></> },
-          { title: t('specialities'), key: 's', render: (_, d) => d.specialities.join(', ') },
+          { title: t('specialities'), key: 's', render: (_, d) => specialityNames(d.specialities) },
           { title: t('work'), dataIndex: 'work' },
           { title: t('fee'), key: 'f', render: (_, d) => formatTaka(d.feePoisha, i18n.language) },
           { title: t('status'), key: 'st', render: (_, d) => <Tag color={STATUS_COLOR[d.status]}>{t(`status${d.status}`)}</Tag> },

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Select, Skeleton } from 'antd';
+import { Alert, App, Button, Form, Input, Select, Skeleton } from 'antd';
+import NumberInput from '@/components/NumberInput';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { asciiDigits } from '@/lib/digits';
 import ImagePicker from '@/components/ImagePicker';
 import { AdminDoctorDocument, CreateDoctorDocument, UpdateDoctorDocument, type DoctorTitle, type DoctorType, type Gender } from '@/gql/graphql';
 import { paths } from '@/config/paths';
@@ -54,7 +56,7 @@ export default function AdminDoctorFormPage() {
         } } });
         flash(t('updateSuccess'));
       } else {
-        await create({ variables: { image, input: { ...v, specialities, nidNo: v.nidNo ?? '' } } });
+        await create({ variables: { image, input: { ...v, specialities, bmdcNo: asciiDigits(v.bmdcNo.trim()), nidNo: asciiDigits(v.nidNo ?? '') } } });
         flash(t('createSuccess'));
       }
       navigate(paths.adminAllDoctors);
@@ -76,18 +78,18 @@ export default function AdminDoctorFormPage() {
           <Form.Item name="title" label={t('title')} rules={req}><Select options={titleOptions} /></Form.Item>
           <Form.Item name="name" label={t('name')} rules={req}><Input maxLength={100} /></Form.Item>
           <Form.Item name="email" label={t('email')} rules={req}><Input type="email" disabled={editing} /></Form.Item>
-          <Form.Item name="phone" label={t('phone')} rules={req}><Input placeholder="01712345678" /></Form.Item>
+          <Form.Item name="phone" label={t('phone')} extra={t('phoneHint')} rules={req}><Input inputMode="tel" /></Form.Item>
           <Form.Item name="gender" label={t('gender')} rules={req}><Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} /></Form.Item>
           <Form.Item name="degree" label={t('degree')} rules={req}><Input /></Form.Item>
           <Form.Item name="specialities" label={t('specialities')} rules={req}><Input placeholder={t('specialitiesExample')} /></Form.Item>
           <Form.Item name="work" label={t('work')} rules={req}><Input /></Form.Item>
           <Form.Item name="location" label={t('location')} rules={req}><Input /></Form.Item>
-          <Form.Item name="experienceYears" label={t('experienceYears')}><InputNumber min={0} max={70} style={{ width: '100%' }} /></Form.Item>
-          <Form.Item name="fees" label={t('feesBdt')} rules={req}><InputNumber min={0} max={100000} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="experienceYears" label={t('experienceYears')}><NumberInput min={0} max={70} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="fees" label={t('feesBdt')} rules={req}><NumberInput min={0} max={100000} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="bmdcNo" label={t('bmdc')} rules={req}><Input disabled={editing} placeholder="A-12345" /></Form.Item>
           {!editing && <Form.Item name="nidNo" label={t('nid')}><Input /></Form.Item>}
           <Form.Item name="type" label={t('type')}><Select options={[{ value: 'Medical', label: t('medical') }, { value: 'Dental', label: t('dental') }]} /></Form.Item>
-          <Form.Item name="hospitalSlotCapacity" label={t('capacity')}><InputNumber min={1} max={200} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="hospitalSlotCapacity" label={t('capacity')}><NumberInput min={1} max={200} style={{ width: '100%' }} /></Form.Item>
         </div>
         <Form.Item name="description" label={t('description')}><Input.TextArea rows={4} maxLength={5000} /></Form.Item>
         <Form.Item label={t('images')} htmlFor="doctor-image">

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SpecialitiesDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
-import { specialityTitle } from '../components/specialityNames';
+import { specialityTitle } from '@/lib/specialities';
 import '../i18n';
 
 /** 'Please select a speaciality': each choice opens /doctors with that speciality ticked. */

@@ -1,18 +1,19 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Empty, List, Pagination, Rate, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Descriptions, Empty, List, Rate, Skeleton, Space, Tag } from 'antd';
 import { VideoCameraOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DoctorDetailDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import { formatDate } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
 import PersonPhoto from '@/components/PersonPhoto';
+import Pager from '@/components/Pager';
 import ReviewForm from '../components/ReviewForm';
 import { useDoctorTitle } from '@/lib/doctorTitles';
-import { useSpecialityNames } from '../components/specialityNames';
+import { useSpecialityNames } from '@/lib/specialities';
 import '../i18n';
 
 export default function DoctorDetailPage() {
@@ -42,7 +43,7 @@ export default function DoctorDetailPage() {
         <Descriptions column={{ xs: 1, sm: 2 }} style={{ marginTop: 16 }}>
           <Descriptions.Item label={t('worksAt')}>{d.work}</Descriptions.Item>
           <Descriptions.Item label={t('location')}>{d.location}</Descriptions.Item>
-          <Descriptions.Item label={t('experienceYears')}>{d.experienceYears}</Descriptions.Item>
+          <Descriptions.Item label={t('experienceYears')}>{formatCount(d.experienceYears, i18n.language)}</Descriptions.Item>
           <Descriptions.Item label={t('fee')}><strong>{formatTaka(d.feePoisha, i18n.language)}</strong></Descriptions.Item>
         </Descriptions>
         <p>{d.description || t('noDescription')}</p>
@@ -68,7 +69,7 @@ export default function DoctorDetailPage() {
             )}
           />
         )}
-        {reviews.pageCount > 1 && <Pagination current={reviews.page} total={reviews.total} pageSize={20} onChange={setReviewPage} showSizeChanger={false} />}
+        {reviews.pageCount > 1 && <Pager page={reviews.page} pageCount={reviews.pageCount} onChange={setReviewPage} />}
         <ReviewForm doctorId={d.id} onSaved={() => void refetch()} />
       </section>
     </div>

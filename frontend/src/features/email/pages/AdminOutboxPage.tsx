@@ -8,6 +8,8 @@ import {
 } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
+import { formatCount } from '@/lib/money';
+import { readerDigits } from '@/lib/digits';
 import Pager from '@/components/Pager';
 import '../i18n';
 
@@ -59,14 +61,13 @@ function MailTab() {
     <>
       <Filters status={status} onStatus={(s) => { setStatus(s); setPage(1); }} onSearch={(s) => { setTo(s.trim()); setPage(1); }} />
       {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} role="alert" />}
-      <Table<MailRow>
+      {/* No rows: a notice, not an empty table as wide as its columns (wider than a phone, a region a keyboard cannot scroll). */}
+      {result?.items.length === 0 ? <Empty description={t('noMailFound')} /> : <Table<MailRow>
         rowKey="id"
         loading={loading}
         dataSource={result?.items ?? []}
         pagination={false}
-        // Wide only with rows: an empty table that scrolls sideways is a region a keyboard cannot reach (axe).
-        scroll={{ x: result?.items.length ? 1000 : undefined }}
-        locale={{ emptyText: <Empty description={t('noMailFound')} /> }}
+        scroll={{ x: 1000 }}
         expandable={{
           expandedRowRender: (m) => (
             <>
@@ -80,7 +81,7 @@ function MailTab() {
           { title: t('to'), dataIndex: 'toEmail', ellipsis: true },
           { title: t('subject'), key: 'subject', width: 300, render: (_, m) => <><div>{m.subject}</div><div style={{ color: '#667', fontSize: 12 }}>{m.template} · {m.language}</div></> },
           { title: t('status'), key: 'status', width: 150, render: (_, m) => <Tag color={STATUS_COLOR[m.status]}>{t(`statuses.${m.status}`)}</Tag> },
-          { title: t('attempts'), dataIndex: 'attempts', width: 90 },
+          { title: t('attempts'), dataIndex: 'attempts', width: 90, render: (n: number) => formatCount(n, i18n.language) },
           { title: t('sentAt'), key: 'sent', width: 170, render: (_, m) => (m.sentAt ? formatDateTime(m.sentAt, i18n.language) : '—') },
           {
             title: '', key: 'retry', width: 130,
@@ -91,7 +92,7 @@ function MailTab() {
             ),
           },
         ]}
-      />
+      />}
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
     </>
   );
@@ -110,21 +111,21 @@ function SmsTab() {
     <>
       <Filters status={status} onStatus={(s) => { setStatus(s); setPage(1); }} onSearch={(s) => { setTo(s.trim()); setPage(1); }} />
       {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} role="alert" />}
-      <Table<SmsRow>
+      {result?.items.length === 0 ? <Empty description={t('noSmsFound')} /> : <Table<SmsRow>
         rowKey="id"
         loading={loading}
         dataSource={result?.items ?? []}
         pagination={false}
-        scroll={{ x: result?.items.length ? 760 : undefined }}
-        locale={{ emptyText: <Empty description={t('noSmsFound')} /> }}
+        scroll={{ x: 760 }}
         columns={[
           { title: t('queued'), key: 'at', width: 170, render: (_, s) => formatDateTime(s.createdAt, i18n.language) },
-          { title: t('to'), dataIndex: 'toPhone', width: 150 },
-          { title: t('message'), dataIndex: 'body' },
+          { title: t('to'), dataIndex: 'toPhone', width: 150, render: (phone: string) => readerDigits(phone, i18n.language) },
+          // the message as it was sent
+          { title: t('message'), dataIndex: 'body', render: (body: string) => <span translate="no">{body}</span> },
           { title: t('status'), key: 'status', width: 150, render: (_, s) => <Tag color={STATUS_COLOR[s.status]}>{t(`statuses.${s.status}`)}</Tag> },
-          { title: t('attempts'), dataIndex: 'attempts', width: 90 },
+          { title: t('attempts'), dataIndex: 'attempts', width: 90, render: (n: number) => formatCount(n, i18n.language) },
         ]}
-      />
+      />}
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
     </>
   );

@@ -3,6 +3,8 @@ import { useAreaLabel } from '@/lib/areas';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
+import { formatCount } from '@/lib/money';
 import { AdminBloodRequestsDocument, AdminContactMessagesDocument, AdminInsuranceApplicationsDocument, type BloodGroup } from '@/gql/graphql';
 import { formatDateTime } from '@/lib/dates';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
@@ -37,28 +39,28 @@ export default function AdminInboxPage() {
       {/* Short tab names that fit a phone: antd puts an overflow button inside the tablist, which screen readers cannot use (axe). */}
       <Tabs tabBarGutter={16} activeKey={tab} onChange={(key) => { const next = new URLSearchParams(params); next.set('tab', key); setParams(next, { replace: true }); }} items={[
         {
-          key: 'blood', label: `${t('inbox.bloodTab')} (${b?.total ?? 0})`,
+          key: 'blood', label: `${t('inbox.bloodTab')} (${formatCount(b?.total ?? 0, i18n.language)})`,
           children: <AdminTable<BloodRow> bare title={t('inbox.blood')} table={bloodTable} result={b} loading={blood.loading && !b} error={blood.error}
             csv="blood-requests" empty={t('inbox.empty')} scrollX={720} columns={[
               { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
-              { title: t('inbox.phone'), key: 'p', render: (_, r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
+              { title: t('inbox.phone'), key: 'p', render: (_, r) => <a href={`tel:${r.phone}`}>{readerDigits(r.phone, i18n.language)}</a> },
               { title: t('inbox.group'), key: 'g', render: (_, r) => <Tag color="red">{GROUP[r.group]}</Tag> },
               { title: t('inbox.area'), key: 'a', render: (_, r) => (r.area ? areaLabel(r.area) : '—') },
               { title: t('inbox.received'), key: 'd', render: (_, r) => when(r.createdAt) },
             ]} />,
         },
         {
-          key: 'insurance', label: `${t('inbox.insuranceTab')} (${ins?.total ?? 0})`,
+          key: 'insurance', label: `${t('inbox.insuranceTab')} (${formatCount(ins?.total ?? 0, i18n.language)})`,
           children: <AdminTable<InsuranceRow> bare title={t('inbox.insurance')} table={insuranceTable} result={ins} loading={insurance.loading && !ins} error={insurance.error}
             csv="insurance-applications" empty={t('inbox.empty')} scrollX={720} columns={[
               { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div>{r.email}</div></> },
-              { title: t('inbox.phone'), key: 'p', render: (_, r) => <a href={`tel:${r.phone}`}>{r.phone}</a> },
+              { title: t('inbox.phone'), key: 'p', render: (_, r) => <a href={`tel:${r.phone}`}>{readerDigits(r.phone, i18n.language)}</a> },
               { title: t('inbox.gender'), key: 'g', render: (_, r) => t(r.gender === 'Male' ? 'insurance.male' : 'insurance.female') },
               { title: t('inbox.received'), key: 'd', render: (_, r) => when(r.createdAt) },
             ]} />,
         },
         {
-          key: 'contact', label: `${t('inbox.contactTab')} (${c?.total ?? 0})`,
+          key: 'contact', label: `${t('inbox.contactTab')} (${formatCount(c?.total ?? 0, i18n.language)})`,
           children: <AdminTable<ContactRow> bare title={t('inbox.contact')} table={contactTable} result={c} loading={contact.loading && !c} error={contact.error}
             empty={t('inbox.empty')} scrollX={720} sortOptions={[]} columns={[
               { title: t('inbox.name'), key: 'n', render: (_, r) => <><strong>{r.name}</strong><div><a href={`mailto:${r.email}`}>{r.email}</a></div></> },

@@ -4,6 +4,7 @@ import { PhoneOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AmbulanceServicesDocument, type AmbulanceType, type DhakaArea } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import '../i18n';
@@ -38,7 +39,7 @@ export default function AmbulancePage() {
           <Card key={a.id} title={a.name} size="small">
             <p style={{ margin: '0 0 8px' }}>{label(a.area)} · <Tag color={TYPE_COLOR[a.type]}>{t(`ambulance.type.${a.type}`)}</Tag></p>
             <p style={{ margin: '0 0 12px', color: '#5f6b7a' }}>{a.available24h ? t('ambulance.open24') : t('ambulance.dayOnly')}</p>
-            <a href={`tel:${a.phone}`}><Button type="primary" icon={<PhoneOutlined />} block>{t('ambulance.call', { phone: a.phone })}</Button></a>
+            <a href={`tel:${a.phone}`}><Button type="primary" icon={<PhoneOutlined />} block>{t('ambulance.call', { phone: readerDigits(a.phone, i18n.language) })}</Button></a>
           </Card>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '@/lib/money';
 import '../i18n';
 
 /** Spec §9: 2592000000 ms (30 days), counted from the first visit in this browser so reloads keep counting down. */
@@ -24,7 +25,7 @@ export function splitDuration(ms: number) {
 }
 
 export default function ComingSoonPage() {
-  const { t } = useTranslation('info');
+  const { t, i18n } = useTranslation('info');
   const [until] = useState(() => deadline(Date.now()));
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -38,7 +39,7 @@ export default function ComingSoonPage() {
       <p>{t('soon.subtitle')}</p>
       <div className="countdown" role="timer" aria-live="off">
         {(['days', 'hours', 'minutes', 'seconds'] as const).map((k) => (
-          <div key={k}><strong>{left[k]}</strong>{t(`soon.${k}`)}</div>
+          <div key={k}><strong>{formatCount(left[k], i18n.language)}</strong>{t(`soon.${k}`)}</div>
         ))}
       </div>
     </section>

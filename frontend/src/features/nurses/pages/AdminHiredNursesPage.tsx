@@ -1,12 +1,13 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AdminNurseHiresDocument, SetNurseHireStatusDocument, type AdminNurseHiresQuery, type NurseHireStatus } from '@/gql/graphql';
 import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
-import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
 import { HireStatusTag, NursePhoto } from '../components/shared';
 import '../i18n';
 
@@ -42,7 +43,7 @@ export default function AdminHiredNursesPage() {
         csv="nurse-hires" empty={t('admin.noAppointments')} scrollX={900}
         filters={[{ key: 'status', label: t('admin.allStatuses'), options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) }]}
         columns={[
-          { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><div>{h.phone} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
+          { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><div>{readerDigits(h.phone, i18n.language)} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
           {
             title: t('admin.nurse'), key: 'n',
             render: (_, h) => <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}><NursePhoto url={h.nurseImageUrl} name={h.nurseName} size={32} />{h.nurseName}</span>,
@@ -50,20 +51,14 @@ export default function AdminHiredNursesPage() {
           { title: t('admin.date'), key: 'd', render: (_, h) => formatDate(h.date, i18n.language) },
           { title: t('admin.fee'), key: 'f', render: (_, h) => formatTaka(h.feePoisha, i18n.language) },
           { title: t('admin.statusCol'), key: 's', render: (_, h) => <HireStatusTag status={h.status} /> },
-          {
-            // The moves the server offers for this hire now (Completed only from the day of the visit on).
-            title: t('admin.setStatus'), key: 'a', fixed: 'right',
-            render: (_, h) => (
-              <Space wrap>
-                {h.nextStatuses.map((next) => (
-                  <Popconfirm key={next} title={t('admin.confirmMove', { status: t(`status.${next}`) })} onConfirm={() => onMove(h.id, next)}
-                    okButtonProps={{ danger: next === 'Cancelled' }}>
-                    <Button size="small" type={next === 'Cancelled' ? 'default' : 'primary'} danger={next === 'Cancelled'}>{t(`status.${next}`)}</Button>
-                  </Popconfirm>
-                ))}
-              </Space>
-            ),
-          },
+          // The moves the server offers for this hire now (Completed only from the day of the visit on),
+          // kept in view on the right.
+          actionsColumn<Row>(t('admin.setStatus'), (h) => h.nextStatuses.map((next) => (
+            <Popconfirm key={next} title={t('admin.confirmMove', { status: t(`status.${next}`) })} onConfirm={() => onMove(h.id, next)}
+              okButtonProps={{ danger: next === 'Cancelled' }}>
+              <Button size="small" type={next === 'Cancelled' ? 'default' : 'primary'} danger={next === 'Cancelled'}>{t(`status.${next}`)}</Button>
+            </Popconfirm>
+          )), 130),
         ]}
     />
   );

@@ -1,13 +1,14 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { useAreaLabel } from '@/lib/areas';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AdminNursesDocument, DeleteNurseDocument, type AdminNursesQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
-import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
 import { NursePhoto } from '../components/shared';
 import '../i18n';
 
@@ -41,21 +42,19 @@ export default function AdminNursesPage() {
         csv="nurses" empty={t('noNurses')} scrollX={720}
         columns={[
           { title: t('admin.image'), key: 'img', width: 72, render: (_, n) => <NursePhoto url={n.imageUrls[0]} name={n.name} size={44} /> },
-          { title: t('admin.name'), key: 'name', render: (_, n) => <><strong>{n.name}</strong><div style={{ color: '#5f6b7a' }}>{n.phone}</div></> },
+          { title: t('admin.name'), key: 'name', render: (_, n) => <><strong>{n.name}</strong><div style={{ color: '#5f6b7a' }}>{readerDigits(n.phone, i18n.language)}</div></> },
           { title: t('admin.email'), dataIndex: 'email' },
           { title: t('admin.location'), key: 'loc', render: (_, n) => areaLabel(n.location) },
           { title: t('fees'), key: 'fee', render: (_, n) => formatTaka(n.feePoisha, i18n.language) },
-          {
-            title: t('admin.actions'), key: 'actions', fixed: 'right',
-            render: (_, n) => (
-              <Space>
-                <Link to={to('adminUpdateNurse', { nurseId: n.id })}><Button size="small">{t('admin.edit')}</Button></Link>
-                <Popconfirm title={t('admin.deleteConfirm', { name: n.name })} onConfirm={() => onDelete(n.id)} okText={t('admin.delete')} okButtonProps={{ danger: true }}>
-                  <Button danger size="small">{t('admin.delete')}</Button>
-                </Popconfirm>
-              </Space>
-            ),
-          },
+          // Kept in view on the right, its buttons stacked when narrow (they were cut off at 390 px).
+          actionsColumn<Row>(t('admin.actions'), (n) => (
+            <>
+              <Link to={to('adminUpdateNurse', { nurseId: n.id })}><Button size="small">{t('admin.edit')}</Button></Link>
+              <Popconfirm title={t('admin.deleteConfirm', { name: n.name })} onConfirm={() => onDelete(n.id)} okText={t('admin.delete')} okButtonProps={{ danger: true }}>
+                <Button danger size="small">{t('admin.delete')}</Button>
+              </Popconfirm>
+            </>
+          ), 110),
         ]}
     />
   );

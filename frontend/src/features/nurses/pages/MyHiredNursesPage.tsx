@@ -3,6 +3,7 @@ import { Alert, App, Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { CancelMyNurseHireDocument, MyNurseHiresDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
@@ -47,7 +48,7 @@ export default function MyHiredNursesPage() {
             <div style={{ flex: 1, minWidth: 0 }}>
               <h3 style={{ margin: 0 }}><Link to={to('nurseDetail', { nurseId: h.nurseId })}>{h.nurseName}</Link></h3>
               <div>{t('hiredFor', { date: formatDate(h.date, i18n.language) })}</div>
-              <div>{formatTaka(h.feePoisha, i18n.language)} · {h.phone}</div>
+              <div>{formatTaka(h.feePoisha, i18n.language)} · {readerDigits(h.phone, i18n.language)}</div>
             </div>
             <div className="nurse-card-side">
               <HireStatusTag status={h.status} />

@@ -5,6 +5,7 @@ import { EnvironmentOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { NurseDetailDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
@@ -62,11 +63,11 @@ export default function NurseDetailPage() {
               { key: 'degree', label: t('degree'), children: nurse.degree },
               { key: 'work', label: t('work'), children: nurse.work },
               { key: 'fees', label: t('fees'), children: <strong>{formatTaka(nurse.feePoisha, i18n.language)}</strong> },
-              { key: 'phone', label: t('phone'), children: <a href={`tel:${nurse.phone}`}>{nurse.phone}</a> },
+              { key: 'phone', label: t('phone'), children: <a href={`tel:${nurse.phone}`}>{readerDigits(nurse.phone, i18n.language)}</a> },
               { key: 'email', label: t('email'), children: <a href={`mailto:${nurse.email}`}>{nurse.email}</a> },
               { key: 'gender', label: t('gender'), children: t(nurse.gender === 'Male' ? 'male' : 'female') },
             ]} />
-            <Button type="primary" size="large" onClick={startHire} style={{ marginTop: 8 }}>{t('hire')}</Button>
+            <Button type="primary" size="large" data-testid="hire-nurse" onClick={startHire} style={{ marginTop: 8 }}>{t('hire')}</Button>
           </div>
         </div>
         <h2>{t('description')}</h2>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Select, Skeleton } from 'antd';
+import NumberInput from '@/components/NumberInput';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +78,7 @@ export default function NurseFormPage() {
         <Form.Item name="degree" label={t('admin.degree')} rules={required}><Input maxLength={200} /></Form.Item>
         <Form.Item name="work" label={t('admin.work')} rules={required}><Input maxLength={200} /></Form.Item>
         <Form.Item name="fees" label={t('admin.fees')} rules={[{ required: true, message: t('admin.required') }]}>
-          <InputNumber min={0} max={100000} step={50} style={{ width: '100%' }} />
+          <NumberInput min={0} max={100000} step={50} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="phone" label={t('admin.phone')} rules={required}><Input inputMode="tel" placeholder="01XXXXXXXXX" /></Form.Item>
         <Form.Item name="email" label={t('admin.email')} rules={[...required, { type: 'email', message: t('admin.email') }]}><Input type="email" /></Form.Item>

@@ -1,7 +1,7 @@
 import { Alert, Button, Popconfirm, Tag } from 'antd';
 import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import { decrease, increase, lineName, removeItem, updateCart, type CartFlag, type CartItem } from '../cart/cart';
 import MedicineImage from './MedicineImage';
 import { useUnitLabel } from './useUnitLabel';
@@ -54,7 +54,7 @@ export default function CartLines({ cart, flags, quote, onAccept }: {
             </div>
             <div className="cart-qty">
               <Button size="small" icon={<MinusOutlined />} aria-label={t('decrease')} onClick={() => updateCart((c) => decrease(c, item.id))} />
-              <span aria-label={t('quantity')} data-testid="cart-qty">{item.quantity}</span>
+              <span aria-label={t('quantity')} data-testid="cart-qty">{formatCount(item.quantity, i18n.language)}</span>
               <Button size="small" icon={<PlusOutlined />} aria-label={t('increase')} disabled={item.quantity >= maxOf(item.id)}
                 onClick={() => updateCart((c) => increase(c, item.id, maxOf(item.id)))} />
               <Popconfirm title={t('removeConfirm')} onConfirm={() => updateCart((c) => removeItem(c, item.id))} okText={t('remove')}>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, Empty, Form, Input, InputNumber, Modal, Select, Switch, Table, Tag } from 'antd';
+import { Alert, App, Button, Empty, Form, Input, Modal, Select, Switch, Table, Tag } from 'antd';
+import NumberInput from '@/components/NumberInput';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CreateMedicineDocument, MedicinesDocument, UpdateMedicineDocument, type MedicineUnit, type MedicinesQuery, type MedicineForm } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { formatTaka, takaToPoisha } from '@/lib/money';
+import { formatCount, formatTaka, takaToPoisha } from '@/lib/money';
 import Pager from '@/components/Pager';
 import { actionsColumn } from '@/components/AdminTable';
 import ImagePicker from '@/components/ImagePicker';
@@ -89,12 +90,12 @@ export default function AdminMedicinesPage() {
         locale={{ emptyText: <Empty description={t('noMedicine')} /> }}
         columns={[
           { title: t('image'), key: 'img', width: 80, render: (_, m) => <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} small /> },
-          { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> {m.strength}<div className="med-meta">{m.genericName} · {m.company}</div></> },
+          { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> <span translate="no">{m.strength}</span><div className="med-meta">{m.genericName} · {m.company}</div></> },
           { title: t('type'), key: 'type', render: (_, m) => `${t(`forms.${m.form}`)} / ${t(`unit.${m.unit}`)}` },
           { title: t('price'), key: 'price', render: (_, m) => formatTaka(m.pricePoisha, i18n.language) },
-          { title: t('stock'), dataIndex: 'stock', width: 90 },
+          { title: t('stock'), dataIndex: 'stock', width: 90, render: (stock: number) => formatCount(stock, i18n.language) },
           { title: t('status'), key: 'active', render: (_, m) => (m.isActive ? <Tag color="green">{t('active')}</Tag> : <Tag>{t('hidden')}</Tag>) },
-          actionsColumn<Row>(t('actions'), (m) => <Button size="small" onClick={() => open(m)}>{t('edit')}</Button>, 100),
+          actionsColumn<Row>(t('actions'), (m) => <Button size="small" data-testid="edit-medicine" onClick={() => open(m)}>{t('edit')}</Button>, 100),
         ]}
       />
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
@@ -107,8 +108,8 @@ export default function AdminMedicinesPage() {
           <Form.Item name="strength" label={t('strength')} rules={required}><Input maxLength={60} /></Form.Item>
           <Form.Item name="form" label={t('type')} rules={required}><Select options={FORMS.map((f) => ({ value: f, label: t(`forms.${f}`) }))} /></Form.Item>
           <Form.Item name="unit" label={t('unitLabel')} rules={required}><Select options={UNITS.map((u) => ({ value: u, label: t(`unit.${u}`) }))} /></Form.Item>
-          <Form.Item name="price" label={t('priceBdt')} rules={required}><InputNumber min={0.01} step={0.5} precision={2} style={{ width: '100%' }} /></Form.Item>
-          <Form.Item name="stock" label={t('stock')} rules={required}><InputNumber min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="price" label={t('priceBdt')} rules={required}><NumberInput min={0.01} step={0.5} precision={2} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="stock" label={t('stock')} rules={required}><NumberInput min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="description" label={t('description')}><Input.TextArea rows={3} maxLength={5000} /></Form.Item>
           {editing !== 'new' && <Form.Item name="isActive" label={t('active')} valuePropName="checked"><Switch /></Form.Item>}
           <Form.Item label={t('image')} htmlFor="medicine-image">

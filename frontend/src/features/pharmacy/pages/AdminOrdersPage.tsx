@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { App, Button, Modal, Popconfirm, Select, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { AdminOrdersDocument, ArchiveOrderDocument, UpdateOrderStatusDocument, type AdminOrdersQuery, type OrderPaymentStatus, type OrderStatus } from '@/gql/graphql';
 import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import MedicineImage from '../components/MedicineImage';
 import { STATUS_COLOR } from '../components/orderStatus';
@@ -72,12 +73,12 @@ export default function AdminOrdersPage() {
             render: (_, o) => (
               <>
                 <strong>{o.items.map(lineName).join(', ')}</strong>
-                <div className="med-meta">{t('customer')}: {o.customerName} · {o.shippingPhone} · {o.shippingCity}</div>
+                <div className="med-meta">{t('customer')}: {o.customerName} · {readerDigits(o.shippingPhone, i18n.language)} · {o.shippingCity}</div>
                 <div className="med-meta">{formatDate(o.createdAt, i18n.language)} · {money(o.totalPoisha)} · {t(`payments.${o.paymentStatus}`)}</div>
               </>
             ),
           },
-          { title: t('quantity'), key: 'qty', width: 100, render: (_, o) => o.items.reduce((s, i) => s + i.quantity, 0) },
+          { title: t('quantity'), key: 'qty', width: 100, render: (_, o) => formatCount(o.items.reduce((s, i) => s + i.quantity, 0), i18n.language) },
           {
             title: t('status'), key: 'status', width: 150,
             render: (_, o) => (

@@ -25,13 +25,13 @@ export default function MedicineDetailPage() {
         <div className="med-detail" style={{ marginTop: 16 }}>
           <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} eager priority />
           <div>
-            <h1 className="page-title">{m.name} <span className="med-meta">{m.strength}</span></h1>
+            <h1 className="page-title">{m.name} <span className="med-meta" translate="no">{m.strength}</span></h1>
             <p className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></p>
             <p>{m.inStock ? <Tag color="green">{t('inStock', { count: m.stock })}</Tag> : <Tag color="red">{t('outOfStock')}</Tag>}</p>
             <Descriptions column={1} size="small" bordered items={[
               { key: 'g', label: t('generic'), children: m.genericName },
               { key: 'c', label: t('company'), children: m.company },
-              { key: 's', label: t('strength'), children: m.strength },
+              { key: 's', label: t('strength'), children: <span translate="no">{m.strength}</span> },
               { key: 't', label: t('type'), children: t(`forms.${m.form}`) },
               { key: 'u', label: t('unitLabel'), children: unitLabel(m.unit) },
             ]} />

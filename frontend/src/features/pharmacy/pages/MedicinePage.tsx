@@ -64,7 +64,7 @@ export default function MedicinePage() {
               <Link to={to('medicineDetail', { id: m.id })} aria-label={m.name}>
                 <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} eager={i < EAGER_CARDS} priority={i === 0} />
               </Link>
-              <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta">{m.strength}</span></h3>
+              <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta" translate="no">{m.strength}</span></h3>
               <span className="med-meta">{m.genericName}</span>
               <span className="med-meta">{m.company}</span>
               <span><span className="med-tag">{t(`forms.${m.form}`)}</span><span className="med-tag">{unitLabel(m.unit)}</span></span>

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { MyOrdersDocument, type OrderStatus } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
-import { formatTaka, } from '@/lib/money';
+import { formatTaka } from '@/lib/money';
+import { readerDigits } from '@/lib/digits';
 import { paths } from '@/config/paths';
 import Pager from '@/components/Pager';
 import MedicineImage from '../components/MedicineImage';
@@ -45,7 +46,7 @@ export default function MyOrdersPage() {
                   <div className="cart-line-body">
                     <strong>{lineName(i)}</strong>
                     <span className="med-meta">{t('quantityOf', { count: i.quantity, unit: unitLabel(i.unit) })}</span>
-                    <div>{t('totalPrice', { amount: (i.lineTotalPoisha / 100).toFixed(2) })}</div>
+                    <div>{t('totalPrice', { amount: readerDigits((i.lineTotalPoisha / 100).toFixed(2), i18n.language) })}</div>
                   </div>
                   <Tag color={STATUS_COLOR[o.status]}>{t('status')}: {t(`statuses.${o.status}`)}</Tag>
                 </div>

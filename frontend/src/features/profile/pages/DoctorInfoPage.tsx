@@ -2,6 +2,8 @@ import { App, Button, Switch, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
+import { useDoctorTitle } from '@/lib/doctorTitles';
 import { MyDoctorProfileDocument, SetDoctorOnlineDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { paths } from '@/config/paths';
@@ -9,7 +11,8 @@ import ProfileCard from '../components/ProfileCard';
 import '../i18n';
 
 export default function DoctorInfoPage() {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
+  const titleOf = useDoctorTitle();
   const { message } = App.useApp();
   const { data, loading, error } = useQuery(MyDoctorProfileDocument);
   const [setOnline, onlineState] = useMutation(SetDoctorOnlineDocument);
@@ -20,11 +23,11 @@ export default function DoctorInfoPage() {
       loading={loading && !d}
       error={error ? errorInfo(error).message : undefined}
       avatarUrl={d?.avatarUrl}
-      name={d ? `${d.title === 'Dr' ? 'Dr.' : d.title} ${d.name}` : undefined}
+      name={d ? `${titleOf(d.title)} ${d.name}` : undefined}
       rows={[
         { label: t('email'), value: d?.email },
         { label: t('gender'), value: d?.gender ? t(d.gender === 'Male' ? 'male' : 'female') : undefined },
-        { label: t('phone'), value: d?.phone },
+        { label: t('phone'), value: d?.phone ? readerDigits(d.phone, i18n.language) : undefined },
         {
           label: t('onlineSwitch'),
           value: d && (

@@ -60,7 +60,7 @@ export default function UpdateProfilePage() {
         <Button loading={avatarState.loading} onClick={() => document.getElementById('profile-avatar')?.click()}>{t('changePhoto')}</Button>
         <input id="profile-avatar" type="file" accept="image/*" style={{ display: 'none' }} onChange={(e) => void onAvatar(e.target.files?.[0])} />
       </div>
-      <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" onFinish={onFinish}>
         <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: t('whatName') }]}>
           <Input placeholder={t('whatName')} autoComplete="name" />
         </Form.Item>
@@ -70,7 +70,7 @@ export default function UpdateProfilePage() {
         <Form.Item name="phone" label={t('phone')} rules={[{ required: true, message: t('enterPhone') }]}>
           <Input placeholder={t('enterPhone')} inputMode="tel" autoComplete="tel" />
         </Form.Item>
-        <Form.Item name="birthdate" label={t('birthdate')} rules={[{ required: true, message: t('birthdate') }]}>
+        <Form.Item name="birthdate" label={t('birthdate')} rules={[{ required: true, message: t('birthdateRequired') }]}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => isoDay(d) > todayInDhaka()} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={updateState.loading}>{t('update')}</Button>

@@ -2,6 +2,7 @@ import { Button, Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { readerDigits } from '@/lib/digits';
 import { MeDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
@@ -23,7 +24,7 @@ export default function UserInfoPage() {
       rows={[
         { label: t('email'), value: me && (<>{me.email} {!me.emailVerified && <Tag color="orange">{t('notVerified')}</Tag>}</>) },
         { label: t('gender'), value: me?.gender ? t(me.gender === 'Male' ? 'male' : 'female') : undefined },
-        { label: t('phone'), value: me?.phone },
+        { label: t('phone'), value: me?.phone ? readerDigits(me.phone, i18n.language) : undefined },
         { label: t('birthdate'), value: me?.birthdate ? formatDate(me.birthdate, i18n.language) : undefined },
       ]}
       actions={<Link to={paths.userUpdateProfile}><Button type="primary">{t('updateProfile')}</Button></Link>}
