@@ -369,6 +369,12 @@ function paymentsConfig(env: Env, nodeEnv: string, publicUrl: string) {
     abandonAfterMinutes: int(env, 'PAYMENT_ABANDON_MINUTES', 30, 1, 24 * 60),
     /** The server reconciles stuck payments itself this often (0: only by the reconcile-payments command). */
     reconcileEveryMinutes: int(env, 'PAYMENT_RECONCILE_EVERY_MINUTES', nodeEnv === 'test' ? 0 : 5, 0, 24 * 60),
+    /**
+     * The money jobs run this often (0: only by `npm run jobs -w backend`): refunds due or whose answer
+     * was lost, paid consultations never started (refunded 15 minutes after payment), approved orders
+     * never paid. One replica runs them at a time (the jobs lock).
+     */
+    jobsEverySeconds: int(env, 'JOBS_EVERY_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 3600),
     bkash: {
       baseUrl: trim(url(env, 'BKASH_BASE_URL', `${sandboxBase}/bkash/v1.2.0-beta/tokenized/checkout`))!,
       appKey: str(env, 'BKASH_APP_KEY', 'sandbox-app-key'),
