@@ -167,6 +167,8 @@ export function loadConfig(env: Env = process.env) {
       meetingBaseUrl: url(env, 'MEETING_BASE_URL', 'https://meet.jit.si')!.replace(/\/$/, ''),
       /** An unpaid video consultation is released after this many minutes. */
       unpaidHoldMinutes: int(env, 'CONSULTATION_UNPAID_HOLD_MINUTES', 30, 1, 24 * 60),
+      /** A paid video consultation its doctor has not started this long after payment is cancelled and refunded. */
+      noShowMinutes: int(env, 'CONSULTATION_NO_SHOW_MINUTES', 15, 1, 24 * 60),
     },
     mail: {
       /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://host:465. Without it mail stays in the outbox. */

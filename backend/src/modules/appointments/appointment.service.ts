@@ -45,8 +45,6 @@ export interface ConsultationCheckout {
   tranId: string;
 }
 
-/** A paid video consultation its doctor has not started this long after it was paid is cancelled and refunded. */
-export const NO_SHOW_MINUTES = 15;
 /** How starting a consultation is limited (its declared limit, common/limits.ts). */
 export const START_LIMIT = 'the doctor of a paid, confirmed video consultation; once (conditional update)';
 
@@ -369,13 +367,13 @@ export class AppointmentService {
   }
 
   /**
-   * Paid video consultations whose doctor has not started them NO_SHOW_MINUTES after they were paid
+   * Paid video consultations whose doctor has not started them CONSULTATION_NO_SHOW_MINUTES (15) after they were paid
    * (a video consultation is for now: its time is when it was paid) are cancelled and refunded, each
    * once (a conditional update claims it; the refund is one per cause). The patient is told and may
    * book again. Run by the jobs in one replica at a time.
    */
   async refundNoShows(em: EntityManager, now = new Date()): Promise<number> {
-    const before = new Date(now.getTime() - NO_SHOW_MINUTES * 60_000);
+    const before = new Date(now.getTime() - this.config.consultations.noShowMinutes * 60_000);
     const late = await em.find(Appointment, {
       kind: AppointmentKind.Video, status: AppointmentStatus.Confirmed, paymentStatus: AppointmentPaymentStatus.Paid, startedAt: null, paidAt: { $lt: before },
     }, { orderBy: { paidAt: 'asc' }, limit: 100 });

@@ -299,7 +299,7 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
     en: (v) => ({
       subject: v.noShow === 'yes' ? `Consultation #${v.ref} did not take place: ${v.amount} is on its way back` : `Consultation #${v.ref} cancelled: ${v.amount} is on its way back`,
       paragraphs: [`Hello ${v.name},`, v.noShow === 'yes'
-        ? `We are sorry: your doctor did not start consultation #${v.ref} within 15 minutes, so we cancelled it.`
+        ? `We are sorry: your doctor did not start consultation #${v.ref} within ${v.minutes} minutes, so we cancelled it.`
         : `Your consultation #${v.ref} was cancelled by the doctor or by Nirog.`,
       `We are returning ${v.amount} to the ${v.provider} account you paid with. You do not need to do anything; we will tell you when it arrives. You may book again at any time.`],
       action: { label: 'Book again', url: v.rebook! },
@@ -308,7 +308,7 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
     bn: (v) => ({
       subject: v.noShow === 'yes' ? `পরামর্শ #${v.ref} হয়নি: ${v.amount} ফেরত যাচ্ছে` : `পরামর্শ #${v.ref} বাতিল: ${v.amount} ফেরত যাচ্ছে`,
       paragraphs: [`প্রিয় ${v.name},`, v.noShow === 'yes'
-        ? `আমরা দুঃখিত: আপনার ডাক্তার ১৫ মিনিটের মধ্যে পরামর্শ #${v.ref} শুরু করেননি, তাই আমরা এটি বাতিল করেছি।`
+        ? `আমরা দুঃখিত: আপনার ডাক্তার ${v.minutes} মিনিটের মধ্যে পরামর্শ #${v.ref} শুরু করেননি, তাই আমরা এটি বাতিল করেছি।`
         : `আপনার পরামর্শ #${v.ref} ডাক্তার বা নিরোগ বাতিল করেছে।`,
       `যে ${v.provider} অ্যাকাউন্ট থেকে পেমেন্ট করেছিলেন সেখানে ${v.amount} ফেরত পাঠানো হচ্ছে। আপনাকে কিছু করতে হবে না; পৌঁছালে জানাব। যেকোনো সময় আবার বুক করতে পারেন।`],
       action: { label: 'আবার বুক করুন', url: v.rebook! },

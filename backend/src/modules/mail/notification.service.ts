@@ -126,7 +126,7 @@ export class NotificationService {
         const noShow = row?.cancel_reason === 'DOCTOR_NO_SHOW' ? 'yes' : 'no';
         const vars = (u: User) => ({
           name: u.name, ref: shortRef(e.appointmentId), amount: takaText(refund.amount_poisha, u.language), provider: providerLabel(refund.provider, u.language),
-          noShow, what: 'consultation', link: this.link('/my-booking'), rebook: this.link(`/doctor/${e.doctorId}`),
+          noShow, minutes: String(this.config.consultations.noShowMinutes), what: 'consultation', link: this.link('/my-booking'), rebook: this.link(`/doctor/${e.doctorId}`),
         });
         await this.mail.enqueueToUser(tx, e.patientId, key, 'consultation-refund-started', vars);
         await this.smsToUser(tx, e.patientId, key, 'refund-started', vars);

@@ -274,12 +274,14 @@ export class OrderService {
    * Cancelled rejects. A paid order that is cancelled is refunded in the same transaction (one
    * refund per order, whoever cancels it and however often), sent to the provider once it commits.
    */
-  async changeStatus(em: EntityManager, id: string, to: OrderStatus, review?: { actor: AuthUser; note?: string | null }): Promise<OrderView> {
+  async changeStatus(em: EntityManager, id: string, to: OrderStatus, review?: { actor: AuthUser; note?: string | null; onlyPrescriptionCheck?: boolean }): Promise<OrderView> {
     await em.transactional(async (tx) => {
       const order = isUuid(id) ? await tx.findOne(Order, { id }) : null;
       if (!order) throw notFound('Order');
       const from = order.status;
-      if (!canMoveOrder(from, to)) throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
+      // A prescription decision is made once, on an order still waiting for it.
+      const illegal = !canMoveOrder(from, to) || (review?.onlyPrescriptionCheck && from !== OrderStatus.PrescriptionCheck);
+      if (illegal) throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
       if (to === OrderStatus.Confirmed && order.paymentStatus !== OrderPaymentStatus.Paid) {
         throw conflict('The order is not paid yet', 'NOT_PAID');
       }
@@ -312,7 +314,7 @@ export class OrderService {
 
   /** A pharmacist's (or admin's) decision on an order's uploaded prescription. */
   reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null): Promise<OrderView> {
-    return this.changeStatus(em, id, approve ? OrderStatus.Processing : OrderStatus.Cancelled, { actor, note });
+    return this.changeStatus(em, id, approve ? OrderStatus.Processing : OrderStatus.Cancelled, { actor, note, onlyPrescriptionCheck: true });
   }
 
   /**
