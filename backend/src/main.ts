@@ -90,7 +90,7 @@ async function main() {
     ];
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
-      for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(8)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
+      for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(10)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
       if (!config.isProduction) lines.push(`  Demo integrator key (pharmacy partner, development only): ${DEMO_KEY.key}`);
     }
     console.log(lines.join('\n') + '\n');

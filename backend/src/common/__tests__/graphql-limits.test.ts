@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
 import { buildSchema, parse, validate } from 'graphql';
+import { readFileSync } from 'node:fs';
 import { measureDocument, queryLimitRules } from '../graphql-limits.js';
+import { buildNirogSchema } from '../../schema.js';
+import { loadConfig } from '../../config.js';
 
 /**
  * The cost of a document, worked out by hand: every field 1, a list 1 + its selection × its items.
@@ -64,6 +67,13 @@ describe('GraphQL cost', () => {
     expect(costOf('{ doctors(pageSize: 50) { ...P } } fragment P on DoctorPage { ... on DoctorPage { items { id } } total }')).toBe(53);
   });
 
+  it('counts a list that declares its size (extensions.listSize) at that size', () => {
+    const small = buildSchema('type Query { doctors(pageSize: Int = 20): DoctorPage! } type DoctorPage { items: [Doctor!]! } type Doctor { id: ID! refunds: [Tag!]! } type Tag { id: ID! }');
+    (small.getType('Doctor') as unknown as { getFields(): Record<string, { extensions: Record<string, unknown> }> }).getFields().refunds!.extensions = { listSize: 3 };
+    // items: 1 + (id 1 + refunds (1 + 1 × 3)) × 10 = 51; doctors 1 + 51
+    expect([...measureDocument(small, parse('{ doctors(pageSize: 10) { items { id refunds { id } } } }')).values()][0]!.cost).toBe(52);
+  });
+
   it('uses a list field\'s own page argument, and 20 for a list without one', () => {
     expect(costOf('{ recent(first: 3) { id name } }')).toBe(7); // 1 + 2 × 3
     expect(costOf('{ recent { id } }')).toBe(6); // its default 5
@@ -77,5 +87,21 @@ describe('GraphQL cost', () => {
     const errors = validate(schema, parse(doc), queryLimitRules({ maxDepth: 10, maxAliases: 30, maxCost: 6089 }));
     expect(errors.map((e) => e.message)).toEqual(['The query is too expensive (cost 6090; at most 6089)']);
     expect(validate(schema, parse(doc), queryLimitRules({ maxDepth: 10, maxAliases: 30, maxCost: 6090 }))).toEqual([]);
+  });
+});
+
+describe("the web app's own documents", () => {
+  it('stay within the limits a server starts with, whatever page sizes they ask for (a list small by nature declares its size)', async () => {
+    const nirog = await buildNirogSchema();
+    const limits = loadConfig({ NODE_ENV: 'test' }).graphql;
+    const docs = JSON.parse(readFileSync(new URL('../../../../frontend/src/gql/persisted-documents.json', import.meta.url), 'utf8')) as Record<string, string>;
+    const over: string[] = [];
+    for (const text of Object.values(docs)) {
+      for (const [name, shape] of measureDocument(nirog, parse(text))) {
+        if (shape.cost > limits.maxCost || shape.depth > limits.maxDepth || shape.aliases > limits.maxAliases) over.push(`${name}: ${JSON.stringify(shape)}`);
+      }
+    }
+    expect(Object.keys(docs).length).toBeGreaterThan(50);
+    expect(over).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Extensions, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { BOOKING_LIMIT, START_LIMIT, STATUS_CHANGE_LIMIT } from './appointment.service.js';
 import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
@@ -16,7 +16,7 @@ import {
 } from './appointment.inputs.js';
 import { canSeeMeetingUrl, hospitalOfApp, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
-import { PaymentProvider, RefundView, refundViewsFromJson } from '../payments/index.js';
+import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 
 @ObjectType()
 export class AppointmentPage extends Paginated(Appointment) {}
@@ -81,6 +81,7 @@ export class AppointmentResolver {
   }
 
   @FieldResolver(() => [RefundView], { description: 'Money returned for this consultation (cancelled by its doctor or an admin, or never started): its patient and admins' })
+  @Extensions({ listSize: REFUNDS_LIST_SIZE })
   refunds(@Root() a: Appointment, @Ctx() ctx: Context) {
     const sees = ctx.user && (ctx.user.role === Role.Admin || (ctx.user.role === Role.User && ctx.user.id === a.patient.id));
     return sees ? refundViewsFromJson(a.refundsJson) : [];

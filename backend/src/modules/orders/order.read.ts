@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Extensions, Field, ID, Int, ObjectType } from 'type-graphql';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import { createdOrderSql, ListOrder, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { localPhone } from '../../common/phone.js';
 import { MedicineUnit } from '../medicines/index.js';
-import { PaymentProvider, REFUNDS_JSON_SQL, RefundView, refundViewsFromJson } from '../payments/index.js';
+import { PaymentProvider, REFUNDS_JSON_SQL, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { nextOrderStatuses } from './order.policy.js';
 
@@ -130,7 +130,9 @@ export class OrderView {
   @Field(() => String, { nullable: true, description: "The pharmacist's note (why it was rejected)" })
   prescriptionNote!: string | null;
 
+  /** One per cause (cancelled, paid after cancelling): a few at most, counted so by the query cost. */
   @Field(() => [RefundView], { description: 'Money returned for this order (a cancelled or rejected paid order), with its state' })
+  @Extensions({ listSize: REFUNDS_LIST_SIZE })
   refunds!: RefundView[];
 
   /** The patient who placed it (not published; the resolver compares it with the caller). */

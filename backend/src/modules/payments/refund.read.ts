@@ -88,6 +88,9 @@ export function REFUNDS_JSON_SQL(idExpr: string): string {
     from payment_refunds r join payments p on p.id = r.payment_id where r.purpose_id = ${idExpr})`;
 }
 
+/** The most refunds one order or booking has: one per cause (cancelled, never started, paid late or twice). */
+export const REFUNDS_LIST_SIZE = 3;
+
 /** The JSON of REFUNDS_JSON_SQL (text or parsed, as the driver gives it) → read models. */
 export function refundViewsFromJson(value: unknown): RefundView[] {
   const rows = typeof value === 'string' ? JSON.parse(value) as RefundRow[] : Array.isArray(value) ? value as RefundRow[] : [];

@@ -27,23 +27,30 @@ export default function RefundsPage() {
   });
   return (
     <AdminTable<Row>
-      title={t('refunds.title')} table={table} result={data?.adminRefunds} loading={loading} error={error} csv="refunds" empty={t('refunds.none')} scrollX={980}
+      title={t('refunds.title')} table={table} result={data?.adminRefunds} loading={loading} error={error} csv="refunds" empty={t('refunds.none')} scrollX={760}
       filters={[
         { key: 'status', label: t('refunds.allStates'), options: STATES.map((s) => ({ value: s, label: t(`refunds.states.${s}`) })) },
         { key: 'reason', label: t('refunds.allReasons'), options: REASONS.map((r) => ({ value: r, label: t(`refunds.reasons.${r}`) })) },
       ]}
       columns={[
-        { title: t('refunds.when'), key: 'when', width: 170, render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
+        { title: t('refunds.when'), key: 'when', width: 130, render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
         { title: t('refunds.who'), key: 'who', render: (_, r) => <><strong>{r.customerName}</strong><div className="muted">{r.customerEmail}</div></> },
         {
           title: t('refunds.for'), key: 'for',
-          render: (_, r) => <>{t(r.purpose === 'Order' ? 'refunds.order' : 'refunds.consultation', { ref: shortRef(r.purposeId) })}<div className="muted">{t('refunds.payment', { tranId: r.paymentTranId })}</div></>,
+          render: (_, r) => (
+            <>
+              {t(r.purpose === 'Order' ? 'refunds.order' : 'refunds.consultation', { ref: shortRef(r.purposeId) })}
+              <div className="muted">{t(`refunds.reasons.${r.reason}`)}</div>
+              <div className="muted">{t('refunds.payment', { tranId: r.paymentTranId })}</div>
+            </>
+          ),
         },
-        { title: t('refunds.reasonCol'), key: 'reason', render: (_, r) => t(`refunds.reasons.${r.reason}`) },
-        { title: t('refunds.amount'), key: 'amount', width: 120, render: (_, r) => formatTaka(r.amountPoisha, i18n.language) },
-        { title: t('refunds.provider'), key: 'provider', width: 90, render: (_, r) => t(`refunds.providers.${r.provider}`) },
         {
-          title: t('refunds.state'), key: 'state', width: 200,
+          title: t('refunds.amount'), key: 'amount', width: 110,
+          render: (_, r) => <>{formatTaka(r.amountPoisha, i18n.language)}<div className="muted">{t(`refunds.providers.${r.provider}`)}</div></>,
+        },
+        {
+          title: t('refunds.state'), key: 'state', width: 180,
           render: (_, r) => (
             <>
               <Tag color={COLOR[r.status]} data-testid="refund-state">{t(`refunds.states.${r.status}`)}</Tag>

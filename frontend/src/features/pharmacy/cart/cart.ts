@@ -26,6 +26,8 @@ export interface CartItem {
 /** The Nirog prescription the cart was filled from ("Order these medicines"): checkout sends it. */
 export interface CartPrescription {
   id: string;
+  /** The doctor's title as the API names it (DoctorTitle), worded in the reader's language on screen. */
+  doctorTitle?: string;
   doctorName: string;
   issuedAt: string;
 }

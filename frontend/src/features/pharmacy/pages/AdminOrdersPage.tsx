@@ -18,7 +18,6 @@ import '../i18n';
 import '../pharmacy.css';
 
 type Row = AdminOrdersQuery['adminOrders']['items'][number];
-const PAGE_SIZE = 20;
 
 /** The statuses a table can filter by (the OrderStatus enum); the moves come from each order's nextStatuses. */
 const STATUSES: OrderStatus[] = ['PrescriptionCheck', 'Processing', 'Confirmed', 'Delivered', 'Cancelled'];
@@ -32,7 +31,7 @@ export default function AdminOrdersPage() {
   const paymentStatus = PAYMENTS.find((p) => p === table.filters.paymentStatus) ?? null;
   const [editing, setEditing] = useState<Row | null>(null);
   const [next, setNext] = useState<OrderStatus | ''>('');
-  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page: table.page, pageSize: PAGE_SIZE, status, paymentStatus, sort: table.sort as ListOrder } });
+  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page: table.page, status, paymentStatus, sort: table.sort as ListOrder } });
   const [updateStatus, updating] = useMutation(UpdateOrderStatusDocument);
   const [archive] = useMutation(ArchiveOrderDocument);
   const result = data?.adminOrders;

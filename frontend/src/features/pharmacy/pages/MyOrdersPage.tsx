@@ -24,7 +24,7 @@ export default function MyOrdersPage() {
   const unitLabel = useUnitLabel();
   const [page, setPage] = useState(1);
   const { message } = App.useApp();
-  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page, pageSize: 10 } });
+  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page } });
   const [payFor, paying] = useMutation(PayForOrderDocument);
   const result = data?.myOrders;
 

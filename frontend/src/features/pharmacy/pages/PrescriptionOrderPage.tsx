@@ -68,7 +68,7 @@ export default function PrescriptionOrderPage() {
       },
       quantity: Math.min(quantity, Math.max(1, pick.medicine.stock)),
     }))));
-    setCartPrescription({ id: cart.prescriptionId, doctorName: `${titleOf(cart.doctorTitle)} ${cart.doctorName}`, issuedAt: String(cart.issuedAt) });
+    setCartPrescription({ id: cart.prescriptionId, doctorTitle: cart.doctorTitle, doctorName: cart.doctorName, issuedAt: String(cart.issuedAt) });
     flash(t('addedFromPrescription'), 'success', 5000);
     navigate(paths.cart);
   }
@@ -99,7 +99,7 @@ export default function PrescriptionOrderPage() {
                           <strong>{lineName(x.medicine)}</strong> {x.medicine.prescriptionRequired && <RxBadge />}
                           <span className="med-meta" style={{ display: 'block' }}>
                             {x.medicine.genericName} · {formatTaka(x.medicine.pricePoisha, i18n.language)} {t('perUnit', { unit: unitLabel(x.medicine.unit) })}
-                            {' · '}{t('coursePacks', { quantity: `${x.quantity} ${unitLabel(x.medicine.unit)}` })}
+                            {' · '}{t('coursePacks', { count: x.quantity, unit: unitLabel(x.medicine.unit) })}
                           </span>
                           {!x.medicine.inStock && <span className="med-tag out-of-stock">{t('outOfStock')}</span>}
                         </span>

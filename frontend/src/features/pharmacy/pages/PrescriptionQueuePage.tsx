@@ -15,7 +15,6 @@ import { lineName } from '../cart/cart';
 import '../i18n';
 import '../pharmacy.css';
 
-const PAGE_SIZE = 20;
 
 /** The pharmacists' queue: orders that came with a photo of a prescription, the waiting ones first and oldest first. */
 export default function PrescriptionQueuePage() {
@@ -23,7 +22,7 @@ export default function PrescriptionQueuePage() {
   const [params, setParams] = useSearchParams();
   const waiting = params.get('all') !== '1';
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const { data, loading, error } = useQuery(PrescriptionOrdersDocument, { variables: { page, pageSize: PAGE_SIZE, waiting }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useQuery(PrescriptionOrdersDocument, { variables: { page, waiting }, fetchPolicy: 'cache-and-network' });
   const result = data?.prescriptionOrders;
   const set = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params);

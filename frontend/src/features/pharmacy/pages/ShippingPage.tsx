@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { flash } from '@/lib/flash';
 import { formatDate } from '@/lib/dates';
 import ImagePicker from '@/components/ImagePicker';
+import { useDoctorTitle } from '@/lib/doctorTitles';
 import { clearCart, setCartPrescription, useCartPrescription } from '../cart/cart';
 import CartLines from '../components/CartLines';
 import { goToPayment } from '../components/goToPayment';
@@ -42,6 +43,7 @@ function ShippingPageForm() {
   const navigate = useNavigate();
   const { cart, flags, accept, quote } = useCartQuote();
   const attached = useCartPrescription();
+  const titleOf = useDoctorTitle();
   const [photos, setPhotos] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [createOrder, { loading }] = useMutation(CreateOrderDocument);
@@ -124,7 +126,7 @@ function ShippingPageForm() {
               <p style={{ margin: '0 0 8px' }}>{t('prescriptionNeeded')}</p>
               {attached ? (
                 <>
-                  <p style={{ margin: '0 0 8px' }} data-testid="rx-attached">{t('usingPrescription', { doctor: attached.doctorName, date: formatDate(attached.issuedAt, i18n.language) })}</p>
+                  <p style={{ margin: '0 0 8px' }} data-testid="rx-attached">{t('usingPrescription', { doctor: `${attached.doctorTitle ? `${titleOf(attached.doctorTitle)} ` : ''}${attached.doctorName}`, date: formatDate(attached.issuedAt, i18n.language) })}</p>
                   <Button size="small" onClick={() => setCartPrescription(null)}>{t('usePhotoInstead')}</Button>
                 </>
               ) : (
