@@ -128,6 +128,11 @@ describe('refunds are settled by the database', () => {
     expect(results.every((r) => r.status === 'fulfilled')).toBe(true);
     expect(await em().count(Refund, { cause: `test-same:${order.id}` })).toBe(1);
     expect((await em().findOneOrFail(Payment, payment.id)).refundedPoisha).toBe(1000);
+    // The key itself is the database's: a second row of the cause is refused, whoever writes it.
+    await expect(em().getConnection().execute(
+      `insert into payment_refunds (id, payment_id, purpose, purpose_id, user_id, provider, cause, reason, amount_poisha, next_attempt_at)
+       select gen_random_uuid(), payment_id, purpose, purpose_id, user_id, provider, cause, reason, 1, now() from payment_refunds where cause = ?`, [`test-same:${order.id}`]))
+      .rejects.toThrow(/payment_refunds_cause_unique/);
   });
 
   it('never lets partial refunds add up to more than was paid, however they race', async () => {
