@@ -181,8 +181,12 @@ export class OrderResolver {
 
   @Query(() => OrderPage, { description: 'Pharmacists and admins: orders with a photo of a prescription (waiting ones oldest first)' })
   @Allow(Role.Pharmacist, Role.Admin)
-  prescriptionOrders(@Args() args: PrescriptionOrderArgs, @Ctx() ctx: Context) {
-    return ctx.services.orders.prescriptionOrders(ctx.em, args);
+  async prescriptionOrders(@Args() args: PrescriptionOrderArgs, @Ctx() ctx: Context) {
+    const page = await ctx.services.orders.prescriptionOrders(ctx.em, args);
+    if (ctx.user!.role === Role.Pharmacist) {
+      await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', null, null, { list: 'prescription checks', page: page.page, ids: page.items.map((o) => o.id) });
+    }
+    return page;
   }
 
   @Mutation(() => OrderView, { description: 'Pharmacists and admins: approve (the patient then pays) or reject (the order is cancelled, any payment refunded) an uploaded prescription' })
@@ -204,10 +208,13 @@ export class OrderResolver {
     return ctx.services.orders.myOrders(ctx.em, ctx.user!, args);
   }
 
-  @Query(() => OrderView, { description: 'The patient who placed it and admins' })
+  @Query(() => OrderView, { description: 'The patient who placed it and admins; pharmacists the ones that went out with a prescription' })
   @Allow()
-  order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    return ctx.services.orders.byId(ctx.em, ctx.user!, id);
+  async order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    const order = await ctx.services.orders.byId(ctx.em, ctx.user!, id);
+    // A pharmacist reading a patient's order (and its prescription) is on record, as a doctor's read of a record is.
+    if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
+    return order;
   }
 
   @Query(() => OrderPage)

@@ -93,8 +93,11 @@ export function registerOrderRoutes(route: RouteFn): void {
     return { success: true, orders: page.items.map((o) => toSpecOrder(o)), orderCount: page.total, resultPerPage: page.pageSize, page: page.page };
   });
 
-  route('get', '/order/:id', 'authenticated', async (ctx, req) =>
-    ({ success: true, order: toSpecOrder(await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id))) }));
+  route('get', '/order/:id', 'authenticated', async (ctx, req) => {
+    const order = await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id));
+    if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
+    return { success: true, order: toSpecOrder(order) };
+  });
 
   route('get', '/admin/allorder', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.orders.adminOrders(ctx.em, await parseInput(AdminOrderArgs, req.query));

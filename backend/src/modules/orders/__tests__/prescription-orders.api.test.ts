@@ -164,6 +164,10 @@ describe('an uploaded prescription, checked by a pharmacist', () => {
       { input: { orderId: order.id, approve: true } });
     expect(approved.data!.reviewOrderPrescription.status).toBe('Processing');
     expect((await em().findOneOrFail(Order, order.id, { populate: ['prescriptionReviewedBy'] })).prescriptionReviewedBy?.getEntity().email).toBe('pharmacist@nirog.test');
+    // The pharmacist's reads of the patient's order and decision are on record, as a doctor's reads are.
+    const audit = await em().getConnection().execute<{ action: string }[]>(
+      `select action from audit_log where actor_role = 'pharmacist' and (entity_id = ? or action = 'read:order')`, [order.id]);
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['read:order', 'reviewOrderPrescription']));
     expect(await mailsOf('patient@nirog.test', 'prescription-approved')).toHaveLength(1);
     // Decided once: a second decision is an illegal move.
     const again = await pharmacist.gql('mutation($input: ReviewPrescriptionInput!) { reviewOrderPrescription(input: $input) { status } }', { input: { orderId: order.id, approve: false, note: 'no' } });
