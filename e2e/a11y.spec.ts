@@ -333,6 +333,8 @@ async function states(page: Page, role: Role, width: number, inFlight: () => num
 
 for (const { role, lang, width } of RUNS) {
   test(`axe: every ${role} route in ${lang} at ${width} px`, async ({ browser }) => {
+    // The admin's run visits some 25 routes: on a busy 2-core machine that is more than the default 90 s.
+    test.setTimeout(300_000);
     const page = await openAs(browser, role, lang, width, ids);
     const inFlight = trackQueries(page);
     const where = (s: string) => `${s} (${role}, ${lang}, ${width} px)`;

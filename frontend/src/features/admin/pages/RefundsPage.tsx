@@ -34,7 +34,8 @@ export default function RefundsPage() {
       ]}
       columns={[
         { title: t('refunds.when'), key: 'when', width: 130, render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
-        { title: t('refunds.who'), key: 'who', render: (_, r) => <><strong>{r.customerName}</strong><div className="muted">{r.customerEmail}</div></> },
+        // The email is a link: a failed refund is settled with the patient by hand (and the table's rows get a focusable cell).
+        { title: t('refunds.who'), key: 'who', render: (_, r) => <><strong>{r.customerName}</strong><div><a href={`mailto:${r.customerEmail}`}>{r.customerEmail}</a></div></> },
         {
           title: t('refunds.for'), key: 'for',
           render: (_, r) => (
