@@ -5,6 +5,7 @@ import { formatTaka } from '@/lib/money';
 import { formatDate } from '@/lib/dates';
 import { REFUND_COLOR } from './orderStatus';
 import '../i18n';
+import '../rx-i18n';
 
 /** An order's refunds: amount, state, when (its patient sees money going back without asking). */
 export default function RefundLines({ refunds }: { refunds: RefundSummaryFragment[] }) {

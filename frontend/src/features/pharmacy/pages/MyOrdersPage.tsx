@@ -16,6 +16,7 @@ import { lineName } from '../cart/cart';
 import RefundLines from '../components/RefundLines';
 import { goToPayment } from '../components/goToPayment';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 

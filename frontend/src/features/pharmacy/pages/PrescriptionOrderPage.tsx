@@ -16,6 +16,7 @@ import MedicineImage from '../components/MedicineImage';
 import RxBadge from '../components/RxBadge';
 import { useUnitLabel } from '../components/useUnitLabel';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 type Line = PrescriptionCartQuery['prescriptionCart']['lines'][number];

@@ -13,6 +13,7 @@ import { STATUS_COLOR } from '../components/orderStatus';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { lineName } from '../cart/cart';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 /** A short reference of an order as mail and SMS write it. */

@@ -17,6 +17,7 @@ import CartLines from '../components/CartLines';
 import { goToPayment } from '../components/goToPayment';
 import { useCartQuote } from '../components/useCartQuote';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 /** What onFinish receives: the form's rules make every field required. */
