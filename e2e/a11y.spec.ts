@@ -19,9 +19,9 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LANGS = ['en', 'bn'] as const;
 const WIDTHS = [1280, 360] as const;
 type Lang = (typeof LANGS)[number];
-type Role = 'visitor' | 'patient' | 'doctor' | 'admin';
+type Role = 'visitor' | 'patient' | 'doctor' | 'admin' | 'pharmacist';
 
-const ROLES: Role[] = ['visitor', 'patient', 'doctor', 'admin'];
+const ROLES: Role[] = ['visitor', 'patient', 'doctor', 'admin', 'pharmacist'];
 /** The runs: one context each, reused for all the routes of its role. */
 const RUNS = ROLES.flatMap((role) => LANGS.flatMap((lang) => WIDTHS.map((width) => ({ role, lang, width }))));
 
@@ -29,6 +29,7 @@ const LOGINS: Record<Exclude<Role, 'visitor'>, { email: string; door: string }> 
   patient: { email: 'patient@nirog.test', door: paths.userSignin },
   doctor: { email: 'doctor@nirog.test', door: paths.doctorLogin },
   admin: { email: 'admin@nirog.test', door: paths.userSignin },
+  pharmacist: { email: 'pharmacist@nirog.test', door: paths.userSignin },
 };
 
 /**
@@ -57,7 +58,11 @@ function routerRoutes(): { pattern: string; roles: Role[] }[] {
 }
 
 /** Real ids from the demo data, for the routes with parameters. */
-interface DemoIds { doctorId: string; nurseId: string; medicine: { id: string; name: string; unit: string; pricePoisha: number; stock: number }; appointmentId: string }
+interface DemoIds {
+  doctorId: string; nurseId: string; medicine: { id: string; name: string; unit: string; pricePoisha: number; stock: number }; appointmentId: string;
+  /** The demo patient's newest prescription (RxSeeder's fresh one) and the demo order waiting for a prescription check. */
+  prescriptionId: string; checkOrderId: string;
+}
 
 async function demoIds(request: APIRequestContext): Promise<DemoIds> {
   const json = async (url: string, token?: string) => {
@@ -67,8 +72,11 @@ async function demoIds(request: APIRequestContext): Promise<DemoIds> {
   };
   const login = await request.post('/api/login', { data: { email: LOGINS.admin.email, password: DEMO_PASSWORD } });
   const { token } = (await login.json()) as { token: string };
-  const [doctors, nurses, medicines, appointments] = await Promise.all([
+  const patientLogin = await request.post('/api/login', { data: { email: LOGINS.patient.email, password: DEMO_PASSWORD } });
+  const { token: patientToken } = (await patientLogin.json()) as { token: string };
+  const [doctors, nurses, medicines, appointments, prescriptions, waiting] = await Promise.all([
     json('/api/doctors'), json('/api/get/nurses'), json('/api/get/medicine'), json('/api/getall/appointment', token),
+    json('/api/my/prescription', patientToken), json('/api/admin/allorder?status=PrescriptionCheck', token),
   ]);
   const m = medicines.medicines[0];
   return {
@@ -76,6 +84,8 @@ async function demoIds(request: APIRequestContext): Promise<DemoIds> {
     nurseId: nurses.nurses[0].id,
     medicine: { id: m.id, name: m.name, unit: m.unit[0].toUpperCase() + m.unit.slice(1), pricePoisha: m.pricePoisha, stock: m.stock },
     appointmentId: appointments.appointments[0].id,
+    prescriptionId: (prescriptions.prescriptions ?? prescriptions.prescription)[0]._id,
+    checkOrderId: waiting.orders[0]._id,
   };
 }
 
@@ -135,7 +145,7 @@ function plan(ids: DemoIds): Visit[] {
     v('userUpdateProfile', ANY_USER),
     v('userUpdateInfo', ANY_USER),
     v('userInfo', ['patient', 'admin']),
-    v('userChangePassword', ['patient', 'admin']),
+    v('userChangePassword', ['patient', 'admin', 'pharmacist']),
 
     v('bookAppointment', ['patient'], {}, `?doctorId=${ids.doctorId}`),
     v('hospitalAppointment', ['patient'], {}, `?doctorId=${ids.doctorId}`),
@@ -147,6 +157,7 @@ function plan(ids: DemoIds): Visit[] {
     v('paymentFailed', ANY_USER, { tranId: FAILED_TRAN }),
     v('myBooking', ['patient']),
     v('myPrescription', ['patient']),
+    v('prescriptionOrder', ['patient'], { prescriptionId: ids.prescriptionId }),
     v('myOrder', ['patient']),
     v('myHiredNurses', ['patient']),
 
@@ -173,6 +184,9 @@ function plan(ids: DemoIds): Visit[] {
     v('adminOutbox', ['admin']),
     v('adminInbox', ['admin']),
     v('adminMedicines', ['admin']),
+    v('adminRefunds', ['admin']),
+    v('pharmacistQueue', ['pharmacist', 'admin']),
+    v('pharmacistReview', ['pharmacist'], { orderId: ids.checkOrderId }),
 
     { pattern: '*', url: '/a11y-no-such-page', roles: EVERYONE },
   ];

@@ -39,6 +39,8 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
+    // A doctor who has not started a paid consultation is a no-show after 2 minutes here (15 in real
+    // use), and the jobs run every 5 seconds, so a journey can watch the refund happen by itself.
+    env: { PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL, CONSULTATION_NO_SHOW_MINUTES: '2', JOBS_EVERY_SECONDS: '5' },
   },
 });

@@ -167,6 +167,8 @@ export function loadConfig(env: Env = process.env) {
       meetingBaseUrl: url(env, 'MEETING_BASE_URL', 'https://meet.jit.si')!.replace(/\/$/, ''),
       /** An unpaid video consultation is released after this many minutes. */
       unpaidHoldMinutes: int(env, 'CONSULTATION_UNPAID_HOLD_MINUTES', 30, 1, 24 * 60),
+      /** A paid video consultation its doctor has not started this long after payment is cancelled and refunded. */
+      noShowMinutes: int(env, 'CONSULTATION_NO_SHOW_MINUTES', 15, 1, 24 * 60),
     },
     mail: {
       /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://host:465. Without it mail stays in the outbox. */
@@ -369,6 +371,12 @@ function paymentsConfig(env: Env, nodeEnv: string, publicUrl: string) {
     abandonAfterMinutes: int(env, 'PAYMENT_ABANDON_MINUTES', 30, 1, 24 * 60),
     /** The server reconciles stuck payments itself this often (0: only by the reconcile-payments command). */
     reconcileEveryMinutes: int(env, 'PAYMENT_RECONCILE_EVERY_MINUTES', nodeEnv === 'test' ? 0 : 5, 0, 24 * 60),
+    /**
+     * The money jobs run this often (0: only by `npm run jobs -w backend`): refunds due or whose answer
+     * was lost, paid consultations never started (refunded 15 minutes after payment), approved orders
+     * never paid. One replica runs them at a time (the jobs lock).
+     */
+    jobsEverySeconds: int(env, 'JOBS_EVERY_SECONDS', nodeEnv === 'test' ? 0 : 60, 0, 3600),
     bkash: {
       baseUrl: trim(url(env, 'BKASH_BASE_URL', `${sandboxBase}/bkash/v1.2.0-beta/tokenized/checkout`))!,
       appKey: str(env, 'BKASH_APP_KEY', 'sandbox-app-key'),

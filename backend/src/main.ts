@@ -10,6 +10,7 @@ import { GeneratedImages } from './common/generated-images.js';
 import { createFileStorage } from './common/storage.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 import { DEMO_KEY } from './modules/integrators/index.js';
+import { runJobs } from './jobs.js';
 
 /** How long a stopping process waits for requests under way before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -62,6 +63,16 @@ async function main() {
     }, everyMs)
     : undefined;
   reconciler?.unref();
+  // Refunds, consultations never started, approved orders never paid (jobs.ts): one replica a run.
+  const jobsMs = config.payments.jobsEverySeconds * 1000;
+  const jobs = jobsMs > 0
+    ? setInterval(() => {
+      coordinator.asLeader(() => runJobs(orm, services))
+        .then((done) => done && (done.noShows || done.unpaidApproved || done.refunds.checked || done.refunds.sent) && log.info({ done }, 'jobs ran'))
+        .catch((err) => log.error({ err }, 'jobs failed'));
+    }, jobsMs)
+    : undefined;
+  jobs?.unref();
   const server = createHttpServer(app, config).listen(config.port, config.host, () => {
     const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
     const lines = [
@@ -81,7 +92,7 @@ async function main() {
     ];
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
-      for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(8)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
+      for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(10)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
       if (!config.isProduction) lines.push(`  Demo integrator key (pharmacy partner, development only): ${DEMO_KEY.key}`);
     }
     console.log(lines.join('\n') + '\n');
@@ -97,6 +108,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     draining.value = true;
     if (reconciler) clearInterval(reconciler);
+    if (jobs) clearInterval(jobs);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);

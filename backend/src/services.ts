@@ -36,7 +36,7 @@ export function createServices(config: Config, log: Logger) {
   const accounts = new AccountService(config, images, events, limiter, notifications);
   const listCounts = new ListCache(config.listCountCacheSeconds * 1000);
   const doctors = new DoctorService(accounts, images, events, listCounts);
-  const payments = new PaymentService(config, log);
+  const payments = new PaymentService(config, log, undefined, events);
   const audit = new AuditService(log);
   const appointments = new AppointmentService(config, events, payments, log, audit);
   const prescriptions = new PrescriptionService(appointments, events, audit);
@@ -44,7 +44,7 @@ export function createServices(config: Config, log: Logger) {
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
   const medicines = new MedicineService(images, listCounts, medicineMatches);
-  const orders = new OrderService(payments, events, log, config);
+  const orders = new OrderService(payments, events, log, config, images);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
   const dashboard = new DashboardService();

@@ -53,6 +53,8 @@ export const ERROR_REASONS = {
   TOO_MANY_LINES: r('BAD_USER_INPUT', 'Too many different medicines in one cart (params.max)'),
   QUANTITY_LIMIT: r('BAD_USER_INPUT', 'Too many of one medicine in one order (params.max)'),
   TOO_MANY_MEDICINES: r('BAD_USER_INPUT', 'Too many medicines in one prescription (params.max)'),
+  PRESCRIPTION_REQUIRED: r('BAD_USER_INPUT', 'A medicine in the cart is sold only with a prescription: a Nirog prescription that lists it, or a photo of one (params.medicine)'),
+  PRESCRIPTION_NOT_LISTED: r('BAD_USER_INPUT', 'The prescription given does not list a prescription-only medicine of the cart (params.medicine)'),
   LINK_EXPIRED: r('BAD_USER_INPUT', 'The activation or password-reset link has expired or was used (params.kind: activation or reset)'),
   CODE_EXPIRED: r('BAD_USER_INPUT', 'The verification code has expired or was used; ask for a new one'),
   WRONG_CODE: r('BAD_USER_INPUT', 'The verification code is wrong (params.count: attempts left)'),

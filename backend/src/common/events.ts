@@ -20,7 +20,8 @@ export type DomainEvent =
   | { type: 'order.statusChanged'; orderId: string; userId: string; from: string; to: string }
   | { type: 'nurseHire.created'; hireId: string; userId: string; nurseId: string }
   | { type: 'nurseHire.statusChanged'; hireId: string; userId: string; nurseId: string; from: string; to: string }
-  | { type: 'bloodRequest.created'; requestId: string };
+  | { type: 'bloodRequest.created'; requestId: string }
+  | { type: 'payment.refunded'; paymentId: string };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -162,6 +162,25 @@ export function packSvg(m: PackSpec): string {
 </svg>`;
 }
 
+/**
+ * A photo of a paper prescription as a patient would upload it (the demo's order waiting for a
+ * pharmacist): a doctor's letterhead, Rx, and the lines in a slanted hand on slightly grey paper.
+ */
+export function paperPrescriptionSvg(doctor: string, lines: string[]): string {
+  const rows = lines.slice(0, 8).map((l, i) => `<text x="70" y="${250 + i * 58}" font-family="serif" font-style="italic" font-size="30" fill="#1c2e6b" transform="rotate(-2 70 ${250 + i * 58})">${escapeXml(l)}</text>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="800" viewBox="0 0 600 800"><!-- ${RENDER} -->
+  <rect width="600" height="800" fill="#d9d6cf"/>
+  <rect x="24" y="18" width="552" height="764" fill="#fbfaf6" transform="rotate(1.2 300 400)"/>
+  <text x="60" y="84" font-family="sans-serif" font-weight="bold" font-size="28" fill="#0e5b4e">${escapeXml(doctor)}</text>
+  <text x="60" y="116" font-family="sans-serif" font-size="18" fill="#3d4a52">MBBS, FCPS · Dhaka · BMDC A-45120</text>
+  <line x1="60" y1="134" x2="540" y2="134" stroke="#0e5b4e" stroke-width="3"/>
+  <text x="60" y="204" font-family="serif" font-weight="bold" font-size="54" fill="#0e5b4e">Rx</text>
+  ${rows}
+  <path d="M360 700 q30 -40 60 -5 t60 -10" stroke="#1c2e6b" stroke-width="3" fill="none"/>
+  <text x="360" y="740" font-family="sans-serif" font-size="16" fill="#3d4a52">Signature</text>
+</svg>`;
+}
+
 /** The storage key of an SVG's rendering: its content decides. */
 export function generatedKey(svg: string): string {
   return `${GENERATED_PREFIX}${createHash('sha256').update(svg).digest('hex')}.webp`;
@@ -201,6 +220,11 @@ export class GeneratedImages {
   /** The URL of a medicine's pack image, stored if it was not. */
   pack(m: PackSpec): Promise<string> {
     return this.ensure(packSvg(m));
+  }
+
+  /** The URL of a drawn paper prescription (demo data), stored if it was not. */
+  paperPrescription(doctor: string, lines: string[]): Promise<string> {
+    return this.ensure(paperPrescriptionSvg(doctor, lines));
   }
 
   portraits(people: { name: string; kind: PersonKind }[]): Promise<string[]> {

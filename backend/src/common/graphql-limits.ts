@@ -19,7 +19,9 @@ import { MAX_PAGE_SIZE } from './pagination.js';
  * the document leaves out counts as the argument's default (20 for every Nirog page) or, without
  * one, as MAX_PAGE_SIZE. A variable counts as MAX_PAGE_SIZE, the most any page accepts: validation
  * runs before variables are known (and Apollo keeps a validated document for every later request
- * with other variables). A list without any page argument counts as DEFAULT_LIST_SIZE items.
+ * with other variables). A list without any page argument counts as DEFAULT_LIST_SIZE items, or as
+ * the size it declares when it is small by nature (`@Extensions({ listSize: 3 })`: an order's refunds,
+ * one per cause).
  */
 export interface GraphqlLimits {
   maxDepth: number;
@@ -121,7 +123,8 @@ export function measureOperation(schema: GraphQLSchema, operation: OperationDefi
           // A list is multiplied by its own page, else by the page of the field above; a page asked
           // for on a field that is not a list goes down to the lists beneath it.
           const [d, a, c] = measure(sel.selectionSet, fieldDef?.type, depth + 1, seen, isList ? undefined : own);
-          const multiplier = isList ? own ?? page ?? DEFAULT_LIST_SIZE : 1;
+          const declared = asSize(fieldDef?.extensions?.listSize);
+          const multiplier = isList ? declared ?? own ?? page ?? DEFAULT_LIST_SIZE : 1;
           sub = [d, a, 1 + c * multiplier];
         } else sub = [depth, 0, 1];
       } else if (sel.kind === Kind.INLINE_FRAGMENT) {

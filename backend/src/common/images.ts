@@ -34,7 +34,7 @@ export class ImageService {
     this.generated = generated ?? new GeneratedImages(storage);
   }
 
-  async store(data: Buffer, folder: 'avatars' | 'doctors' | 'nurses' | 'medicines' | 'misc', maxSide = 800): Promise<string> {
+  async store(data: Buffer, folder: 'avatars' | 'doctors' | 'nurses' | 'medicines' | 'prescriptions' | 'misc', maxSide = 800): Promise<string> {
     if (data.length > this.maxBytes) {
       throw tooLarge(this.maxBytes);
     }

@@ -53,6 +53,13 @@ export const refundsDue = new Counter({
   registers: [registry],
 });
 
+export const refundOutcomes = new Counter({
+  name: 'nirog_payment_refunds_total',
+  help: 'Refunds settled with the provider, by provider and result (completed, failed: then due by hand)',
+  labelNames: ['provider', 'result'] as const,
+  registers: [registry],
+});
+
 export const rateLimitRefusals = new Counter({
   name: 'nirog_rate_limit_refusals_total',
   help: 'Requests refused by an abuse limit, by limit name',

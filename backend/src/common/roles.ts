@@ -4,8 +4,10 @@ export enum Role {
   User = 'user',
   Doctor = 'doctor',
   Admin = 'admin',
+  /** Checks uploaded prescriptions of pharmacy orders (issue 20); admins may too. */
+  Pharmacist = 'pharmacist',
 }
-registerEnumType(Role, { name: 'Role', description: 'user is a patient; doctors and admins have their own screens' });
+registerEnumType(Role, { name: 'Role', description: 'user is a patient; doctors, admins and pharmacists have their own screens' });
 
 export interface AuthUser {
   id: string;

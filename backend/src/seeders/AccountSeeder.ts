@@ -23,6 +23,7 @@ const PEOPLE: DemoPerson[] = [
   { name: 'Rahima Akter', email: 'patient@nirog.test', role: Role.User, gender: Gender.Female, phone: '+8801712345678', birthdate: '1992-04-14' },
   { name: 'Karim Uddin', email: 'karim@nirog.test', role: Role.User, gender: Gender.Male, phone: '+8801819876543', birthdate: '1985-12-01' },
   { name: 'Nusrat Jahan', email: 'nusrat@nirog.test', role: Role.User, gender: Gender.Female, phone: '+8801556677889', birthdate: '2000-07-21' },
+  { name: 'Sabina Yasmin', email: 'pharmacist@nirog.test', role: Role.Pharmacist, gender: Gender.Female, phone: '+8801711000009' },
 ];
 
 export interface DemoDoctor {

@@ -5,7 +5,8 @@ import { Medicine } from '../modules/medicines/medicine.entity.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from '../modules/orders/order.entity.js';
 import { SHIPPING_POISHA } from '../modules/orders/order.service.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from '../modules/payments/payment.entity.js';
-import { DEMO_MEDICINES } from './demo-medicines.js';
+import { DEMO_MEDICINES, DOSES_PER_UNIT, PRESCRIPTION_ONLY } from './demo-medicines.js';
+import { defaultDosesPerUnit } from '../modules/medicines/medicine.entity.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 interface DemoOrder {
@@ -44,9 +45,15 @@ export class PharmacySeeder extends Seeder<DemoSeedContext> {
       em.create(Medicine, {
         name, genericName, company, strength, form, unit, pricePoisha: priceBdt * 100, stock, imageUrl: packs[i]!,
         description: `${name} (${genericName} ${strength}) by ${company}. Sold per ${unit}.`,
+        prescriptionRequired: PRESCRIPTION_ONLY.has(name), dosesPerUnit: DOSES_PER_UNIT[name] ?? defaultDosesPerUnit(form, unit),
       });
     }
     await em.flush();
+    // A catalogue seeded before medicines had the flag gets it once (never again: an admin may change it).
+    if (found.length && !(await em.count(Medicine, { prescriptionRequired: true }))) {
+      await em.nativeUpdate(Medicine, { name: { $in: [...PRESCRIPTION_ONLY] } }, { prescriptionRequired: true });
+      for (const [name, doses] of Object.entries(DOSES_PER_UNIT)) await em.nativeUpdate(Medicine, { name }, { dosesPerUnit: doses });
+    }
 
     const patient = await em.findOne(User, { email: 'patient@nirog.test' });
     if (!patient) return;

@@ -10,6 +10,7 @@ export const DEMO_LOGINS = [
   { role: 'admin', email: 'admin@nirog.test', screen: '/user-signin' },
   { role: 'patient', email: 'patient@nirog.test', screen: '/user-signin' },
   { role: 'doctor', email: 'doctor@nirog.test', screen: '/doctor/login' },
+  { role: 'pharmacist', email: 'pharmacist@nirog.test', screen: '/user-signin' },
 ] as const;
 
 /** The demo data's accounts all live under this domain (nirog.test is reserved, it never receives mail). */

@@ -144,3 +144,16 @@ export const DEMO_MEDICINES: DemoMedicine[] = [
   ['Hexisol', 'Chlorhexidine + Ethanol', 'ACI Limited', '250 ml', F.Solution, U.Bottle, 150, 80],
   ['Glycerin Suppository', 'Glycerin', 'Square Pharmaceuticals', '2.3 g', F.Suppository, U.Pcs, 15, 100],
 ];
+
+/**
+ * Sold only with a prescription in the demo catalogue: antibiotics (tablets, syrups, drops),
+ * sedatives, insulin and injections, steroids.
+ */
+export const PRESCRIPTION_ONLY = new Set([
+  'Zimax', 'Zimax Suspension', 'Azithrocin', 'Tridosil', 'Azin', 'Cef-3', 'Triocim', 'Cefotil', 'Kilbac', 'Fimoxyl', 'Moxacil', 'Tycil',
+  'Moxaclav', 'Ciprocin', 'Neofloxin', 'Levox', 'Doxacil', 'Fluclox', 'Nitrofen', 'Optimox', 'Otocin', 'Rivotril', 'Sedil', 'Insul R',
+  'Ferix', 'Dexpoten', 'Betnovate',
+]);
+
+/** Doses in one unit where the default (10 in a strip) is wrong: azithromycin strips of 6, bottles of 30 tablets. */
+export const DOSES_PER_UNIT: Record<string, number> = { Zimax: 6, Azithrocin: 6, Tridosil: 6, Azin: 6, 'Bextram Gold': 30, 'Filwel Gold': 30 };

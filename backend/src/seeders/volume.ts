@@ -137,12 +137,13 @@ export async function seedVolume(orm: MikroORM, counts: VolumeCounts, log: (msg:
     const patientOf = `case when i <= ${share} then ${patient} else ${id('vp', `1 + i % ${P}`)} end`;
     const doctorOf = `case when i > ${share} and i <= ${2 * share} then ${doctor} else ${id('vd', `1 + i % ${c.doctors}`)} end`;
     await run(`${c.appointments} appointments`, `insert into appointments (id, kind, doctor_id, patient_id, status, fee_poisha, patient_name, patient_gender, age,
-        problem, phone_e164, visit_date, slot, payment_status, paid_at, created_at)
+        problem, phone_e164, visit_date, slot, payment_status, paid_at, started_at, created_at)
       select ${id('va', 'i')}, case when i % 2 = 0 then 'video' else 'hospital' end, ${doctorOf}, ${patientOf},
         ${pick(['Confirmed', 'Finished', 'Processing'], 'i')}, 50000, 'Volume Patient', 'Female', 30, 'Fever', '+8801700000000',
         case when i % 2 = 0 then null else (now() + (i % 30 || ' days')::interval)::date end,
         case when i % 2 = 0 then null else ${pick(['Morning', 'Afternoon', 'Evening'], 'i')} end,
         case when i % 2 = 0 then 'paid' else 'at_hospital' end, case when i % 2 = 0 then now() else null end,
+        case when i % 2 = 0 then now() else null end,
         now() - (i || ' minutes')::interval
       from generate_series(1, ${c.appointments}) i;
       insert into prescriptions (id, appointment_id, doctor_id, patient_id, medicines, med_info, doctor_advice, follow_up, patient_name, verification_code, created_at)

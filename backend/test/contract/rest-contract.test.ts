@@ -198,6 +198,7 @@ const PLANS: Record<string, Plan> = {
   'GET /admin/orders.csv': () => ({}),
   'GET /admin/blood-requests.csv': () => ({}),
   'GET /admin/insurance-applications.csv': () => ({}),
+  'GET /admin/refunds.csv': () => ({}),
   'GET /admin/dashboard': () => ({}),
 
   'POST /register/doctor': () => ({ body: { ...doctorForm(`${uniq('rd')}@example.com`), avatar: dataUrl } }),
@@ -447,7 +448,7 @@ const SAME_IN_BOTH_WORLDS = new Set([
   'POST /password/reset/:token', 'PUT /password/reset/:token', 'POST /forgot/password/reset/:token', 'PUT /forgot/password/reset/:token',
   'POST /contact', 'POST /insurance/apply', 'POST /blood/booking', 'GET /blood/request/:id/donors',
   'GET /admin/users.csv', 'GET /admin/appointments.csv', 'GET /admin/doctors.csv', 'GET /admin/nurses.csv', 'GET /admin/nurse-hires.csv',
-  'GET /admin/orders.csv', 'GET /admin/blood-requests.csv', 'GET /admin/insurance-applications.csv',
+  'GET /admin/orders.csv', 'GET /admin/blood-requests.csv', 'GET /admin/insurance-applications.csv', 'GET /admin/refunds.csv',
 ]);
 
 /** Reads first, then writes; calls that end a session last. */

@@ -20,7 +20,8 @@ export const Picture = z.object({ url: pictureUrl });
 /** images[].url: the client reads images[0].url */
 export const Pictures = z.array(Picture).min(1);
 
-export const Role = z.enum(['admin', 'doctor', 'user']);
+/** The spec's three roles, and Nirog's pharmacist (issue 20): the earlier client shows it the patient's menu. */
+export const Role = z.enum(['admin', 'doctor', 'user', 'pharmacist']);
 export const Gender = z.enum(['Male', 'Female']);
 /** The client prints "0{phone}": ten digits, 1XXXXXXXXX. */
 export const PrefixedPhone = z.string().regex(/^1\d{9}$/);
@@ -132,6 +133,7 @@ export const PATH_SHAPES: Record<string, Shape> = {
   'GET /admin/orders.csv': 'csv',
   'GET /admin/blood-requests.csv': 'csv',
   'GET /admin/insurance-applications.csv': 'csv',
+  'GET /admin/refunds.csv': 'csv',
   'GET /admin/dashboard': ok({ dashboard: z.object({ generatedAt: text, consultations: z.object({ today: count, week: count, month: count }) }) }),
 
   'POST /register/doctor': ok({ userId: id, doctor: Doctor, message: text }),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type Client, type TestApp } from '../app.js';
+import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, login, type Client, type TestApp } from '../app.js';
 
 /**
  * The web app's registered queries run compiled (graphql-jit, common/compiled-queries.ts); any other
@@ -10,7 +10,7 @@ import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type Client, ty
  * graphql-js), and the two answers are equal, status and body, data and errors alike.
  */
 let t: TestApp;
-let clients: Record<'visitor' | 'patient' | 'doctor' | 'admin', Client>;
+let clients: Record<'visitor' | 'patient' | 'doctor' | 'admin' | 'pharmacist', Client>;
 const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../frontend/src/gql/persisted-documents.json'), 'utf8')) as Record<string, string>;
 const registered = (name: string) => {
   const text = Object.values(manifest).find((d) => new RegExp(`\\bquery ${name}\\b`).test(d));
@@ -18,14 +18,19 @@ const registered = (name: string) => {
   return text;
 };
 
-let ids: { doctor: string; medicine: string; nurse: string };
+let ids: { doctor: string; medicine: string; nurse: string; prescription: string; rxOrder: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const [patient, doctor, admin] = await Promise.all([asPatient(t), asDoctor(t), asAdmin(t)]);
-  clients = { visitor: asVisitor(t), patient, doctor, admin };
+  const [patient, doctor, admin, pharmacist] = await Promise.all([asPatient(t), asDoctor(t), asAdmin(t), login(t, 'pharmacist@nirog.test')]);
+  clients = { visitor: asVisitor(t), patient, doctor, admin, pharmacist };
   const first = await clients.visitor.gql('{ doctors(pageSize: 1) { items { id } } medicines(pageSize: 1) { items { id } } nurses(pageSize: 1) { items { id } } }');
-  ids = { doctor: first.data!.doctors.items[0].id, medicine: first.data!.medicines.items[0].id, nurse: first.data!.nurses.items[0].id };
+  const rx = await patient.gql('{ myPrescriptions(page: 1, pageSize: 1) { items { id } } }');
+  const waiting = await pharmacist.gql('{ prescriptionOrders(page: 1, waiting: true) { items { id } } }');
+  ids = {
+    doctor: first.data!.doctors.items[0].id, medicine: first.data!.medicines.items[0].id, nurse: first.data!.nurses.items[0].id,
+    prescription: rx.data!.myPrescriptions.items[0].id, rxOrder: waiting.data!.prescriptionOrders.items[0].id,
+  };
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -55,6 +60,13 @@ const cases: [string, keyof typeof clients, () => Record<string, unknown>][] = [
   ['DoctorAppointments', 'doctor', () => ({ page: 1, pageSize: 20 })],
   ['AdminOrders', 'admin', () => ({ page: 1, pageSize: 20 })],
   ['AdminDashboard', 'admin', () => ({})],
+  // Prescriptions and refunds (issue 20): a prescription's cart, the pharmacists' queue and one order, the refunds table.
+  ['PrescriptionCart', 'patient', () => ({ prescriptionId: ids.prescription })],
+  ['PrescriptionCart', 'patient', () => ({ prescriptionId: UNKNOWN })],
+  ['PrescriptionOrders', 'pharmacist', () => ({ page: 1, waiting: true })],
+  ['PrescriptionOrderDetail', 'pharmacist', () => ({ id: ids.rxOrder })],
+  ['AdminRefunds', 'admin', () => ({ page: 1, pageSize: 20 })],
+  ['PrescriptionOrders', 'patient', () => ({ page: 1, waiting: true })],
   // Refused: not signed in, and the wrong role.
   ['MyOrders', 'visitor', () => ({ page: 1, pageSize: 20 })],
   ['AdminOrders', 'patient', () => ({ page: 1, pageSize: 20 })],

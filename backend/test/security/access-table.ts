@@ -115,6 +115,12 @@ export const EXPECTED: Record<string, string> = {
   'Mutation.rotateIntegratorKey': 'xxx+',
   'Query.hospitalVisits': 'xxx+',
   'Mutation.updateMedicineStock': 'xxx+',
+  'Query.prescriptionCart': 'x+xx',
+  'Query.prescriptionOrders': 'xxx+',
+  'Query.adminRefunds': 'xxx+',
+  'Mutation.payForOrder': 'x+xx',
+  'Mutation.reviewOrderPrescription': 'xxx+',
+  'Mutation.startConsultation': 'xx+x',
   // REST (/api)
   'POST /register': '++++',
   'POST /login': '++++',
@@ -225,7 +231,24 @@ export const EXPECTED: Record<string, string> = {
   'GET /partners': '++++',
   'POST /contact': '++++',
   'GET /admin/contact/messages': 'xxx+',
+  'GET /admin/refunds.csv': 'xxx+',
 };
+
+/**
+ * The pharmacist (issue 20), a fifth logged-in role, checked by matrix.test.ts on every operation:
+ * public ones (a '+' for the visitor above) are open to it like to everyone; of the others, exactly
+ * these get past authorization (the ones open to any logged-in account, and the prescription checks).
+ */
+export const PHARMACIST_ALLOWED = new Set([
+  'Query.prescriptionOrders', 'Mutation.reviewOrderPrescription',
+  'Query.nurseReviewEligibility', 'Query.myBloodDonor', 'Query.me', 'Query.hospitalSlots', 'Query.appointment', 'Query.prescription', 'Query.order',
+  'Query.payment', 'Query.myMailbox', 'Query.mailDelivery', 'Mutation.logout', 'Mutation.updateProfile',
+  'Mutation.updateAvatar', 'Mutation.changePassword', 'Mutation.changeAppointmentStatus', 'Mutation.updateLanguage', 'Mutation.confirmEmail',
+  'Mutation.resendVerification',
+  'POST /logout', 'PUT /logout', 'GET /currentUserDetails', 'PUT /update/currentUserdetails', 'PUT /update/avatar', 'GET /hospital/slots',
+  'GET /appointment/:id', 'PUT /appointment/:id/status', 'GET /prescription/:id', 'GET /prescription/:id/pdf', 'GET /payment/:tranId', 'GET /order/:id',
+  'GET /my/mailbox', 'PUT /update/language', 'POST /confirm/email', 'POST /confirm/email/resend', 'POST /blood/donor', 'GET /blood/donor/me',
+]);
 
 /**
  * Integrator apps (a key, not a person): the one scope that opens each operation to an app, written

@@ -40,6 +40,8 @@ const PATIENT: Role[] = ['user'];
 const PATIENT_OR_ADMIN: Role[] = ['user', 'admin'];
 const DOCTOR: Role[] = ['doctor'];
 const ADMIN: Role[] = ['admin'];
+const PHARMACY: Role[] = ['pharmacist', 'admin'];
+const PATIENT_ADMIN_OR_PHARMACIST: Role[] = ['user', 'admin', 'pharmacist'];
 
 const ChangePassword = () => page(() => import('@/features/auth/pages/ChangePasswordPage'));
 const UpdateProfile = () => page(() => import('@/features/profile/pages/UpdateProfilePage'));
@@ -84,6 +86,7 @@ export const routes: RouteObject[] = [
       { path: paths.cart, element: page(() => import('@/features/pharmacy/pages/CartPage')) },
       // Only patients can order (the API refuses the other roles).
       { path: paths.shipping, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/ShippingPage'))) },
+      { path: paths.prescriptionOrder, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/PrescriptionOrderPage'))) },
       { path: paths.orderPaid, element: only(undefined, PaymentResult()) },
       { path: paths.orderPaymentFailed, element: only(undefined, PaymentResult()) },
       { path: paths.paymentFailed, element: only(undefined, PaymentResult()) },
@@ -106,7 +109,7 @@ export const routes: RouteObject[] = [
           { path: paths.userInfo, element: only(PATIENT_OR_ADMIN, page(() => import('@/features/profile/pages/UserInfoPage'))) },
           { path: paths.userUpdateProfile, element: only(undefined, UpdateProfile()) },
           { path: paths.userUpdateInfo, element: only(undefined, UpdateProfile()) },
-          { path: paths.userChangePassword, element: only(PATIENT_OR_ADMIN, ChangePassword()) },
+          { path: paths.userChangePassword, element: only(PATIENT_ADMIN_OR_PHARMACIST, ChangePassword()) },
           { path: paths.myBooking, element: only(PATIENT, page(() => import('@/features/consultations/pages/MyBookingPage'))) },
           { path: paths.myPrescription, element: only(PATIENT, page(() => import('@/features/consultations/pages/MyPrescriptionPage'))) },
           { path: paths.myOrder, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/MyOrdersPage'))) },
@@ -135,6 +138,9 @@ export const routes: RouteObject[] = [
           { path: paths.adminOutbox, element: only(ADMIN, page(() => import('@/features/email/pages/AdminOutboxPage'))) },
           { path: paths.adminInbox, element: only(ADMIN, page(() => import('@/features/info/pages/AdminInboxPage'))) },
           { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
+          { path: paths.adminRefunds, element: only(ADMIN, page(() => import('@/features/admin/pages/RefundsPage'))) },
+          { path: paths.pharmacistQueue, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionQueuePage'))) },
+          { path: paths.pharmacistReview, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionReviewPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -62,6 +62,10 @@ export const paths = {
   paymentFailed: '/payment/failed/:tranId',
   adminMedicines: '/admin/medicines',
   myPrescription: '/my-prescription',
+  prescriptionOrder: '/my-prescription/:prescriptionId/order',
+  pharmacistQueue: '/pharmacy/prescriptions',
+  pharmacistReview: '/pharmacy/prescriptions/:orderId',
+  adminRefunds: '/admin/refunds',
   comingSoon: '/coming-soon',
 } as const;
 
@@ -86,6 +90,7 @@ export const ADMIN_TABLE_FILTERS = {
   [paths.adminMedicines]: ['lowStock'],
   [paths.adminInbox]: ['tab'],
   [paths.adminPendingDoctors]: [],
+  [paths.adminRefunds]: ['status', 'reason'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The doctors' own screens: a visitor opening one is sent to the doctor login, not the patient login. */

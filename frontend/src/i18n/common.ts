@@ -17,6 +17,7 @@ export const common: Translations = {
       changePassword: 'Change Password', videoLink: 'Update Video Link', myConsultations: 'My Consultations',
       consultationsHistory: 'Consultations History', prescriptionHistory: 'Prescription History',
       orderHistory: 'Order History', hiredNurses: 'Hired Nurses History', logout: 'Logout', inbox: 'Requests & Messages',
+      prescriptionChecks: 'Prescription Checks', refunds: 'Refunds',
     },
     footer: {
       services: 'Services', onlineConsultant: 'Online Consultant', blood: 'Blood', nurses: 'Nurses', about: 'About',
@@ -30,7 +31,7 @@ export const common: Translations = {
       comingSoon: 'This screen is on its way', comingSoonHint: 'It is part of a feature that is being built.',
       unexpected: 'Unexpected Application Error!', chunkFailed: 'Loading chunk failed. Please reload the page.', reload: 'Reload',
     },
-    roles: { user: 'patient', doctor: 'doctor', admin: 'admin' },
+    roles: { user: 'patient', doctor: 'doctor', admin: 'admin', pharmacist: 'pharmacist' },
     actions: { save: 'Save', cancel: 'Cancel', confirm: 'Confirm', delete: 'Delete', update: 'Update', back: 'Back', loadMore: 'Load More' },
     messages: { enterDetails: 'Please enter your details', enterAllFields: 'Enter all Fields', loggedOut: 'You are logged out' },
     splash: { title: 'Nirog', subtitle: 'Free of disease · নীরোগ' },
@@ -73,6 +74,7 @@ export const common: Translations = {
       changePassword: 'পাসওয়ার্ড পরিবর্তন', videoLink: 'ভিডিও লিংক হালনাগাদ', myConsultations: 'আমার পরামর্শ',
       consultationsHistory: 'পরামর্শের ইতিহাস', prescriptionHistory: 'প্রেসক্রিপশনের ইতিহাস',
       orderHistory: 'অর্ডারের ইতিহাস', hiredNurses: 'ভাড়া করা নার্সের ইতিহাস', logout: 'লগ আউট', inbox: 'অনুরোধ ও বার্তা',
+      prescriptionChecks: 'প্রেসক্রিপশন যাচাই', refunds: 'ফেরত',
     },
     footer: {
       services: 'সেবা', onlineConsultant: 'অনলাইন পরামর্শ', blood: 'রক্ত', nurses: 'নার্স', about: 'আমাদের সম্পর্কে',
@@ -86,7 +88,7 @@ export const common: Translations = {
       comingSoon: 'এই পাতাটি আসছে', comingSoonHint: 'এটি একটি নির্মাণাধীন ফিচারের অংশ।',
       unexpected: 'অপ্রত্যাশিত ত্রুটি!', chunkFailed: 'পাতার অংশ লোড হয়নি। আবার লোড করুন।', reload: 'আবার লোড করুন',
     },
-    roles: { user: 'রোগী', doctor: 'ডাক্তার', admin: 'অ্যাডমিন' },
+    roles: { user: 'রোগী', doctor: 'ডাক্তার', admin: 'অ্যাডমিন', pharmacist: 'ফার্মাসিস্ট' },
     actions: { save: 'সংরক্ষণ', cancel: 'বাতিল', confirm: 'নিশ্চিত করুন', delete: 'মুছুন', update: 'হালনাগাদ', back: 'ফিরে যান', loadMore: 'আরও দেখুন' },
     messages: { enterDetails: 'অনুগ্রহ করে আপনার তথ্য দিন', enterAllFields: 'সব ঘর পূরণ করুন', loggedOut: 'আপনি লগ আউট করেছেন' },
     splash: { title: 'নীরোগ', subtitle: 'রোগমুক্ত জীবন · Nirog' },

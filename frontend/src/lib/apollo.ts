@@ -6,6 +6,7 @@ import { catchError, from, map, mergeMap, of, throwError } from 'rxjs';
 import { errorWordsReady } from './errors';
 import { getSession, loginPathFor, secondsLeft, setSession } from './session';
 import { PUBLIC_READS } from './publicReads';
+import { uploadFetch } from './uploadFetch';
 
 /**
  * One Apollo client: uploads (multipart with Apollo's CSRF preflight header), the access token on
@@ -93,7 +94,7 @@ const errorWordsLink = new ApolloLink((operation, forward) => forward(operation)
 
 export function createApolloClient(uri = '/graphql') {
   return new ApolloClient({
-    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' } })]),
+    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: uploadFetch as typeof fetch })]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The login session, persisted in localStorage under `authentication` (as the spec asks) so that a
  * reload keeps the user logged in. The access token is short-lived; the refresh token renews it.
  */
-export type Role = 'user' | 'doctor' | 'admin';
+export type Role = 'user' | 'doctor' | 'admin' | 'pharmacist';
 
 export interface SessionUser {
   id: string;

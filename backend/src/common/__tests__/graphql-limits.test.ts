@@ -64,6 +64,13 @@ describe('GraphQL cost', () => {
     expect(costOf('{ doctors(pageSize: 50) { ...P } } fragment P on DoctorPage { ... on DoctorPage { items { id } } total }')).toBe(53);
   });
 
+  it('counts a list that declares its size (extensions.listSize) at that size', () => {
+    const small = buildSchema('type Query { doctors(pageSize: Int = 20): DoctorPage! } type DoctorPage { items: [Doctor!]! } type Doctor { id: ID! refunds: [Tag!]! } type Tag { id: ID! }');
+    (small.getType('Doctor') as unknown as { getFields(): Record<string, { extensions: Record<string, unknown> }> }).getFields().refunds!.extensions = { listSize: 3 };
+    // items: 1 + (id 1 + refunds (1 + 1 × 3)) × 10 = 51; doctors 1 + 51
+    expect([...measureDocument(small, parse('{ doctors(pageSize: 10) { items { id refunds { id } } } }')).values()][0]!.cost).toBe(52);
+  });
+
   it('uses a list field\'s own page argument, and 20 for a list without one', () => {
     expect(costOf('{ recent(first: 3) { id name } }')).toBe(7); // 1 + 2 × 3
     expect(costOf('{ recent { id } }')).toBe(6); // its default 5

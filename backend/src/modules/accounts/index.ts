@@ -13,6 +13,7 @@ export * from './session.entity.js';
 export * from './account.service.js';
 export * from './account.rest.js';
 export * from './account.inputs.js';
+export * from './acting-for.js';
 
 export const module: NirogModule = {
   name: 'accounts',

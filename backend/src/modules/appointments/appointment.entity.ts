@@ -1,10 +1,11 @@
-import { Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Formula, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/index.js';
 import { Doctor } from '../doctors/index.js';
 import { Prescription } from '../prescriptions/index.js';
+import { REFUNDS_JSON_SQL } from '../payments/index.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot } from './appointment.enums.js';
 
 /**
@@ -20,6 +21,8 @@ import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot
 @Index({ properties: ['patient', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })
 @Index({ properties: ['paymentStatus', 'holdExpiresAt'] })
+/** The no-show job: paid video consultations the doctor has not started, by when they were paid. */
+@Index({ name: 'appointments_unstarted_index', expression: `create index "appointments_unstarted_index" on "appointments" ("paid_at") where "status" = 'Confirmed' and "kind" = 'video' and "started_at" is null` })
 export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescription'> {
   @Field(() => AppointmentKind)
   @Enum({ items: () => AppointmentKind })
@@ -99,6 +102,18 @@ export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescr
   @Field(() => String, { nullable: true })
   @Property({ length: 40, nullable: true })
   cancelReason?: string | null;
+
+  /**
+   * When the doctor started the video consultation (Start, or writing its prescription). A paid one
+   * not started 15 minutes after it was paid is cancelled and refunded by itself.
+   */
+  @Field(() => Date, { nullable: true })
+  @Property({ type: 'timestamptz', nullable: true })
+  startedAt?: Date | null;
+
+  /** Its refunds as JSON, read with the appointment itself (no statement of their own): the resolver maps them. */
+  @Formula((cols) => REFUNDS_JSON_SQL(`${cols}.id`))
+  refundsJson?: unknown;
 
   @OneToOne(() => Prescription, (p) => p.appointment, { ref: true, nullable: true })
   prescription?: Ref<Prescription> | null;

@@ -70,3 +70,8 @@ export function mayPay(actor: AuthUser | null, a: Appointment): boolean {
   return !!actor && isPatientOf(actor, a) && a.kind === AppointmentKind.Video && a.paymentStatus === AppointmentPaymentStatus.Unpaid
     && a.status === AppointmentStatus.Processing;
 }
+
+/** Its doctor may start a paid, confirmed video consultation not started yet. */
+export function mayStart(actor: AuthUser | null, a: Appointment, actorDoctorId: string | null): boolean {
+  return !!actor && isDoctorOf(actor, a, actorDoctorId) && a.kind === AppointmentKind.Video && a.status === AppointmentStatus.Confirmed && !a.startedAt;
+}

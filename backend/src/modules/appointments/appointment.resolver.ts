@@ -1,5 +1,5 @@
-import { Arg, Args, Ctx, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
-import { BOOKING_LIMIT, STATUS_CHANGE_LIMIT } from './appointment.service.js';
+import { Arg, Args, Ctx, Extensions, Field, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { BOOKING_LIMIT, START_LIMIT, STATUS_CHANGE_LIMIT } from './appointment.service.js';
 import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
 import { Allow } from '../../common/access.js';
@@ -14,9 +14,9 @@ import { AppointmentStatus, VisitSlot } from './appointment.enums.js';
 import {
   AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs, HospitalVisitArgs,
 } from './appointment.inputs.js';
-import { canSeeMeetingUrl, hospitalOfApp, mayPay, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { canSeeMeetingUrl, hospitalOfApp, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
-import { PaymentProvider } from '../payments/index.js';
+import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 
 @ObjectType()
 export class AppointmentPage extends Paginated(Appointment) {}
@@ -78,6 +78,18 @@ export class AppointmentResolver {
   @FieldResolver(() => Boolean, { description: 'The caller (its patient) may pay for this consultation now' })
   canPay(@Root() a: Appointment, @Ctx() ctx: Context) {
     return mayPay(ctx.user, a);
+  }
+
+  @FieldResolver(() => [RefundView], { description: 'Money returned for this consultation (cancelled by its doctor or an admin, or never started): its patient and admins' })
+  @Extensions({ listSize: REFUNDS_LIST_SIZE })
+  refunds(@Root() a: Appointment, @Ctx() ctx: Context) {
+    const sees = ctx.user && (ctx.user.role === Role.Admin || (ctx.user.role === Role.User && ctx.user.id === a.patient.id));
+    return sees ? refundViewsFromJson(a.refundsJson) : [];
+  }
+
+  @FieldResolver(() => Boolean, { description: 'The caller (its doctor) may start this consultation now (Start: then it is not refunded as a no-show)' })
+  async canStart(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return mayStart(ctx.user, a, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user));
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })
@@ -157,6 +169,13 @@ export class AppointmentResolver {
   @Allow()
   appointment(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.appointments.get(ctx.em, ctx.user!, id);
+  }
+
+  @Mutation(() => Appointment, { description: 'Its doctor starts a paid video consultation (opening the room); a paid one not started 15 minutes after payment is refunded' })
+  @Allow(Role.Doctor)
+  @LimitedIn(START_LIMIT)
+  startConsultation(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    return ctx.services.appointments.start(ctx.em, ctx.user!, id);
   }
 
   @Mutation(() => Appointment)

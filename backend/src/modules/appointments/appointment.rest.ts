@@ -11,7 +11,7 @@ import { AppointmentPaymentStatus } from './appointment.enums.js';
 import { prefixedPhone } from '../../common/rest.js';
 import { pictureUrl } from '../../common/rest-images.js';
 import { badInput } from '../../common/errors.js';
-import { paymentChoice } from '../payments/index.js';
+import { paymentChoice, refundViewsFromJson } from '../payments/index.js';
 import { PaymentProvider } from '../payments/index.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
@@ -55,6 +55,9 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     prescription: a.prescription?.id ?? null,
     user: p.id,
     createdAt: a.createdAt,
+    startedAt: a.startedAt ?? null,
+    cancelReason: a.cancelReason ?? null,
+    refunds: refundViewsFromJson(a.refundsJson).map((r) => ({ _id: r.id, amount: r.amountPoisha / 100, amountPoisha: r.amountPoisha, status: r.status, reason: r.reason, createdAt: r.createdAt, completedAt: r.completedAt })),
   };
 }
 

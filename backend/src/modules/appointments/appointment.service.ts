@@ -9,7 +9,7 @@ import { Role, type AuthUser } from '../../common/roles.js';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors.js';
 import type { Logger } from '../../common/logger.js';
 import type { PaymentService } from '../payments/index.js';
-import { PaymentPurpose, type PaymentProvider } from '../payments/index.js';
+import { PaymentPurpose, RefundReason, type PaymentProvider } from '../payments/index.js';
 import type { DomainEvents } from '../../common/events.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import { offsetOf, pageOf, type PageResult, byCreated } from '../../common/pagination.js';
@@ -17,12 +17,11 @@ import { Doctor } from '../doctors/index.js';
 import { User } from '../accounts/index.js';
 import { DoctorStatus } from '../doctors/index.js';
 import { isUuid } from '../../common/ids.js';
-import { refundsDue } from '../../common/metrics.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
 import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput, HospitalVisitArgs } from './appointment.inputs.js';
-import { canChangeStatus, canViewAppointment, isPatientOf, mayConfirm } from './appointment.policy.js';
+import { canChangeStatus, canViewAppointment, isDoctorOf, isPatientOf, mayConfirm } from './appointment.policy.js';
 
 
 /** How far ahead a hospital visit may be booked. */
@@ -46,6 +45,9 @@ export interface ConsultationCheckout {
   tranId: string;
 }
 
+/** How starting a consultation is limited (its declared limit, common/limits.ts). */
+export const START_LIMIT = 'the doctor of a paid, confirmed video consultation; once (conditional update)';
+
 /** When each hospital slot opens, Dhaka time. */
 const SLOT_START: Record<string, string> = { Morning: '09:00', Afternoon: '14:00', Evening: '18:00' };
 
@@ -66,8 +68,9 @@ export class AppointmentService {
         await this.markConsultationPaid(em, payment.purposeId, payment.id, payment.amountPoisha);
       } catch (e) {
         if (!(e instanceof AppError)) throw e;
-        this.log.error({ err: e, tranId: payment.tranId, appointmentId: payment.purposeId }, 'consultation payment completed but not applied: refund needed');
-        refundsDue.inc({ provider: payment.provider, reason: 'CONSULTATION_NOT_APPLIED' });
+        // A second payment, or one that no longer fits: the money goes back by itself.
+        this.log.warn({ err: e, tranId: payment.tranId, appointmentId: payment.purposeId }, 'consultation payment completed but not applied: refunding it');
+        await this.payments.refunds.request(em, { paymentId: payment.id, cause: `consultation-not-applied:${payment.id}`, reason: RefundReason.ConsultationCancelled });
       }
     });
   }
@@ -330,6 +333,10 @@ export class AppointmentService {
         status: to, ...(to === AppointmentStatus.Cancelled ? { cancelReason: actor.role === Role.Admin ? 'ADMIN' : actor.role === Role.Doctor ? 'DOCTOR' : 'PATIENT' } : {}),
       });
       if (changed !== 1) throw conflict('Someone else changed this appointment meanwhile. Reload and try again.', 'CHANGED_MEANWHILE');
+      // A paid consultation its doctor or an admin cancels is refunded, once, in this transaction.
+      if (to === AppointmentStatus.Cancelled && a.paymentStatus === AppointmentPaymentStatus.Paid && a.paymentId) {
+        await this.payments.refunds.request(tx, { paymentId: a.paymentId, cause: `consultation-cancelled:${a.id}`, reason: RefundReason.ConsultationCancelled });
+      }
       if (to === AppointmentStatus.Cancelled && a.kind === AppointmentKind.Hospital && a.visitDate && a.slot) {
         // A cancelled visit gives its place back.
         await tx.execute(
@@ -341,14 +348,58 @@ export class AppointmentService {
         type: 'appointment.statusChanged', appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id, from, to,
       });
     });
+    if (to === AppointmentStatus.Cancelled) await this.payments.refunds.sendDue(em, { purposeId: a.id });
     await em.refresh(a);
     return a;
+  }
+
+  /**
+   * The doctor starts a paid video consultation (opening its room): from then on it is not a no-show.
+   * Once; a second start changes nothing.
+   */
+  async start(em: EntityManager, actor: AuthUser, id: string): Promise<Appointment> {
+    const a = await this.findVisible(em, actor, id);
+    if (!isDoctorOf(actor, a, await this.doctorIdOf(em, actor))) throw forbidden('Only the doctor of this consultation starts it', 'NOT_YOUR_PATIENT');
+    if (a.kind !== AppointmentKind.Video || a.status !== AppointmentStatus.Confirmed) throw conflict('A consultation can be started once it is confirmed', 'NOT_CONFIRMED');
+    await em.nativeUpdate(Appointment, { id: a.id, status: AppointmentStatus.Confirmed, startedAt: null }, { startedAt: new Date() });
+    await em.refresh(a);
+    return a;
+  }
+
+  /**
+   * Paid video consultations whose doctor has not started them CONSULTATION_NO_SHOW_MINUTES (15) after they were paid
+   * (a video consultation is for now: its time is when it was paid) are cancelled and refunded, each
+   * once (a conditional update claims it; the refund is one per cause). The patient is told and may
+   * book again. Run by the jobs in one replica at a time.
+   */
+  async refundNoShows(em: EntityManager, now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - this.config.consultations.noShowMinutes * 60_000);
+    const late = await em.find(Appointment, {
+      kind: AppointmentKind.Video, status: AppointmentStatus.Confirmed, paymentStatus: AppointmentPaymentStatus.Paid, startedAt: null, paidAt: { $lt: before },
+    }, { orderBy: { paidAt: 'asc' }, limit: 100 });
+    let cancelled = 0;
+    for (const a of late) {
+      const done = await em.transactional(async (tx) => {
+        const changed = await tx.nativeUpdate(Appointment, { id: a.id, status: AppointmentStatus.Confirmed, startedAt: null },
+          { status: AppointmentStatus.Cancelled, cancelReason: 'DOCTOR_NO_SHOW', updatedAt: now });
+        if (changed !== 1) return false;
+        if (a.paymentId) await this.payments.refunds.request(tx, { paymentId: a.paymentId, cause: `consultation-no-show:${a.id}`, reason: RefundReason.DoctorNoShow });
+        await this.events.publish(tx, {
+          type: 'appointment.statusChanged', appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id, from: AppointmentStatus.Confirmed, to: AppointmentStatus.Cancelled,
+        });
+        return true;
+      });
+      if (!done) continue;
+      cancelled++;
+      await this.payments.refunds.sendDue(em, { purposeId: a.id });
+    }
+    return cancelled;
   }
 
   /** Used by prescriptions: Confirmed → Finished inside the caller's transaction. */
   async finishInTransaction(tx: EntityManager, a: Appointment): Promise<void> {
     if (a.status !== AppointmentStatus.Confirmed) return;
-    const changed = await tx.nativeUpdate(Appointment, { id: a.id, status: AppointmentStatus.Confirmed }, { status: AppointmentStatus.Finished });
+    const changed = await tx.nativeUpdate(Appointment, { id: a.id, status: AppointmentStatus.Confirmed }, { status: AppointmentStatus.Finished, startedAt: a.startedAt ?? new Date() });
     if (changed === 1) {
       await this.events.publish(tx, {
         type: 'appointment.statusChanged', appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id,

@@ -19,8 +19,10 @@ export function auditAdminMutations(schema: GraphQLSchema): void {
     const resolve = field.resolve ?? defaultFieldResolver;
     field.resolve = async (source, args, contextValue: Context, info) => {
       const result: unknown = await resolve(source, args, contextValue, info);
-      // An integrator app's writes (an order moved, a stock level set) are on record like an admin's.
-      if (contextValue.user?.role !== Role.Admin && !contextValue.integrator) return result;
+      // An integrator app's writes (an order moved, a stock level set) are on record like an admin's,
+      // and so are a pharmacist's (a prescription approved or rejected).
+      const onRecord = contextValue.user?.role === Role.Admin || contextValue.user?.role === Role.Pharmacist || !!contextValue.integrator;
+      if (!onRecord) return result;
       const returned = getNamedType(info.returnType);
       const a = args as { id?: unknown; input?: { id?: unknown } };
       const entityId = [a.id, a.input?.id, (result as { id?: unknown } | null)?.id].find((v) => typeof v === 'string') as string | undefined;

@@ -19,8 +19,8 @@ export interface AuditInput {
   details?: unknown;
 }
 
-/** The records whose reads by someone other than the patient are logged (`read:appointment`, `read:prescription`). */
-export const AUDITED_READS = ['Appointment', 'Prescription'] as const;
+/** The records whose reads by someone other than the patient are logged (`read:appointment`, `read:prescription`, a pharmacist's `read:order`). */
+export const AUDITED_READS = ['Appointment', 'Prescription', 'Order'] as const;
 export type AuditedRead = (typeof AUDITED_READS)[number];
 export const CSV_EXPORT_ACTION = 'csv.export';
 /** An integrator app read personal data (orders, insurance applications, hospital visits): entityType names what. */

@@ -27,6 +27,16 @@ export function dashboardWindows(now = new Date()): DashboardWindows {
 }
 
 type Row = Record<string, string | number | null>;
+
+/**
+ * Revenue is net of refunds: money paid counts when it was paid (a cancelled order or consultation
+ * too, once a refund of it is recorded), and every refund is taken off when it was recorded (it is
+ * owed from then on). A cancelled one with no refund recorded (before refunds were automatic, money
+ * returned by hand) is left out as before. A second payment for a consultation already paid never
+ * counted, so neither does its refund.
+ */
+const REFUNDED = (alias: string) => `exists (select 1 from payment_refunds r where r.purpose_id = ${alias}.id)`;
+const COUNTED_REFUND = `cause not like 'consultation-not-applied:%'`;
 const n = (v: unknown) => Number(v ?? 0);
 
 /**
@@ -50,16 +60,22 @@ export class DashboardService {
       `select kind as key, ${periods(count, 'created_at')} from appointments
         where created_at >= ? and status <> 'Cancelled' group by kind
        union all
-       select 'consultationRevenue', ${periods(sum('fee_poisha'), 'paid_at')} from appointments
-        where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ?
+       select 'consultationRevenue', ${periods(sum('fee_poisha'), 'paid_at')} from appointments a
+        where payment_status = 'paid' and (status <> 'Cancelled' or ${REFUNDED('a')}) and paid_at >= ?
        union all
-       select 'orderRevenue', ${periods(sum('total_poisha'), 'paid_at')} from orders
-        where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ?
+       select 'orderRevenue', ${periods(sum('total_poisha'), 'paid_at')} from orders o
+        where payment_status = 'paid' and (status <> 'Cancelled' or ${REFUNDED('o')}) and paid_at >= ?
+       union all
+       select 'consultationRefunds', ${periods(sum('amount_poisha'), 'created_at')} from payment_refunds
+        where purpose = 'consultation' and ${COUNTED_REFUND} and created_at >= ?
+       union all
+       select 'orderRefunds', ${periods(sum('amount_poisha'), 'created_at')} from payment_refunds
+        where purpose = 'order' and ${COUNTED_REFUND} and created_at >= ?
        union all
        select 'patients', ${periods(count, 'created_at')} from users where role = 'user' and deleted_at is null and created_at >= ?
        union all
        select 'doctors', ${periods(count, 'created_at')} from doctors where created_at >= ?`,
-      [...p3, from, ...p3, from, ...p3, from, ...p3, from, ...p3, from]);
+      [...p3, from, ...p3, from, ...p3, from, ...p3, from, ...p3, from, ...p3, from, ...p3, from]);
 
     const statuses = await em.execute<Row[]>(
       `select 'order' as kind, status, count(*) as count from orders where archived_at is null group by status
@@ -79,17 +95,26 @@ export class DashboardService {
                     count(*) filter (where kind = 'video') as video, count(*) filter (where kind = 'hospital') as hospital
                from appointments where created_at >= ? and status <> 'Cancelled' group by 1),
        rc as (select (paid_at at time zone 'Asia/Dhaka')::date as day, sum(fee_poisha) as amount
-               from appointments where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ? group by 1),
+               from appointments a where payment_status = 'paid' and (status <> 'Cancelled' or ${REFUNDED('a')}) and paid_at >= ? group by 1),
        ro as (select (paid_at at time zone 'Asia/Dhaka')::date as day, sum(total_poisha) as amount
-               from orders where payment_status = 'paid' and status <> 'Cancelled' and paid_at >= ? group by 1)
+               from orders o where payment_status = 'paid' and (status <> 'Cancelled' or ${REFUNDED('o')}) and paid_at >= ? group by 1),
+       rf as (select (created_at at time zone 'Asia/Dhaka')::date as day,
+                     coalesce(sum(amount_poisha) filter (where purpose = 'consultation'), 0) as consultation,
+                     coalesce(sum(amount_poisha) filter (where purpose = 'order'), 0) as "order"
+               from payment_refunds where ${COUNTED_REFUND} and created_at >= ? group by 1)
        select to_char(days.day, 'YYYY-MM-DD') as date, coalesce(b.video, 0) as video, coalesce(b.hospital, 0) as hospital,
-              coalesce(rc.amount, 0) as consultation, coalesce(ro.amount, 0) as "order"
+              coalesce(rc.amount, 0) - coalesce(rf.consultation, 0) as consultation, coalesce(ro.amount, 0) - coalesce(rf."order", 0) as "order"
          from days left join b on b.day = days.day left join rc on rc.day = days.day left join ro on ro.day = days.day
-        order by days.day`, [w.dailyStart, w.today, d0, d0, d0]);
+              left join rf on rf.day = days.day
+        order by days.day`, [w.dailyStart, w.today, d0, d0, d0, d0]);
 
     const period = (key: string): PeriodCounts & PeriodAmounts => {
       const r = byPeriod.find((x) => x.key === key);
       return { today: n(r?.today), week: n(r?.week), month: n(r?.month) };
+    };
+    const net = (paid: string, refunded: string): PeriodAmounts => {
+      const [p, r] = [period(paid), period(refunded)];
+      return { today: p.today - r.today, week: p.week - r.week, month: p.month - r.month };
     };
     const byStatus = (kind: string, all: string[]): StatusCount[] =>
       all.map((status) => ({ status, count: n(statuses.find((r) => r.kind === kind && r.status === status)?.count) }));
@@ -100,8 +125,8 @@ export class DashboardService {
       monthStart: w.monthStart,
       consultations: period('video'),
       hospitalVisits: period('hospital'),
-      consultationRevenuePoisha: period('consultationRevenue'),
-      orderRevenuePoisha: period('orderRevenue'),
+      consultationRevenuePoisha: net('consultationRevenue', 'consultationRefunds'),
+      orderRevenuePoisha: net('orderRevenue', 'orderRefunds'),
       ordersByStatus: byStatus('order', Object.values(OrderStatus)),
       hiresByStatus: byStatus('hire', Object.values(NurseHireStatus)),
       newPatients: period('patients'),

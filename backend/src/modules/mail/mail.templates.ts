@@ -28,6 +28,7 @@ interface Body {
 type Writer = (v: TemplateVars) => Body;
 
 const STATUS_BN: Record<string, string> = {
+  PrescriptionCheck: 'প্রেসক্রিপশন যাচাই',
   Processing: 'প্রক্রিয়াধীন',
   Confirmed: 'নিশ্চিত',
   Finished: 'সম্পন্ন',
@@ -36,8 +37,23 @@ const STATUS_BN: Record<string, string> = {
   Paid: 'পরিশোধিত',
 };
 
+const STATUS_EN: Record<string, string> = { PrescriptionCheck: 'waiting for a prescription check' };
+
 export function statusLabel(status: string, lang: Language): string {
-  return lang === Language.bn ? (STATUS_BN[status] ?? status) : status;
+  return lang === Language.bn ? (STATUS_BN[status] ?? status) : (STATUS_EN[status] ?? status);
+}
+
+/** Poisha as the reader writes taka: "৳1,250.00" (Bangladeshi grouping), Bangla digits for Bangla. */
+export function takaText(poisha: number, lang: Language): string {
+  const whole = Math.trunc(poisha / 100).toString();
+  const grouped = whole.length > 3 ? `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}` : whole;
+  return `৳${readerDigits(`${grouped}.${String(poisha % 100).padStart(2, '0')}`, lang)}`;
+}
+
+/** bKash and Nagad as each language writes them. */
+export function providerLabel(provider: string, lang: Language): string {
+  if (provider === 'nagad') return lang === Language.bn ? 'নগদ' : 'Nagad';
+  return lang === Language.bn ? 'বিকাশ' : 'bKash';
 }
 
 /** Areas of Dhaka (DhakaArea values) in Bangla, as the blood screens write them. */
@@ -237,6 +253,80 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       action: { label: 'আমার অর্ডার', url: v.link! },
     }),
   },
+  'order-refund-started': {
+    en: (v) => ({
+      subject: `Order #${v.ref} cancelled: ${v.amount} is on its way back`,
+      paragraphs: [`Hello ${v.name},`, v.rejected === 'yes'
+        ? `Our pharmacist could not accept the prescription of your order #${v.ref}, so the order is cancelled.${v.note ? ` Note: ${v.note}` : ''}`
+        : `Your order #${v.ref} is cancelled.`,
+      `We are returning ${v.amount} to the ${v.provider} account you paid with. You do not need to do anything; we will tell you when it arrives.`],
+      action: { label: 'My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref} বাতিল: ${v.amount} ফেরত যাচ্ছে`,
+      paragraphs: [`প্রিয় ${v.name},`, v.rejected === 'yes'
+        ? `আমাদের ফার্মাসিস্ট আপনার অর্ডার #${v.ref} এর প্রেসক্রিপশন গ্রহণ করতে পারেননি, তাই অর্ডারটি বাতিল হয়েছে।${v.note ? ` মন্তব্য: ${v.note}` : ''}`
+        : `আপনার অর্ডার #${v.ref} বাতিল হয়েছে।`,
+      `যে ${v.provider} অ্যাকাউন্ট থেকে পেমেন্ট করেছিলেন সেখানে ${v.amount} ফেরত পাঠানো হচ্ছে। আপনাকে কিছু করতে হবে না; পৌঁছালে জানাব।`],
+      action: { label: 'আমার অর্ডার', url: v.link! },
+    }),
+  },
+  'prescription-rejected': {
+    en: (v) => ({
+      subject: `Order #${v.ref}: prescription not accepted`,
+      paragraphs: [`Hello ${v.name},`, `Our pharmacist could not accept the prescription of your order #${v.ref}, so the order is cancelled. Nothing was charged.${v.note ? ` Note: ${v.note}` : ''}`],
+      action: { label: 'My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref}: প্রেসক্রিপশন গ্রহণ করা হয়নি`,
+      paragraphs: [`প্রিয় ${v.name},`, `আমাদের ফার্মাসিস্ট আপনার অর্ডার #${v.ref} এর প্রেসক্রিপশন গ্রহণ করতে পারেননি, তাই অর্ডারটি বাতিল হয়েছে। কোনো টাকা কাটা হয়নি।${v.note ? ` মন্তব্য: ${v.note}` : ''}`],
+      action: { label: 'আমার অর্ডার', url: v.link! },
+    }),
+  },
+  'prescription-approved': {
+    en: (v) => ({
+      subject: `Order #${v.ref}: prescription accepted, please pay`,
+      paragraphs: [`Hello ${v.name},`, `Our pharmacist accepted the prescription of your order #${v.ref}. Pay for it from My orders and we will send it.`],
+      action: { label: 'Pay in My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref}: প্রেসক্রিপশন গৃহীত, পেমেন্ট করুন`,
+      paragraphs: [`প্রিয় ${v.name},`, `আমাদের ফার্মাসিস্ট আপনার অর্ডার #${v.ref} এর প্রেসক্রিপশন গ্রহণ করেছেন। আমার অর্ডার থেকে পেমেন্ট করুন, আমরা পাঠিয়ে দেব।`],
+      action: { label: 'আমার অর্ডারে পেমেন্ট করুন', url: v.link! },
+    }),
+  },
+  'consultation-refund-started': {
+    en: (v) => ({
+      subject: v.noShow === 'yes' ? `Consultation #${v.ref} did not take place: ${v.amount} is on its way back` : `Consultation #${v.ref} cancelled: ${v.amount} is on its way back`,
+      paragraphs: [`Hello ${v.name},`, v.noShow === 'yes'
+        ? `We are sorry: your doctor did not start consultation #${v.ref} within ${v.minutes} minutes, so we cancelled it.`
+        : `Your consultation #${v.ref} was cancelled by the doctor or by Nirog.`,
+      `We are returning ${v.amount} to the ${v.provider} account you paid with. You do not need to do anything; we will tell you when it arrives. You may book again at any time.`],
+      action: { label: 'Book again', url: v.rebook! },
+      secondary: { label: 'My consultations', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: v.noShow === 'yes' ? `পরামর্শ #${v.ref} হয়নি: ${v.amount} ফেরত যাচ্ছে` : `পরামর্শ #${v.ref} বাতিল: ${v.amount} ফেরত যাচ্ছে`,
+      paragraphs: [`প্রিয় ${v.name},`, v.noShow === 'yes'
+        ? `আমরা দুঃখিত: আপনার ডাক্তার ${v.minutes} মিনিটের মধ্যে পরামর্শ #${v.ref} শুরু করেননি, তাই আমরা এটি বাতিল করেছি।`
+        : `আপনার পরামর্শ #${v.ref} ডাক্তার বা নিরোগ বাতিল করেছে।`,
+      `যে ${v.provider} অ্যাকাউন্ট থেকে পেমেন্ট করেছিলেন সেখানে ${v.amount} ফেরত পাঠানো হচ্ছে। আপনাকে কিছু করতে হবে না; পৌঁছালে জানাব। যেকোনো সময় আবার বুক করতে পারেন।`],
+      action: { label: 'আবার বুক করুন', url: v.rebook! },
+      secondary: { label: 'আমার পরামর্শসমূহ', url: v.link! },
+    }),
+  },
+  'refund-completed': {
+    en: (v) => ({
+      subject: `${v.amount} returned to your ${v.provider} account`,
+      paragraphs: [`Hello ${v.name},`, `${v.amount} for ${v.what} #${v.ref} is back in the ${v.provider} account you paid with (refund ${v.refundRef}).`],
+      action: { label: v.what === 'order' ? 'My orders' : 'My consultations', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত দেওয়া হয়েছে`,
+      paragraphs: [`প্রিয় ${v.name},`, `${v.what === 'order' ? 'অর্ডার' : 'পরামর্শ'} #${v.ref} এর ${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত গেছে (রিফান্ড ${v.refundRef})।`],
+      action: { label: v.what === 'order' ? 'আমার অর্ডার' : 'আমার পরামর্শসমূহ', url: v.link! },
+    }),
+  },
   'blood-request': {
     en: (v) => ({
       subject: 'New blood request',
@@ -363,6 +453,14 @@ export function hasTemplate(template: string): boolean {
 }
 
 const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
+  'refund-started': {
+    en: (v) => `Nirog: ${v.what === 'order' ? 'order' : 'consultation'} #${v.ref} ${v.noShow === 'yes' ? 'did not take place (the doctor did not start)' : 'is cancelled'}. ${v.amount} is being returned to your ${v.provider} account.${v.what === 'order' ? '' : ' You may book again.'}`,
+    bn: (v) => `নিরোগ: ${v.what === 'order' ? 'অর্ডার' : 'পরামর্শ'} #${v.ref} ${v.noShow === 'yes' ? 'হয়নি (ডাক্তার শুরু করেননি)' : 'বাতিল হয়েছে'}। ${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত যাচ্ছে।${v.what === 'order' ? '' : ' আবার বুক করতে পারেন।'}`,
+  },
+  'refund-completed': {
+    en: (v) => `Nirog: ${v.amount} for ${v.what} #${v.ref} is back in your ${v.provider} account. Ref ${v.refundRef}`,
+    bn: (v) => `নিরোগ: ${v.what === 'order' ? 'অর্ডার' : 'পরামর্শ'} #${v.ref} এর ${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত গেছে। রেফ ${v.refundRef}`,
+  },
   'appointment-booked': {
     en: (v) => `Nirog: your consultation #${v.ref} is booked. We will notify you when it is confirmed.`,
     bn: (v) => `নিরোগ: আপনার পরামর্শ #${v.ref} বুক হয়েছে। নিশ্চিত হলে জানানো হবে।`,

@@ -9,7 +9,7 @@ import { BloodRequest } from '../blood/index.js';
 import { matchDonors } from '../blood/index.js';
 import type { MailService } from './mail.service.js';
 import type { SmsService } from './sms.service.js';
-import { areaLabel, statusLabel } from './mail.templates.js';
+import { areaLabel, providerLabel, statusLabel, takaText } from './mail.templates.js';
 import { ReminderKind } from './reminder.entity.js';
 
 /** How long before a consultation the patient and the doctor are reminded. */
@@ -71,6 +71,19 @@ export class NotificationService {
     events.on(type, (em, e) => this.guarded(em, type, (tx) => fn(tx, e)));
   }
 
+  /** The latest refund of an order or appointment (payments' table, read as SQL: mail knows no payments). */
+  private async refundOf(em: EntityManager, purposeId: string): Promise<{ amount_poisha: number; provider: string } | null> {
+    const [row] = await em.execute<{ amount_poisha: number; provider: string }[]>(
+      'select amount_poisha, provider from payment_refunds where purpose_id = ? order by created_at desc limit 1', [purposeId]);
+    return row ? { amount_poisha: Number(row.amount_poisha), provider: row.provider } : null;
+  }
+
+  /** An SMS to an account's phone in its language (none without a Bangladeshi mobile number). */
+  private async smsToUser(em: EntityManager, userId: string, key: string, template: string, vars: (u: User) => Record<string, string>): Promise<void> {
+    const user = await em.findOne(User, { id: userId, deletedAt: null });
+    if (user) await this.sms.enqueue(em, `${key}:sms`, { phone: user.phoneE164, language: user.language, userId: user.id }, template, vars(user));
+  }
+
   /** The user behind a doctor id (Doctor.id, or already a user id). */
   private async doctorUserId(em: EntityManager, doctorId: string): Promise<string | null> {
     const doctor = await em.findOne(Doctor, { id: doctorId }, { fields: ['id', 'user'] });
@@ -105,8 +118,22 @@ export class NotificationService {
         (u) => ({ name: u.name, ref: shortRef(e.appointmentId), link: this.link('/my-booking') })));
 
     this.on(events, 'appointment.statusChanged', async (tx, e) => {
-      await this.mail.enqueueToUser(tx, e.patientId, `appointment.status:${e.appointmentId}:${e.from}->${e.to}`, 'appointment-status',
-        (u) => ({ name: u.name, ref: shortRef(e.appointmentId), status: status(e.to)(u), link: this.link('/my-booking') }));
+      const key = `appointment.status:${e.appointmentId}:${e.from}->${e.to}`;
+      const refund = e.to === 'Cancelled' ? await this.refundOf(tx, e.appointmentId) : null;
+      if (refund) {
+        // A paid consultation cancelled by its doctor or Nirog, or never started: the money is on its way back.
+        const [row] = await tx.execute<{ cancel_reason: string | null }[]>('select cancel_reason from appointments where id = ?', [e.appointmentId]);
+        const noShow = row?.cancel_reason === 'DOCTOR_NO_SHOW' ? 'yes' : 'no';
+        const vars = (u: User) => ({
+          name: u.name, ref: shortRef(e.appointmentId), amount: takaText(refund.amount_poisha, u.language), provider: providerLabel(refund.provider, u.language),
+          noShow, minutes: String(this.config.consultations.noShowMinutes), what: 'consultation', link: this.link('/my-booking'), rebook: this.link(`/doctor/${e.doctorId}`),
+        });
+        await this.mail.enqueueToUser(tx, e.patientId, key, 'consultation-refund-started', vars);
+        await this.smsToUser(tx, e.patientId, key, 'refund-started', vars);
+      } else {
+        await this.mail.enqueueToUser(tx, e.patientId, key, 'appointment-status',
+          (u) => ({ name: u.name, ref: shortRef(e.appointmentId), status: status(e.to)(u), link: this.link('/my-booking') }));
+      }
       if (e.to === 'Cancelled' || e.to === 'Finished') await this.cancelReminders(tx, e.appointmentId);
     });
 
@@ -122,9 +149,45 @@ export class NotificationService {
       this.mail.enqueueToUser(tx, e.userId, `order.paid:${e.paymentId}`, 'order-paid',
         (u) => ({ name: u.name, ref: shortRef(e.orderId), link: this.link('/my-order') })));
 
-    this.on(events, 'order.statusChanged', (tx, e) =>
-      this.mail.enqueueToUser(tx, e.userId, `order.status:${e.orderId}:${e.from}->${e.to}`, 'order-status',
-        (u) => ({ name: u.name, ref: shortRef(e.orderId), status: status(e.to)(u), link: this.link('/my-order') })));
+    this.on(events, 'order.statusChanged', async (tx, e) => {
+      const key = `order.status:${e.orderId}:${e.from}->${e.to}`;
+      const ref = shortRef(e.orderId);
+      const link = this.link('/my-order');
+      const [order] = await tx.execute<{ cancel_reason: string | null; prescription_note: string | null }[]>(
+        'select cancel_reason, prescription_note from orders where id = ?', [e.orderId]);
+      const rejected = order?.cancel_reason === 'PRESCRIPTION_REJECTED';
+      const refund = e.to === 'Cancelled' ? await this.refundOf(tx, e.orderId) : null;
+      if (refund) {
+        const vars = (u: User) => ({
+          name: u.name, ref, amount: takaText(refund.amount_poisha, u.language), provider: providerLabel(refund.provider, u.language),
+          rejected: rejected ? 'yes' : 'no', note: order?.prescription_note ?? '', what: 'order', noShow: 'no', link,
+        });
+        await this.mail.enqueueToUser(tx, e.userId, key, 'order-refund-started', vars);
+        await this.smsToUser(tx, e.userId, key, 'refund-started', vars);
+      } else if (rejected) {
+        await this.mail.enqueueToUser(tx, e.userId, key, 'prescription-rejected', (u) => ({ name: u.name, ref, note: order?.prescription_note ?? '', link }));
+      } else if (e.from === 'PrescriptionCheck' && e.to === 'Processing') {
+        await this.mail.enqueueToUser(tx, e.userId, key, 'prescription-approved', (u) => ({ name: u.name, ref, link }));
+      } else {
+        await this.mail.enqueueToUser(tx, e.userId, key, 'order-status', (u) => ({ name: u.name, ref, status: status(e.to)(u), link }));
+      }
+    });
+
+    // The money is back with the payer: told by mail and SMS, once per refund.
+    this.on(events, 'payment.refunded', async (tx, e) => {
+      const done = await tx.execute<{ id: string; amount_poisha: number; provider: string; purpose: string; purpose_id: string; provider_refund_id: string | null; user_id: string }[]>(
+        `select id, amount_poisha, provider, purpose, purpose_id, provider_refund_id, user_id from payment_refunds where payment_id = ? and status = 'completed'`, [e.paymentId]);
+      for (const r of done) {
+        const key = `refund.completed:${r.id}`;
+        const what = r.purpose === 'order' ? 'order' : 'consultation';
+        const vars = (u: User) => ({
+          name: u.name, ref: shortRef(r.purpose_id), what, amount: takaText(Number(r.amount_poisha), u.language), provider: providerLabel(r.provider, u.language),
+          refundRef: r.provider_refund_id ?? '', link: this.link(what === 'order' ? '/my-order' : '/my-booking'),
+        });
+        await this.mail.enqueueToUser(tx, r.user_id, key, 'refund-completed', vars);
+        await this.smsToUser(tx, r.user_id, key, 'refund-completed', vars);
+      }
+    });
 
     this.on(events, 'nurseHire.created', (tx, e) =>
       this.mail.enqueueToUser(tx, e.userId, `nurseHire.created:${e.hireId}`, 'hire-created',

@@ -10,6 +10,7 @@ import { registerMedicineRoutes } from './medicine.rest.js';
 export * from './medicine.entity.js';
 export * from './medicine.read.js';
 export * from './medicine.service.js';
+export * from './medicine.match.js';
 
 export const module: NirogModule = {
   name: 'medicines',

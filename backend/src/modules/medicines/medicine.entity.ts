@@ -45,7 +45,7 @@ export const MEDICINE_SEARCH_VECTOR =
 @Check({ name: 'medicines_stock_not_negative', expression: 'stock >= 0' })
 @Check({ name: 'medicines_price_positive', expression: 'price_poisha > 0' })
 /** A medicine of the catalogue, for writes; screens and both doors read the read model (medicine.read.ts). */
-export class Medicine extends BaseEntity<'description' | 'isActive'> {
+export class Medicine extends BaseEntity<'description' | 'isActive' | 'prescriptionRequired' | 'dosesPerUnit'> {
   /** Brand name, e.g. Napa Extra. */
   @Property({ length: 120 })
   name!: string;
@@ -83,4 +83,22 @@ export class Medicine extends BaseEntity<'description' | 'isActive'> {
   /** Hidden from the catalogue and from new orders; kept for the orders that name it. */
   @Property({ default: true })
   isActive: boolean = true;
+
+  /** Sold only with a prescription (antibiotics, sedatives, insulin…): checkout refuses it without one. */
+  @Property({ default: false })
+  prescriptionRequired: boolean = false;
+
+  /**
+   * How many doses one unit holds (tablets in a strip, tablets in a bottle), for turning "1+0+1 for
+   * 7 days" into units. Null: one unit lasts a course (a syrup, a tube, an inhaler).
+   */
+  @Property({ type: 'int', nullable: true })
+  dosesPerUnit?: number | null = null;
+}
+
+/** Doses in one unit when the catalogue says nothing: a strip of 10, a loose tablet or capsule, else a whole pack. */
+export function defaultDosesPerUnit(form: MedicineForm, unit: MedicineUnit): number | null {
+  if (unit === MedicineUnit.Strip) return 10;
+  if (unit === MedicineUnit.Pcs && [MedicineForm.Tablet, MedicineForm.Capsule, MedicineForm.Suppository, MedicineForm.Powder].includes(form)) return 1;
+  return null;
 }

@@ -1,5 +1,5 @@
 import { ArgsType, Field, InputType, Int } from 'type-graphql';
-import { IsEnum, IsInt, IsNotEmpty, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsEnum, IsInt, IsNotEmpty, IsOptional, Max, MaxLength, Min } from 'class-validator';
 import { PageArgs } from '../../common/pagination.js';
 import { MedicineForm, MedicineUnit } from './medicine.entity.js';
 
@@ -71,6 +71,17 @@ export class MedicineInput {
   @IsOptional()
   @MaxLength(5000)
   description?: string;
+
+  @Field({ defaultValue: false, description: 'Sold only with a prescription' })
+  @IsBoolean()
+  prescriptionRequired: boolean = false;
+
+  @Field(() => Int, { nullable: true, description: 'Doses in one unit (tablets in a strip); left out: 10 for a strip, 1 for a loose tablet, else the whole pack' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  dosesPerUnit?: number | null;
 }
 
 /** Admin update: only what is sent changes. */
@@ -131,7 +142,20 @@ export class MedicineUpdateInput {
 
   @Field({ nullable: true })
   @IsOptional()
+  @IsBoolean()
   isActive?: boolean;
+
+  @Field({ nullable: true, description: 'Sold only with a prescription' })
+  @IsOptional()
+  @IsBoolean()
+  prescriptionRequired?: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'Doses in one unit (tablets in a strip)' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  dosesPerUnit?: number;
 }
 
 /** A pharmacy partner's update: stock on hand and price, nothing else of the medicine. */

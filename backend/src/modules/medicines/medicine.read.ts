@@ -58,20 +58,28 @@ export class MedicineView {
 
   @Field()
   isActive!: boolean;
+
+  @Field({ description: 'Sold only with a prescription: a Nirog prescription that lists it, or a photo a pharmacist checks' })
+  prescriptionRequired!: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'Doses in one unit (tablets in a strip); null when one unit lasts a course' })
+  dosesPerUnit!: number | null;
 }
 
 interface MedicineRow {
   id: string; name: string; generic_name: string; company: string; strength: string; form: MedicineForm; unit: MedicineUnit;
   price_poisha: number; stock: number; image_url: string | null; description: string; is_active: boolean; created_at: Date | string;
+  prescription_required: boolean; doses_per_unit: number | null;
 }
 
-const COLUMNS = 'id, name, generic_name, company, strength, form, unit, price_poisha, stock, image_url, description, is_active, created_at';
+const COLUMNS = 'id, name, generic_name, company, strength, form, unit, price_poisha, stock, image_url, description, is_active, created_at, prescription_required, doses_per_unit';
 
 /** The one mapper: a medicines row → the read model. */
 const toMedicineView = (r: MedicineRow): MedicineView => Object.assign(new MedicineView(), {
   id: r.id, createdAt: toDate(r.created_at), name: r.name, genericName: r.generic_name, company: r.company, strength: r.strength,
   form: r.form, unit: r.unit, pricePoisha: r.price_poisha, price: r.price_poisha / 100, stock: r.stock, inStock: r.stock > 0,
-  imageUrl: r.image_url, description: r.description, isActive: r.is_active,
+  imageUrl: r.image_url, description: r.description, isActive: r.is_active, prescriptionRequired: r.prescription_required,
+  dosesPerUnit: r.doses_per_unit === null ? null : Number(r.doses_per_unit),
 });
 
 /** Medicines by id, in one statement (`activeOnly`: those still sold). */
@@ -80,6 +88,13 @@ export async function medicineViewsByIds(em: EntityManager, ids: readonly string
   const p = new SqlParams();
   const sql = `select ${COLUMNS} from medicines where id in (${ids.map((id) => p.add(id)).join(', ')})${opts.activeOnly ? ' and is_active = true' : ''}`;
   return (await selectRows<MedicineRow>(em, sql, p)).map(toMedicineView);
+}
+
+/** Medicines matching a condition built on the statement's parameters (`where(p)`), by name, in one statement. */
+export async function medicineViewsWhere(em: EntityManager, where: (p: SqlParams) => string, limit = 200): Promise<MedicineView[]> {
+  const p = new SqlParams();
+  const condition = where(p);
+  return (await selectRows<MedicineRow>(em, `select ${COLUMNS} from medicines where ${condition} order by name asc, id asc limit ${p.add(limit)}`, p)).map(toMedicineView);
 }
 
 /** "napa ext" → "napa:* & ext:*": every word must start a word of the brand, generic or company. */

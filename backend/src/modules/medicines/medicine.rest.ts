@@ -27,6 +27,7 @@ export function toSpecMedicine(m: MedicineView) {
     image: picture(m.imageUrl, 'medicine'),
     description: m.description,
     isActive: m.isActive,
+    prescriptionRequired: m.prescriptionRequired,
   };
 }
 

@@ -5,7 +5,7 @@ import { notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { PageResult } from '../../common/pagination.js';
-import { Medicine } from './medicine.entity.js';
+import { Medicine, defaultDosesPerUnit } from './medicine.entity.js';
 import { medicineViewsByIds, searchMedicines, type MedicineView } from './medicine.read.js';
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
@@ -38,6 +38,7 @@ export class MedicineService {
     const medicine = em.create(Medicine, {
       name, genericName: input.genericName.trim(), company: input.company.trim(), strength,
       form: input.form, unit: input.unit, pricePoisha: input.pricePoisha, stock: input.stock, imageUrl, description: input.description?.trim() ?? '',
+      prescriptionRequired: input.prescriptionRequired ?? false, dosesPerUnit: input.dosesPerUnit ?? defaultDosesPerUnit(input.form, input.unit),
     });
     await em.flush();
     return this.byId(em, medicine.id, { admin: true });
@@ -58,6 +59,9 @@ export class MedicineService {
     if (input.pricePoisha != null) medicine.pricePoisha = input.pricePoisha;
     if (input.stock != null) medicine.stock = input.stock;
     if (input.isActive != null) medicine.isActive = input.isActive;
+    if (input.prescriptionRequired != null) medicine.prescriptionRequired = input.prescriptionRequired;
+    if (input.dosesPerUnit != null) medicine.dosesPerUnit = input.dosesPerUnit;
+    else if (input.unit || input.form) medicine.dosesPerUnit ??= defaultDosesPerUnit(medicine.form, medicine.unit);
     if (image) medicine.imageUrl = await this.images.store(image, 'medicines', 600);
     // A drawn pack is redrawn from the new brand, strength and form (the same ones find the same file).
     else if (!medicine.imageUrl || isGeneratedImageUrl(medicine.imageUrl)) medicine.imageUrl = await this.images.generated.pack(medicine);

@@ -8,6 +8,8 @@ import { Medicine, MedicineUnit } from '../medicines/index.js';
 import { PaymentProvider } from '../payments/index.js';
 
 export enum OrderStatus {
+  /** Holds a prescription-only medicine with an uploaded prescription: a pharmacist approves or rejects it before payment. */
+  PrescriptionCheck = 'PrescriptionCheck',
   Processing = 'Processing',
   Confirmed = 'Confirmed',
   Delivered = 'Delivered',
@@ -34,8 +36,10 @@ registerEnumType(OrderPaymentStatus, { name: 'OrderPaymentStatus' });
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['archivedAt', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })
+/** The pharmacists' list of every order that went out with a photo of a prescription. */
+@Index({ name: 'orders_prescription_photo_index', expression: 'create index "orders_prescription_photo_index" on "orders" ("created_at") where "prescription_image_url" is not null' })
 @Check({ name: 'orders_amounts_consistent', expression: 'total_poisha = items_poisha + shipping_poisha and items_poisha > 0' })
-export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockReleased' | 'items'> {
+export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockReleased' | 'items' | 'prescriptionRequired'> {
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   user!: Ref<User>;
 
@@ -105,6 +109,28 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   /** Admins' "Delete": hidden from the admin list, kept for the patient and the accounts. */
   @Property({ type: 'timestamptz', nullable: true })
   archivedAt?: Date | null;
+
+  /** A line is a prescription-only medicine: the order went out with a prescription (below). */
+  @Property({ default: false })
+  prescriptionRequired: boolean = false;
+
+  /** The Nirog prescription that lists its prescription-only medicines. */
+  @Property({ type: 'uuid', nullable: true })
+  prescriptionId?: string | null;
+
+  /** The photo of a paper prescription, checked by a pharmacist (only its patient, pharmacists and admins get the address). */
+  @Property({ length: 500, nullable: true })
+  prescriptionImageUrl?: string | null;
+
+  @ManyToOne(() => User, { ref: true, nullable: true, deleteRule: 'set null' })
+  prescriptionReviewedBy?: Ref<User> | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  prescriptionReviewedAt?: Date | null;
+
+  /** The pharmacist's note to the patient (why it was rejected, what to bring). */
+  @Property({ length: 300, nullable: true })
+  prescriptionNote?: string | null;
 }
 
 @Entity({ tableName: 'order_items' })

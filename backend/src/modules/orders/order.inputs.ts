@@ -1,6 +1,6 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
-import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { AdminPageArgs } from '../../common/pagination.js';
+import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { PaymentProvider } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 
@@ -66,6 +66,34 @@ export class CreateOrderInput {
   @IsOptional()
   @IsEnum(PaymentProvider)
   paymentMethod?: PaymentProvider | null;
+
+  @Field(() => ID, { nullable: true, description: "A Nirog prescription (of a patient this account acts for) that lists the cart's prescription-only medicines" })
+  @IsOptional()
+  @IsUUID('all', { message: 'Unknown prescription' })
+  prescriptionId?: string | null;
+}
+
+@InputType()
+export class ReviewPrescriptionInput {
+  @Field(() => ID)
+  @IsUUID('all', { message: 'Unknown order' })
+  orderId!: string;
+
+  @Field({ description: 'true: the prescription is genuine and lists the medicines (the patient then pays); false: the order is cancelled' })
+  @IsBoolean()
+  approve!: boolean;
+
+  @Field(() => String, { nullable: true, description: 'Shown to the patient (why it was rejected)' })
+  @IsOptional()
+  @MaxLength(300)
+  note?: string | null;
+}
+
+@ArgsType()
+export class PrescriptionOrderArgs extends PageArgs {
+  @Field({ defaultValue: true, description: 'Only the orders waiting for a check (false: every order that went out with a photo)' })
+  @IsBoolean()
+  waiting: boolean = true;
 }
 
 @ArgsType()

@@ -1,16 +1,22 @@
 import { Role, type AuthUser } from '../../common/roles.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 
-/** An order is seen by the patient who placed it and by admins. */
-export function canViewOrder(user: AuthUser, order: { userId: string }): boolean {
-  return user.role === Role.Admin || order.userId === user.id;
+/** An order is seen by the patient who placed it and by admins; pharmacists see the ones that went out with a prescription. */
+export function canViewOrder(user: AuthUser, order: { userId: string; prescriptionRequired?: boolean }): boolean {
+  return user.role === Role.Admin || order.userId === user.id || (user.role === Role.Pharmacist && !!order.prescriptionRequired);
 }
 
+/** Who checks uploaded prescriptions: pharmacists and admins. */
+export const mayReviewPrescriptions = (user: AuthUser | null) => !!user && (user.role === Role.Pharmacist || user.role === Role.Admin);
+
 /**
- * The order workflow. Confirmed needs a paid order (checked in the service); Cancelled from any
- * state that is not final gives the stock back.
+ * The order workflow. An order with an uploaded prescription starts in PrescriptionCheck: approved
+ * it becomes Processing (then the patient pays), rejected it is Cancelled. Confirmed needs a paid
+ * order (checked in the service); Cancelled from any state that is not final gives the stock back,
+ * and the money when it was paid.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  [OrderStatus.PrescriptionCheck]: [OrderStatus.Processing, OrderStatus.Cancelled],
   [OrderStatus.Processing]: [OrderStatus.Confirmed, OrderStatus.Cancelled],
   [OrderStatus.Confirmed]: [OrderStatus.Delivered, OrderStatus.Cancelled],
   [OrderStatus.Delivered]: [],

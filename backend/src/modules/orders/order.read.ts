@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Extensions, Field, ID, Int, ObjectType } from 'type-graphql';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import { createdOrderSql, ListOrder, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { localPhone } from '../../common/phone.js';
 import { MedicineUnit } from '../medicines/index.js';
-import { PaymentProvider } from '../payments/index.js';
+import { PaymentProvider, REFUNDS_JSON_SQL, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { nextOrderStatuses } from './order.policy.js';
 
@@ -118,10 +118,31 @@ export class OrderView {
   @Field()
   customerEmail!: string;
 
+  @Field({ description: 'A line is a prescription-only medicine: the order went out with a Nirog prescription or a photo a pharmacist checks' })
+  prescriptionRequired!: boolean;
+
+  @Field(() => ID, { nullable: true, description: 'The Nirog prescription that lists its prescription-only medicines' })
+  prescriptionId!: string | null;
+
+  @Field(() => Date, { nullable: true, description: 'When a pharmacist approved or rejected its uploaded prescription' })
+  prescriptionReviewedAt!: Date | null;
+
+  @Field(() => String, { nullable: true, description: "The pharmacist's note (why it was rejected)" })
+  prescriptionNote!: string | null;
+
+  /** One per cause (cancelled, paid after cancelling): a few at most, counted so by the query cost. */
+  @Field(() => [RefundView], { description: 'Money returned for this order (a cancelled or rejected paid order), with its state' })
+  @Extensions({ listSize: REFUNDS_LIST_SIZE })
+  refunds!: RefundView[];
+
   /** The patient who placed it (not published; the resolver compares it with the caller). */
   userId!: string;
   /** The payment page while the order awaits payment; the resolver shows it to its patient only. */
   openPaymentUrl!: string | null;
+  /** Approved after its prescription check and not paid yet: its patient pays from My orders (payForOrder). */
+  awaitingPayment!: boolean;
+  /** The photo of its prescription; the resolver shows it to its patient, pharmacists and admins. */
+  prescriptionImage!: string | null;
 }
 
 type When = Date | string;
@@ -130,7 +151,8 @@ interface OrderRow {
   payment_tran_id: string; payment_url: string | null; items_poisha: number; shipping_poisha: number; total_poisha: number;
   shipping_name: string; shipping_phone_e164: string; shipping_address: string; shipping_city: string;
   paid_at: When | null; confirmed_at: When | null; delivered_at: When | null; cancelled_at: When | null; cancel_reason: string | null;
-  created_at: When; u_name: string; u_email: string;
+  created_at: When; u_name: string; u_email: string; prescription_required: boolean; prescription_id: string | null;
+  prescription_image_url: string | null; prescription_reviewed_at: When | null; prescription_note: string | null; refunds: unknown;
   i_id: string | null; i_medicine_id: string; i_name: string; i_strength: string; i_unit: MedicineUnit; i_image_url: string | null;
   i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When;
 }
@@ -148,6 +170,9 @@ function toOrderView(r: OrderRow): OrderView {
     shippingCity: r.shipping_city, items: [], paidAt: dateOrNull(r.paid_at), confirmedAt: dateOrNull(r.confirmed_at),
     deliveredAt: dateOrNull(r.delivered_at), cancelledAt: dateOrNull(r.cancelled_at), cancelReason: r.cancel_reason,
     customerName: r.u_name, customerEmail: r.u_email, userId: r.user_id, openPaymentUrl: open ? r.payment_url : null,
+    awaitingPayment: open && !r.payment_tran_id, prescriptionRequired: r.prescription_required, prescriptionId: r.prescription_id,
+    prescriptionImage: r.prescription_image_url, prescriptionReviewedAt: dateOrNull(r.prescription_reviewed_at),
+    prescriptionNote: r.prescription_note, refunds: refundViewsFromJson(r.refunds),
   });
 }
 
@@ -164,10 +189,11 @@ async function selectOrderViews(em: EntityManager, picked: string, p: SqlParams,
   const sql = `select o.id, o.user_id, o.status, o.payment_status, o.payment_method, o.payment_tran_id, o.payment_url, o.items_poisha,
       o.shipping_poisha, o.total_poisha, o.shipping_name, o.shipping_phone_e164, o.shipping_address, o.shipping_city, o.paid_at,
       o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason, o.created_at, u.name as u_name, u.email as u_email,
+      o.prescription_required, o.prescription_id, o.prescription_image_url, o.prescription_reviewed_at, o.prescription_note, o.refunds,
       i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name, i.strength as i_strength, i.unit as i_unit, i.image_url as i_image_url,
       i.unit_price_poisha as i_unit_price_poisha, i.quantity as i_quantity, i.line_total_poisha as i_line_total_poisha,
       i.created_at as i_created_at
-    from (${picked}) o
+    from (select po.*, ${REFUNDS_JSON_SQL('po.id')} as refunds from (${picked}) po) o
     join users u on u.id = o.user_id
     left join order_items i on i.order_id = o.id
     order by ${order}, i.created_at asc, i.id asc`;
@@ -218,4 +244,11 @@ export function adminOrderViews(em: EntityManager, args: {
   if (args.status) where.push(`status = ${p.add(args.status)}`);
   if (args.paymentStatus) where.push(`payment_status = ${p.add(args.paymentStatus)}`);
   return pageOfOrders(em, `where ${where.join(' and ')}`, p, (a) => createdOrderSql(args.sort, a), args);
+}
+
+/** The pharmacists' queue: orders that went out with a photo of a prescription, the waiting ones (oldest first) or all (newest first). */
+export function prescriptionOrderViews(em: EntityManager, args: { page: number; pageSize: number; waiting: boolean }): Promise<PageResult<OrderView>> {
+  const p = new SqlParams();
+  const where = args.waiting ? `where status = ${p.add(OrderStatus.PrescriptionCheck)}` : 'where prescription_image_url is not null';
+  return pageOfOrders(em, where, p, (a) => createdOrderSql(args.waiting ? ListOrder.oldest : ListOrder.newest, a), args);
 }

@@ -8,8 +8,16 @@ import { Role } from '../../common/roles.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { MedicineView } from '../medicines/index.js';
+import { DoctorTitle } from '../doctors/index.js';
 import { OrderStatus } from './order.entity.js';
-import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
+import { AdminOrderArgs, CreateOrderInput, MAX_LINE_QUANTITY, OrderLineInput, PrescriptionOrderArgs, ReviewPrescriptionInput } from './order.inputs.js';
+import { prescriptionCart } from './order.prescription.js';
+import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
+import { PaymentProvider } from '../payments/index.js';
+import { canViewOrder, mayReviewPrescriptions } from './order.policy.js';
+
+/** How reviewing prescriptions is limited (its declared limit, common/limits.ts). */
+export const REVIEW_LIMIT = 'pharmacists and admins; each order decided once (conditional update on its status); mail only to its patient';
 
 @ObjectType()
 export class OrderPage extends Paginated(OrderView) {}
@@ -57,6 +65,54 @@ export class CartQuote {
 }
 
 @ObjectType()
+export class PrescriptionCartChoice {
+  @Field(() => MedicineView)
+  medicine!: MedicineView;
+
+  @Field(() => Int, { description: "Units for the course in the catalogue's unit (days × daily use over the doses one unit holds)" })
+  quantity!: number;
+}
+
+@ObjectType()
+export class PrescriptionCartLine {
+  @Field({ description: 'The line as the doctor wrote it' })
+  medname!: string;
+
+  @Field()
+  dailyUse!: string;
+
+  @Field(() => Int)
+  days!: number;
+
+  @Field({ description: 'The quantity the doctor wrote ("15 tablets")' })
+  prescribedQuantity!: string;
+
+  @Field({ description: 'Exactly one medicine sold fits the line (brand, or the only one of its generic, at its strength)' })
+  sure!: boolean;
+
+  @Field(() => [PrescriptionCartChoice], { description: 'The sure match, or the medicines the patient may choose from (empty: none is sold)' })
+  choices!: PrescriptionCartChoice[];
+}
+
+@ObjectType()
+export class PrescriptionCart {
+  @Field(() => ID)
+  prescriptionId!: string;
+
+  @Field(() => DoctorTitle)
+  doctorTitle!: DoctorTitle;
+
+  @Field()
+  doctorName!: string;
+
+  @Field()
+  issuedAt!: Date;
+
+  @Field(() => [PrescriptionCartLine])
+  lines!: PrescriptionCartLine[];
+}
+
+@ObjectType()
 export class CheckoutResult {
   @Field(() => OrderView)
   order!: OrderView;
@@ -75,6 +131,16 @@ export class OrderResolver {
     return ctx.user?.id === o.userId ? o.openPaymentUrl : null;
   }
 
+  @FieldResolver(() => Boolean, { description: 'Its patient may pay it now (approved after its prescription check): payForOrder' })
+  canPay(@Root() o: OrderView, @Ctx() ctx: Context) {
+    return ctx.user?.id === o.userId && o.awaitingPayment;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The photo of its prescription: its patient, pharmacists and admins only' })
+  prescriptionImageUrl(@Root() o: OrderView, @Ctx() ctx: Context) {
+    return ctx.user && canViewOrder(ctx.user, o) && (ctx.user.id === o.userId || mayReviewPrescriptions(ctx.user)) ? o.prescriptionImage : null;
+  }
+
   @Query(() => CartQuote, { description: "Today's prices and stock for a cart; flags lines that changed or ran out" })
   @Public()
   @Throttle('quote-ip')
@@ -82,14 +148,58 @@ export class OrderResolver {
     return ctx.services.orders.quote(ctx.em, items);
   }
 
-  @Mutation(() => CheckoutResult, { description: 'Prices, reserves stock, records the order and opens the payment' })
+  @Mutation(() => CheckoutResult, {
+    description: 'Prices, reserves stock, records the order and opens the payment. Prescription-only medicines need input.prescriptionId '
+      + 'or a photo (prescriptionImage): with a photo the order waits for a pharmacist (status PrescriptionCheck, paymentUrl empty) and is paid after approval',
+  })
   @Allow(Role.User)
   @LimitedIn(CHECKOUT_LIMIT)
-  async createOrder(@Arg('input') input: CreateOrderInput, @Ctx() ctx: Context) {
-    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
+  async createOrder(
+    @Arg('input') input: CreateOrderInput,
+    @Ctx() ctx: Context,
+    @Arg('prescriptionImage', () => GraphQLUpload, { nullable: true }) prescriptionImage?: Promise<FileUpload> | null,
+  ) {
+    const photo = await readUpload(prescriptionImage, ctx.services.config.uploads.maxBytes);
+    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip, photo);
     // the payer comes back to the origin the checkout started from (www or the bare domain, say)
+    if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
+    return placed;
+  }
+
+  @Mutation(() => CheckoutResult, { description: 'Opens the payment of an order approved after its prescription check (or the one already open)' })
+  @Allow(Role.User)
+  @LimitedIn(CHECKOUT_LIMIT)
+  async payForOrder(
+    @Arg('id', () => ID) id: string,
+    @Ctx() ctx: Context,
+    @Arg('paymentMethod', () => PaymentProvider, { nullable: true }) paymentMethod?: PaymentProvider | null,
+  ) {
+    const placed = await ctx.services.orders.payForOrder(ctx.em, ctx.user!, id, paymentMethod, ctx.ip);
     await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
     return placed;
+  }
+
+  @Query(() => OrderPage, { description: 'Pharmacists and admins: orders with a photo of a prescription (waiting ones oldest first)' })
+  @Allow(Role.Pharmacist, Role.Admin)
+  async prescriptionOrders(@Args() args: PrescriptionOrderArgs, @Ctx() ctx: Context) {
+    const page = await ctx.services.orders.prescriptionOrders(ctx.em, args);
+    if (ctx.user!.role === Role.Pharmacist) {
+      await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', null, null, { list: 'prescription checks', page: page.page, ids: page.items.map((o) => o.id) });
+    }
+    return page;
+  }
+
+  @Mutation(() => OrderView, { description: 'Pharmacists and admins: approve (the patient then pays) or reject (the order is cancelled, any payment refunded) an uploaded prescription' })
+  @Allow(Role.Pharmacist, Role.Admin)
+  @LimitedIn(REVIEW_LIMIT)
+  reviewOrderPrescription(@Arg('input') input: ReviewPrescriptionInput, @Ctx() ctx: Context) {
+    return ctx.services.orders.reviewPrescription(ctx.em, ctx.user!, input.orderId, input.approve, input.note);
+  }
+
+  @Query(() => PrescriptionCart, { description: "Order these medicines: a prescription's lines matched to the catalogue with units for the course; nothing is ordered" })
+  @Allow(Role.User)
+  prescriptionCart(@Arg('prescriptionId', () => ID) prescriptionId: string, @Ctx() ctx: Context) {
+    return prescriptionCart(ctx.em, ctx.user!, prescriptionId, MAX_LINE_QUANTITY);
   }
 
   @Query(() => OrderPage)
@@ -98,10 +208,13 @@ export class OrderResolver {
     return ctx.services.orders.myOrders(ctx.em, ctx.user!, args);
   }
 
-  @Query(() => OrderView, { description: 'The patient who placed it and admins' })
+  @Query(() => OrderView, { description: 'The patient who placed it and admins; pharmacists the ones that went out with a prescription' })
   @Allow()
-  order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    return ctx.services.orders.byId(ctx.em, ctx.user!, id);
+  async order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    const order = await ctx.services.orders.byId(ctx.em, ctx.user!, id);
+    // A pharmacist reading a patient's order (and its prescription) is on record, as a doctor's read of a record is.
+    if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
+    return order;
   }
 
   @Query(() => OrderPage)
@@ -118,7 +231,7 @@ export class OrderResolver {
   @Allow(Role.Admin)
   @Scope(IntegratorScope.ORDERS_WRITE)
   updateOrderStatus(@Arg('id', () => ID) id: string, @Arg('status', () => OrderStatus) status: OrderStatus, @Ctx() ctx: Context) {
-    return ctx.services.orders.changeStatus(ctx.em, id, status);
+    return ctx.services.orders.changeStatus(ctx.em, id, status, ctx.user ? { actor: ctx.user } : undefined);
   }
 
   @Mutation(() => Boolean, { description: "The admin table's Delete: delivered or cancelled orders only" })

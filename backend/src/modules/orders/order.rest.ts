@@ -31,7 +31,12 @@ export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
     shippingPoisha: o.shippingPoisha,
     totalPoisha: o.totalPoisha,
     paymentInfo: { id: o.paymentTranId, method: o.paymentMethod, status: o.paymentStatus },
-    orderStatus: o.status,
+    // The earlier client knows Processing, Confirmed, Delivered and Cancelled: an order waiting for its
+    // prescription check reads as Processing there, and says so beside it.
+    orderStatus: o.status === OrderStatus.PrescriptionCheck ? OrderStatus.Processing : o.status,
+    prescriptionCheck: o.status === OrderStatus.PrescriptionCheck,
+    prescriptionRequired: o.prescriptionRequired,
+    refunds: o.refunds.map((r) => ({ _id: r.id, amount: r.amountPoisha / 100, amountPoisha: r.amountPoisha, status: r.status, reason: r.reason, createdAt: r.createdAt, completedAt: r.completedAt })),
     paidAt: o.paidAt ?? null,
     deliveredAt: o.deliveredAt ?? null,
     cancelledAt: o.cancelledAt ?? null,
@@ -76,7 +81,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     const { provider, unknown } = paymentChoice(body);
     // itemsPrice, shippingPrice, totalPrice and line prices are not read: the server prices the order.
     const input = await parseInput(CreateOrderInput, {
-      shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined,
+      shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined, prescriptionId: body.prescriptionId,
     });
     const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
     if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
@@ -88,8 +93,11 @@ export function registerOrderRoutes(route: RouteFn): void {
     return { success: true, orders: page.items.map((o) => toSpecOrder(o)), orderCount: page.total, resultPerPage: page.pageSize, page: page.page };
   });
 
-  route('get', '/order/:id', 'authenticated', async (ctx, req) =>
-    ({ success: true, order: toSpecOrder(await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id))) }));
+  route('get', '/order/:id', 'authenticated', async (ctx, req) => {
+    const order = await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id));
+    if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
+    return { success: true, order: toSpecOrder(order) };
+  });
 
   route('get', '/admin/allorder', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.orders.adminOrders(ctx.em, await parseInput(AdminOrderArgs, req.query));
@@ -103,7 +111,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     const raw = (req.body as Record<string, unknown> | undefined)?.status ?? (req.body as Record<string, unknown> | undefined)?.orderStatus;
     const status = Object.values(OrderStatus).find((s) => s === raw);
     if (!status) throw badInput(`status must be one of ${Object.values(OrderStatus).join(', ')}`, { status: 'Invalid choice' });
-    const order = await ctx.services.orders.changeStatus(ctx.em, String(req.params.id), status);
+    const order = await ctx.services.orders.changeStatus(ctx.em, String(req.params.id), status, { actor: ctx.user! });
     return { success: true, order: toSpecOrder(order), message: 'Order status updated' };
   });
 

@@ -1,6 +1,6 @@
 import { assertEmailVerified } from '../verification/index.js';
 import { isUuid } from '../../common/ids.js';
-import { adminOrderViews, orderView, patientOrderViews, type OrderView } from './order.read.js';
+import { adminOrderViews, orderView, patientOrderViews, prescriptionOrderViews, type OrderView } from './order.read.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
@@ -10,14 +10,15 @@ import type { DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
 import type { PageArgs, PageResult } from '../../common/pagination.js';
-import { refundsDue } from '../../common/metrics.js';
 import { Medicine } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
-import { PaymentProvider, PaymentPurpose, type Payment } from '../payments/index.js';
+import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
+import type { ImageService } from '../../common/images.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type OrderLineInput } from './order.inputs.js';
 import { canMoveOrder, canViewOrder } from './order.policy.js';
+import { assertPrescriptionCovers, type PrescriptionProof } from './order.prescription.js';
 
 /** Flat shipping charge on every order (spec §9): 60 BDT. */
 export const SHIPPING_POISHA = 60_00;
@@ -46,9 +47,13 @@ export interface CartQuoteResult {
 
 export interface PlacedOrder {
   order: OrderView;
+  /** Empty while the order waits for its prescription check (status PrescriptionCheck): it is paid after approval. */
   paymentUrl: string;
   tranId: string;
 }
+
+/** An approved order not paid for this long is given up and its stock released. */
+export const APPROVED_UNPAID_HOURS = 48;
 
 /** Same medicine twice in a cart is one line with the quantities added (capped per line). */
 function mergeLines(lines: OrderLineInput[]): { medicineId: string; quantity: number }[] {
@@ -67,6 +72,7 @@ export class OrderService {
     private readonly events: DomainEvents,
     private readonly log: Logger,
     private readonly config: Config,
+    private readonly images?: ImageService,
   ) {
     payments.onCompleted('order', (em, p) => this.paymentCompleted(em, p));
     payments.onFailed('order', (em, p) => this.paymentClosed(em, p, 'PAYMENT_FAILED'));
@@ -97,13 +103,17 @@ export class OrderService {
    * provider's checkout opens after the commit (no transaction is held across the network); if it
    * cannot, the payment fails and its handler cancels the order and gives the stock back.
    */
-  async place(em: EntityManager, actor: AuthUser, input: CreateOrderInput, clientIp: string): Promise<PlacedOrder> {
+  async place(em: EntityManager, actor: AuthUser, input: CreateOrderInput, clientIp: string, prescriptionPhoto?: Buffer): Promise<PlacedOrder> {
     const lines = mergeLines(input.orderItems);
     if (!lines.length) throw badInput('Your Cart is Currently Empty', undefined, 'EMPTY_CART');
     await assertEmailVerified(em, actor.id);
     const s = input.shippingInfo;
     const phone = normalizeBdPhone(s.phone);
     const provider = input.paymentMethod ?? PaymentProvider.Bkash;
+    // A photo is stored (outside the transaction) only for a cart that needs one and names no Nirog prescription.
+    const proof: PrescriptionProof = input.prescriptionId ? { kind: 'nirog', prescriptionId: input.prescriptionId }
+      : prescriptionPhoto && this.images && (await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid))).some((m) => m.prescriptionRequired)
+        ? { kind: 'photo', imageUrl: await this.images.store(prescriptionPhoto, 'prescriptions', 1600) } : { kind: 'none' };
     const { order, payment } = await em.transactional(async (tx) => {
       await this.assertUnderOpenOrderCap(tx, actor.id);
       const medicines = await tx.find(Medicine, { id: { $in: lines.map((l) => l.medicineId) } });
@@ -112,6 +122,10 @@ export class OrderService {
         const m = byId.get(l.medicineId);
         if (!m || !m.isActive) throw notFound('Medicine', 'MEDICINE_NOT_FOUND');
       }
+      const needing = lines.map((l) => byId.get(l.medicineId)!).filter((m) => m.prescriptionRequired);
+      await assertPrescriptionCovers(tx, actor, needing, proof);
+      // A photo waits for a pharmacist; the payment opens after approval (payForOrder).
+      const check = needing.length > 0 && proof.kind === 'photo';
       // Rows are reserved in id order so that two carts sharing medicines lock them in the same
       // order and cannot deadlock.
       for (const l of [...lines].sort((a, b) => a.medicineId.localeCompare(b.medicineId))) {
@@ -124,9 +138,12 @@ export class OrderService {
       }
       const itemsPoisha = lines.reduce((sum, l) => sum + byId.get(l.medicineId)!.pricePoisha * l.quantity, 0);
       const order = tx.create(Order, {
-        user: actor.id, status: OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending, paymentMethod: provider,
+        user: actor.id, status: check ? OrderStatus.PrescriptionCheck : OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending, paymentMethod: provider,
         paymentTranId: '', itemsPoisha, shippingPoisha: SHIPPING_POISHA, totalPoisha: itemsPoisha + SHIPPING_POISHA,
         shippingName: s.name.trim(), shippingPhoneE164: phone, shippingAddress: s.address.trim(), shippingCity: s.city.trim(),
+        prescriptionRequired: needing.length > 0,
+        prescriptionId: needing.length && proof.kind === 'nirog' ? proof.prescriptionId : null,
+        prescriptionImageUrl: check && proof.kind === 'photo' ? proof.imageUrl : null,
       });
       for (const l of lines) {
         const m = byId.get(l.medicineId)!;
@@ -135,17 +152,44 @@ export class OrderService {
           unitPricePoisha: m.pricePoisha, quantity: l.quantity, lineTotalPoisha: m.pricePoisha * l.quantity,
         });
       }
-      const payment = this.payments.create(tx, {
+      const payment = check ? null : this.payments.create(tx, {
         purpose: PaymentPurpose.Order, purposeId: order.id, userId: actor.id, amountPoisha: order.totalPoisha, provider,
       });
-      order.paymentTranId = payment.tranId;
+      if (payment) order.paymentTranId = payment.tranId;
       await tx.flush();
       await this.events.publish(tx, { type: 'order.placed', orderId: order.id, userId: actor.id });
       return { order, payment };
     });
+    if (!payment) return { order: (await orderView(em, order.id))!, paymentUrl: '', tranId: '' };
+    return this.openCheckout(em, order.id, payment, phone, actor, clientIp);
+  }
+
+  private async openCheckout(em: EntityManager, orderId: string, payment: Payment, phone: string, actor: AuthUser, clientIp: string): Promise<PlacedOrder> {
     const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: localPhone(phone) ?? actor.id, clientIp });
-    await em.nativeUpdate(Order, { id: order.id }, { paymentUrl });
-    return { order: (await orderView(em, order.id))!, paymentUrl, tranId: payment.tranId };
+    await em.nativeUpdate(Order, { id: orderId }, { paymentUrl });
+    return { order: (await orderView(em, orderId))!, paymentUrl, tranId: payment.tranId };
+  }
+
+  /**
+   * The patient pays an order approved after its prescription check (My orders → Pay now). One
+   * payment per order: the conditional update that names it wins once, however often it is asked.
+   */
+  async payForOrder(em: EntityManager, actor: AuthUser, id: string, provider: PaymentProvider | null | undefined, clientIp: string): Promise<PlacedOrder> {
+    const current = isUuid(id) ? await orderView(em, id) : null;
+    if (!current || current.userId !== actor.id) throw notFound('Order');
+    if (current.paymentStatus === OrderPaymentStatus.Paid) throw conflict('This order is already paid', 'ALREADY_PAID');
+    if (current.openPaymentUrl && current.paymentTranId) return { order: current, paymentUrl: current.openPaymentUrl, tranId: current.paymentTranId };
+    if (!current.awaitingPayment) throw conflict('This order cannot be paid now', 'NOT_PAYABLE');
+    const method = provider ?? current.paymentMethod;
+    const payment = await em.transactional(async (tx) => {
+      const p = this.payments.create(tx, { purpose: PaymentPurpose.Order, purposeId: id, userId: actor.id, amountPoisha: current.totalPoisha, provider: method });
+      await tx.flush();
+      const named = await tx.nativeUpdate(Order, { id, paymentTranId: '', status: OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending },
+        { paymentTranId: p.tranId, paymentMethod: method, updatedAt: new Date() });
+      if (!named) throw conflict('The order changed meanwhile; reload and try again', 'CHANGED_MEANWHILE');
+      return p;
+    });
+    return this.openCheckout(em, id, payment, `+88${current.shippingPhone}`, actor, clientIp);
   }
 
   /**
@@ -173,9 +217,9 @@ export class OrderService {
     if (!changed) return;
     const order = await em.findOneOrFail(Order, payment.purposeId, { refresh: true });
     if (order.status === OrderStatus.Cancelled) {
-      // The money arrived after the order was given up (an abandoned Nagad session paid late).
-      this.log.error({ orderId: order.id, tranId: payment.tranId }, 'payment completed for a cancelled order: refund due');
-      refundsDue.inc({ provider: payment.provider, reason: 'PAID_AFTER_ORDER_CANCELLED' });
+      // The money arrived after the order was given up (an abandoned Nagad session paid late): it goes back by itself.
+      this.log.warn({ orderId: order.id, tranId: payment.tranId }, 'payment completed for a cancelled order: refunding it');
+      await this.payments.refunds.request(em, { paymentId: payment.id, cause: `order-paid-after-cancel:${payment.id}`, reason: RefundReason.OrderCancelled });
       return;
     }
     await this.events.publish(em, { type: 'order.paid', orderId: order.id, userId: order.user.id, paymentId: payment.id });
@@ -213,19 +257,31 @@ export class OrderService {
     return adminOrderViews(em, args);
   }
 
+  /** The pharmacists' queue (and every order that went out with a photo). */
+  prescriptionOrders(em: EntityManager, args: { page: number; pageSize: number; waiting: boolean }): Promise<PageResult<OrderView>> {
+    return prescriptionOrderViews(em, args);
+  }
+
   async byId(em: EntityManager, actor: AuthUser, id: string): Promise<OrderView> {
     const order = isUuid(id) ? await orderView(em, id) : null;
     if (!order || !canViewOrder(actor, order)) throw notFound('Order');
     return order;
   }
 
-  /** Admin moves along the transition map; atomic, so two admins cannot both move the same order. */
-  async changeStatus(em: EntityManager, id: string, to: OrderStatus): Promise<OrderView> {
+  /**
+   * Moves along the transition map; atomic, so two admins cannot both move the same order. Out of
+   * PrescriptionCheck is the pharmacist's decision (reviewPrescription): Processing approves,
+   * Cancelled rejects. A paid order that is cancelled is refunded in the same transaction (one
+   * refund per order, whoever cancels it and however often), sent to the provider once it commits.
+   */
+  async changeStatus(em: EntityManager, id: string, to: OrderStatus, review?: { actor: AuthUser; note?: string | null; onlyPrescriptionCheck?: boolean }): Promise<OrderView> {
     await em.transactional(async (tx) => {
       const order = isUuid(id) ? await tx.findOne(Order, { id }) : null;
       if (!order) throw notFound('Order');
       const from = order.status;
-      if (!canMoveOrder(from, to)) throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
+      // A prescription decision is made once, on an order still waiting for it.
+      const illegal = !canMoveOrder(from, to) || (review?.onlyPrescriptionCheck && from !== OrderStatus.PrescriptionCheck);
+      if (illegal) throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
       if (to === OrderStatus.Confirmed && order.paymentStatus !== OrderPaymentStatus.Paid) {
         throw conflict('The order is not paid yet', 'NOT_PAID');
       }
@@ -233,16 +289,55 @@ export class OrderService {
       const set: Partial<Order> = { status: to, updatedAt: now };
       if (to === OrderStatus.Confirmed) set.confirmedAt = now;
       if (to === OrderStatus.Delivered) set.deliveredAt = now;
-      // A paid order that is cancelled owes the patient their money: marked for the accounts.
-      const refundDue = order.paymentStatus === OrderPaymentStatus.Paid;
-      if (to === OrderStatus.Cancelled) Object.assign(set, { cancelledAt: now, cancelReason: refundDue ? 'CANCELLED_BY_ADMIN_REFUND_DUE' : 'CANCELLED_BY_ADMIN' });
+      const rejected = from === OrderStatus.PrescriptionCheck && to === OrderStatus.Cancelled;
+      if (from === OrderStatus.PrescriptionCheck) {
+        Object.assign(set, { prescriptionReviewedAt: now, prescriptionNote: review?.note?.trim() || null, prescriptionReviewedBy: review?.actor.id ?? null });
+      }
+      if (to === OrderStatus.Cancelled) Object.assign(set, { cancelledAt: now, cancelReason: rejected ? 'PRESCRIPTION_REJECTED' : 'CANCELLED_BY_ADMIN' });
       const changed = await tx.nativeUpdate(Order, { id: order.id, status: from }, set);
       if (!changed) throw conflict('The order was changed meanwhile; reload and try again', 'CHANGED_MEANWHILE');
-      if (to === OrderStatus.Cancelled) await this.releaseStock(tx, order.id);
-      if (to === OrderStatus.Cancelled && refundDue) refundsDue.inc({ provider: order.paymentMethod, reason: 'PAID_ORDER_CANCELLED' });
+      if (to === OrderStatus.Cancelled) {
+        await this.releaseStock(tx, order.id);
+        const paid = order.paymentStatus === OrderPaymentStatus.Paid && order.paymentTranId
+          ? await tx.findOne(Payment, { tranId: order.paymentTranId }) : null;
+        if (paid) {
+          await this.payments.refunds.request(tx, {
+            paymentId: paid.id, cause: `order-cancelled:${order.id}`, reason: rejected ? RefundReason.PrescriptionRejected : RefundReason.OrderCancelled,
+          });
+        }
+      }
       await this.events.publish(tx, { type: 'order.statusChanged', orderId: order.id, userId: order.user.id, from, to });
     });
+    if (to === OrderStatus.Cancelled) await this.payments.refunds.sendDue(em, { purposeId: id });
     return (await orderView(em, id))!;
+  }
+
+  /** A pharmacist's (or admin's) decision on an order's uploaded prescription. */
+  reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null): Promise<OrderView> {
+    return this.changeStatus(em, id, approve ? OrderStatus.Processing : OrderStatus.Cancelled, { actor, note, onlyPrescriptionCheck: true });
+  }
+
+  /**
+   * Orders approved after their prescription check and not paid within APPROVED_UNPAID_HOURS are
+   * cancelled and their stock released, once (conditional update). Run by the jobs (one replica).
+   */
+  async expireApprovedUnpaid(em: EntityManager, now = new Date()): Promise<number> {
+    const before = new Date(now.getTime() - APPROVED_UNPAID_HOURS * 3600_000);
+    const stale = await em.find(Order, {
+      status: OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending, paymentTranId: '', prescriptionReviewedAt: { $lt: before },
+    }, { fields: ['id', 'user'], limit: 200 });
+    let expired = 0;
+    for (const o of stale) {
+      await em.transactional(async (tx) => {
+        const changed = await tx.nativeUpdate(Order, { id: o.id, status: OrderStatus.Processing, paymentTranId: '', paymentStatus: OrderPaymentStatus.Pending },
+          { status: OrderStatus.Cancelled, cancelledAt: now, cancelReason: 'PAYMENT_NOT_MADE', updatedAt: now });
+        if (!changed) return;
+        await this.releaseStock(tx, o.id);
+        await this.events.publish(tx, { type: 'order.statusChanged', orderId: o.id, userId: o.user.id, from: OrderStatus.Processing, to: OrderStatus.Cancelled });
+        expired++;
+      });
+    }
+    return expired;
   }
 
   /** The admin table's Delete: only finished orders leave the list; the record stays for the patient. */

@@ -4,18 +4,22 @@
  */
 import type { NirogModule } from '../../common/module.js';
 import { Payment } from './payment.entity.js';
-import { SandboxTransaction } from './sandbox/sandbox-transaction.entity.js';
+import { SandboxRefund, SandboxTransaction } from './sandbox/sandbox-transaction.entity.js';
+import { Refund } from './refund.entity.js';
 import { PaymentResolver } from './payment.resolver.js';
 import { registerPaymentRoutes } from './payment.rest.js';
 
 export * from './payment.entity.js';
+export * from './refund.entity.js';
+export * from './refund.service.js';
+export * from './refund.read.js';
 export * from './payment.service.js';
 export { paymentChoice } from './payment.rest.js';
-export { SandboxTransaction } from './sandbox/sandbox-transaction.entity.js';
+export { SandboxRefund, SandboxTransaction } from './sandbox/sandbox-transaction.entity.js';
 
 export const module: NirogModule = {
   name: 'payments',
-  entities: [Payment, SandboxTransaction],
+  entities: [Payment, Refund, SandboxTransaction, SandboxRefund],
   resolvers: [PaymentResolver],
   routes: registerPaymentRoutes,
 };

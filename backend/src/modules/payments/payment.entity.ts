@@ -35,7 +35,9 @@ registerEnumType(PaymentStatus, { name: 'PaymentStatus', description: 'initiated
 @Index({ properties: ['purpose', 'purposeId'] })
 @Index({ properties: ['status', 'createdAt'] })
 @Check({ name: 'payments_amount_positive', expression: 'amount_poisha > 0' })
-export class Payment extends BaseEntity<'status' | 'currency'> {
+/** Refunds never add up to more than was paid: settled by the database, whatever runs at the same time. */
+@Check({ name: 'payments_refunded_within_amount', expression: 'refunded_poisha >= 0 and refunded_poisha <= amount_poisha' })
+export class Payment extends BaseEntity<'status' | 'currency' | 'refundedPoisha'> {
   /** Alphanumeric (Nagad accepts nothing else), at most 30 characters (SSLCommerz's limit). */
   @Field()
   @Property({ length: 30, unique: true })
@@ -101,4 +103,12 @@ export class Payment extends BaseEntity<'status' | 'currency'> {
 
   @Property({ type: 'timestamptz', nullable: true })
   closedAt?: Date | null;
+
+  /**
+   * What refunds of this payment claim (requested, being sent, returned or due by hand): raised in
+   * the transaction that records a refund, by a conditional update the check constraint backs up.
+   */
+  @Field(() => Int, { description: 'Poisha claimed by refunds of this payment (never more than amountPoisha)' })
+  @Property({ default: 0 })
+  refundedPoisha: number = 0;
 }

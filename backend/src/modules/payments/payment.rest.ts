@@ -1,6 +1,8 @@
 import type { RouteFn } from '../../common/rest.js';
 import { CALLBACK_LIMIT } from './payment.service.js';
 import { PaymentProvider, type Payment } from './payment.entity.js';
+import { bdt, csvExport } from '../../common/csv-export.js';
+import { AdminRefundArgs } from './refund.read.js';
 
 /**
  * The payment method a body names, the earlier client's ways included: `paymentMethod`, `provider`,
@@ -48,4 +50,12 @@ export function registerPaymentRoutes(route: RouteFn): void {
 
   route('get', '/payment/:tranId', 'authenticated', async (ctx, req) =>
     ({ success: true, payment: toSpecPayment(await ctx.services.payments.byTranId(ctx.em, ctx.user!, String(req.params.tranId))) }));
+
+  csvExport(route, 'refunds', AdminRefundArgs, (ctx, args) => ctx.services.payments.refunds.adminList(ctx.em, args), [
+    { header: 'id', value: (r) => r.id }, { header: 'requested', value: (r) => r.createdAt }, { header: 'customer', value: (r) => r.customerName },
+    { header: 'email', value: (r) => r.customerEmail }, { header: 'for', value: (r) => r.purpose }, { header: 'record', value: (r) => r.purposeId },
+    { header: 'reason', value: (r) => r.reason }, { header: 'amount (BDT)', value: (r) => bdt(r.amountPoisha) }, { header: 'provider', value: (r) => r.provider },
+    { header: 'payment', value: (r) => r.paymentTranId }, { header: 'status', value: (r) => r.status }, { header: 'refund transaction', value: (r) => r.providerRefundId },
+    { header: 'completed', value: (r) => r.completedAt }, { header: 'failure', value: (r) => r.failureReason },
+  ]);
 }

@@ -13,6 +13,8 @@ import { resolveNagadKeys } from './providers/nagad.crypto.js';
 import { fetchTransport, type GatewayTransport } from './providers/transport.js';
 import { ProviderUnavailableError, type PaymentProviderAdapter, type ProviderVerdict } from './providers/provider.js';
 import { SandboxGateway } from './sandbox/sandbox.gateway.js';
+import { DomainEvents } from '../../common/events.js';
+import { RefundService } from './refund.service.js';
 
 /** Runs inside the transaction that records the payment's result: its writes commit with it. */
 export type PaymentHandler = (em: EntityManager, payment: Payment) => Promise<void> | void;
@@ -67,6 +69,8 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  */
 export class PaymentService {
   readonly sandbox: SandboxGateway;
+  /** Money going back (refund.service.ts): asked for in a cause's transaction, sent after it commits. */
+  readonly refunds: RefundService;
   private readonly providers: Record<PaymentProvider, PaymentProviderAdapter>;
   private readonly handlers: Record<FinalStatus, Map<PaymentPurpose, PaymentHandler[]>> = {
     [PaymentStatus.Completed]: new Map(),
@@ -74,7 +78,7 @@ export class PaymentService {
     [PaymentStatus.Cancelled]: new Map(),
   };
 
-  constructor(private readonly config: Config, private readonly log: Logger, transport?: GatewayTransport) {
+  constructor(private readonly config: Config, private readonly log: Logger, transport?: GatewayTransport, events = new DomainEvents()) {
     const nagadKeys = resolveNagadKeys(config.payments.nagad);
     this.sandbox = new SandboxGateway(config, nagadKeys);
     const network = transport ?? fetchTransport(config.payments.httpTimeoutMs);
@@ -83,6 +87,7 @@ export class PaymentService {
       [PaymentProvider.Bkash]: new BkashProvider(config.payments.bkash, send),
       [PaymentProvider.Nagad]: new NagadProvider(config.payments.nagad, nagadKeys, send),
     };
+    this.refunds = new RefundService(this.providers, events, log);
   }
 
   onCompleted(purpose: `${PaymentPurpose}`, handler: PaymentHandler): void {

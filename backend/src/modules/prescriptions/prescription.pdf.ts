@@ -8,6 +8,8 @@ import { DoctorTitle } from '../doctors/index.js';
 import type { Prescription } from './prescription.entity.js';
 
 export const verifyUrl = (publicUrl: string, code: string) => `${publicUrl}/api/verify/prescription/${encodeURIComponent(code)}`;
+/** The patient's "Order these medicines" screen for a prescription (the web app's route). */
+export const orderUrl = (publicUrl: string, id: string) => `${publicUrl}/my-prescription/${encodeURIComponent(id)}/order`;
 
 /**
  * Noto Sans Bengali (OFL) from @fontsource: its Bengali subset for Bangla and its Latin subset for
@@ -46,6 +48,7 @@ const LABELS = {
     noMedicines: 'No medicines.', days: (n: number) => `${n} day${n === 1 ? '' : 's'}`, qty: 'Qty',
     medInfo: 'Medicine notes', advice: 'Advice', followUp: 'Follow-up', genders: { Male: 'Male', Female: 'Female' },
     footer: (url: string) => `Issued through Nirog. Pharmacists: scan the QR code or open ${url} to check that this prescription is genuine.`,
+    order: 'Order these medicines on Nirog:',
   },
   bn: {
     title: 'ব্যবস্থাপত্র', subtitle: 'অনলাইন পরামর্শের ব্যবস্থাপত্র', bmdc: 'বিএমডিসি রেজি. নং', verify: 'যাচাই',
@@ -53,6 +56,7 @@ const LABELS = {
     noMedicines: 'কোনো ওষুধ নেই।', days: (n: number) => `${readerDigits(n, 'bn')} দিন`, qty: 'পরিমাণ',
     medInfo: 'ওষুধ সম্পর্কে', advice: 'পরামর্শ', followUp: 'পরবর্তী সাক্ষাৎ', genders: { Male: 'পুরুষ', Female: 'নারী' },
     footer: (url: string) => `নিরোগের মাধ্যমে দেওয়া। ফার্মাসিস্ট: ব্যবস্থাপত্রটি আসল কি না জানতে QR কোডটি স্ক্যান করুন বা ${url} খুলুন।`,
+    order: 'এই ওষুধগুলো নিরোগে অর্ডার করুন:',
   },
 } as const;
 
@@ -145,6 +149,14 @@ export async function renderPrescriptionPdf(p: Prescription, publicUrl: string, 
     write(`${n(i + 1)}. ${m.medname}`, { bold: true, continued: true });
     write(`    ${m.dailyUse}  ·  ${L.days(m.days)}  ·  ${L.qty} ${m.quantity}`);
   });
+  if (p.medicines.length) {
+    // The patient's one tap from the paper to the cart (the patient confirms every line there).
+    const link = orderUrl(publicUrl, p.id);
+    doc.moveDown(0.6).fillColor(green);
+    write(`${L.order} `, { bold: true, continued: true });
+    doc.font('latin').text(link, { link, underline: true });
+    doc.fillColor('#000');
+  }
   const section = (title: string, body: string) => {
     if (!body) return;
     doc.moveDown(0.8);

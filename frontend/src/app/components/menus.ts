@@ -18,6 +18,12 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'outbox', to: paths.adminOutbox },
     { key: 'inbox', to: paths.adminInbox },
     { key: 'medicines', to: paths.adminMedicines },
+    { key: 'prescriptionChecks', to: paths.pharmacistQueue },
+    { key: 'refunds', to: paths.adminRefunds },
+  ],
+  pharmacist: [
+    { key: 'prescriptionChecks', to: paths.pharmacistQueue },
+    { key: 'changePassword', to: paths.userChangePassword },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },

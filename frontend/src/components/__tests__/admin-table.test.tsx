@@ -11,12 +11,13 @@ vi.mock('@/lib/download', () => ({ downloadCsv: download }));
 const order = (id: string, status = 'Delivered') => ({
   __typename: 'Order', id, status, nextStatuses: status === 'Delivered' ? [] : ['Delivered', 'Cancelled'], paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: `T${id}`, itemsPoisha: 117456, shippingPoisha: 6000, totalPoisha: 123456,
   createdAt: '2026-11-20T10:00:00.000Z', paidAt: '2026-11-20T10:02:00.000Z', deliveredAt: null,
+  cancelReason: null, prescriptionRequired: false, prescriptionNote: null, refunds: [],
   items: [{ __typename: 'OrderItem', id: `i${id}`, name: 'Napa', unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 1000, lineTotalPoisha: 2000 }],
   customerName: 'Rahima Akter', customerEmail: 'patient@nirog.test', shippingName: 'Rahima Akter', shippingPhone: '01712345678', shippingAddress: 'House 1', shippingCity: 'Dhaka',
 });
 const page = (variables: Record<string, unknown>, items: unknown[], p = 1, pageCount = 3) => ({
   maxUsageCount: Number.POSITIVE_INFINITY,
-  request: { query: AdminOrdersDocument, variables: { pageSize: 20, paymentStatus: null, ...variables } },
+  request: { query: AdminOrdersDocument, variables: { paymentStatus: null, ...variables } },
   result: { data: { adminOrders: { __typename: 'OrderPage', items, total: items.length ? 41 : 0, page: p, pageSize: 20, pageCount: items.length ? pageCount : 1 } } },
 });
 

@@ -38,6 +38,7 @@ const OPERATIONS = {
   createMedicine: ['Added a medicine', 'ওষুধ যোগ করেছেন'],
   updateMedicine: ['Updated a medicine', 'ওষুধের তথ্য হালনাগাদ করেছেন'],
   updateOrderStatus: ['Changed an order\'s status', 'অর্ডারের অবস্থা বদলেছেন'],
+  reviewOrderPrescription: ['Checked an order\'s prescription', 'অর্ডারের প্রেসক্রিপশন যাচাই করেছেন'],
   updateMedicineStock: ['Set a medicine\'s stock or price', 'ওষুধের মজুদ বা দাম ঠিক করেছেন'],
   archiveOrder: ['Archived an order', 'অর্ডার আর্কাইভ করেছেন'],
   quoteCart: ['Priced a cart', 'কার্টের দাম হিসাব করেছেন'],
@@ -111,6 +112,7 @@ const SERVICE: Record<string, Words> = {
   'csv.export': ['Exported a table as CSV', 'টেবিল CSV হিসেবে ডাউনলোড করেছেন'],
   'read:appointment': ['Read a patient\'s appointment', 'রোগীর অ্যাপয়েন্টমেন্ট দেখেছেন'],
   'read:prescription': ['Read a patient\'s prescription', 'রোগীর প্রেসক্রিপশন দেখেছেন'],
+  'read:order': ['Read a patient\'s order and its prescription', 'রোগীর অর্ডার ও তার প্রেসক্রিপশন দেখেছেন'],
   'integrator.read': ['An integrator app read personal data', 'একটি ইন্টিগ্রেটর অ্যাপ ব্যক্তিগত তথ্য দেখেছে'],
 };
 

@@ -27,6 +27,11 @@ registerTranslations('consultations', {
     view: 'View', appointment: 'Appointment', changeStatus: 'Update Status', statusUpdated: 'Appointments status updated', confirmStatus: 'Change the status to {{status}}?',
     anyStatus: 'Any status', anyKind: 'Any kind', anyPayment: 'Any payment', payment: { Paid: 'Paid', Unpaid: 'Unpaid', AtHospital: 'Paid at the hospital' }, verification: 'Verification code', issued: 'Date', downloadFailed: 'The PDF could not be downloaded', cancel: 'Cancel', cancelBooking: 'Cancel booking', cancelBookingConfirm: 'Cancel this booking? Its place goes to someone else.', bookingCancelled: 'Booking cancelled', feeAtHospital: 'Fee, paid at the hospital',
     expiresAt: 'Pay before {{time}} or the booking is released', remove: 'Remove', back: 'Back', problemShort: 'Problem',
+    orderThese: 'Order these medicines', startConsultation: 'Start consultation', startHint: 'Start within 15 minutes of payment, or the patient is refunded',
+    started: 'Started {{time}}', refundOf: 'Refund of {{amount}}', bookAgain: 'Book again',
+    refundStates: { Requested: 'On its way back', Sending: 'On its way back', Completed: 'Returned to your account', Failed: 'Being returned by our accounts team' },
+    noShow: 'The doctor did not start this consultation within 15 minutes, so it was cancelled and your money is returned.',
+    cancelledRefund: 'This consultation was cancelled and your money is returned.',
   },
   bn: {
     bookTitle: 'পরামর্শের তথ্য', name: 'নাম', age: 'বয়স', weight: 'ওজন', height: 'উচ্চতা', gender: 'লিঙ্গ', problem: 'সমস্যা',
@@ -54,5 +59,10 @@ registerTranslations('consultations', {
     view: 'দেখুন', appointment: 'অ্যাপয়েন্টমেন্ট', changeStatus: 'অবস্থা বদলান', statusUpdated: 'অ্যাপয়েন্টমেন্টের অবস্থা হালনাগাদ হয়েছে', confirmStatus: 'অবস্থা {{status}} করবেন?',
     anyStatus: 'সব অবস্থা', anyKind: 'সব ধরন', anyPayment: 'সব পেমেন্ট', payment: { Paid: 'পরিশোধিত', Unpaid: 'অপরিশোধিত', AtHospital: 'হাসপাতালে পরিশোধ' }, verification: 'যাচাই কোড', issued: 'তারিখ', downloadFailed: 'পিডিএফ নামানো যায়নি', cancel: 'বাতিল', cancelBooking: 'বুকিং বাতিল করুন', cancelBookingConfirm: 'এই বুকিং বাতিল করবেন? জায়গাটি অন্য কেউ পাবেন।', bookingCancelled: 'বুকিং বাতিল হয়েছে', feeAtHospital: 'ফি, হাসপাতালে পরিশোধ',
     expiresAt: '{{time}} এর আগে পরিশোধ করুন, নইলে বুকিং ছেড়ে দেওয়া হবে', remove: 'মুছুন', back: 'ফিরে যান', problemShort: 'সমস্যা',
+    orderThese: 'এই ওষুধগুলো অর্ডার করুন', startConsultation: 'পরামর্শ শুরু করুন', startHint: 'পেমেন্টের ১৫ মিনিটের মধ্যে শুরু করুন, নইলে রোগীর টাকা ফেরত যাবে',
+    started: 'শুরু {{time}}', refundOf: '{{amount}} ফেরত', bookAgain: 'আবার বুক করুন',
+    refundStates: { Requested: 'ফেরত যাচ্ছে', Sending: 'ফেরত যাচ্ছে', Completed: 'আপনার অ্যাকাউন্টে ফেরত গেছে', Failed: 'আমাদের হিসাব বিভাগ ফেরত দিচ্ছে' },
+    noShow: 'ডাক্তার ১৫ মিনিটের মধ্যে এই পরামর্শ শুরু করেননি, তাই এটি বাতিল হয়েছে এবং আপনার টাকা ফেরত দেওয়া হচ্ছে।',
+    cancelledRefund: 'এই পরামর্শ বাতিল হয়েছে এবং আপনার টাকা ফেরত দেওয়া হচ্ছে।',
   },
 });

@@ -2,6 +2,7 @@ import { registerTranslations } from '@/i18n';
 
 registerTranslations('pharmacy', {
   en: {
+    rxRequired: 'Prescription needed', rxHint: 'Sold only with a prescription: your Nirog prescription, or a photo of your prescription checked by our pharmacist.',
     title: 'Order Medicine', lowStockOnly: 'Low stock only (10 or fewer)', searchPlaceholder: 'Search by name, generic or company', search: 'Search', allForms: 'All types',
     noMedicine: 'No Medicine Found', addToCart: 'Add to Cart', added: 'Item Added to Cart', inStock: 'In stock ({{count}})',
     outOfStock: 'Out of stock', perUnit: 'per {{unit}}', generic: 'Generic', company: 'Company', strength: 'Strength', type: 'Type',
@@ -23,7 +24,7 @@ registerTranslations('pharmacy', {
     paymentFailedConsultation: 'No money was taken. You can book and pay again.',
     noOrders: 'No order found', orderSome: 'Order some medicine!', quantityOf: 'Quantity {{count}} ({{unit}})', totalPrice: 'Total Price {{amount}} BDT',
     status: 'Status', orderedOn: 'Ordered {{date}}', orderTotal: 'Order total {{amount}} (shipping included)',
-    statuses: { Processing: 'Processing', Confirmed: 'Confirmed', Delivered: 'Delivered', Cancelled: 'Cancelled' },
+    statuses: { PrescriptionCheck: 'Prescription check', Processing: 'Processing', Confirmed: 'Confirmed', Delivered: 'Delivered', Cancelled: 'Cancelled' },
     payments: { Pending: 'Awaiting payment', Paid: 'Paid', Failed: 'Payment failed' },
     allOrders: 'All Orders', image: 'Image', name: 'Name', customer: 'Customer', delete: 'Delete',
     deleteConfirm: 'Delete this order from the list? Only delivered or cancelled orders can be deleted.', deleted: 'Order deleted',
@@ -38,6 +39,7 @@ registerTranslations('pharmacy', {
     },
   },
   bn: {
+    rxRequired: 'প্রেসক্রিপশন লাগবে', rxHint: 'শুধু প্রেসক্রিপশনে বিক্রি হয়: আপনার নিরোগ প্রেসক্রিপশন, অথবা প্রেসক্রিপশনের ছবি যা আমাদের ফার্মাসিস্ট যাচাই করেন।',
     title: 'ওষুধ অর্ডার', lowStockOnly: 'শুধু কম মজুত (১০ বা কম)', searchPlaceholder: 'নাম, জেনেরিক বা কোম্পানি দিয়ে খুঁজুন', search: 'খুঁজুন', allForms: 'সব ধরন',
     noMedicine: 'কোনো ওষুধ পাওয়া যায়নি', addToCart: 'কার্টে যোগ করুন', added: 'কার্টে যোগ হয়েছে', inStock: 'মজুদ আছে ({{count}})',
     outOfStock: 'মজুদ নেই', perUnit: 'প্রতি {{unit}}', generic: 'জেনেরিক', company: 'কোম্পানি', strength: 'মাত্রা', type: 'ধরন',
@@ -59,7 +61,7 @@ registerTranslations('pharmacy', {
     paymentFailedConsultation: 'কোনো টাকা কাটা হয়নি। আবার বুক করে পরিশোধ করতে পারেন।',
     noOrders: 'কোনো অর্ডার পাওয়া যায়নি', orderSome: 'ওষুধ অর্ডার করুন!', quantityOf: 'পরিমাণ {{count}} ({{unit}})', totalPrice: 'মোট দাম {{amount}} টাকা',
     status: 'অবস্থা', orderedOn: 'অর্ডার {{date}}', orderTotal: 'অর্ডারের মোট {{amount}} (ডেলিভারিসহ)',
-    statuses: { Processing: 'প্রক্রিয়াধীন', Confirmed: 'নিশ্চিত', Delivered: 'পৌঁছে গেছে', Cancelled: 'বাতিল' },
+    statuses: { PrescriptionCheck: 'প্রেসক্রিপশন যাচাই', Processing: 'প্রক্রিয়াধীন', Confirmed: 'নিশ্চিত', Delivered: 'পৌঁছে গেছে', Cancelled: 'বাতিল' },
     payments: { Pending: 'পরিশোধের অপেক্ষায়', Paid: 'পরিশোধিত', Failed: 'পরিশোধ ব্যর্থ' },
     allOrders: 'সব অর্ডার', image: 'ছবি', name: 'নাম', customer: 'গ্রাহক', delete: 'মুছুন',
     deleteConfirm: 'তালিকা থেকে এই অর্ডার মুছবেন? শুধু পৌঁছে যাওয়া বা বাতিল অর্ডার মোছা যায়।', deleted: 'অর্ডার মুছে ফেলা হয়েছে',

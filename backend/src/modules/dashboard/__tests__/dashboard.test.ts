@@ -7,6 +7,7 @@ import { Doctor } from '../../doctors/index.js';
 import { NurseHire } from '../../nurses/index.js';
 import { BloodRequest } from '../../blood/index.js';
 import { Medicine } from '../../medicines/index.js';
+import { Refund } from '../../payments/index.js';
 import { BLOOD_REQUEST_WAITING_DAYS, dashboardWindows } from '../dashboard.service.js';
 import { LOW_STOCK_THRESHOLD } from '../../medicines/index.js';
 
@@ -52,8 +53,19 @@ describe('admin dashboard', () => {
     });
     const appointments = (await em.find(Appointment, {})).filter((a) => a.status !== 'Cancelled');
     const orders = await em.find(Order, {});
-    const paidOrders = orders.filter((o) => o.paymentStatus === 'paid' && o.status !== 'Cancelled');
-    const paidAppointments = appointments.filter((a) => a.paymentStatus === 'paid');
+    // Net of refunds: money paid counts when paid (a cancelled one too once a refund of it is
+    // recorded), every refund is taken off when recorded; a consultation paid twice counted once.
+    const refunds = (await em.find(Refund, {})).filter((r) => !r.cause.startsWith('consultation-not-applied:'));
+    const refunded = new Set((await em.find(Refund, {})).map((r) => r.purposeId));
+    const counted = (x: { id: string; status: string; paymentStatus?: string | null }) =>
+      x.paymentStatus === 'paid' && (x.status !== 'Cancelled' || refunded.has(x.id));
+    const paidOrders = orders.filter(counted);
+    const paidAppointments = (await em.find(Appointment, {})).filter(counted);
+    const refundsOf = (purpose: string) => refunds.filter((r) => r.purpose === purpose);
+    const net = (paid: ReturnType<typeof periods>, back: ReturnType<typeof periods>) =>
+      ({ today: paid.today - back.today, week: paid.week - back.week, month: paid.month - back.month });
+    const onDay = <T>(rows: T[], at: (r: T) => Date | null | undefined, value: (r: T) => number, day: string) =>
+      rows.filter((r) => { const d = at(r); return !!d && dhakaDay(d) === day; }).reduce((s, r) => s + value(r), 0);
     const users = await em.find(User, { role: 'user', deletedAt: null });
     const doctors = await em.find(Doctor, {});
     const hires = await em.find(NurseHire, {});
@@ -74,13 +86,16 @@ describe('admin dashboard', () => {
     expect(d.consultations).toEqual(periods(appointments.filter((a) => a.kind === 'video'), (a) => a.createdAt));
     expect(d.hospitalVisits).toEqual(periods(appointments.filter((a) => a.kind === 'hospital'), (a) => a.createdAt));
     expect(d.consultations.today + d.hospitalVisits.today).toBeGreaterThanOrEqual(1);
-    expect(d.consultationRevenuePoisha).toEqual(periods(paidAppointments, (a) => a.paidAt, (a) => a.feePoisha));
-    expect(d.orderRevenuePoisha).toEqual(periods(paidOrders, (o) => o.paidAt, (o) => o.totalPoisha));
+    expect(refundsOf('order').length).toBeGreaterThan(0);
+    expect(d.consultationRevenuePoisha).toEqual(net(periods(paidAppointments, (a) => a.paidAt, (a) => a.feePoisha),
+      periods(refundsOf('consultation'), (r) => r.createdAt, (r) => r.amountPoisha)));
+    expect(d.orderRevenuePoisha).toEqual(net(periods(paidOrders, (o) => o.paidAt, (o) => o.totalPoisha),
+      periods(refundsOf('order'), (r) => r.createdAt, (r) => r.amountPoisha)));
     expect(d.orderRevenuePoisha.today).toBeGreaterThanOrEqual(order.totalPoisha);
     const tally = (rows: { status: string }[]) => (status: string) => rows.filter((r) => r.status === status).length;
     for (const s of d.ordersByStatus) expect(s.count).toBe(tally(orders.filter((o) => !o.archivedAt))(s.status));
     for (const s of d.hiresByStatus) expect(s.count).toBe(tally(hires)(s.status));
-    expect(d.ordersByStatus.map((s: { status: string }) => s.status)).toEqual(['Processing', 'Confirmed', 'Delivered', 'Cancelled']);
+    expect(d.ordersByStatus.map((s: { status: string }) => s.status)).toEqual(['PrescriptionCheck', 'Processing', 'Confirmed', 'Delivered', 'Cancelled']);
     expect(d.newPatients).toEqual(periods(users, (u) => u.createdAt));
     expect(d.newDoctors).toEqual(periods(doctors, (x) => x.createdAt));
     expect(d.pendingDoctors).toBe(doctors.filter((x) => x.status === 'pending').length);
@@ -95,8 +110,10 @@ describe('admin dashboard', () => {
     for (const day of d.daily) {
       expect(day.consultations).toBe(appointments.filter((a) => a.kind === 'video' && dhakaDay(a.createdAt) === day.date).length);
       expect(day.hospitalVisits).toBe(appointments.filter((a) => a.kind === 'hospital' && dhakaDay(a.createdAt) === day.date).length);
-      expect(day.orderRevenuePoisha).toBe(paidOrders.filter((o) => o.paidAt && dhakaDay(o.paidAt) === day.date).reduce((s, o) => s + o.totalPoisha, 0));
-      expect(day.consultationRevenuePoisha).toBe(paidAppointments.filter((a) => a.paidAt && dhakaDay(a.paidAt) === day.date).reduce((s, a) => s + a.feePoisha, 0));
+      expect(day.orderRevenuePoisha).toBe(onDay(paidOrders, (o) => o.paidAt, (o) => o.totalPoisha, day.date)
+        - onDay(refundsOf('order'), (r) => r.createdAt, (r) => r.amountPoisha, day.date));
+      expect(day.consultationRevenuePoisha).toBe(onDay(paidAppointments, (a) => a.paidAt, (a) => a.feePoisha, day.date)
+        - onDay(refundsOf('consultation'), (r) => r.createdAt, (r) => r.amountPoisha, day.date));
     }
   });
 

@@ -4,12 +4,15 @@ import type { GatewayResponse, GatewayTransport } from './transport.js';
 import {
   ProviderUnavailableError, amountToPoisha, poishaToAmount, str,
   type CallbackHint, type CheckoutRequest, type CheckoutSession, type PaymentProviderAdapter, type ProviderVerdict,
+  type RefundRequest, type RefundVerdict,
 } from './provider.js';
 
 type BkashConfig = Config['payments']['bkash'];
 
 /** Codes after which the payment may well be completed already: ask with Query instead of guessing. */
 const ASK_AGAIN = new Set(['2056', '2062', '2068', '2117']);
+/** Refund answers that are not a "no": maintenance and bKash's own faults; the refund status decides later. */
+const REFUND_TRY_LATER = new Set(['503', '9999']);
 
 /**
  * bKash tokenized checkout: grant token → create → browser to bkashURL → callback with paymentID and
@@ -40,11 +43,19 @@ export class BkashProvider implements PaymentProviderAdapter {
     return idToken;
   }
 
+  /**
+   * Refund v2 lives beside the checkout, not under it: …/v1.2.0-beta/v2/tokenized-checkout/refund/…
+   * (PAYMENTS.md §1 [R]); the checkout base ends in /tokenized/checkout.
+   */
+  private get refundBase(): string {
+    return `${this.cfg.baseUrl.replace(/\/tokenized\/checkout$/, '')}/v2/tokenized-checkout/refund/payment`;
+  }
+
   /** An authorised call; on 401 or an expired-token message it grants a new token and tries once more. */
   private async call(path: string, body: Record<string, unknown>): Promise<GatewayResponse> {
     const send = async (token: string) => this.transport({
       method: 'POST',
-      url: `${this.cfg.baseUrl}/${path}`,
+      url: /^https?:/.test(path) ? path : `${this.cfg.baseUrl}/${path}`,
       headers: { Authorization: token, 'X-APP-Key': this.cfg.appKey },
       body,
     });
@@ -119,6 +130,52 @@ export class BkashProvider implements PaymentProviderAdapter {
       return { outcome: 'pending', reason: `BKASH_QUERY_${String(res.body.statusCode ?? res.status)}` };
     }
     return this.verdictOf(res.body);
+  }
+
+  /**
+   * Refund v2 (`refund/payment/transaction`): paymentId, trxId, refundAmount, sku (ours: the refund's
+   * reference), reason → refundTrxID, transactionStatus Completed. A refusal carries errorCode and
+   * errorMessageEn/Bn (2071 past the refund window, 2072 amount not valid…): it will not be done.
+   */
+  async refund(payment: Payment, req: RefundRequest): Promise<RefundVerdict> {
+    let res: GatewayResponse;
+    try {
+      res = await this.call(`${this.refundBase}/transaction`, {
+        paymentId: payment.providerPaymentId, trxId: payment.providerTrxId, refundAmount: poishaToAmount(req.amountPoisha),
+        sku: req.reference, reason: req.reason.slice(0, 255),
+      });
+    } catch (e) {
+      if (!(e instanceof ProviderUnavailableError)) throw e;
+      return { outcome: 'unknown', reason: 'PROVIDER_UNREACHABLE' };
+    }
+    const refundTrxID = str(res.body.refundTrxID);
+    if (res.status === 200 && refundTrxID && res.body.transactionStatus === 'Completed') return { outcome: 'completed', providerRefundId: refundTrxID };
+    const code = str(res.body.errorCode) ?? (res.body.statusCode !== undefined && res.body.statusCode !== '0000' ? String(res.body.statusCode) : undefined);
+    if (res.status === 200 && code && !REFUND_TRY_LATER.has(code)) return { outcome: 'refused', reason: `BKASH_${code}`.slice(0, 200) };
+    return { outcome: 'unknown', reason: `BKASH_REFUND_${code ?? res.status}` };
+  }
+
+  /**
+   * Refund status (`refund/payment/status`: paymentID, trxID) lists the payment's refunds
+   * (`refundTransactions`, each with its sku; a single refund may come as top-level fields): ours is
+   * the one whose sku is our reference.
+   */
+  async refundStatus(payment: Payment, req: RefundRequest): Promise<RefundVerdict> {
+    let res: GatewayResponse;
+    try {
+      res = await this.call(`${this.refundBase}/status`, { paymentID: payment.providerPaymentId, trxID: payment.providerTrxId });
+    } catch (e) {
+      if (!(e instanceof ProviderUnavailableError)) throw e;
+      return { outcome: 'unknown', reason: 'PROVIDER_UNREACHABLE' };
+    }
+    if (res.status !== 200 || str(res.body.errorCode) || (res.body.statusCode !== undefined && res.body.statusCode !== '0000')) {
+      return { outcome: 'unknown', reason: `BKASH_REFUND_STATUS_${String(res.body.errorCode ?? res.body.statusCode ?? res.status)}` };
+    }
+    const listed = Array.isArray(res.body.refundTransactions) ? res.body.refundTransactions as Record<string, unknown>[]
+      : res.body.refundTrxID ? [res.body] : [];
+    const ours = listed.find((r) => r && r.sku === req.reference && str(r.refundTrxID));
+    if (!ours) return { outcome: 'absent' };
+    return ours.transactionStatus === 'Completed' ? { outcome: 'completed', providerRefundId: str(ours.refundTrxID)! } : { outcome: 'unknown', reason: `BKASH_REFUND_${String(ours.transactionStatus)}` };
   }
 
   private verdictOf(body: Record<string, unknown>): ProviderVerdict {

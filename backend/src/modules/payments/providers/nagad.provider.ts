@@ -5,6 +5,7 @@ import { challenge, nagadDateTime, openJson, sealJson, type NagadKeys } from './
 import {
   ProviderUnavailableError, amountToPoisha, poishaToAmount, str,
   type CallbackHint, type CheckoutRequest, type CheckoutSession, type PaymentProviderAdapter, type ProviderVerdict,
+  type RefundRequest, type RefundVerdict,
 } from './provider.js';
 
 type NagadConfig = Config['payments']['nagad'];
@@ -70,6 +71,62 @@ export class NagadProvider implements PaymentProviderAdapter {
       tranId: str(query.order_id),
       status: status === 'Success' ? 'success' : status === 'Aborted' ? 'cancel' : status ? 'failure' : 'unknown',
     };
+  }
+
+  /**
+   * Purchase cancel (PAYMENTS.md §2, Refund): `purchase/cancel?paymentRefId&orderId` with
+   * sensitiveDataCancelRequest = enc({merchantId, originalRequestDate (Ymd, the payment's day),
+   * originalAmount, cancelAmount, referenceNo, referenceMessage}) and its signature; the answer's
+   * sensitiveData opens to {status Refunded | PartialRefunded | Cancelled | PartialCancelled, code,
+   * originalAmount, cancelAmount, cancelTrxId}. An error answer ({reason, message}, HTTP 4xx) will not be done.
+   */
+  async refund(payment: Payment, req: RefundRequest): Promise<RefundVerdict> {
+    const keys = this.keys();
+    const data = {
+      merchantId: this.cfg.merchantId, originalRequestDate: nagadDateTime(payment.createdAt).slice(0, 8),
+      originalAmount: poishaToAmount(payment.amountPoisha), cancelAmount: poishaToAmount(req.amountPoisha),
+      referenceNo: req.reference, referenceMessage: req.reason.slice(0, 100),
+    };
+    const sealed = sealJson(data, keys.nagadPublic, keys.merchantPrivate);
+    let res: GatewayResponse;
+    try {
+      const q = new URLSearchParams({ paymentRefId: payment.providerPaymentId ?? '', orderId: payment.tranId });
+      res = await this.transport({
+        method: 'POST', url: `${this.cfg.baseUrl}/purchase/cancel?${q}`, headers: this.headers(''),
+        body: { sensitiveDataCancelRequest: sealed.sensitiveData, signature: sealed.signature },
+      });
+    } catch (e) {
+      if (!(e instanceof ProviderUnavailableError)) throw e;
+      return { outcome: 'unknown', reason: 'PROVIDER_UNREACHABLE' };
+    }
+    if (res.status >= 400 && res.status < 500 && typeof res.body.reason === 'string') return { outcome: 'refused', reason: `NAGAD_${res.body.reason}`.slice(0, 200) };
+    if (res.status !== 200) return { outcome: 'unknown', reason: `NAGAD_REFUND_${res.status}` };
+    const opened = openJson(res.body.sensitiveData, res.body.signature, keys.merchantPrivate, keys.nagadPublic);
+    const status = str(opened?.status);
+    const cancelTrxId = str(opened?.cancelTrxId);
+    if (cancelTrxId && status && ['Refunded', 'PartialRefunded', 'Cancelled', 'PartialCancelled'].includes(status)) {
+      return { outcome: 'completed', providerRefundId: cancelTrxId };
+    }
+    return { outcome: 'unknown', reason: `NAGAD_REFUND_${(status ?? 'UNREADABLE').toUpperCase()}` };
+  }
+
+  /**
+   * Nagad publishes no refund status call: Verify shows the payment's last cancel (`cancelIssuerRefNo`).
+   * One refund of a payment is sent at a time, so a cancel reference not yet recorded is this one's.
+   */
+  async refundStatus(payment: Payment, _req: RefundRequest, known: string[]): Promise<RefundVerdict> {
+    let res: GatewayResponse;
+    try {
+      res = await this.transport({
+        method: 'GET', url: `${this.cfg.baseUrl}/verify/payment/${encodeURIComponent(payment.providerPaymentId ?? '')}`, headers: this.headers(''),
+      });
+    } catch (e) {
+      if (!(e instanceof ProviderUnavailableError)) throw e;
+      return { outcome: 'unknown', reason: 'PROVIDER_UNREACHABLE' };
+    }
+    if (res.status !== 200) return { outcome: 'unknown', reason: `NAGAD_VERIFY_${String(res.body.reason ?? res.status)}` };
+    const last = str(res.body.cancelIssuerRefNo);
+    return last && !known.includes(last) ? { outcome: 'completed', providerRefundId: last } : { outcome: 'absent' };
   }
 
   confirm(payment: Payment): Promise<ProviderVerdict> {

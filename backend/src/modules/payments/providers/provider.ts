@@ -35,6 +35,26 @@ export type ProviderVerdict =
   | { outcome: 'failed' | 'cancelled'; reason: string }
   | { outcome: 'pending'; reason: string };
 
+/** One refund as the adapter sends it: our refund id goes to the provider as its reference (bKash sku, Nagad referenceNo). */
+export interface RefundRequest {
+  /** Alphanumeric, ≤ 32 characters: the provider echoes it (bKash's refund status lists it as `sku`). */
+  reference: string;
+  amountPoisha: number;
+  reason: string;
+}
+
+/**
+ * The provider's answer to a refund: 'completed' with its refund transaction id; 'refused' will not
+ * be done (the money goes back by hand); 'unknown' (a timeout, a 5xx, a lost answer) is settled later
+ * by refundStatus; 'absent' (refundStatus only) means the provider has no such refund: sending it
+ * again is safe.
+ */
+export type RefundVerdict =
+  | { outcome: 'completed'; providerRefundId: string }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'unknown'; reason: string }
+  | { outcome: 'absent' };
+
 export interface PaymentProviderAdapter {
   readonly name: PaymentProvider;
   createCheckout(req: CheckoutRequest): Promise<CheckoutSession>;
@@ -43,6 +63,13 @@ export interface PaymentProviderAdapter {
   confirm(payment: Payment, hint: CallbackHint): Promise<ProviderVerdict>;
   /** Without a callback (reconciliation): ask the provider where the payment stands. */
   check(payment: Payment): Promise<ProviderVerdict>;
+  /** Sends money back for a completed payment (bKash refund v2, Nagad purchase/cancel). */
+  refund(payment: Payment, req: RefundRequest): Promise<RefundVerdict>;
+  /**
+   * Whether the refund `req` reached the provider after its answer was lost. `known`: the provider
+   * refund ids of this payment's refunds already recorded (one refund of a payment is sent at a time).
+   */
+  refundStatus(payment: Payment, req: RefundRequest, known: string[]): Promise<RefundVerdict>;
 }
 
 export class ProviderUnavailableError extends Error {

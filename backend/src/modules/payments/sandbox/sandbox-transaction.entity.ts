@@ -61,3 +61,32 @@ export class SandboxTransaction extends BaseEntity<'decision' | 'executed' | 'sc
   @Property({ length: 40, nullable: true })
   scenario?: string | null;
 }
+
+/**
+ * A refund the sandbox "provider" made: bKash's refund transaction (refundTrxID, with the merchant's
+ * sku) or Nagad's purchase cancel (cancelTrxId, with the merchant's referenceNo). Tests and the
+ * sandbox ledger page count them: one refund recorded here is one refund paid out.
+ */
+@Entity({ tableName: 'payment_sandbox_refunds' })
+export class SandboxRefund extends BaseEntity {
+  @Index()
+  @Property({ type: 'uuid' })
+  transactionId!: string;
+
+  @Enum({ items: ['bkash', 'nagad'] })
+  provider!: 'bkash' | 'nagad';
+
+  @Property({ length: 100, unique: true })
+  refundTrxId!: string;
+
+  /** "25.00", as the merchant asked. */
+  @Property({ length: 20 })
+  amount!: string;
+
+  /** bKash sku / Nagad referenceNo: the merchant's own id of the refund. */
+  @Property({ length: 255 })
+  reference!: string;
+
+  @Property({ length: 255, default: '' })
+  reason: string = '';
+}

@@ -3,10 +3,10 @@ import express, { type Router } from 'express';
 import type { MikroORM } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../../config.js';
-import { amountToPoisha } from '../providers/provider.js';
+import { amountToPoisha, poishaToAmount } from '../providers/provider.js';
 import type { GatewayRequest, GatewayResponse } from '../providers/transport.js';
 import { nagadDateTime, openJson, sealJson, challenge as newChallenge, type NagadKeys } from '../providers/nagad.crypto.js';
-import { SandboxTransaction } from './sandbox-transaction.entity.js';
+import { SandboxRefund, SandboxTransaction } from './sandbox-transaction.entity.js';
 
 type Json = Record<string, unknown>;
 interface ApiCall {
@@ -14,10 +14,16 @@ interface ApiCall {
   path: string;
   headers: Record<string, string | undefined>;
   body: Json;
+  /** The query string (Nagad's purchase/cancel names the payment there). */
+  query?: Record<string, string>;
 }
 
 const BKASH_API = '/bkash/v1.2.0-beta/tokenized/checkout/';
+/** Refund v2 sits beside the checkout (PAYMENTS.md §1, Refund v2). */
+const BKASH_REFUND_API = '/bkash/v1.2.0-beta/v2/tokenized-checkout/refund/payment/';
 const NAGAD_API = '/nagad/api/dfs/';
+/** bKash allows at most 10 partial refunds of one payment (PAYMENTS.md §1 [R]). */
+const MAX_BKASH_REFUNDS = 10;
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const ok = (body: Json, status = 200): GatewayResponse => ({ status, body });
@@ -96,12 +102,13 @@ export class SandboxGateway {
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) headers[k.toLowerCase()] = v;
     const body = req.body === undefined ? {} : JSON.parse(JSON.stringify(req.body));
-    return this.handleApi({ method: req.method, path: url.pathname.slice(new URL(this.base).pathname.length), headers, body })
+    return this.handleApi({ method: req.method, path: url.pathname.slice(new URL(this.base).pathname.length), headers, body, query: Object.fromEntries(url.searchParams) })
       .then((res) => ({ status: res.status, body: JSON.parse(JSON.stringify(res.body)) }));
   }
 
   async handleApi(call: ApiCall): Promise<GatewayResponse> {
     if (call.path.startsWith(BKASH_API)) return this.bkash(call.path.slice(BKASH_API.length), call);
+    if (call.path.startsWith(BKASH_REFUND_API)) return this.bkashRefund(call.path.slice(BKASH_REFUND_API.length), call);
     if (call.path.startsWith(NAGAD_API)) return this.nagad(call.path.slice(NAGAD_API.length), call);
     return ok({ message: 'Not found' }, 404);
   }
@@ -210,6 +217,76 @@ export class SandboxGateway {
     return ok({ message: 'Not found' }, 404);
   }
 
+  /** The refunds of a sandbox payment, oldest first, and what they add up to in poisha. */
+  private async refundsOf(em: EntityManager, t: SandboxTransaction): Promise<{ refunds: SandboxRefund[]; refundedPoisha: number }> {
+    const refunds = await em.find(SandboxRefund, { transactionId: t.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+    return { refunds, refundedPoisha: refunds.reduce((sum, r) => sum + (amountToPoisha(r.amount) ?? 0), 0) };
+  }
+
+  /**
+   * Records one refund of a paid transaction, serialised per transaction (row lock), within what
+   * was paid. Answers the new refund, or why not.
+   */
+  private async recordRefund(t: SandboxTransaction, amount: string, reference: string, reason: string, trxPrefix: string, maxRefunds: number):
+    Promise<{ refund: SandboxRefund; refundedPoisha: number; first: boolean } | 'amount' | 'too-many'> {
+    return this.em().transactional(async (tx) => {
+      await tx.getConnection().execute('select id from payment_sandbox_transactions where id = ? for update', [t.id], 'all', tx.getTransactionContext());
+      const { refunds, refundedPoisha } = await this.refundsOf(tx, t);
+      const poisha = amountToPoisha(amount);
+      if (!poisha || refundedPoisha + poisha > (amountToPoisha(t.amount) ?? 0)) return 'amount';
+      if (refunds.length >= maxRefunds) return 'too-many';
+      const refund = tx.create(SandboxRefund, {
+        transactionId: t.id, provider: t.provider, refundTrxId: `${trxPrefix}${randomBytes(5).toString('hex').toUpperCase()}`,
+        amount: poishaToAmount(poisha), reference: reference.slice(0, 255), reason: reason.slice(0, 255),
+      });
+      await tx.flush();
+      return { refund, refundedPoisha: refundedPoisha + poisha, first: refunds.length === 0 };
+    });
+  }
+
+  private refundError(code: string, en: string, bn: string): GatewayResponse {
+    return ok({ errorCode: code, errorMessageEn: en, errorMessageBn: bn });
+  }
+
+  /** bKash refund v2: `transaction` refunds (whole or part), `status` lists the payment's refunds. */
+  private async bkashRefund(path: string, call: ApiCall): Promise<GatewayResponse> {
+    if (call.method !== 'POST') return ok({ message: 'Method not allowed' }, 405);
+    const denied = this.tokenProblem(call.headers);
+    if (denied) return denied;
+    const body = call.body;
+    const em = this.em();
+    if (path === 'transaction') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'bkash', reference: String(body.paymentId ?? '') });
+      if (!t || !t.trxId || body.trxId !== t.trxId) return this.refundError('2002', 'Invalid Payment ID', 'অবৈধ পেমেন্ট আইডি');
+      if (t.status !== 'Completed') return this.refundError('2127', 'Transaction not yet completed', 'লেনদেন এখনো সম্পন্ন হয়নি');
+      if (typeof body.sku !== 'string' || !body.sku || typeof body.reason !== 'string') return this.refundError('2065', 'Mandatory field missing', 'প্রয়োজনীয় তথ্য নেই');
+      const done = await this.recordRefund(t, typeof body.refundAmount === 'string' ? body.refundAmount : '', body.sku, body.reason, 'SBR', MAX_BKASH_REFUNDS);
+      if (done === 'amount') return this.refundError('2072', 'Refund amount not valid', 'ফেরতের পরিমাণ সঠিক নয়');
+      if (done === 'too-many') return this.refundError('2073', 'Refund limit exceeded', 'ফেরতের সীমা পার হয়েছে');
+      // The first refund of a payment whose payer chose "refund answer lost": done, but the answer never arrives.
+      if (t.scenario === 'refund-lost' && done.first) return ok({ message: 'Internal Server Error' }, 502);
+      return ok({
+        statusCode: '0000', statusMessage: 'Successful', paymentID: t.reference, trxID: t.trxId, refundTrxID: done.refund.refundTrxId,
+        refundAmount: done.refund.amount, sku: done.refund.reference, reason: done.refund.reason,
+        maxRefundableAmount: poishaToAmount((amountToPoisha(t.amount) ?? 0) - done.refundedPoisha), organizationShortCode: '00001',
+        transactionStatus: 'Completed', initiationTime: bkashTime(done.refund.createdAt), completedTime: bkashTime(done.refund.createdAt),
+      });
+    }
+    if (path === 'status') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'bkash', reference: String(body.paymentID ?? '') });
+      if (!t || !t.trxId || body.trxID !== t.trxId) return this.refundError('2002', 'Invalid Payment ID', 'অবৈধ পেমেন্ট আইডি');
+      const { refunds } = await this.refundsOf(em, t);
+      return ok({
+        statusCode: '0000', statusMessage: 'Successful', paymentID: t.reference, trxID: t.trxId, amount: t.amount, currency: t.currency,
+        transactionStatus: t.status,
+        refundTransactions: refunds.map((r) => ({
+          refundTrxID: r.refundTrxId, refundAmount: r.amount, refundTime: bkashTime(r.createdAt), transactionStatus: 'Completed', sku: r.reference, reason: r.reason,
+        })),
+      });
+    }
+    return ok({ message: 'Not found' }, 404);
+  }
+
   // ---------------------------------------------------------------- Nagad
   private async nagad(path: string, call: ApiCall): Promise<GatewayResponse> {
     const n = this.config.payments.nagad;
@@ -257,12 +334,32 @@ export class SandboxGateway {
     if (verify && call.method === 'GET') {
       const t = await em.findOne(SandboxTransaction, { provider: 'nagad', reference: decodeURIComponent(verify[1]!) });
       if (!t) return nagadError('16_0006_069', 'Invalid payment reference');
+      const last = (await this.refundsOf(em, t)).refunds.at(-1);
       return ok({
         merchantId: n.merchantId, orderId: t.merchantOrderId, paymentRefId: t.reference, amount: t.amount, clientMobileNo: '016****5678',
         merchantMobileNo: n.merchantNumber, orderDateTime: nagadDateTime(t.createdAt), issuerPaymentDateTime: t.completedAt ? nagadDateTime(t.completedAt) : null,
         issuerPaymentRefNo: t.trxId ?? null, additionalMerchantInfo: null, status: t.status,
-        statusCode: t.status === 'Success' ? '000' : t.status === 'Aborted' ? '001' : '002', cancelIssuerDateTime: null, cancelIssuerRefNo: null,
+        statusCode: t.status === 'Success' ? '000' : t.status === 'Aborted' ? '001' : '002',
+        cancelIssuerDateTime: last ? nagadDateTime(last.createdAt) : null, cancelIssuerRefNo: last?.refundTrxId ?? null,
       });
+    }
+    if (path === 'purchase/cancel' && call.method === 'POST') {
+      const t = await em.findOne(SandboxTransaction, { provider: 'nagad', reference: String(call.query?.paymentRefId ?? '') });
+      if (!t || call.query?.orderId !== t.merchantOrderId) return nagadError('16_0006_069', 'Invalid payment reference');
+      const data = openJson(call.body.sensitiveDataCancelRequest, call.body.signature, keys.nagadPrivate, keys.merchantPublic);
+      if (!data) return nagadError('16_0006_058', 'Signature verification failed');
+      if (data.merchantId !== n.merchantId || data.originalAmount !== t.amount || typeof data.referenceNo !== 'string' || !data.referenceNo) {
+        return nagadError('16_0006_059', 'Invalid sensitive data');
+      }
+      if (t.status !== 'Success') return nagadError('16_0006_072', 'Invalid transaction state');
+      const done = await this.recordRefund(t, String(data.cancelAmount ?? ''), data.referenceNo, String(data.referenceMessage ?? ''), 'NGC', Number.MAX_SAFE_INTEGER);
+      if (done === 'amount' || done === 'too-many') return nagadError('16_0006_073', 'Invalid cancel amount');
+      if (t.scenario === 'refund-lost' && done.first) return ok({ message: 'Internal Server Error' }, 502);
+      const whole = done.refundedPoisha === amountToPoisha(t.amount);
+      return ok(sealJson({
+        status: whole ? 'Refunded' : 'PartialRefunded', code: '00_0000_000', originalAmount: t.amount, cancelAmount: done.refund.amount,
+        cancelTrxId: done.refund.refundTrxId,
+      }, keys.merchantPublic, keys.nagadPrivate));
     }
     return nagadError('16_0006_404', 'Not found', 404);
   }
@@ -284,8 +381,10 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
     const name = provider === 'bkash' ? 'bKash' : 'Nagad';
     const scenarios = provider === 'bkash'
       ? `<label for="scenario">Simulate</label><select id="scenario" name="scenario"><option value="">Nothing special</option>
-<option value="execute-lost">Execute answer lost (merchant must Query)</option><option value="insufficient-balance">Insufficient balance (2023)</option></select>`
-      : '';
+<option value="execute-lost">Execute answer lost (merchant must Query)</option><option value="insufficient-balance">Insufficient balance (2023)</option>
+<option value="refund-lost">Refund answer lost (merchant must ask refund status)</option></select>`
+      : `<label for="scenario">Simulate</label><select id="scenario" name="scenario"><option value="">Nothing special</option>
+<option value="refund-lost">Refund answer lost (merchant must verify)</option></select>`;
     return this.page(`${name} sandbox payment`, `<h1>${name} sandbox payment</h1>
 <p class="note">Nirog's built-in test gateway. No real money moves.</p>
 <dl><dt>Invoice</dt><dd>${esc(t.merchantOrderId)}</dd><dt>Amount</dt><dd>৳ ${esc(t.amount)} ${esc(t.currency)}</dd><dt>Reference</dt><dd>${esc(t.reference)}</dd></dl>
@@ -312,7 +411,7 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
       t.decision = decision === 'approve' ? 'approved' : decision === 'fail' ? 'failed' : 'cancelled';
       if (decision === 'fail') t.status = 'Failed';
       if (decision === 'cancel') t.status = 'Cancelled';
-      t.scenario = scenario === 'execute-lost' || scenario === 'insufficient-balance' ? scenario : null;
+      t.scenario = scenario === 'execute-lost' || scenario === 'insufficient-balance' || scenario === 'refund-lost' ? scenario : null;
       await em.flush();
       const status = decision === 'approve' ? 'success' : decision === 'fail' ? 'failure' : 'cancel';
       const u = new URL(callback);
@@ -322,6 +421,7 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
       return u.toString();
     }
     t.decision = decision;
+    t.scenario = scenario === 'refund-lost' ? scenario : null;
     t.status = decision === 'approve' ? 'Success' : decision === 'fail' ? 'Failed' : 'Aborted';
     if (decision === 'approve') {
       t.trxId = `NG${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -344,12 +444,34 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
     r.use(express.json({ limit: '100kb' }));
     r.use(express.urlencoded({ extended: false, limit: '10kb' }));
     r.use(async (req, res, next) => {
-      if (!req.path.startsWith(BKASH_API) && !req.path.startsWith(NAGAD_API)) return next();
+      if (!req.path.startsWith(BKASH_API) && !req.path.startsWith(BKASH_REFUND_API) && !req.path.startsWith(NAGAD_API)) return next();
       try {
         const headers: Record<string, string | undefined> = {};
         for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v[0] : v;
-        const out = await this.handleApi({ method: req.method, path: req.path, headers, body: (req.body ?? {}) as Json });
+        const query = Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+        const out = await this.handleApi({ method: req.method, path: req.path, headers, body: (req.body ?? {}) as Json, query });
         res.status(out.status).json(out.body);
+      } catch (e) {
+        next(e);
+      }
+    });
+    // The sandbox's own books for one of our payments (by its invoice, our tranId): what it was paid
+    // and every refund it paid out. For people and tests checking that a refund happened exactly once.
+    r.get('/ledger/:invoice', async (req, res, next) => {
+      try {
+        const em = this.em();
+        const t = await em.findOne(SandboxTransaction, { merchantOrderId: String(req.params.invoice) });
+        if (!t) {
+          res.status(404).json({ message: 'No such payment' });
+          return;
+        }
+        const { refunds, refundedPoisha } = await this.refundsOf(em, t);
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({
+          provider: t.provider, reference: t.reference, invoice: t.merchantOrderId, status: t.status, amount: t.amount, trxId: t.trxId ?? null,
+          refunded: poishaToAmount(refundedPoisha),
+          refunds: refunds.map((x) => ({ refundTrxId: x.refundTrxId, amount: x.amount, reference: x.reference, reason: x.reason, at: x.createdAt })),
+        });
       } catch (e) {
         next(e);
       }

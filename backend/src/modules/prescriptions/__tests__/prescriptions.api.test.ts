@@ -159,6 +159,10 @@ describe("patients' prescriptions", () => {
     // which only an Indic shaper does; the text layer lists glyphs in drawing order.
     expect(text).toContain('িনন');
     expect(text).not.toContain('Patient:');
+    // The patient's one tap from the paper to the cart: the "Order these medicines" screen, linked (issue 20).
+    const orderUrl = `${t.config.publicUrl}/my-prescription/${p._id}/order`;
+    expect(text.replace(/\s+/g, '')).toContain(orderUrl);
+    expect((res.body as Buffer).toString('latin1')).toContain(`/URI (${orderUrl})`);
 
     // The page as a pharmacist sees it (test-results/prescription-pdf/bangla-1.png, to look at).
     execFileSync('pdftoppm', ['-r', '110', '-png', '-f', '1', '-l', '1', file, path.join(dir, 'bangla')]);

@@ -13,7 +13,7 @@ import '../i18n';
 
 type Row = AdminUsersQuery['users']['items'][number];
 const PAGE_SIZE = 20;
-const ROLES: Role[] = ['User', 'Doctor', 'Admin'];
+const ROLES: Role[] = ['User', 'Doctor', 'Admin', 'Pharmacist'];
 const SORTS: UserSort[] = ['newest', 'oldest', 'name', 'email'];
 const STATUSES: UserStatus[] = ['verified', 'unverified'];
 
@@ -53,7 +53,7 @@ export default function AllUsersPage() {
       columns={[
         { title: '', key: 'avatar', width: 56, render: (_, u) => <Avatar src={u.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" /> },
         { title: t('name'), key: 'name', width: 280, render: (_, u) => <><strong>{u.name}</strong><div style={{ color: '#667' }}>{u.email}</div></> },
-        { title: t('role'), key: 'role', render: (_, u) => <Tag color={u.role === 'Admin' ? 'gold' : u.role === 'Doctor' ? 'blue' : 'green'}>{t(`roles.${u.role}`)}</Tag> },
+        { title: t('role'), key: 'role', render: (_, u) => <Tag color={u.role === 'Admin' ? 'gold' : u.role === 'Doctor' ? 'blue' : u.role === 'Pharmacist' ? 'purple' : 'green'}>{t(`roles.${u.role}`)}</Tag> },
         // a phone number never breaks in two
         { title: t('phone'), dataIndex: 'phone', render: (phone: string | null) => phone && <span style={{ whiteSpace: 'nowrap' }}>{readerDigits(phone, i18n.language)}</span> },
         { title: t('verified'), key: 'v', render: (_, u) => (u.emailVerified ? t('yes') : t('no')) },

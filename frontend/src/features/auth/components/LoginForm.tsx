@@ -14,7 +14,7 @@ import '../auth.css';
 
 /** Patient/admin login and doctor login: the same form, two doors. */
 /** Where a role starts after logging in. */
-const startOf = (role: Role) => (role === 'admin' ? paths.adminDashboard : role === 'doctor' ? paths.doctorBooking : paths.home);
+const startOf = (role: Role) => (role === 'admin' ? paths.adminDashboard : role === 'doctor' ? paths.doctorBooking : role === 'pharmacist' ? paths.pharmacistQueue : paths.home);
 
 export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const { t } = useTranslation('auth');

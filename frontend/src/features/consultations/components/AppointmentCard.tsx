@@ -51,6 +51,19 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
             {a.kind === 'Hospital' && a.visitDate ? `${formatDate(a.visitDate, i18n.language)} · ${t(a.slot ?? 'Morning')}` : formatDateTime(a.createdAt, i18n.language)}
             {' · '}{t('fee')} {formatTaka(a.feePoisha, i18n.language)}
           </div>
+          {side === 'patient' && a.refunds.length > 0 && (
+            <div data-testid="booking-refund" style={{ marginTop: 6 }}>
+              <div>{a.cancelReason === 'DOCTOR_NO_SHOW' ? t('noShow') : t('cancelledRefund')}</div>
+              {a.refunds.map((r) => (
+                <div key={r.id}>
+                  <strong>{t('refundOf', { amount: formatTaka(r.amountPoisha, i18n.language) })}</strong>{' '}
+                  <Tag color={r.status === 'Completed' ? 'green' : r.status === 'Failed' ? 'red' : 'gold'}>{t(`refundStates.${r.status}`)}</Tag>
+                  <span className="muted">{formatDate(r.completedAt ?? r.createdAt, i18n.language)}</span>
+                </div>
+              ))}
+            </div>
+          )}
+          {side === 'doctor' && a.startedAt && a.status === 'Confirmed' && <div className="muted">{t('started', { time: formatDateTime(a.startedAt, i18n.language) })}</div>}
           {actions && <Space wrap style={{ marginTop: 8 }}>{actions}</Space>}
         </div>
       </Space>

@@ -8,6 +8,10 @@ import { formatCount } from '@/lib/money';
 import { downloadPrescriptionPdf } from './downloadPdf';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
+import { useSession } from '@/lib/session';
+import { Link } from 'react-router-dom';
+import { ShoppingCartOutlined } from '@ant-design/icons';
+import { to } from '@/config/paths';
 
 /** The prescription as text, with Download (the real PDF, verifiable by its code and QR). */
 export default function PrescriptionView({ p }: { p: PrescriptionFullFragment }) {
@@ -15,6 +19,7 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
   const titleOf = useDoctorTitle();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const session = useSession();
   async function download() {
     setBusy(true);
     try {
@@ -54,7 +59,13 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
       {p.doctorAdvice && <p><strong>{t('doctorAdvice')}:</strong> {p.doctorAdvice}</p>}
       {p.followUp && <p><strong>{t('followUp')}:</strong> {p.followUp}</p>}
       <p className="muted">{t('verification')}: {p.verificationCode}</p>
-      <Button icon={<DownloadOutlined />} onClick={download} loading={busy}>{t('download')}</Button>
+      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        {/* The patient's one tap from the prescription to a filled cart (confirmed line by line there). */}
+        {session?.user.role === 'user' && p.medicines.length > 0 && (
+          <Link to={to('prescriptionOrder', { prescriptionId: p.id })}><Button type="primary" icon={<ShoppingCartOutlined />} data-testid="order-these">{t('orderThese')}</Button></Link>
+        )}
+        <Button icon={<DownloadOutlined />} onClick={download} loading={busy}>{t('download')}</Button>
+      </div>
     </div>
   );
 }

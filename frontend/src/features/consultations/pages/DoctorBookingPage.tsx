@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Empty, Skeleton, Space, Switch } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { DoctorAppointmentsDocument, MyDoctorStatusDocument, SetDoctorOnlineDocument, type AppointmentRowFragment } from '@/gql/graphql';
+import { DoctorAppointmentsDocument, MyDoctorStatusDocument, SetDoctorOnlineDocument, StartConsultationDocument, type AppointmentRowFragment } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
 import AppointmentCard from '../components/AppointmentCard';
@@ -20,6 +20,13 @@ export default function DoctorBookingPage() {
   const { data, loading, error, refetch } = useQuery(DoctorAppointmentsDocument, { variables: { page, pageSize: 10 }, fetchPolicy: 'cache-and-network' });
   const status = useQuery(MyDoctorStatusDocument);
   const [setOnline, { loading: switching }] = useMutation(SetDoctorOnlineDocument);
+  const [start] = useMutation(StartConsultationDocument);
+
+  /** Opens the room at once (inside the click, so no pop-up blocker stops it) and records the start. */
+  function startAndJoin(a: AppointmentRowFragment) {
+    if (a.meetingUrl) window.open(a.meetingUrl, '_blank', 'noopener');
+    start({ variables: { id: a.id } }).catch((e: unknown) => void message.error(errorInfo(e).message));
+  }
   const result = data?.doctorAppointments;
 
   async function toggle(online: boolean) {
@@ -51,7 +58,8 @@ export default function DoctorBookingPage() {
             a={a}
             side="doctor"
             actions={<>
-              {a.kind === 'Video' && a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button>{t('joinMeeting')}</Button></a>}
+              {a.canStart && <Button type="primary" onClick={() => startAndJoin(a)} title={t('startHint')} data-testid="start-consultation">{t('startConsultation')}</Button>}
+              {!a.canStart && a.kind === 'Video' && a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button>{t('joinMeeting')}</Button></a>}
               {a.prescription ? <Button type="link" onClick={() => setViewing(a.prescription!.id)}>{t('seePrescription')}</Button>
                 : a.canWritePrescription && <Button type="primary" data-testid="write-prescription" onClick={() => setWriting(a)}>{t('writePrescription')}</Button>}
             </>}

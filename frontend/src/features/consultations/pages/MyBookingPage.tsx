@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ChangeAppointmentStatusDocument, MyAppointmentsDocument, PayForConsultationDocument } from '@/gql/graphql';
-import { paths } from '@/config/paths';
+import { paths, to } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
 import AppointmentCard from '../components/AppointmentCard';
@@ -61,6 +61,9 @@ export default function MyBookingPage() {
               {a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button type="primary">{t('joinMeeting')}</Button></a>}
               {a.canPay && (
                 <Button onClick={() => payNow(a.id)} loading={paying}>{t('payNow')}</Button>
+              )}
+              {a.refunds.length > 0 && a.status === 'Cancelled' && (
+                <Link to={to('doctorDetail', { doctorId: a.doctor.id })}><Button type="primary">{t('bookAgain')}</Button></Link>
               )}
               {a.nextStatuses.includes('Cancelled') && (
                 <Popconfirm title={t('cancelBookingConfirm')} onConfirm={() => cancel(a.id)} okButtonProps={{ danger: true }} okText={t('cancelBooking')}>

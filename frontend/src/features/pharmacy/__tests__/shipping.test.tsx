@@ -12,7 +12,7 @@ const quote = {
   // The server's figures (a shipping charge of 50 here, not the 60 a client might assume): the screen shows exactly these.
   result: { data: { quoteCart: { __typename: 'CartQuote', itemsPoisha: 2400, shippingPoisha: 5000, totalPoisha: 7400, maxQuantityPerLine: 2, maxLines: 50, lines: [
     { __typename: 'CartQuoteLine', medicineId: 'm1', quantity: 2, unitPricePoisha: 1200, lineTotalPoisha: 2400, available: true,
-      medicine: { __typename: 'Medicine', id: 'm1', stock: 10, name: 'Napa' } },
+      medicine: { __typename: 'Medicine', id: 'm1', stock: 10, name: 'Napa', prescriptionRequired: false } },
   ] } } },
 };
 
@@ -49,10 +49,11 @@ describe('shipping screen', () => {
       shippingInfo: { name: 'Rahima Akter', address: 'House 12, Road 5, Sector 7', city: 'Dhaka', phone: '01712345678' },
       orderItems: [{ medicineId: 'm1', quantity: 2 }],
       paymentMethod: 'Bkash',
+      prescriptionId: null,
     };
     renderScreen(<ShippingPage />, { mocks: [quote, {
-      request: { query: CreateOrderDocument, variables: { input } },
-      result: { data: { createOrder: { __typename: 'CheckoutResult', paymentUrl: 'http://localhost/sandbox/bkash/checkout/TR0011X', tranId: 'NRG1', order: { __typename: 'Order', id: 'o1' } } } },
+      request: { query: CreateOrderDocument, variables: { input, prescriptionImage: null } },
+      result: { data: { createOrder: { __typename: 'CheckoutResult', paymentUrl: 'http://localhost/sandbox/bkash/checkout/TR0011X', tranId: 'NRG1', order: { __typename: 'Order', id: 'o1', status: 'Processing' } } } },
     }] });
     await userEvent.type(screen.getByLabelText('Your Name'), 'Rahima Akter');
     await userEvent.type(screen.getByLabelText('Location (house,road,sector)'), input.shippingInfo.address);

@@ -11,6 +11,7 @@ export default function AddToCartButton({ medicine, block }: { medicine: Medicin
   const add = () => {
     updateCart((c) => addItem(c, {
       id: medicine.id, name: medicine.name, strength: medicine.strength, unit: medicine.unit, imageUrl: medicine.imageUrl, pricePoisha: medicine.pricePoisha, stock: medicine.stock,
+      prescriptionRequired: medicine.prescriptionRequired,
     }, medicine.stock));
     flash(t('added'), 'success', 2000);
   };

@@ -5,6 +5,7 @@ import { formatCount, formatTaka } from '@/lib/money';
 import { decrease, increase, lineName, removeItem, updateCart, type CartFlag, type CartItem } from '../cart/cart';
 import MedicineImage from './MedicineImage';
 import { useUnitLabel } from './useUnitLabel';
+import RxBadge from './RxBadge';
 import '../i18n';
 
 /** What the server's quote says of the whole cart (quoteCart). */
@@ -13,7 +14,7 @@ export interface CartQuoteFigures {
   shippingPoisha: number;
   totalPoisha: number;
   maxQuantityPerLine: number;
-  lines: { medicineId: string | number; medicine?: { stock: number } | null }[];
+  lines: { medicineId: string | number; medicine?: { stock: number; prescriptionRequired?: boolean } | null }[];
 }
 
 /**
@@ -46,6 +47,7 @@ export default function CartLines({ cart, flags, quote, onAccept }: {
             <MedicineImage url={item.imageUrl} name={lineName(item)} small eager={n < 3} />
             <div className="cart-line-body">
               <strong>{lineName(item)}</strong>
+              {(quote?.lines.find((l) => String(l.medicineId) === item.id)?.medicine?.prescriptionRequired ?? item.prescriptionRequired) && <RxBadge />}
               <span className="med-meta">
                 {t('lineTotal', { price: money(item.pricePoisha), quantity: item.quantity, total: money(item.pricePoisha * item.quantity) })} · {unitLabel(item.unit)}
               </span>

@@ -11,14 +11,16 @@ import Pager from '@/components/Pager';
 import { actionsColumn } from '@/components/AdminTable';
 import ImagePicker from '@/components/ImagePicker';
 import MedicineImage from '../components/MedicineImage';
+import RxBadge from '../components/RxBadge';
 import { FORMS } from '../components/medicineForms';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 type Row = MedicinesQuery['medicines']['items'][number];
 interface Values {
   name: string; genericName: string; company: string; strength: string; form: MedicineForm; unit: MedicineUnit;
-  price: number; stock: number; description?: string; isActive?: boolean;
+  price: number; stock: number; description?: string; isActive?: boolean; prescriptionRequired?: boolean; dosesPerUnit?: number | null;
 }
 const UNITS: MedicineUnit[] = ['Pcs', 'Strip', 'Bottle'];
 
@@ -45,8 +47,8 @@ export default function AdminMedicinesPage() {
     setImages([]);
     form.resetFields();
     if (row !== 'new') {
-      form.setFieldsValue({ ...row, price: row.pricePoisha / 100, isActive: row.isActive });
-    } else form.setFieldsValue({ form: 'Tablet', unit: 'Strip', isActive: true });
+      form.setFieldsValue({ ...row, price: row.pricePoisha / 100, isActive: row.isActive, prescriptionRequired: row.prescriptionRequired, dosesPerUnit: row.dosesPerUnit });
+    } else form.setFieldsValue({ form: 'Tablet', unit: 'Strip', isActive: true, prescriptionRequired: false });
   }
 
   async function save() {
@@ -60,6 +62,7 @@ export default function AdminMedicinesPage() {
     const base = {
       name: v.name, genericName: v.genericName, company: v.company, strength: v.strength, form: v.form, unit: v.unit,
       pricePoisha: takaToPoisha(v.price), stock: v.stock, description: v.description ?? '',
+      prescriptionRequired: v.prescriptionRequired ?? false, ...(v.dosesPerUnit ? { dosesPerUnit: v.dosesPerUnit } : {}),
     };
     try {
       if (editing === 'new') await create({ variables: { input: base, image } });
@@ -90,7 +93,7 @@ export default function AdminMedicinesPage() {
         locale={{ emptyText: <Empty description={t('noMedicine')} /> }}
         columns={[
           { title: t('image'), key: 'img', width: 80, render: (_, m) => <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} small /> },
-          { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> <span translate="no">{m.strength}</span><div className="med-meta">{m.genericName} · {m.company}</div></> },
+          { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> <span translate="no">{m.strength}</span> {m.prescriptionRequired && <RxBadge />}<div className="med-meta">{m.genericName} · {m.company}</div></> },
           { title: t('type'), key: 'type', render: (_, m) => `${t(`forms.${m.form}`)} / ${t(`unit.${m.unit}`)}` },
           { title: t('price'), key: 'price', render: (_, m) => formatTaka(m.pricePoisha, i18n.language) },
           { title: t('stock'), dataIndex: 'stock', width: 90, render: (stock: number) => formatCount(stock, i18n.language) },
@@ -110,6 +113,8 @@ export default function AdminMedicinesPage() {
           <Form.Item name="unit" label={t('unitLabel')} rules={required}><Select options={UNITS.map((u) => ({ value: u, label: t(`unit.${u}`) }))} /></Form.Item>
           <Form.Item name="price" label={t('priceBdt')} rules={required}><NumberInput min={0.01} step={0.5} precision={2} style={{ width: '100%' }} /></Form.Item>
           <Form.Item name="stock" label={t('stock')} rules={required}><NumberInput min={0} precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="dosesPerUnit" label={t('doses')} extra={t('dosesHint')}><NumberInput min={1} max={1000} precision={0} style={{ width: '100%' }} /></Form.Item>
+          <Form.Item name="prescriptionRequired" label={t('rxRequired')} valuePropName="checked" extra={t('rxHint')}><Switch /></Form.Item>
           <Form.Item name="description" label={t('description')}><Input.TextArea rows={3} maxLength={5000} /></Form.Item>
           {editing !== 'new' && <Form.Item name="isActive" label={t('active')} valuePropName="checked"><Switch /></Form.Item>}
           <Form.Item label={t('image')} htmlFor="medicine-image">

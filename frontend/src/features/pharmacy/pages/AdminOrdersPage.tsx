@@ -4,22 +4,24 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { readerDigits } from '@/lib/digits';
 import { AdminOrdersDocument, ArchiveOrderDocument, UpdateOrderStatusDocument, type AdminOrdersQuery, type OrderPaymentStatus, type OrderStatus } from '@/gql/graphql';
-import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
+import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatCount, formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import MedicineImage from '../components/MedicineImage';
 import { STATUS_COLOR } from '../components/orderStatus';
+import RefundLines from '../components/RefundLines';
+import RxBadge from '../components/RxBadge';
+import { Link } from 'react-router-dom';
 import { lineName } from '../cart/cart';
 import '../i18n';
 import '../pharmacy.css';
 
 type Row = AdminOrdersQuery['adminOrders']['items'][number];
-const PAGE_SIZE = 20;
 
 /** The statuses a table can filter by (the OrderStatus enum); the moves come from each order's nextStatuses. */
-const STATUSES: OrderStatus[] = ['Processing', 'Confirmed', 'Delivered', 'Cancelled'];
+const STATUSES: OrderStatus[] = ['PrescriptionCheck', 'Processing', 'Confirmed', 'Delivered', 'Cancelled'];
 const PAYMENTS: OrderPaymentStatus[] = ['Paid', 'Pending', 'Failed'];
 
 export default function AdminOrdersPage() {
@@ -30,7 +32,7 @@ export default function AdminOrdersPage() {
   const paymentStatus = PAYMENTS.find((p) => p === table.filters.paymentStatus) ?? null;
   const [editing, setEditing] = useState<Row | null>(null);
   const [next, setNext] = useState<OrderStatus | ''>('');
-  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page: table.page, pageSize: PAGE_SIZE, status, paymentStatus, sort: table.sort as ListOrder } });
+  const { data, loading, error, refetch } = useQuery(AdminOrdersDocument, { variables: { page: table.page, status, paymentStatus, sort: table.sort as ListOrder } });
   const [updateStatus, updating] = useMutation(UpdateOrderStatusDocument);
   const [archive] = useMutation(ArchiveOrderDocument);
   const result = data?.adminOrders;
@@ -75,18 +77,23 @@ export default function AdminOrdersPage() {
                 <strong>{o.items.map(lineName).join(', ')}</strong>
                 <div className="med-meta">{t('customer')}: {o.customerName} · {readerDigits(o.shippingPhone, i18n.language)} · {o.shippingCity}</div>
                 <div className="med-meta">{formatDate(o.createdAt, i18n.language)} · {money(o.totalPoisha)} · {t(`payments.${o.paymentStatus}`)}</div>
+                {o.prescriptionRequired && <RxBadge />}
+                <RefundLines refunds={o.refunds} />
               </>
             ),
           },
           { title: t('quantity'), key: 'qty', width: 100, render: (_, o) => formatCount(o.items.reduce((s, i) => s + i.quantity, 0), i18n.language) },
           {
             title: t('status'), key: 'status', width: 150,
-            render: (_, o) => (
+            // An order waiting for its prescription check is decided on the check screen, with the photo beside it.
+            render: (_, o) => (o.status === 'PrescriptionCheck' ? (
+              <Link to={to('pharmacistReview', { orderId: o.id })}><Button size="small"><Tag color={STATUS_COLOR[o.status]} style={{ margin: 0 }}>{t(`statuses.${o.status}`)}</Tag></Button></Link>
+            ) : (
               <Button size="small" disabled={o.nextStatuses.length === 0} data-testid="order-status"
                 onClick={() => { setEditing(o); setNext(''); }}>
                 <Tag color={STATUS_COLOR[o.status]} style={{ margin: 0 }}>{t(`statuses.${o.status}`)}</Tag>
               </Button>
-            ),
+            )),
           },
           {
             title: t('delete'), key: 'delete', width: 90,

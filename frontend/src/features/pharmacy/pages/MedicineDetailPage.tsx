@@ -8,6 +8,7 @@ import { formatTaka } from '@/lib/money';
 import { paths } from '@/config/paths';
 import MedicineImage from '../components/MedicineImage';
 import AddToCartButton from '../components/AddToCartButton';
+import RxBadge from '../components/RxBadge';
 import { useUnitLabel } from '../components/useUnitLabel';
 import '../i18n';
 import '../pharmacy.css';
@@ -27,7 +28,8 @@ export default function MedicineDetailPage() {
           <div>
             <h1 className="page-title">{m.name} <span className="med-meta" translate="no">{m.strength}</span></h1>
             <p className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></p>
-            <p>{m.inStock ? <Tag color="green">{t('inStock', { count: m.stock })}</Tag> : <Tag color="red">{t('outOfStock')}</Tag>}</p>
+            <p>{m.inStock ? <Tag color="green">{t('inStock', { count: m.stock })}</Tag> : <Tag color="red">{t('outOfStock')}</Tag>}{m.prescriptionRequired && <RxBadge />}</p>
+            {m.prescriptionRequired && <p className="med-meta">{t('rxHint')}</p>}
             <Descriptions column={1} size="small" bordered items={[
               { key: 'g', label: t('generic'), children: m.genericName },
               { key: 'c', label: t('company'), children: m.company },

@@ -9,6 +9,7 @@ import { to } from '@/config/paths';
 import Pager from '@/components/Pager';
 import MedicineImage from '../components/MedicineImage';
 import AddToCartButton from '../components/AddToCartButton';
+import RxBadge from '../components/RxBadge';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { FORMS } from '../components/medicineForms';
 import '../i18n';
@@ -67,7 +68,7 @@ export default function MedicinePage() {
               <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta" translate="no">{m.strength}</span></h3>
               <span className="med-meta">{m.genericName}</span>
               <span className="med-meta">{m.company}</span>
-              <span><span className="med-tag">{t(`forms.${m.form}`)}</span><span className="med-tag">{unitLabel(m.unit)}</span></span>
+              <span><span className="med-tag">{t(`forms.${m.form}`)}</span><span className="med-tag">{unitLabel(m.unit)}</span>{m.prescriptionRequired && <RxBadge />}</span>
               <span className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></span>
               {m.inStock ? <span className="med-tag in-stock">{t('inStock', { count: m.stock })}</span> : <span className="med-tag out-of-stock">{t('outOfStock')}</span>}
               <AddToCartButton medicine={m} block />

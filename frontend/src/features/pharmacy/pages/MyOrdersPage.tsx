@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Empty, Skeleton, Tag } from 'antd';
-import { useQuery } from '@apollo/client/react';
+import { Alert, App, Button, Empty, Skeleton, Tag } from 'antd';
+import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MyOrdersDocument, type OrderStatus } from '@/gql/graphql';
+import { MyOrdersDocument, PayForOrderDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
@@ -14,7 +14,10 @@ import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { STATUS_COLOR } from '../components/orderStatus';
 import { lineName } from '../cart/cart';
+import RefundLines from '../components/RefundLines';
+import { goToPayment } from '../components/goToPayment';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 
@@ -22,8 +25,19 @@ export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('pharmacy');
   const unitLabel = useUnitLabel();
   const [page, setPage] = useState(1);
-  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page, pageSize: 10 } });
+  const { message } = App.useApp();
+  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page } });
+  const [payFor, paying] = useMutation(PayForOrderDocument);
   const result = data?.myOrders;
+
+  async function pay(id: string) {
+    try {
+      const res = await payFor({ variables: { id } });
+      goToPayment.assign(res.data!.payForOrder.paymentUrl);
+    } catch (e) {
+      void message.error(errorInfo(e).message);
+    }
+  }
   return (
     <div className="card">
       <h1 className="page-title">{t('myOrders')}</h1>
@@ -38,8 +52,16 @@ export default function MyOrdersPage() {
                 <span>
                   <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
                   {o.paymentUrl && <Button size="small" type="primary" href={o.paymentUrl}>{t('payNow')}</Button>}
+                  {o.canPay && !o.paymentUrl && <Button size="small" type="primary" loading={paying.loading} onClick={() => void pay(o.id)}>{t('payNow')}</Button>}
                 </span>
               </div>
+              {o.status === 'PrescriptionCheck' && <Alert type="info" showIcon message={t('waitingCheck')} style={{ marginBottom: 8 }} />}
+              {o.canPay && <Alert type="success" showIcon message={t('approvedPay')} style={{ marginBottom: 8 }} />}
+              {o.cancelReason === 'PRESCRIPTION_REJECTED' && (
+                <Alert type="warning" showIcon message={o.prescriptionNote ? t('rejectedNote', { note: o.prescriptionNote }) : t('rejectedNoNote')} style={{ marginBottom: 8 }} />
+              )}
+              {o.prescriptionImageUrl && <a href={o.prescriptionImageUrl} target="_blank" rel="noreferrer">{t('viewPrescription')}</a>}
+              <RefundLines refunds={o.refunds} />
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
                   <MedicineImage url={i.imageUrl} name={lineName(i)} small eager={n === 0} />

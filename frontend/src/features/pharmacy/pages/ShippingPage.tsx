@@ -2,15 +2,22 @@ import { useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Empty, Form, Input, Select } from 'antd';
 import { useMutation } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CreateOrderDocument, type PaymentProvider } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
+import { flash } from '@/lib/flash';
+import { formatDate } from '@/lib/dates';
+import ImagePicker from '@/components/ImagePicker';
+import { useDoctorTitle } from '@/lib/doctorTitles';
+import { clearCart, setCartPrescription, useCartPrescription } from '../cart/cart';
 import CartLines from '../components/CartLines';
+import { goToPayment } from '../components/goToPayment';
 import { useCartQuote } from '../components/useCartQuote';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 /** What onFinish receives: the form's rules make every field required. */
@@ -22,8 +29,7 @@ interface ShippingValues {
   phone: string;
 }
 
-/** Sends the browser to the provider's payment page; a seam for tests. */
-export const goToPayment = { assign: (url: string) => window.location.assign(url) };
+export { goToPayment };
 
 /** Asks for a verified email before the form (the server requires one to book or order). */
 export default function ShippingPage() {
@@ -32,12 +38,19 @@ export default function ShippingPage() {
 
 function ShippingPageForm() {
   const { t } = useTranslation('pharmacy');
-  const { t: tc } = useTranslation();
+  const { t: tc, i18n } = useTranslation();
   const { message } = App.useApp();
   const session = useSession();
+  const navigate = useNavigate();
   const { cart, flags, accept, quote } = useCartQuote();
+  const attached = useCartPrescription();
+  const titleOf = useDoctorTitle();
+  const [photos, setPhotos] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
   const [createOrder, { loading }] = useMutation(CreateOrderDocument);
   const [error, setError] = useState<string | null>(null);
+  // The server decides (its quote says which medicines need a prescription); the catalogue's flag until it answers.
+  const rxNeeded = cart.some((item) => quote?.lines.find((l) => String(l.medicineId) === item.id)?.medicine?.prescriptionRequired ?? item.prescriptionRequired);
   // 'Please enter your details' stays until every field is filled (each missing one is marked too).
   const [incomplete, setIncomplete] = useState(false);
   const [form] = Form.useForm<ShippingValues>();
@@ -50,20 +63,38 @@ function ShippingPageForm() {
     const phone = v.phone.trim();
     setIncomplete(false);
     setError(null);
+    const photo = rxNeeded && !attached ? photos[0] ?? null : null;
+    if (rxNeeded && !attached && !photo) {
+      setError(t('prescriptionPhotoRequired'));
+      return;
+    }
     try {
+      if (photo) setProgress(0);
       const res = await createOrder({
         variables: {
           input: {
             shippingInfo: { name, address, city, phone },
             orderItems: cart.map((c) => ({ medicineId: c.id, quantity: c.quantity })),
             paymentMethod: v.paymentMethod,
+            prescriptionId: rxNeeded && attached ? attached.id : null,
           },
+          prescriptionImage: photo,
         },
+        context: photo ? { fetchOptions: { onProgress: (f: number) => setProgress(f) } } : undefined,
       });
-      const url = res.data?.createOrder.paymentUrl;
-      if (url) goToPayment.assign(url);
+      const placed = res.data?.createOrder;
+      if (placed?.order.status === 'PrescriptionCheck') {
+        // Nothing to pay yet: a pharmacist checks the photo first; the patient pays from My orders.
+        clearCart();
+        flash(t('sentForCheck'), 'success', 6000);
+        navigate(paths.myOrder);
+        return;
+      }
+      if (placed?.paymentUrl) goToPayment.assign(placed.paymentUrl);
     } catch (e) {
       setError(errorInfo(e).message);
+    } finally {
+      setProgress(null);
     }
   }
 
@@ -90,6 +121,28 @@ function ShippingPageForm() {
           <Form.Item name="phone" label={t('phone')} rules={required(t('phoneRequired'))} extra={t('phoneHint')}>
             <Input autoComplete="tel" inputMode="tel" maxLength={20} />
           </Form.Item>
+          {rxNeeded && (
+            <section className="rx-note" aria-labelledby="rx-title" data-testid="rx-section">
+              <h2 id="rx-title" style={{ fontSize: 16, margin: '0 0 6px' }}>{t('prescription')}</h2>
+              <p style={{ margin: '0 0 8px' }}>{t('prescriptionNeeded')}</p>
+              {attached ? (
+                <>
+                  <p style={{ margin: '0 0 8px' }} data-testid="rx-attached">{t('usingPrescription', { doctor: `${attached.doctorTitle ? `${titleOf(attached.doctorTitle)} ` : ''}${attached.doctorName}`, date: formatDate(attached.issuedAt, i18n.language) })}</p>
+                  <Button size="small" onClick={() => setCartPrescription(null)}>{t('usePhotoInstead')}</Button>
+                </>
+              ) : (
+                <Form.Item label={t('uploadPrescription')} htmlFor="prescription-photo" extra={t('uploadHint')} style={{ marginBottom: 0 }}>
+                  <ImagePicker id="prescription-photo" value={photos} onChange={setPhotos} alt={t('uploadPrescription')} />
+                </Form.Item>
+              )}
+            </section>
+          )}
+          {progress !== null && (
+            <div role="progressbar" aria-label={t('uploadingLabel')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(progress * 100)} data-testid="upload-progress">
+              <div className="upload-progress"><span style={{ width: `${Math.round(progress * 100)}%` }} /></div>
+              <span className="med-meta">{t('uploading', { percent: Math.round(progress * 100) })}</span>
+            </div>
+          )}
           <Button type="primary" htmlType="submit" size="large" block loading={loading} disabled={blocked}>{t('confirm')}</Button>
         </Form>
       </div>

@@ -1,0 +1,61 @@
+import { registerTranslations } from '@/i18n';
+
+/**
+ * The pharmacy's words for prescriptions and refunds (checkout with a prescription, my orders, a
+ * prescription's cart, the pharmacists' screens): merged into the 'pharmacy' namespace by the screens
+ * that use them, so the catalogue's first load does not carry them.
+ */
+registerTranslations('pharmacy', {
+  en: {
+    prescription: 'Prescription', prescriptionNeeded: 'Some medicines in your cart are sold only with a prescription.',
+    usingPrescription: 'Your prescription from {{doctor}} ({{date}}) goes with this order.', usePhotoInstead: 'Send a photo instead',
+    uploadPrescription: 'Photo of your prescription', uploadHint: "A clear photo of the whole prescription with the doctor's name and signature. Our pharmacist checks it; you pay after it is approved.",
+    prescriptionPhotoRequired: 'Add a photo of your prescription', uploading: 'Sending your prescription… {{percent}}%', uploadingLabel: 'Sending your prescription',
+    sentForCheck: 'Order placed. Our pharmacist is checking your prescription; you pay once it is approved.',
+    waitingCheck: 'Our pharmacist is checking your prescription. You can pay once it is approved.',
+    approvedPay: 'Your prescription was approved. Pay now and we will send the medicines.',
+    rejectedNote: 'Our pharmacist could not accept the prescription: {{note}}', rejectedNoNote: 'Our pharmacist could not accept the prescription.',
+    viewPrescription: 'View prescription', refundLine: 'Refund of {{amount}}', refundWhen: 'requested {{date}}',
+    refundStatuses: { Requested: 'On its way back', Sending: 'On its way back', Completed: 'Returned to your account', Failed: 'Being returned by our accounts team' },
+    orderPrescription: 'Order the medicines of your prescription', prescriptionFrom: 'Prescription from {{doctor}}, {{date}}',
+    orderPrescriptionIntro: 'We matched each medicine to our pharmacy. Check the quantities, choose where we were not sure, then add them to your cart. Nothing is bought until you check out and pay.',
+    prescribedAs_one: 'Prescribed: {{dailyUse}} for {{count}} day ({{quantity}})', prescribedAs_other: 'Prescribed: {{dailyUse}} for {{count}} days ({{quantity}})',
+    sureMatch: 'Found in our pharmacy', chooseOne: 'We are not sure which one: choose one, or skip it', notSold: 'Not sold on Nirog: buy it elsewhere',
+    skip: 'Skip this medicine', include: 'Add {{name}}', addChosen_one: 'Add {{count}} medicine to the cart', addChosen_other: 'Add {{count}} medicines to the cart',
+    nothingChosen: 'Choose at least one medicine', addedFromPrescription: 'The medicines are in your cart. Check it and go to checkout.',
+    orderThese: 'Order these medicines', backToPrescriptions: 'Back to my prescriptions', coursePacks: '{{count}} × {{unit}} for the course',
+    prescriptionQueue: 'Prescriptions to check', prescriptionQueueIntro: 'Orders with a photo of a prescription wait here. Check that it is genuine, recent and lists every prescription-only medicine of the order.',
+    waitingOnly: 'Waiting', allChecked: 'All with a photo', checkOrder: 'Check', noPrescriptionOrders: 'No prescription is waiting for a check',
+    reviewTitle: 'Check the prescription of order #{{ref}}', orderLines: 'Ordered medicines', prescriptionImageAlt: 'Photo of the prescription sent with the order',
+    openFull: 'Open the photo in full size', approve: 'Approve', reject: 'Reject', note: 'Note to the patient', noteHint: 'Required when you reject: why (blurred, expired, does not list the medicine)',
+    noteRequired: 'Say why you reject it', approved: 'Approved: the patient can pay now', rejected: 'Rejected: the order is cancelled',
+    reviewedOn: 'Checked {{date}}', backToQueue: 'Back to the prescriptions', customerLine: '{{name}} · {{city}}',
+    doses: 'Doses per unit', dosesHint: 'Tablets in a strip or bottle; leave empty when one unit lasts a course (a syrup, a tube)',
+  },
+  bn: {
+    prescription: 'প্রেসক্রিপশন', prescriptionNeeded: 'আপনার কার্টের কিছু ওষুধ শুধু প্রেসক্রিপশনে বিক্রি হয়।',
+    usingPrescription: '{{doctor}} এর প্রেসক্রিপশন ({{date}}) এই অর্ডারের সাথে যাবে।', usePhotoInstead: 'এর বদলে ছবি পাঠান',
+    uploadPrescription: 'আপনার প্রেসক্রিপশনের ছবি', uploadHint: 'ডাক্তারের নাম ও স্বাক্ষরসহ পুরো প্রেসক্রিপশনের স্পষ্ট ছবি। আমাদের ফার্মাসিস্ট যাচাই করবেন; অনুমোদনের পর আপনি পেমেন্ট করবেন।',
+    prescriptionPhotoRequired: 'প্রেসক্রিপশনের একটি ছবি যুক্ত করুন', uploading: 'প্রেসক্রিপশন পাঠানো হচ্ছে… {{percent}}%', uploadingLabel: 'প্রেসক্রিপশন পাঠানো হচ্ছে',
+    sentForCheck: 'অর্ডার হয়েছে। আমাদের ফার্মাসিস্ট আপনার প্রেসক্রিপশন যাচাই করছেন; অনুমোদনের পর পেমেন্ট করবেন।',
+    waitingCheck: 'আমাদের ফার্মাসিস্ট আপনার প্রেসক্রিপশন যাচাই করছেন। অনুমোদনের পর পেমেন্ট করতে পারবেন।',
+    approvedPay: 'আপনার প্রেসক্রিপশন অনুমোদিত হয়েছে। এখন পেমেন্ট করুন, আমরা ওষুধ পাঠিয়ে দেব।',
+    rejectedNote: 'আমাদের ফার্মাসিস্ট প্রেসক্রিপশনটি গ্রহণ করতে পারেননি: {{note}}', rejectedNoNote: 'আমাদের ফার্মাসিস্ট প্রেসক্রিপশনটি গ্রহণ করতে পারেননি।',
+    viewPrescription: 'প্রেসক্রিপশন দেখুন', refundLine: '{{amount}} ফেরত', refundWhen: 'অনুরোধ {{date}}',
+    refundStatuses: { Requested: 'ফেরত যাচ্ছে', Sending: 'ফেরত যাচ্ছে', Completed: 'আপনার অ্যাকাউন্টে ফেরত গেছে', Failed: 'আমাদের হিসাব বিভাগ ফেরত দিচ্ছে' },
+    orderPrescription: 'আপনার প্রেসক্রিপশনের ওষুধ অর্ডার করুন', prescriptionFrom: '{{doctor}} এর প্রেসক্রিপশন, {{date}}',
+    orderPrescriptionIntro: 'প্রতিটি ওষুধ আমাদের ফার্মেসির সাথে মিলিয়েছি। পরিমাণ দেখে নিন, যেখানে নিশ্চিত নই সেখানে বেছে নিন, তারপর কার্টে যোগ করুন। চেক আউট করে পেমেন্ট না করা পর্যন্ত কিছু কেনা হবে না।',
+    prescribedAs_one: 'প্রেসক্রিপশনে: {{dailyUse}}, {{count}} দিন ({{quantity}})', prescribedAs_other: 'প্রেসক্রিপশনে: {{dailyUse}}, {{count}} দিন ({{quantity}})',
+    sureMatch: 'আমাদের ফার্মেসিতে পাওয়া গেছে', chooseOne: 'কোনটি ঠিক নিশ্চিত নই: একটি বাছুন, অথবা বাদ দিন', notSold: 'নিরোগে বিক্রি হয় না: অন্য জায়গা থেকে কিনুন',
+    skip: 'এই ওষুধ বাদ দিন', include: '{{name}} যোগ করুন', addChosen_one: '{{count}}টি ওষুধ কার্টে যোগ করুন', addChosen_other: '{{count}}টি ওষুধ কার্টে যোগ করুন',
+    nothingChosen: 'অন্তত একটি ওষুধ বাছুন', addedFromPrescription: 'ওষুধগুলো আপনার কার্টে আছে। দেখে নিয়ে চেক আউট করুন।',
+    orderThese: 'এই ওষুধগুলো অর্ডার করুন', backToPrescriptions: 'আমার প্রেসক্রিপশনে ফিরুন', coursePacks: 'পুরো কোর্সে {{count}} × {{unit}}',
+    prescriptionQueue: 'যাচাইয়ের প্রেসক্রিপশন', prescriptionQueueIntro: 'প্রেসক্রিপশনের ছবিসহ অর্ডার এখানে অপেক্ষা করে। দেখুন এটি আসল, সাম্প্রতিক এবং অর্ডারের সব প্রেসক্রিপশন-ওষুধ এতে লেখা আছে কি না।',
+    waitingOnly: 'অপেক্ষমাণ', allChecked: 'ছবিসহ সব', checkOrder: 'যাচাই', noPrescriptionOrders: 'যাচাইয়ের জন্য কোনো প্রেসক্রিপশন অপেক্ষায় নেই',
+    reviewTitle: 'অর্ডার #{{ref}} এর প্রেসক্রিপশন যাচাই', orderLines: 'অর্ডার করা ওষুধ', prescriptionImageAlt: 'অর্ডারের সাথে পাঠানো প্রেসক্রিপশনের ছবি',
+    openFull: 'ছবিটি পুরো আকারে খুলুন', approve: 'অনুমোদন', reject: 'প্রত্যাখ্যান', note: 'রোগীর জন্য মন্তব্য', noteHint: 'প্রত্যাখ্যান করলে লিখতেই হবে: কেন (ঝাপসা, মেয়াদোত্তীর্ণ, ওষুধটি লেখা নেই)',
+    noteRequired: 'কেন প্রত্যাখ্যান করছেন লিখুন', approved: 'অনুমোদিত: রোগী এখন পেমেন্ট করতে পারবেন', rejected: 'প্রত্যাখ্যাত: অর্ডারটি বাতিল হয়েছে',
+    reviewedOn: 'যাচাই {{date}}', backToQueue: 'প্রেসক্রিপশনের তালিকায় ফিরুন', customerLine: '{{name}} · {{city}}',
+    doses: 'প্রতি এককে ডোজ', dosesHint: 'এক পাতা বা বোতলে কয়টি ট্যাবলেট; এক এককে পুরো কোর্স চললে খালি রাখুন (সিরাপ, টিউব)',
+  },
+});
