@@ -20,7 +20,16 @@ export type DomainEvent =
   | { type: 'order.statusChanged'; orderId: string; userId: string; from: string; to: string }
   | { type: 'nurseHire.created'; hireId: string; userId: string; nurseId: string }
   | { type: 'nurseHire.statusChanged'; hireId: string; userId: string; nurseId: string; from: string; to: string }
-  | { type: 'bloodRequest.created'; requestId: string };
+  | { type: 'bloodRequest.created'; requestId: string }
+  /** A medicine's stock fell from above LOW_STOCK_THRESHOLD to it or below (a checkout, an admin's or a pharmacy app's figure). */
+  | { type: 'medicine.stockLow'; medicineId: string; stock: number }
+  /** Declared for webhooks: Nirog has no refund path yet; whatever marks a payment refunded publishes this. */
+  | { type: 'payment.refunded'; paymentId: string };
+
+/** Stock at or below this is low: a medicine.stockLow event (and webhook) when a change crosses it. */
+export const LOW_STOCK_THRESHOLD = 10;
+
+export const crossesLowStock = (before: number, after: number) => before > LOW_STOCK_THRESHOLD && after <= LOW_STOCK_THRESHOLD;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -15,4 +15,4 @@ export const module: NirogModule = {
   entities: [IntegratorApp, IntegratorKey],
   resolvers: [IntegratorResolver],
 };
-export { integratorAccessPlugin } from './integrator.plugin.js';
+export { integratorAccessPlugin, introspectionGate } from './integrator.plugin.js';

@@ -23,7 +23,11 @@ export class OutboxWorker {
   constructor(
     private readonly orm: Orm,
     private readonly log: Logger,
-    private readonly parts: { mail: MailService; sms: SmsService; notifications: NotificationService },
+    private readonly parts: {
+      mail: MailService; sms: SmsService; notifications: NotificationService;
+      /** The webhook outbox (modules/webhooks), delivered with the same passes, leases and shutdown. */
+      webhooks?: { deliverDue(em: EntityManager, limit: number, keepGoing: () => boolean): Promise<number>; purge(em: EntityManager, days: number): Promise<void> };
+    },
     private readonly pollMs: number,
     private readonly retentionDays = 90,
     /** Runs work that one replica should do (the retention purge) only in that one (common/coordination.ts). */
@@ -33,7 +37,7 @@ export class OutboxWorker {
   private lastPurge = 0;
 
   /** One pass over everything that is due; returns what was done (tests call this directly). */
-  async tick(): Promise<{ mail: number; sms: number; reminders: number; busy: boolean }> {
+  async tick(): Promise<{ mail: number; sms: number; reminders: number; webhooks: number; busy: boolean }> {
     const em = this.orm.em.fork() as unknown as EntityManager;
     const reminders = await this.parts.notifications.fireDueReminders(em, BATCH);
     // A stopping worker finishes the row it is sending and claims no more.
@@ -42,9 +46,11 @@ export class OutboxWorker {
     this.passes.add(pass);
     let mail = 0;
     let sms = 0;
+    let webhooks = 0;
     try {
       mail = await this.parts.mail.deliverDue(em, BATCH, keepGoing);
       sms = await this.parts.sms.deliverDue(em, BATCH, keepGoing);
+      webhooks = (await this.parts.webhooks?.deliverDue(em, BATCH, keepGoing)) ?? 0;
     } finally {
       this.passes.delete(pass);
     }
@@ -53,7 +59,7 @@ export class OutboxWorker {
       await this.exclusive(() => this.purge(em));
     }
     // A full batch means more is waiting: the loop goes again at once instead of sleeping.
-    return { mail, sms, reminders, busy: Math.max(mail, sms, reminders) >= BATCH };
+    return { mail, sms, reminders, webhooks, busy: Math.max(mail, sms, reminders, webhooks) >= BATCH };
   }
 
   /** Old delivered mail and SMS, spent tokens and past reminders go: the outbox is a queue, not an archive. */
@@ -61,6 +67,7 @@ export class OutboxWorker {
     const days = this.retentionDays;
     await em.execute(`delete from mail_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
     await em.execute(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
+    await this.parts.webhooks?.purge(em, days);
     await em.execute(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]);
     await em.execute(`delete from account_tokens where (used_at is not null or expires_at < now()) and created_at < now() - make_interval(days => ?)`, [days]);
     // Rate-limit buckets are only useful while their window or lock lasts.

@@ -1,3 +1,4 @@
+import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
@@ -10,7 +11,10 @@ import { medicineViewsByIds, searchMedicines, type MedicineView } from './medici
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 export class MedicineService {
-  constructor(private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>) {}
+  constructor(
+    private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>,
+    private readonly events?: DomainEvents,
+  ) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
   search(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineView>> {
@@ -56,12 +60,16 @@ export class MedicineService {
     if (input.form) medicine.form = input.form;
     if (input.unit) medicine.unit = input.unit;
     if (input.pricePoisha != null) medicine.pricePoisha = input.pricePoisha;
+    const stockBefore = medicine.stock;
     if (input.stock != null) medicine.stock = input.stock;
     if (input.isActive != null) medicine.isActive = input.isActive;
     if (image) medicine.imageUrl = await this.images.store(image, 'medicines', 600);
     // A drawn pack is redrawn from the new brand, strength and form (the same ones find the same file).
     else if (!medicine.imageUrl || isGeneratedImageUrl(medicine.imageUrl)) medicine.imageUrl = await this.images.generated.pack(medicine);
-    await em.flush();
+    await em.transactional(async (tx) => {
+      tx.persist(medicine);
+      if (crossesLowStock(stockBefore, medicine.stock)) await this.events?.publish(tx, { type: 'medicine.stockLow', medicineId: medicine.id, stock: medicine.stock });
+    });
     return this.byId(em, medicine.id, { admin: true });
   }
 }

@@ -6,7 +6,7 @@ import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../common/roles.js';
-import type { DomainEvents } from '../../common/events.js';
+import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
 import type { PageArgs, PageResult } from '../../common/pagination.js';
@@ -141,6 +141,11 @@ export class OrderService {
       order.paymentTranId = payment.tranId;
       await tx.flush();
       await this.events.publish(tx, { type: 'order.placed', orderId: order.id, userId: actor.id });
+      // byId holds the stock read before the reservations above.
+      for (const l of lines) {
+        const m = byId.get(l.medicineId)!;
+        if (crossesLowStock(m.stock, m.stock - l.quantity)) await this.events.publish(tx, { type: 'medicine.stockLow', medicineId: m.id, stock: m.stock - l.quantity });
+      }
       return { order, payment };
     });
     const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: localPhone(phone) ?? actor.id, clientIp });
