@@ -23,7 +23,7 @@ export type DomainEvent =
   | { type: 'bloodRequest.created'; requestId: string }
   /** A medicine's stock fell from above LOW_STOCK_THRESHOLD to it or below (a checkout, an admin's or a pharmacy app's figure). */
   | { type: 'medicine.stockLow'; medicineId: string; stock: number }
-  /** Declared for webhooks: Nirog has no refund path yet; whatever marks a payment refunded publishes this. */
+  /** A payment was refunded (whatever refunds publishes it; webhooks tell apps about refunded orders). */
   | { type: 'payment.refunded'; paymentId: string };
 
 /** Stock at or below this is low: a medicine.stockLow event (and webhook) when a change crosses it. */

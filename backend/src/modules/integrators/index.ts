@@ -8,7 +8,7 @@ import { IntegratorResolver } from './integrator.resolver.js';
 
 export * from './integrator.entity.js';
 export * from './integrator.service.js';
-export { looksLikeKey } from './integrator.keys.js';
+export { looksLikeKey, makeKey } from './integrator.keys.js';
 
 export const module: NirogModule = {
   name: 'integrators',

@@ -45,6 +45,32 @@ export async function takeFromBucket(em: EntityManager, appId: string, cost: num
   return { allowed: false, report: report(cost, state, 0), retryAfterSeconds: Math.max(1, Math.ceil(missing / Number(state.rate))) };
 }
 
+type BucketRow = { available: number; size: number; rate: number };
+
+/**
+ * Points a request was charged for and did not use (requested minus actual cost) go back, up to the
+ * bucket's size; answers the bucket after.
+ */
+export async function giveBack(em: EntityManager, appId: string, points: number): Promise<BucketRow | undefined> {
+  const [row] = await em.getConnection().execute<BucketRow[]>(
+    `update integrator_apps set quota_available = least(quota_size::double precision, ${LEVEL} + ?), quota_updated_at = clock_timestamp()
+      where id = ? returning quota_available as available, quota_size as size, quota_restore_rate as rate`,
+    [points, appId],
+  );
+  return row;
+}
+
+/** The bucket now, without taking anything (an answer to a request that never reached the cost check). */
+export async function bucketState(em: EntityManager, appId: string): Promise<BucketRow | undefined> {
+  const [row] = await em.getConnection().execute<BucketRow[]>(
+    `select ${LEVEL} as available, quota_size as size, quota_restore_rate as rate from integrator_apps where id = ?`, [appId]);
+  return row;
+}
+
+export function costReport(requested: number, actual: number, state: BucketRow): CostReport {
+  return report(requested, state, actual);
+}
+
 function report(cost: number, state: { available: number; size: number; rate: number }, actual = cost): CostReport {
   return {
     requestedQueryCost: cost,

@@ -33,6 +33,12 @@ export class IntegratorResolver {
     return ctx.services.integrators.create(ctx.em, input);
   }
 
+  @Mutation(() => IntegratorApp, { description: "Changes an app's name, contact, scopes, organisation and cost budget; its keys stay" })
+  @Allow(Role.Admin)
+  updateIntegratorApp(@Arg('id', () => ID) id: string, @Arg('input') input: IntegratorAppInput, @Ctx() ctx: Context) {
+    return ctx.services.integrators.update(ctx.em, id, input);
+  }
+
   @Mutation(() => IntegratorApp, { description: 'Revokes the app and all its keys at once' })
   @Allow(Role.Admin)
   revokeIntegratorApp(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {

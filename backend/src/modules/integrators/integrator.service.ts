@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { badInput, notFound, unauthenticated } from '../../common/errors.js';
+import { isUuid } from '../../common/ids.js';
 import { byCreated, offsetOf, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
 import { IntegratorScope, OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { normalizeEmail } from '../accounts/index.js';
@@ -43,6 +44,28 @@ export class IntegratorService {
     return { app, key: key.key };
   }
 
+  /**
+   * Changes an app's name, contact, scopes, organisation and budget (its keys stay). A smaller bucket
+   * keeps at most its new size; what an app was refused before is not given back.
+   */
+  async update(em: EntityManager, id: string, input: IntegratorAppInput): Promise<IntegratorApp> {
+    const app = isUuid(id) ? await em.findOne(IntegratorApp, { id }) : null;
+    if (!app) throw notFound('App');
+    const fields = checkOrganisation(input);
+    Object.assign(app, {
+      name: input.name.trim(),
+      contactEmail: normalizeEmail(input.contactEmail),
+      scopes: [...new Set(input.scopes)],
+      organisationKind: input.organisationKind ?? null,
+      organisationName: fields.organisationName,
+      quotaSize: input.quotaSize ?? app.quotaSize,
+      quotaRestoreRate: input.quotaRestoreRate ?? app.quotaRestoreRate,
+    });
+    await em.flush();
+    await em.getConnection().execute('update integrator_apps set quota_available = least(quota_available, quota_size) where id = ?', [app.id]);
+    return app;
+  }
+
   async list(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<IntegratorApp>> {
     const [items, total] = await em.findAndCount(IntegratorApp, {}, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
     return pageOf(items, total, args);
@@ -58,7 +81,7 @@ export class IntegratorService {
 
   /** Revokes the app and every key of it, at once. */
   async revoke(em: EntityManager, id: string): Promise<IntegratorApp> {
-    const app = await em.findOne(IntegratorApp, { id });
+    const app = isUuid(id) ? await em.findOne(IntegratorApp, { id }) : null;
     if (!app) throw notFound('App');
     const now = new Date();
     app.revokedAt ??= now;
@@ -72,7 +95,7 @@ export class IntegratorService {
    * integrator deploys the new key meanwhile), then stop. A key already ending sooner keeps its end.
    */
   async rotate(em: EntityManager, id: string, overlapMinutes: number): Promise<AppWithKey> {
-    const app = await em.findOne(IntegratorApp, { id });
+    const app = isUuid(id) ? await em.findOne(IntegratorApp, { id }) : null;
     if (!app || app.revokedAt) throw notFound('App');
     const until = new Date(Date.now() + overlapMinutes * 60_000);
     const key: NewKey = makeKey();

@@ -1,5 +1,5 @@
-import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import type { EntityManager } from '@mikro-orm/sql';
+import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
 import { notFound } from '../../common/errors.js';
@@ -60,15 +60,18 @@ export class MedicineService {
     if (input.form) medicine.form = input.form;
     if (input.unit) medicine.unit = input.unit;
     if (input.pricePoisha != null) medicine.pricePoisha = input.pricePoisha;
-    const stockBefore = medicine.stock;
     if (input.stock != null) medicine.stock = input.stock;
     if (input.isActive != null) medicine.isActive = input.isActive;
     if (image) medicine.imageUrl = await this.images.store(image, 'medicines', 600);
     // A drawn pack is redrawn from the new brand, strength and form (the same ones find the same file).
     else if (!medicine.imageUrl || isGeneratedImageUrl(medicine.imageUrl)) medicine.imageUrl = await this.images.generated.pack(medicine);
     await em.transactional(async (tx) => {
+      // The stock this figure replaces, read under the row's lock (a checkout may have taken some meanwhile).
+      const [before] = await tx.execute<{ stock: number }[]>('select stock from medicines where id = ? for update', [medicine.id]);
       tx.persist(medicine);
-      if (crossesLowStock(stockBefore, medicine.stock)) await this.events?.publish(tx, { type: 'medicine.stockLow', medicineId: medicine.id, stock: medicine.stock });
+      if (input.stock != null && before && crossesLowStock(Number(before.stock), input.stock)) {
+        await this.events?.publish(tx, { type: 'medicine.stockLow', medicineId: medicine.id, stock: medicine.stock });
+      }
     });
     return this.byId(em, medicine.id, { admin: true });
   }

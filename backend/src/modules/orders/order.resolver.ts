@@ -98,10 +98,14 @@ export class OrderResolver {
     return ctx.services.orders.myOrders(ctx.em, ctx.user!, args);
   }
 
-  @Query(() => OrderView, { description: 'The patient who placed it and admins' })
+  @Query(() => OrderView, { description: 'The patient who placed it, admins, and apps with orders:read (the order a webhook names)' })
   @Allow()
-  order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
-    return ctx.services.orders.byId(ctx.em, ctx.user!, id);
+  @Scope(IntegratorScope.ORDERS_READ)
+  async order(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
+    if (!ctx.integrator) return ctx.services.orders.byId(ctx.em, ctx.user!, id);
+    const order = await ctx.services.orders.anyById(ctx.em, id);
+    await ctx.services.audit.recordIntegratorRead(ctx.em, ctx.integrator, 'Order', [order.id]);
+    return order;
   }
 
   @Query(() => OrderPage)

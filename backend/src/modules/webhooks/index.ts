@@ -3,7 +3,7 @@
  * deliveries of the webhook outbox (webhook.signer.ts describes what a receiver gets).
  */
 import type { NirogModule } from '../../common/module.js';
-import { WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
+import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
 import { WebhookResolver } from './webhook.resolver.js';
 
 export * from './webhook.entity.js';
@@ -12,6 +12,6 @@ export { signature, verifySignature, SIGNATURE_HEADER, ID_HEADER, TIMESTAMP_HEAD
 
 export const module: NirogModule = {
   name: 'webhooks',
-  entities: [WebhookSubscription, WebhookDelivery],
+  entities: [WebhookSubscription, WebhookDelivery, WebhookAttempt],
   resolvers: [WebhookResolver],
 };

@@ -21,7 +21,7 @@ registerEnumType(WebhookEvent, {
   description: 'An event an app may receive by webhook (the payload\'s type is the lower-case name, e.g. order.statusChanged)',
   valuesConfig: {
     MEDICINE_STOCK_LOW: { description: "A medicine's stock fell to 10 or below" },
-    PAYMENT_REFUNDED: { description: 'A payment was refunded (declared; Nirog has no refund path yet)' },
+    PAYMENT_REFUNDED: { description: "An order's payment was refunded (the payload's object is the order)" },
   },
 });
 
@@ -95,7 +95,7 @@ export class WebhookDelivery extends BaseEntity<'status' | 'attempts' | 'nextAtt
   @Enum({ items: () => OutboxStatus, default: OutboxStatus.Pending })
   status: OutboxStatus = OutboxStatus.Pending;
 
-  @Field(() => Int)
+  @Field(() => Int, { description: 'Attempts since it was queued or last resent (retries stop at WEBHOOK_MAX_ATTEMPTS); history lists every one' })
   @Property({ default: 0 })
   attempts: number = 0;
 
@@ -108,10 +108,31 @@ export class WebhookDelivery extends BaseEntity<'status' | 'attempts' | 'nextAtt
   lastError?: string | null;
 
   @Field(() => Int, { nullable: true, description: "The receiver's HTTP status at the last attempt" })
-  @Property({ nullable: true })
+  @Property({ type: 'integer', nullable: true })
   responseStatus?: number | null;
 
   @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
   sentAt?: Date | null;
+}
+
+/** One attempt to deliver: when, how long, what the receiver answered. Kept with its delivery. */
+@ObjectType({ description: 'One attempt of a webhook delivery' })
+@Entity({ tableName: 'webhook_attempts' })
+@Index({ properties: ['delivery', 'createdAt'] })
+export class WebhookAttempt extends BaseEntity {
+  @ManyToOne(() => WebhookDelivery, { ref: true, deleteRule: 'cascade' })
+  delivery!: Ref<WebhookDelivery>;
+
+  @Field(() => Int, { nullable: true, description: "The receiver's HTTP status (none when it could not be reached or did not answer in time)" })
+  @Property({ type: 'integer', nullable: true })
+  responseStatus?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'Why it did not count as delivered' })
+  @Property({ type: 'text', nullable: true })
+  error?: string | null;
+
+  @Field(() => Int, { description: 'How long the receiver took, in milliseconds' })
+  @Property({ type: 'integer' })
+  durationMs!: number;
 }

@@ -1,5 +1,4 @@
-import { badInput } from '../../common/errors.js';
-import { forbidden } from '../../common/errors.js';
+import { badInput, forbidden } from '../../common/errors.js';
 import { IntegratorScope, type IntegratorIdentity } from '../../common/scopes.js';
 import { WebhookEvent } from './webhook.entity.js';
 
@@ -17,7 +16,9 @@ export const SCOPE_OF_EVENT: Record<WebhookEvent, IntegratorScope> = {
 
 export function assertMayReceive(app: IntegratorIdentity, events: readonly WebhookEvent[]): void {
   const missing = events.filter((e) => !app.scopes.includes(SCOPE_OF_EVENT[e]));
-  if (missing.length) throw forbidden(`Receiving ${missing.join(', ')} needs the scope that reads it (${[...new Set(missing.map((e) => SCOPE_OF_EVENT[e]))].join(', ')})`, 'MISSING_SCOPE');
+  if (!missing.length) return;
+  const scopes = [...new Set(missing.map((e) => SCOPE_OF_EVENT[e]))].join(', ');
+  throw forbidden(`Receiving ${missing.join(', ')} needs the scope that reads it (${scopes})`, 'EVENT_SCOPE_MISSING', { events: missing.join(', '), scopes });
 }
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

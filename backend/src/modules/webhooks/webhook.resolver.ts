@@ -5,7 +5,7 @@ import { Role } from '../../common/roles.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { Paginated } from '../../common/pagination.js';
 import { IntegratorApp } from '../integrators/index.js';
-import { WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
+import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
 import { WebhookDeliveryArgs, WebhookSubscriptionInput } from './webhook.inputs.js';
 
 @ObjectType()
@@ -58,6 +58,15 @@ export class WebhookResolver {
   @Allow(Role.Admin)
   resendWebhookDelivery(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.webhooks.resend(ctx.em, id);
+  }
+
+  @FieldResolver(() => [WebhookAttempt], { description: 'Every attempt, oldest first (a resend adds to them)' })
+  async history(@Root() d: WebhookDelivery, @Ctx() ctx: Context): Promise<WebhookAttempt[]> {
+    const loader = ctx.loaders.of('webhookAttempts', async (ids) => {
+      const byDelivery = await ctx.services.webhooks.attemptsOf(ctx.em, ids);
+      return [...byDelivery].map(([id, attempts]) => ({ id, attempts }));
+    });
+    return (await loader.load(d.id))?.attempts ?? [];
   }
 
   @FieldResolver(() => String, { description: "The app's name" })
