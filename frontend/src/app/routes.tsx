@@ -98,6 +98,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact, element: page(() => import('@/features/info/pages/ContactPage')) },
       { path: paths.chat, element: only(undefined, page(() => import('@/features/info/pages/ChatPage'))) },
       { path: paths.comingSoon, element: page(() => import('@/features/info/pages/ComingSoonPage')) },
+      { path: paths.developers, element: lightPage(() => import('@/features/developers/pages/DevelopersPage')) },
 
       // Account screens with the side menu of the role
       {
@@ -135,6 +136,8 @@ export const routes: RouteObject[] = [
           { path: paths.adminOutbox, element: only(ADMIN, page(() => import('@/features/email/pages/AdminOutboxPage'))) },
           { path: paths.adminInbox, element: only(ADMIN, page(() => import('@/features/info/pages/AdminInboxPage'))) },
           { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
+          { path: paths.adminIntegrators, element: only(ADMIN, page(() => import('@/features/integrators/pages/AdminIntegratorsPage'))) },
+          { path: paths.adminWebhooks, element: only(ADMIN, page(() => import('@/features/integrators/pages/AdminWebhooksPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -18,6 +18,8 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'outbox', to: paths.adminOutbox },
     { key: 'inbox', to: paths.adminInbox },
     { key: 'medicines', to: paths.adminMedicines },
+    { key: 'integrators', to: paths.adminIntegrators },
+    { key: 'webhooks', to: paths.adminWebhooks },
   ],
   doctor: [
     { key: 'myProfile', to: paths.doctorInfo },

@@ -14,7 +14,7 @@ registerTranslations('admin', {
     userDeleted: 'User Delete Successful', roles: { User: 'Patient', Doctor: 'Doctor', Admin: 'Admin' }, yes: 'Yes', no: 'No',
     anyStatus: 'Any status', userStatus: { verified: 'Email verified', unverified: 'Email not verified' },
     auditLog: 'Audit Log', noAudit: 'No audit entries', when: 'When', who: 'Who', action: 'Action', record: 'Record', from: 'From',
-    actorRoles: { user: 'Patient', doctor: 'Doctor', admin: 'Admin' }, visitor: 'Visitor', removedAccount: 'Removed account', showDetails: 'Details', hideDetails: 'Hide',
+    actorRoles: { user: 'Patient', doctor: 'Doctor', admin: 'Admin', integrator: 'Integrator app' }, visitor: 'Visitor', removedAccount: 'Removed account', showDetails: 'Details', hideDetails: 'Hide',
     details: 'Details', filterAction: 'Filter by action', filterRecord: 'Record id', appendOnly: 'Entries cannot be changed or deleted.',
     dash: {
       title: 'Dashboard', updated: 'Figures as of {{at}}', refresh: 'Refresh', retry: 'Try again',
@@ -44,7 +44,7 @@ registerTranslations('admin', {
     userDeleted: 'ব্যবহারকারী মুছে ফেলা হয়েছে', roles: { User: 'রোগী', Doctor: 'ডাক্তার', Admin: 'অ্যাডমিন' }, yes: 'হ্যাঁ', no: 'না',
     anyStatus: 'সব অবস্থা', userStatus: { verified: 'ইমেইল যাচাইকৃত', unverified: 'ইমেইল যাচাই হয়নি' },
     auditLog: 'অডিট লগ', noAudit: 'কোনো অডিট নেই', when: 'কখন', who: 'কে', action: 'কাজ', record: 'রেকর্ড', from: 'কোথা থেকে',
-    actorRoles: { user: 'রোগী', doctor: 'ডাক্তার', admin: 'অ্যাডমিন' }, visitor: 'দর্শনার্থী', removedAccount: 'মুছে ফেলা অ্যাকাউন্ট', showDetails: 'বিস্তারিত', hideDetails: 'লুকান',
+    actorRoles: { user: 'রোগী', doctor: 'ডাক্তার', admin: 'অ্যাডমিন', integrator: 'ইন্টিগ্রেটর অ্যাপ' }, visitor: 'দর্শনার্থী', removedAccount: 'মুছে ফেলা অ্যাকাউন্ট', showDetails: 'বিস্তারিত', hideDetails: 'লুকান',
     details: 'বিস্তারিত', filterAction: 'কাজ দিয়ে খুঁজুন', filterRecord: 'রেকর্ড আইডি', appendOnly: 'এন্ট্রি বদলানো বা মোছা যায় না।',
     dash: {
       title: 'ড্যাশবোর্ড', updated: '{{at}} পর্যন্ত হিসাব', refresh: 'হালনাগাদ', retry: 'আবার চেষ্টা করুন',
