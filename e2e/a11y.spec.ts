@@ -111,6 +111,7 @@ function plan(ids: DemoIds): Visit[] {
     v('about', visitor),
     v('contact', visitor),
     v('comingSoon', visitor),
+    v('developers', visitor),
 
     v('confirmEmail', ANY_USER),
     v('chat', ANY_USER),
@@ -154,6 +155,8 @@ function plan(ids: DemoIds): Visit[] {
     v('adminOutbox', ['admin']),
     v('adminInbox', ['admin']),
     v('adminMedicines', ['admin']),
+    v('adminIntegrators', ['admin']),
+    v('adminWebhooks', ['admin']),
 
     { pattern: '*', url: '/a11y-no-such-page', roles: visitor },
   ];
@@ -313,6 +316,25 @@ async function states(page: Page, role: Role, width: number, inFlight: () => num
     await expect(page.locator('.ant-popconfirm:not(.ant-popover-hidden)')).toBeVisible();
     await motionDone(page);
     found.push(...(await axe(page, where('the confirm dialog of removing a cart line'))));
+  }
+  if (role === 'admin') {
+    await open(page, paths.adminIntegrators);
+    await settled(page, inFlight);
+    await page.locator('main .integrators-head button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await motionDone(page);
+    found.push(...(await axe(page, where('the dialog registering an integrator app'))));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  if (role === 'visitor') {
+    // The explorer (GraphiQL, its own chunk and stylesheet), opened without a key.
+    await open(page, paths.developers);
+    await settled(page, inFlight);
+    await page.locator('main .dev-explorer-form button[type=submit]').click();
+    await expect(page.locator('main .graphiql-response .CodeMirror')).toBeAttached();
+    await motionDone(page);
+    found.push(...(await axe(page, where('the API explorer'))));
   }
   return found;
 }

@@ -100,20 +100,22 @@ export default function AdminWebhooksPage() {
         loading={loading}
         dataSource={result?.items ?? []}
         pagination={false}
-        scroll={{ x: result?.items.length ? 1150 : undefined }}
+        scroll={{ x: result?.items.length ? 1080 : undefined }}
         locale={{ emptyText: <Empty description={t('hooks.none')} /> }}
         expandable={{ expandedRowKeys: open, showExpandColumn: false, expandedRowRender: (r) => <Attempts row={r} /> }}
         columns={[
           { title: t('hooks.queued'), key: 'at', width: 170, render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
-          { title: t('hooks.app'), dataIndex: 'appName', width: 170 },
-          { title: t('hooks.event'), key: 'event', width: 190, render: (_, r) => <>{t(`hooks.events.${r.event}`)}<div className="muted"><code>{r.objectId.slice(0, 8)}</code></div></> },
-          { title: t('hooks.url'), key: 'url', width: 220, render: (_, r) => <span className="webhook-url">{r.url}</span> },
+          {
+            title: t('hooks.event'), key: 'event', width: 200,
+            render: (_, r) => <>{t(`hooks.events.${r.event}`)}<div className="muted">{r.appName} · <code>{r.objectId.slice(0, 8)}</code></div></>,
+          },
           { title: t('hooks.status'), key: 'status', width: 130, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`hooks.statuses.${r.status}`)}</Tag> },
           { title: t('hooks.attempts'), key: 'attempts', width: 90, render: (_, r) => formatCount(r.history.length, i18n.language) },
           {
             title: t('hooks.response'), key: 'response', width: 200,
             render: (_, r) => <>{r.responseStatus ?? '—'}{r.lastError && <div className="muted">{r.lastError}</div>}</>,
           },
+          { title: t('hooks.url'), key: 'url', width: 220, render: (_, r) => <span className="webhook-url">{r.url}</span> },
           {
             title: t('hooks.sentAt'), key: 'sent', width: 170,
             render: (_, r) => (r.sentAt ? formatDateTime(r.sentAt, i18n.language) : r.status === 'Pending' ? <span className="muted">{t('hooks.nextAttempt')}: {formatDateTime(r.nextAttemptAt, i18n.language)}</span> : '—'),
