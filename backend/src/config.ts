@@ -87,6 +87,11 @@ export function loadConfig(env: Env = process.env) {
   }
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
   if (nodeEnv === 'production') refusePlaceholderSecret('JWT_SECRET', jwtSecret);
+  const webhookKey = str(env, 'WEBHOOK_KEY', jwtSecret);
+  if (nodeEnv === 'production' && env.WEBHOOK_KEY !== undefined) {
+    if (webhookKey.length < 32) throw new ConfigError('WEBHOOK_KEY must be at least 32 characters');
+    refusePlaceholderSecret('WEBHOOK_KEY', webhookKey);
+  }
 
   const s3Bucket = optional(env, 'S3_BUCKET');
   const s3 = s3Bucket
@@ -189,7 +194,7 @@ export function loadConfig(env: Env = process.env) {
     },
     webhooks: {
       /** Seals webhook signing secrets (a key is derived from it for that purpose); JWT_SECRET when unset. */
-      secretKey: str(env, 'WEBHOOK_KEY', jwtSecret),
+      secretKey: webhookKey,
       /** A receiver must answer within this, or the attempt counts as failed. */
       timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
       maxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),

@@ -73,7 +73,7 @@ registerTranslations('developers', {
     explorer: {
       intro: 'Run queries against this Nirog with your app’s key. The key stays in this page and goes only to this server; without one you are a visitor.',
       key: 'Your app key', open: 'Open the explorer', loading: 'Loading the explorer…', failed: 'The explorer could not be loaded. Reload the page to try again.',
-      title: 'GraphQL explorer',
+      title: 'GraphQL explorer', queryEditor: 'Query', variablesEditor: 'Variables', answerEditor: 'Answer', answerScroll: 'The answer, scrollable',
     },
     example: {
       p1: 'A small TypeScript program in the repository, `examples/integrator`, does all of this with typed documents: it lists doctors, updates a medicine’s stock, is refused outside its scopes, meets its budget, and receives and checks a webhook.',
@@ -147,7 +147,7 @@ registerTranslations('developers', {
     explorer: {
       intro: 'আপনার অ্যাপের কী দিয়ে এই নীরোগে কোয়েরি চালান। কী এই পাতাতেই থাকে আর কেবল এই সার্ভারে যায়; কী ছাড়া আপনি একজন দর্শনার্থী।',
       key: 'আপনার অ্যাপের কী', open: 'এক্সপ্লোরার খুলুন', loading: 'এক্সপ্লোরার আসছে…', failed: 'এক্সপ্লোরার আনা যায়নি। আবার চেষ্টা করতে পাতাটি নতুন করে খুলুন।',
-      title: 'GraphQL এক্সপ্লোরার',
+      title: 'GraphQL এক্সপ্লোরার', queryEditor: 'কোয়েরি', variablesEditor: 'ভেরিয়েবল', answerEditor: 'উত্তর', answerScroll: 'উত্তর, স্ক্রল করা যায়',
     },
     example: {
       p1: 'রিপোজিটরির `examples/integrator`-এ একটি ছোট TypeScript প্রোগ্রাম টাইপ করা ডকুমেন্ট দিয়ে এর সবই করে: ডাক্তারের তালিকা আনে, ওষুধের মজুত বদলায়, অনুমতির বাইরে ফেরত পায়, বাজেটের সীমায় পৌঁছায়, আর ওয়েবহুক পেয়ে তা যাচাই করে।',
