@@ -5,6 +5,7 @@ import { Role } from '../../common/roles.js';
 import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
 import { IntegratorAppInput, RotateIntegratorKeyInput } from './integrator.inputs.js';
+import type { AppRow, KeyRow } from './integrator.read.js';
 
 @ObjectType()
 export class IntegratorAppPage extends Paginated(IntegratorApp) {}
@@ -56,7 +57,9 @@ export class IntegratorResolver {
   }
 
   @FieldResolver(() => [IntegratorKey], { description: "The app's keys, newest first (prefixes only)" })
-  async keys(@Root() app: IntegratorApp, @Ctx() ctx: Context): Promise<IntegratorKey[]> {
+  async keys(@Root() app: IntegratorApp | AppRow, @Ctx() ctx: Context): Promise<IntegratorKey[] | KeyRow[]> {
+    // The list read them with the page; one app (a mutation's answer) asks the loader.
+    if ('keyRows' in app) return app.keyRows;
     const loader = ctx.loaders.of('integratorKeys', async (ids) => {
       const byApp = await ctx.services.integrators.keysOf(ctx.em, ids);
       return [...byApp].map(([id, keys]) => ({ id, keys }));

@@ -1,11 +1,12 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { badInput, notFound, unauthenticated } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
-import { byCreated, offsetOf, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
+import type { ListOrder, PageResult } from '../../common/pagination.js';
 import { IntegratorScope, OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { normalizeEmail } from '../accounts/index.js';
 import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
 import type { IntegratorAppInput } from './integrator.inputs.js';
+import { appRows, type AppRow } from './integrator.read.js';
 import { makeKey, parseKey, secretMatches, type NewKey } from './integrator.keys.js';
 
 export interface AppWithKey {
@@ -66,9 +67,9 @@ export class IntegratorService {
     return app;
   }
 
-  async list(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<IntegratorApp>> {
-    const [items, total] = await em.findAndCount(IntegratorApp, {}, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
-    return pageOf(items, total, args);
+  /** The admin's list, each app with its keys (integrator.read.ts). */
+  list(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<AppRow>> {
+    return appRows(em, args, parseScopes);
   }
 
   /** The keys of each app, newest first, in one query (the admin list's field). */

@@ -7,6 +7,7 @@ import { Paginated } from '../../common/pagination.js';
 import { IntegratorApp } from '../integrators/index.js';
 import { WebhookAttempt, WebhookDelivery, WebhookSubscription } from './webhook.entity.js';
 import { WebhookDeliveryArgs, WebhookSubscriptionInput } from './webhook.inputs.js';
+import type { AttemptRow, DeliveryRow } from './webhook.read.js';
 
 @ObjectType()
 export class WebhookDeliveryPage extends Paginated(WebhookDelivery) {}
@@ -61,7 +62,9 @@ export class WebhookResolver {
   }
 
   @FieldResolver(() => [WebhookAttempt], { description: 'Every attempt, oldest first (a resend adds to them)' })
-  async history(@Root() d: WebhookDelivery, @Ctx() ctx: Context): Promise<WebhookAttempt[]> {
+  async history(@Root() d: WebhookDelivery | DeliveryRow, @Ctx() ctx: Context): Promise<WebhookAttempt[] | AttemptRow[]> {
+    // The list read them with the page; a single delivery (a resend's answer) asks the loader.
+    if ('historyRows' in d) return d.historyRows;
     const loader = ctx.loaders.of('webhookAttempts', async (ids) => {
       const byDelivery = await ctx.services.webhooks.attemptsOf(ctx.em, ids);
       return [...byDelivery].map(([id, attempts]) => ({ id, attempts }));
@@ -70,7 +73,8 @@ export class WebhookResolver {
   }
 
   @FieldResolver(() => String, { description: "The app's name" })
-  async appName(@Root() d: WebhookDelivery, @Ctx() ctx: Context): Promise<string> {
+  async appName(@Root() d: WebhookDelivery | DeliveryRow, @Ctx() ctx: Context): Promise<string> {
+    if ('appName' in d) return d.appName;
     const loader = ctx.loaders.of('webhookAppNames', async (ids) => ctx.em.find(IntegratorApp, { id: { $in: [...ids] } }, { fields: ['id', 'name'] }));
     return (await loader.load(d.app.id))?.name ?? '';
   }

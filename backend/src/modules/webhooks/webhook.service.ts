@@ -5,11 +5,12 @@ import type { Logger } from '../../common/logger.js';
 import type { DomainEvents } from '../../common/events.js';
 import { notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
-import { byCreated, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import type { PageResult } from '../../common/pagination.js';
 import type { IntegratorIdentity } from '../../common/scopes.js';
 import { deliverEach, insertOutboxRow, markFailed, markSent, OutboxStatus } from '../mail/index.js';
 import { WebhookAttempt, WebhookDelivery, WebhookEvent, WebhookSubscription } from './webhook.entity.js';
 import { postWebhook } from './webhook.http.js';
+import { deliveryRows, type DeliveryRow } from './webhook.read.js';
 import type { WebhookDeliveryArgs, WebhookSubscriptionInput } from './webhook.inputs.js';
 import { assertMayReceive, assertWebhookUrl, SCOPE_OF_EVENT } from './webhook.policy.js';
 import { ID_HEADER, newWebhookSecret, SecretBox, signature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './webhook.signer.js';
@@ -107,15 +108,10 @@ export class WebhookService {
     return sub;
   }
 
-  /** An app's own deliveries (appId given), or any app's (admins, optionally filtered). */
-  async deliveries(em: EntityManager, args: WebhookDeliveryArgs, appId: string | null): Promise<PageResult<WebhookDelivery>> {
-    const where: Record<string, unknown> = {};
-    if (appId) where.app = appId;
-    else if (args.appId) where.app = isUuid(args.appId) ? args.appId : '00000000-0000-0000-0000-000000000000';
-    if (args.status) where.status = args.status;
-    if (args.event) where.event = args.event;
-    const [items, total] = await em.findAndCount(WebhookDelivery, where, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
-    return pageOf(items, total, args);
+  /** An app's own deliveries (appId given), or any app's (admins, optionally filtered), each with its attempts (webhook.read.ts). */
+  deliveries(em: EntityManager, args: WebhookDeliveryArgs, appId: string | null): Promise<PageResult<DeliveryRow>> {
+    const app = appId ?? (args.appId ? (isUuid(args.appId) ? args.appId : '00000000-0000-0000-0000-000000000000') : undefined);
+    return deliveryRows(em, { appId: app, status: args.status, event: args.event }, args);
   }
 
   /** Sends it again soon with fresh attempts (the same event id and body, so receivers can ignore a repeat). */

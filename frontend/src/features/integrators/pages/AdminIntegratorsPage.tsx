@@ -89,7 +89,7 @@ export default function AdminIntegratorsPage() {
         <h1 className="page-title">{t('apps.title')}</h1>
         <Button type="primary" onClick={() => setEditing('new')}>{t('apps.register')}</Button>
       </div>
-      <Typography.Paragraph type="secondary">
+      <Typography.Paragraph type="secondary" className="integrators-intro">
         {t('apps.intro')} <Link to={paths.developers}>{t('apps.developers')}</Link>
       </Typography.Paragraph>
       {error && <Alert type="error" showIcon role="alert" message={errorInfo(error).message} style={{ marginBottom: 16 }} />}
