@@ -71,11 +71,6 @@ export default defineConfig(({ command }) => ({
     // scripts/bundle-budget.mjs reads the chunk graph from .vite/manifest.json.
     manifest: true,
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
-      },
-    },
   },
   test: {
     environment: 'jsdom',
