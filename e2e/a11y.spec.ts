@@ -139,6 +139,7 @@ function plan(ids: DemoIds): Visit[] {
     v('about', EVERYONE),
     v('contact', EVERYONE),
     v('comingSoon', EVERYONE),
+    v('developers', EVERYONE),
 
     v('confirmEmail', ANY_USER),
     v('chat', ANY_USER),
@@ -187,6 +188,8 @@ function plan(ids: DemoIds): Visit[] {
     v('adminRefunds', ['admin']),
     v('pharmacistQueue', ['pharmacist', 'admin']),
     v('pharmacistReview', ['pharmacist'], { orderId: ids.checkOrderId }),
+    v('adminIntegrators', ['admin']),
+    v('adminWebhooks', ['admin']),
 
     { pattern: '*', url: '/a11y-no-such-page', roles: EVERYONE },
   ];
@@ -482,6 +485,25 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
   if (run.role === 'admin') {
     await dialogOf(page, inFlight, paths.adminMedicines, '[data-testid=edit-medicine]');
     found.push(...(await check(page, run, "the dialog of editing a medicine")));
+  }
+  if (role === 'admin') {
+    await open(page, paths.adminIntegrators);
+    await settled(page, inFlight);
+    await page.locator('main .integrators-head button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await motionDone(page);
+    found.push(...(await axe(page, where('the dialog registering an integrator app'))));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+  if (role === 'visitor') {
+    // The explorer (GraphiQL, its own chunk and stylesheet), opened without a key.
+    await open(page, paths.developers);
+    await settled(page, inFlight);
+    await page.locator('main .dev-explorer-form button[type=submit]').click();
+    await expect(page.locator('main .graphiql-response .CodeMirror')).toBeAttached();
+    await motionDone(page);
+    found.push(...(await axe(page, where('the API explorer'))));
   }
   return found;
 }

@@ -94,6 +94,17 @@ for (const [kind, width] of Object.entries(WIDTHS)) {
       await visitor.goto('/doctors');
       await visitor.locator('main a[href^="/doctor/"]:visible').first().click();
       await shoot(visitor, 'doctor', lang, kind);
+      await visitor.goto('/developers');
+      await shoot(visitor, 'developers', lang, kind);
+      // The explorer (GraphiQL) opened with the demo app's key, and one query run.
+      await visitor.getByLabel(lang === 'en' ? 'Your app key' : 'আপনার অ্যাপের কী').fill('nrg_live_de00000000000001_development-only-demo-key000000000000000000');
+      await visitor.locator('main .dev-explorer-form button[type=submit]').click();
+      // The editors come up a moment after the explorer (CodeMirror's own chunk): run once they are there.
+      await expect(visitor.locator('.graphiql-response .CodeMirror')).toBeAttached();
+      await visitor.locator('.graphiql-execute-button').click();
+      await expect(visitor.locator('.graphiql-response')).toContainText('"total"');
+      await visitor.locator('#dev-explorer').scrollIntoViewIfNeeded();
+      await shoot(visitor, 'developers-explorer', lang, kind);
       await visitor.context().close();
 
       const patient = await open(browser, lang, width, { email: 'patient@nirog.test' });
@@ -112,6 +123,12 @@ for (const [kind, width] of Object.entries(WIDTHS)) {
       await shoot(admin, 'admin-dashboard', lang, kind);
       await admin.goto('/admin/all-doctors');
       await shoot(admin, 'admin-doctors', lang, kind);
+      await admin.goto('/admin/integrators');
+      await expect(admin.locator('main tbody tr.ant-table-row').first()).toBeVisible();
+      await shoot(admin, 'admin-integrators', lang, kind);
+      await admin.goto('/admin/webhooks');
+      await expect(admin.locator('main tbody tr.ant-table-row').first()).toBeVisible();
+      await shoot(admin, 'admin-webhooks', lang, kind);
       await admin.context().close();
     });
   }

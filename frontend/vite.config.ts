@@ -1,6 +1,8 @@
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { readSchema } from './src/features/developers/components/schemaModel.ts';
 
 const api = process.env.NIROG_API ?? 'http://localhost:4000';
 
@@ -27,6 +29,25 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
+ * `virtual:schema-reference`: the /developers reference, read from schema.graphql when the app is
+ * built (types, fields, arguments, descriptions, deprecations as plain data), so the page ships the
+ * reference and no GraphQL parser.
+ */
+function schemaReference(): Plugin {
+  const id = 'virtual:schema-reference';
+  const file = fileURLToPath(new URL('../schema.graphql', import.meta.url));
+  return {
+    name: 'nirog-schema-reference',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load(resolved) {
+      if (resolved !== `\0${id}`) return undefined;
+      this.addWatchFile(file);
+      return `export default ${JSON.stringify(readSchema(readFileSync(file, 'utf8')))};`;
+    },
+  };
+}
+
+/**
  * React Router's package maps every import to its development build (warnings included); builds take
  * the production one it ships beside it.
  */
@@ -36,7 +57,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), inlineEntryCss()],
+  plugins: [react(), inlineEntryCss(), schemaReference()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])],
   },

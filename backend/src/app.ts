@@ -33,7 +33,7 @@ import { httpMetrics, metricsEndpoint, observeGraphqlOperation, operationLabel, 
 import { startTracing } from './common/tracing.js';
 import { MODULES } from './modules.js';
 import { chatWidgetCsp } from './modules/site/index.js';
-import { integratorAccessPlugin, looksLikeKey } from './modules/integrators/index.js';
+import { integratorAccessPlugin, introspectionGate, looksLikeKey } from './modules/integrators/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 import { Coordinator } from './common/coordination.js';
@@ -161,7 +161,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   const gateway = compiledQueriesGateway(schema, persistedDocuments);
   const apollo = new ApolloServer<Context>({
     gateway,
-    introspection: config.graphql.introspection,
+    // Decided per caller by introspectionGate: GRAPHQL_INTROSPECTION for people, always for integrator apps.
+    introspection: true,
     // Shape limits (depth, aliases, cost), a token cap at parse time, one operation per request.
     validationRules: queryLimitRules(config.graphql),
     parseOptions: { maxTokens: config.graphql.maxTokens },
@@ -170,7 +171,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     persistedQueries: false,
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, integratorAccessPlugin, declaredLimitsPlugin,
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, introspectionGate(config.graphql.introspection), integratorAccessPlugin, declaredLimitsPlugin,
       publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds }),
       operationMetrics, ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

@@ -78,7 +78,6 @@ function refusePlaceholderSecret(name: string, value: string): void {
   }
 }
 
-
 export function loadConfig(env: Env = process.env) {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const port = int(env, 'PORT', 4000, 0, 65535);
@@ -88,6 +87,11 @@ export function loadConfig(env: Env = process.env) {
   }
   if (jwtSecret.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
   if (nodeEnv === 'production') refusePlaceholderSecret('JWT_SECRET', jwtSecret);
+  const webhookKey = str(env, 'WEBHOOK_KEY', jwtSecret);
+  if (nodeEnv === 'production' && env.WEBHOOK_KEY !== undefined) {
+    if (webhookKey.length < 32) throw new ConfigError('WEBHOOK_KEY must be at least 32 characters');
+    refusePlaceholderSecret('WEBHOOK_KEY', webhookKey);
+  }
 
   const s3Bucket = optional(env, 'S3_BUCKET');
   const s3 = s3Bucket
@@ -189,6 +193,15 @@ export function loadConfig(env: Env = process.env) {
       retryBaseMs: int(env, 'MAIL_RETRY_BASE_MS', 30_000, 1, 3_600_000),
       /** Delivered mail and SMS, spent tokens and fired reminders are deleted after this many days. */
       retentionDays: int(env, 'OUTBOX_RETENTION_DAYS', 90, 1, 3650),
+    },
+    webhooks: {
+      /** Seals webhook signing secrets (a key is derived from it for that purpose); JWT_SECRET when unset. */
+      secretKey: webhookKey,
+      /** A receiver must answer within this, or the attempt counts as failed. */
+      timeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 100, 60_000),
+      maxAttempts: int(env, 'WEBHOOK_MAX_ATTEMPTS', 8, 1, 50),
+      /** First retry after this; doubles per attempt, capped at an hour. */
+      retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1, 3_600_000),
     },
     sms: {
       /** Only the sandbox gateway exists: messages are kept in the SMS outbox and marked delivered. */

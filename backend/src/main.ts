@@ -11,6 +11,8 @@ import { createFileStorage } from './common/storage.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 import { DEMO_KEY } from './modules/integrators/index.js';
 import { runJobs } from './jobs.js';
+import { DEMO_WEBHOOK_SECRET } from './modules/webhooks/index.js';
+import { DEMO_WEBHOOK_URL } from './seeders/WebhookSeeder.js';
 
 /** How long a stopping process waits for requests under way before it closes their connections. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -88,12 +90,16 @@ async function main() {
         : config.isProduction
           ? '  Metrics: off (set METRICS_TOKEN to open /metrics to a Prometheus holding it)'
           : `  Metrics: ${config.publicUrl}/metrics from this machine only (no METRICS_TOKEN)`,
+      `  Integrators: the guide and the API explorer at ${config.publicUrl}/developers; apps at ${config.publicUrl}/admin/integrators (admins)`,
       `  Tracing: ${config.tracing.endpoint ? `OpenTelemetry to ${config.tracing.endpoint}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
     ];
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
       for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(10)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
-      if (!config.isProduction) lines.push(`  Demo integrator key (pharmacy partner, development only): ${DEMO_KEY.key}`);
+      if (!config.isProduction) {
+        lines.push(`  Demo integrator key (pharmacy partner, development only): ${DEMO_KEY.key}`);
+        lines.push(`  Its order webhooks go to ${DEMO_WEBHOOK_URL} (examples/integrator), signed with ${DEMO_WEBHOOK_SECRET}`);
+      }
     }
     console.log(lines.join('\n') + '\n');
   });

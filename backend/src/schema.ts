@@ -3,6 +3,7 @@ import { validateOrReject, type ValidatorOptions } from 'class-validator';
 import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { assertLimitsDeclared } from './common/limits.js';
+import { describeScopes } from './common/scopes.js';
 import { MODULES } from './modules.js';
 
 /** Every resolver of the API: the modules' own (modules.ts). */
@@ -53,6 +54,7 @@ export function buildNirogSchema(): Promise<GraphQLSchema> {
     });
     assertEveryOperationHasAccessRule(schema);
     assertLimitsDeclared(schema);
+    describeScopes(schema);
     return schema;
   })();
   return cached;

@@ -22,6 +22,7 @@ import { InsuranceService } from './modules/insurance/index.js';
 import { AmbulanceDirectory } from './modules/ambulance/index.js';
 import { SiteService } from './modules/site/index.js';
 import { IntegratorService } from './modules/integrators/index.js';
+import { WebhookService } from './modules/webhooks/index.js';
 import { RateLimiter } from './common/rate-limit.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
@@ -43,11 +44,13 @@ export function createServices(config: Config, log: Logger) {
   const reviews = new ReviewService(appointments, doctors);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
-  const medicines = new MedicineService(images, listCounts, medicineMatches);
+  const medicines = new MedicineService(images, listCounts, medicineMatches, events);
   const orders = new OrderService(payments, events, log, config, images);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
   const dashboard = new DashboardService();
+  const webhooks = new WebhookService(config, log);
+  webhooks.subscribe(events);
   return {
     config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification,
     nurses: new NurseService(images, events),
@@ -56,7 +59,7 @@ export function createServices(config: Config, log: Logger) {
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
-    payments, medicines, orders, appointments, prescriptions, reviews,
+    payments, medicines, orders, appointments, prescriptions, reviews, webhooks,
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
     listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],
   };

@@ -5,3 +5,9 @@ declare module 'apollo-upload-client/UploadHttpLink.mjs' {
     constructor(options?: { uri?: string; headers?: Record<string, string>; credentials?: string; fetch?: typeof fetch });
   }
 }
+
+declare module 'virtual:schema-reference' {
+  import type { RefType } from '@/features/developers/components/schemaSearch';
+  const types: RefType[];
+  export default types;
+}

@@ -26,6 +26,15 @@ export function Allow(...roles: Role[]): MethodDecorator {
   };
 }
 
+/**
+ * Integrator apps only (with the scope the operation declares): people are refused, admins included,
+ * since the operation acts for the calling app (its webhook subscriptions).
+ */
+export const APPS_ONLY = 'integrator-app' as Role;
+export function AppsOnly(): MethodDecorator {
+  return Allow(APPS_ONLY);
+}
+
 export const authChecker: AuthChecker<Context, Role> = ({ context, info }, roles) => {
   // An integrator app is let in by the scope the operation declares (common/scopes.ts), never by a role.
   if (context.integrator) {

@@ -88,6 +88,7 @@ export const ERROR_REASONS = {
   DEV_INBOX_OFF: r('FORBIDDEN', 'The development mailbox is off on this server'),
   MISSING_SCOPE: r('FORBIDDEN', "The integrator app holds no scope this operation declares (extensions.scope of the operation)"),
   NOT_YOUR_ORGANISATION: r('FORBIDDEN', 'The record belongs to another hospital, pharmacy or insurer than the app acts for'),
+  EVENT_SCOPE_MISSING: r('FORBIDDEN', "A webhook event the app may not receive: it holds no scope that reads the event's object (params.events, params.scopes)"),
 
   // What does not exist, or is not yours to see (404: the same answer either way).
   NOT_FOUND: r('NOT_FOUND', 'No such record, or not yours to see'),

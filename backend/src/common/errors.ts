@@ -67,8 +67,8 @@ export const badInput = (message: string, fields?: Record<string, string>, reaso
   new AppError(reason, message, { fields, params });
 export const unauthenticated = (message = 'Please log in to continue', reason: ReasonOf<'UNAUTHENTICATED'> = 'UNAUTHENTICATED') =>
   new AppError(reason, message);
-export const forbidden = (message = 'You are not allowed to do this', reason: ReasonOf<'FORBIDDEN'> = 'FORBIDDEN') =>
-  new AppError(reason, message);
+export const forbidden = (message = 'You are not allowed to do this', reason: ReasonOf<'FORBIDDEN'> = 'FORBIDDEN', params?: ErrorParams) =>
+  new AppError(reason, message, params ? { params } : undefined);
 export const notFound = (what: string, reason: ReasonOf<'NOT_FOUND'> = 'NOT_FOUND') => new AppError(reason, `${what} not found`);
 export const conflict = (message: string, reason: ReasonOf<'CONFLICT'>, params?: ErrorParams) => new AppError(reason, message, { params });
 export const tooMany = (message: string, reason: ReasonOf<'TOO_MANY_REQUESTS'>, retryAfterSeconds?: number, params?: ErrorParams) =>

@@ -21,7 +21,15 @@ export type DomainEvent =
   | { type: 'nurseHire.created'; hireId: string; userId: string; nurseId: string }
   | { type: 'nurseHire.statusChanged'; hireId: string; userId: string; nurseId: string; from: string; to: string }
   | { type: 'bloodRequest.created'; requestId: string }
+  /** A medicine's stock fell from above LOW_STOCK_THRESHOLD to it or below (a checkout, an admin's or a pharmacy app's figure). */
+  | { type: 'medicine.stockLow'; medicineId: string; stock: number }
+  /** A payment was refunded (whatever refunds publishes it; webhooks tell apps about refunded orders). */
   | { type: 'payment.refunded'; paymentId: string };
+
+/** Stock at or below this is low: a medicine.stockLow event (and webhook) when a change crosses it. */
+export const LOW_STOCK_THRESHOLD = 10;
+
+export const crossesLowStock = (before: number, after: number) => before > LOW_STOCK_THRESHOLD && after <= LOW_STOCK_THRESHOLD;
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -160,6 +160,35 @@ export function measureDocument(schema: GraphQLSchema, document: DocumentNode, v
   return out;
 }
 
+/**
+ * What an operation cost once it ran: the same model as measureOperation (a field 1, an object field
+ * 1 plus its selection, a list 1 plus its selection per item) over the answer, so a list counts the
+ * items it returned, not the page it asked for. Fields absent from the answer (@skip, a fragment on
+ * another type, a field that failed before its parent) cost nothing.
+ */
+export function actualCost(operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>, data: unknown): number {
+  const ofSet = (set: SelectionSetNode, value: unknown, seen: Set<string>): number => {
+    if (value === null || typeof value !== 'object') return 0;
+    if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + ofSet(set, item, seen), 0);
+    const object = value as Record<string, unknown>;
+    let cost = 0;
+    for (const sel of set.selections) {
+      if (sel.kind === Kind.FIELD) {
+        const key = sel.alias?.value ?? sel.name.value;
+        if (sel.name.value.startsWith('__') || !(key in object)) continue;
+        cost += 1 + (sel.selectionSet ? ofSet(sel.selectionSet, object[key], seen) : 0);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        cost += ofSet(sel.selectionSet, object, seen);
+      } else {
+        const frag = fragments.get(sel.name.value);
+        if (frag && !seen.has(frag.name.value)) cost += ofSet(frag.selectionSet, object, new Set([...seen, frag.name.value]));
+      }
+    }
+    return cost;
+  };
+  return ofSet(operation.selectionSet, data, new Set());
+}
+
 export function queryLimitRules(limits: GraphqlLimits): ValidationRule[] {
   const rule: ValidationRule = (context: ValidationContext): ASTVisitor => {
     const fragments = new Map<string, FragmentDefinitionNode>();

@@ -1,5 +1,5 @@
 import { Extensions, registerEnumType } from 'type-graphql';
-import type { GraphQLField } from 'graphql';
+import type { GraphQLField, GraphQLSchema } from 'graphql';
 
 /**
  * What an integrator app (modules/integrators) may do: each GraphQL operation an app may call
@@ -66,3 +66,18 @@ export const holdsScope = (app: IntegratorIdentity, field: GraphQLField<unknown,
   const scope = scopeOf(field);
   return !!scope && app.scopes.includes(scope);
 };
+
+/**
+ * Writes each operation's scope into its description ("Integrator apps: catalog:read."), so the
+ * published schema.graphql, introspection and the /developers reference say which scope opens it.
+ */
+export function describeScopes(schema: GraphQLSchema): void {
+  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+    for (const field of Object.values(type?.getFields() ?? {})) {
+      const scope = scopeOf(field);
+      if (!scope) continue;
+      const note = `Integrator apps: scope ${scope}.`;
+      if (!field.description?.includes(note)) field.description = field.description ? `${field.description}\n\n${note}` : note;
+    }
+  }
+}

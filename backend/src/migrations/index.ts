@@ -1,9 +1,10 @@
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
+import { Migration20261125170000Webhooks } from './Migration20261125170000Webhooks.js';
 import { Migration20261126120000PrescriptionsRefunds } from './Migration20261126120000PrescriptionsRefunds.js';
 import { Migration20261124205952OrderLineStrength } from './Migration20261124205952OrderLineStrength.js';
 import { Migration20261125120000SpecialityTitleBn } from './Migration20261125120000SpecialityTitleBn.js';
-import { Migration20261125140000CacheNotify } from './Migration20261125140000CacheNotify.js';
 import { Migration20261125150000InsuranceArticleBangla } from './Migration20261125150000InsuranceArticleBangla.js';
+import { Migration20261125140000CacheNotify } from './Migration20261125140000CacheNotify.js';
 import { Migration20261123200000PaymentReturnOrigin } from './Migration20261123200000PaymentReturnOrigin.js';
 import { Migration20261122065845DashboardOrderStatus } from './Migration20261122065845DashboardOrderStatus.js';
 import { Migration20261122054009Dashboard } from './Migration20261122054009Dashboard.js';
@@ -38,5 +39,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261125140000CacheNotify', class: Migration20261125140000CacheNotify },
   { name: 'Migration20261125150000InsuranceArticleBangla', class: Migration20261125150000InsuranceArticleBangla },
   { name: 'Migration20261125160000IntegratorApps', class: Migration20261125160000IntegratorApps },
+  { name: 'Migration20261125170000Webhooks', class: Migration20261125170000Webhooks },
   { name: 'Migration20261126120000PrescriptionsRefunds', class: Migration20261126120000PrescriptionsRefunds },
 ];

@@ -1,20 +1,36 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { IntegratorScope, OrganisationKind } from '../common/scopes.js';
-import { DEMO_KEY, IntegratorApp, IntegratorKey } from '../modules/integrators/index.js';
+import { DEMO_KEY, IntegratorApp, IntegratorKey, makeKey } from '../modules/integrators/index.js';
 
 /**
- * One demo integrator app: a pharmacy partner that reads the catalogue, keeps stock and prices and
- * moves orders, with the fixed development key printed at start (main.ts). The key is refused in
- * production whatever a database holds (IntegratorService.authenticate).
+ * Demo integrator apps for the admin's screen: a pharmacy partner that reads the catalogue, keeps
+ * stock and prices, moves orders and receives their webhooks, with the fixed development key
+ * printed at start (main.ts; refused in production whatever a database holds,
+ * IntegratorService.authenticate); a hospital reading its own visits with a smaller budget; an
+ * insurer's app an admin revoked. The other two keys are random and never shown, like real ones.
  */
 export class IntegratorSeeder extends Seeder {
   async run(em: EntityManager): Promise<void> {
     if (await em.count(IntegratorKey, { keyId: DEMO_KEY.keyId })) return;
-    const app = em.create(IntegratorApp, {
+    const pharmacy = em.create(IntegratorApp, {
       name: 'Demo pharmacy partner', contactEmail: 'partner@nirog.test', organisationKind: OrganisationKind.PHARMACY,
       scopes: [IntegratorScope.CATALOG_READ, IntegratorScope.STOCK_WRITE, IntegratorScope.ORDERS_READ, IntegratorScope.ORDERS_WRITE, IntegratorScope.WEBHOOKS_MANAGE],
     });
-    em.create(IntegratorKey, { app, keyId: DEMO_KEY.keyId, prefix: DEMO_KEY.prefix, secretHash: DEMO_KEY.secretHash });
+    em.create(IntegratorKey, { app: pharmacy, keyId: DEMO_KEY.keyId, prefix: DEMO_KEY.prefix, secretHash: DEMO_KEY.secretHash });
+    const hospital = em.create(IntegratorApp, {
+      name: 'Dhaka Medical visits desk', contactEmail: 'it@dmch.example', organisationKind: OrganisationKind.HOSPITAL,
+      organisationName: 'Dhaka Medical College Hospital', quotaSize: 500, quotaRestoreRate: 50, quotaAvailable: 500,
+      scopes: [IntegratorScope.CATALOG_READ, IntegratorScope.APPOINTMENTS_READ, IntegratorScope.WEBHOOKS_MANAGE],
+    });
+    const hospitalKey = makeKey();
+    em.create(IntegratorKey, { app: hospital, keyId: hospitalKey.keyId, prefix: hospitalKey.prefix, secretHash: hospitalKey.secretHash });
+    const revokedAt = new Date(Date.now() - 3 * 86_400_000);
+    const insurer = em.create(IntegratorApp, {
+      name: 'Green Delta claims (old)', contactEmail: 'api@greendelta.example', organisationKind: OrganisationKind.INSURER,
+      organisationName: 'Green Delta Insurance', scopes: [IntegratorScope.INSURANCE_READ], revokedAt, createdAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    const insurerKey = makeKey();
+    em.create(IntegratorKey, { app: insurer, keyId: insurerKey.keyId, prefix: insurerKey.prefix, secretHash: insurerKey.secretHash, revokedAt });
   }
 }

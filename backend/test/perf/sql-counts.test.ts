@@ -16,6 +16,24 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedVolume(t.orm, { doctors: 120, nurses: 60, medicines: 60, orders: 60, appointments: 150, reviews: 60, bloodRequests: 60, hires: 60 });
   [patient, doctor, admin] = await Promise.all([asPatient(t), asDoctor(t), asAdmin(t)]);
+  // Integrator apps with a second key each, and webhook deliveries with attempts (the demo app's subscription).
+  for (let i = 0; i < 8; i++) {
+    const made = await admin.gql('mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { app { id } } }', {
+      input: { name: `volume app ${i}`, contactEmail: `app${i}@apps.example`, scopes: ['CATALOG_READ'] },
+    });
+    await admin.gql('mutation($id: ID!) { rotateIntegratorKey(id: $id) { key } }', { id: made.data!.createIntegratorApp.app.id });
+  }
+  const conn = t.orm.em.getConnection();
+  const [sub] = await conn.execute<{ id: string; app_id: string }[]>('select id, app_id from webhook_subscriptions limit 1');
+  for (let i = 0; i < 8; i++) {
+    const [d] = await conn.execute<{ id: string }[]>(
+      `insert into webhook_deliveries (id, dedupe_key, subscription_id, app_id, event_id, event, object_id, payload, url, status, attempts, next_attempt_at, created_at, updated_at)
+        values (gen_random_uuid(), gen_random_uuid()::text, ?, ?, gen_random_uuid(), 'order.paid', gen_random_uuid(), '{}', 'http://127.0.0.1:8787/webhooks', 'failed', 2, now(), now(), now()) returning id`,
+      [sub!.id, sub!.app_id]);
+    for (const status of [500, 502]) {
+      await conn.execute(`insert into webhook_attempts (id, delivery_id, response_status, error, duration_ms, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'HTTP', 10, now(), now())`, [d!.id, status]);
+    }
+  }
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -51,6 +69,8 @@ const GRAPHQL: [name: string, who: Who, field: string, args: string, selection: 
   ['insuranceApplications', 'admin', 'insuranceApplications', '', 'id name email'],
   ['mailOutbox', 'admin', 'mailOutbox', '', 'id toEmail status template'],
   ['smsOutbox', 'admin', 'smsOutbox', '', 'id toPhone status template'],
+  ['integratorApps', 'admin', 'integratorApps', '', 'id name scopes quotaSize keys { id prefix expiresAt revokedAt }'],
+  ['webhookDeliveries', 'admin', 'webhookDeliveries', '', 'id appName event status attempts history { id responseStatus error durationMs }'],
 ];
 
 /** REST lists: the path (page size appended) and who asks. */

@@ -121,6 +121,14 @@ export const EXPECTED: Record<string, string> = {
   'Mutation.payForOrder': 'x+xx',
   'Mutation.reviewOrderPrescription': 'xxx+',
   'Mutation.startConsultation': 'xx+x',
+  'Mutation.updateIntegratorApp': 'xxx+',
+  // Webhooks: an app's own subscriptions (people, admins included, are refused: they act for the app);
+  // deliveries for the app and for admins, who alone resend.
+  'Query.webhookSubscriptions': 'xxxx',
+  'Mutation.subscribeWebhook': 'xxxx',
+  'Mutation.unsubscribeWebhook': 'xxxx',
+  'Query.webhookDeliveries': 'xxx+',
+  'Mutation.resendWebhookDelivery': 'xxx+',
   // REST (/api)
   'POST /register': '++++',
   'POST /login': '++++',
@@ -265,7 +273,12 @@ export const INTEGRATOR_SCOPE_OF: Record<string, string> = {
   'Query.medicine': 'CATALOG_READ',
   'Mutation.updateMedicineStock': 'STOCK_WRITE',
   'Query.adminOrders': 'ORDERS_READ',
+  'Query.order': 'ORDERS_READ',
   'Mutation.updateOrderStatus': 'ORDERS_WRITE',
   'Query.hospitalVisits': 'APPOINTMENTS_READ',
   'Query.insuranceApplications': 'INSURANCE_READ',
+  'Query.webhookSubscriptions': 'WEBHOOKS_MANAGE',
+  'Mutation.subscribeWebhook': 'WEBHOOKS_MANAGE',
+  'Mutation.unsubscribeWebhook': 'WEBHOOKS_MANAGE',
+  'Query.webhookDeliveries': 'WEBHOOKS_MANAGE',
 };

@@ -30,6 +30,7 @@ const CODES = new Set(['BAD_USER_INPUT', 'UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FO
 let t: TestApp;
 let schema: GraphQLSchema;
 const tokens: Partial<Record<MatrixRole, string>> = {};
+let appKey = '';
 let fingerprintSql = '';
 const figures = { cases: 0, graphqlCases: 0, restCases: 0, http500: 0, uncoded: 0, halfWritten: 0, operations: 0 };
 
@@ -39,6 +40,10 @@ beforeAll(async () => {
   tokens.patient = (await asPatient(t)).token;
   tokens.doctor = (await asDoctor(t)).token;
   tokens.admin = (await asAdmin(t)).token;
+  const app = await (await asAdmin(t)).gql(`mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { key } }`, {
+    input: { name: 'fuzz app', contactEmail: 'fuzz@apps.example', scopes: ['CATALOG_READ', 'ORDERS_READ', 'ORDERS_WRITE', 'WEBHOOKS_MANAGE'], quotaSize: 1_000_000, quotaRestoreRate: 100_000 },
+  });
+  appKey = app.data!.createIntegratorApp.key;
   // Counts and last change of every table except the ones a refused request may legitimately touch
   // (rate-limit counters; the append-only audit log records reads by admins).
   const tables = (await t.orm.em.fork().getConnection().execute(
@@ -60,6 +65,11 @@ const fingerprint = async () => ((await t.orm.em.fork().getConnection().execute(
 function roleFor(key: string): MatrixRole {
   const row = EXPECTED[key]!;
   return ROLES[row.indexOf('+')] ?? 'admin';
+}
+
+/** The credential that gets past authorization: a role's token, or for operations only apps may call (their webhooks) an app's key. */
+function callerFor(key: string): string | undefined {
+  return EXPECTED[key]!.includes('+') ? tokens[roleFor(key)] : appKey;
 }
 
 // ---- generators ---------------------------------------------------------------------------------
@@ -168,13 +178,13 @@ async function refusedWithoutWrites(where: string, before: string, r: CallResult
 }
 
 async function fuzzGraphql(op: GraphqlOp): Promise<string[]> {
-  const role = roleFor(op.key);
+  const caller = callerFor(op.key);
   const problems: string[] = [];
   const args = op.field.args;
   const arb = fc.record(Object.fromEntries(args.map((a) => [a.name, valueFor(a.type)])), { requiredKeys: [] });
   await fc.assert(fc.asyncProperty(arb, async (vars) => {
     const before = await fingerprint();
-    const r = await callGraphql(t, tokens[role], documentFor(op, args.filter((a) => a.name in (vars as object))), vars as Record<string, unknown>);
+    const r = await callGraphql(t, caller, documentFor(op, args.filter((a) => a.name in (vars as object))), vars as Record<string, unknown>);
     figures.cases += 1;
     figures.graphqlCases += 1;
     problems.push(...problemsOf(`${op.key} ${JSON.stringify(vars).slice(0, 200)}`, r));

@@ -80,6 +80,14 @@ describe('secrets', () => {
     expect(loadConfig({ ...prod, JWT_SECRET: '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7' }).auth.jwtSecret).toHaveLength(48);
   });
 
+  it('production refuses a placeholder or short WEBHOOK_KEY, and seals with JWT_SECRET without one', () => {
+    const jwt = '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7';
+    expect(() => loadConfig({ ...prod, JWT_SECRET: jwt, WEBHOOK_KEY: 'change-me-to-a-long-random-webhook-key-please' })).toThrow(/WEBHOOK_KEY looks like a placeholder/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: jwt, WEBHOOK_KEY: 'a1b2c3d4' })).toThrow(/WEBHOOK_KEY must be at least 32 characters/);
+    expect(loadConfig({ ...prod, JWT_SECRET: jwt }).webhooks.secretKey).toBe(jwt);
+    expect(loadConfig({ ...prod, JWT_SECRET: jwt, WEBHOOK_KEY: 'f0e1d2c3b4a5968778695a4b3c2d1e0f9e8d7c6b' }).webhooks.secretKey).toBe('f0e1d2c3b4a5968778695a4b3c2d1e0f9e8d7c6b');
+  });
+
   it('outside production a placeholder still starts (development and tests)', () => {
     expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'change-me-to-a-long-random-secret-of-64-characters-or-more' }).isProduction).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Role } from '@/lib/session';
@@ -19,6 +19,12 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
 /** A page built without antd (the public catalogues; the home page is in the main chunk): its own chunk and the data layer. */
 function lightPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = withData(load);
+  return <Page />;
+}
+
+/** A page that reads no data and uses no antd (the developer guide): its own chunk alone. */
+function staticPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
+  const Page = lazy(load);
   return <Page />;
 }
 
@@ -101,6 +107,7 @@ export const routes: RouteObject[] = [
       { path: paths.contact, element: page(() => import('@/features/info/pages/ContactPage')) },
       { path: paths.chat, element: only(undefined, page(() => import('@/features/info/pages/ChatPage'))) },
       { path: paths.comingSoon, element: page(() => import('@/features/info/pages/ComingSoonPage')) },
+      { path: paths.developers, element: staticPage(() => import('@/features/developers/pages/DevelopersPage')) },
 
       // Account screens with the side menu of the role
       {
@@ -141,6 +148,8 @@ export const routes: RouteObject[] = [
           { path: paths.adminRefunds, element: only(ADMIN, page(() => import('@/features/admin/pages/RefundsPage'))) },
           { path: paths.pharmacistQueue, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionQueuePage'))) },
           { path: paths.pharmacistReview, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionReviewPage'))) },
+          { path: paths.adminIntegrators, element: only(ADMIN, page(() => import('@/features/integrators/pages/AdminIntegratorsPage'))) },
+          { path: paths.adminWebhooks, element: only(ADMIN, page(() => import('@/features/integrators/pages/AdminWebhooksPage'))) },
         ],
       },
       { path: '*', element: <NotFound /> },

@@ -51,6 +51,7 @@ export const paths = {
   adminUsers: '/admin/alluser',
   adminOrders: '/admin/user/order',
   adminAuditLog: '/admin/audit-log', adminOutbox: '/admin/outbox', adminInbox: '/admin/requests',
+  adminIntegrators: '/admin/integrators', adminWebhooks: '/admin/webhooks', developers: '/developers',
   bloods: '/bloods',
   medicine: '/medicine',
   medicineDetail: '/medicine/:id',

@@ -8,11 +8,11 @@ import { IntegratorResolver } from './integrator.resolver.js';
 
 export * from './integrator.entity.js';
 export * from './integrator.service.js';
-export { looksLikeKey } from './integrator.keys.js';
+export { looksLikeKey, makeKey } from './integrator.keys.js';
 
 export const module: NirogModule = {
   name: 'integrators',
   entities: [IntegratorApp, IntegratorKey],
   resolvers: [IntegratorResolver],
 };
-export { integratorAccessPlugin } from './integrator.plugin.js';
+export { integratorAccessPlugin, introspectionGate } from './integrator.plugin.js';

@@ -5,6 +5,7 @@ import { Role } from '../../common/roles.js';
 import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
 import { IntegratorAppInput, RotateIntegratorKeyInput } from './integrator.inputs.js';
+import type { AppRow, KeyRow } from './integrator.read.js';
 
 @ObjectType()
 export class IntegratorAppPage extends Paginated(IntegratorApp) {}
@@ -33,6 +34,12 @@ export class IntegratorResolver {
     return ctx.services.integrators.create(ctx.em, input);
   }
 
+  @Mutation(() => IntegratorApp, { description: "Changes an app's name, contact, scopes, organisation and cost budget; its keys stay" })
+  @Allow(Role.Admin)
+  updateIntegratorApp(@Arg('id', () => ID) id: string, @Arg('input') input: IntegratorAppInput, @Ctx() ctx: Context) {
+    return ctx.services.integrators.update(ctx.em, id, input);
+  }
+
   @Mutation(() => IntegratorApp, { description: 'Revokes the app and all its keys at once' })
   @Allow(Role.Admin)
   revokeIntegratorApp(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
@@ -50,7 +57,9 @@ export class IntegratorResolver {
   }
 
   @FieldResolver(() => [IntegratorKey], { description: "The app's keys, newest first (prefixes only)" })
-  async keys(@Root() app: IntegratorApp, @Ctx() ctx: Context): Promise<IntegratorKey[]> {
+  async keys(@Root() app: IntegratorApp | AppRow, @Ctx() ctx: Context): Promise<IntegratorKey[] | KeyRow[]> {
+    // The list read them with the page; one app (a mutation's answer) asks the loader.
+    if ('keyRows' in app) return app.keyRows;
     const loader = ctx.loaders.of('integratorKeys', async (ids) => {
       const byApp = await ctx.services.integrators.keysOf(ctx.em, ids);
       return [...byApp].map(([id, keys]) => ({ id, keys }));

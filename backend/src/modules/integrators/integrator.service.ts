@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { badInput, notFound, unauthenticated } from '../../common/errors.js';
-import { byCreated, offsetOf, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
+import { isUuid } from '../../common/ids.js';
+import type { ListOrder, PageResult } from '../../common/pagination.js';
 import { IntegratorScope, OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { normalizeEmail } from '../accounts/index.js';
 import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
 import type { IntegratorAppInput } from './integrator.inputs.js';
+import { appRows, type AppRow } from './integrator.read.js';
 import { makeKey, parseKey, secretMatches, type NewKey } from './integrator.keys.js';
 
 export interface AppWithKey {
@@ -43,9 +45,31 @@ export class IntegratorService {
     return { app, key: key.key };
   }
 
-  async list(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<IntegratorApp>> {
-    const [items, total] = await em.findAndCount(IntegratorApp, {}, { orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args) });
-    return pageOf(items, total, args);
+  /**
+   * Changes an app's name, contact, scopes, organisation and budget (its keys stay). A smaller bucket
+   * keeps at most its new size; what an app was refused before is not given back.
+   */
+  async update(em: EntityManager, id: string, input: IntegratorAppInput): Promise<IntegratorApp> {
+    const app = isUuid(id) ? await em.findOne(IntegratorApp, { id }) : null;
+    if (!app) throw notFound('App');
+    const fields = checkOrganisation(input);
+    Object.assign(app, {
+      name: input.name.trim(),
+      contactEmail: normalizeEmail(input.contactEmail),
+      scopes: [...new Set(input.scopes)],
+      organisationKind: input.organisationKind ?? null,
+      organisationName: fields.organisationName,
+      quotaSize: input.quotaSize ?? app.quotaSize,
+      quotaRestoreRate: input.quotaRestoreRate ?? app.quotaRestoreRate,
+    });
+    await em.flush();
+    await em.getConnection().execute('update integrator_apps set quota_available = least(quota_available, quota_size) where id = ?', [app.id]);
+    return app;
+  }
+
+  /** The admin's list, each app with its keys (integrator.read.ts). */
+  list(em: EntityManager, args: { page: number; pageSize: number; sort?: ListOrder | null }): Promise<PageResult<AppRow>> {
+    return appRows(em, args, parseScopes);
   }
 
   /** The keys of each app, newest first, in one query (the admin list's field). */
@@ -58,7 +82,7 @@ export class IntegratorService {
 
   /** Revokes the app and every key of it, at once. */
   async revoke(em: EntityManager, id: string): Promise<IntegratorApp> {
-    const app = await em.findOne(IntegratorApp, { id });
+    const app = isUuid(id) ? await em.findOne(IntegratorApp, { id }) : null;
     if (!app) throw notFound('App');
     const now = new Date();
     app.revokedAt ??= now;
@@ -72,7 +96,7 @@ export class IntegratorService {
    * integrator deploys the new key meanwhile), then stop. A key already ending sooner keeps its end.
    */
   async rotate(em: EntityManager, id: string, overlapMinutes: number): Promise<AppWithKey> {
-    const app = await em.findOne(IntegratorApp, { id });
+    const app = isUuid(id) ? await em.findOne(IntegratorApp, { id }) : null;
     if (!app || app.revokedAt) throw notFound('App');
     const until = new Date(Date.now() + overlapMinutes * 60_000);
     const key: NewKey = makeKey();

@@ -17,6 +17,8 @@ export * from './sms.service.js';
 export * from './notification.service.js';
 export * from './outbox.worker.js';
 export { outboxBacklog, type OutboxBacklog } from './outbox-backlog.js';
+/** The outbox discipline (queue, claim with SKIP LOCKED, lease, settle, backoff), shared with the webhook deliveries. */
+export { deliverEach, insertOutboxRow, markFailed, markSent, type ClaimedRow, type OutboxTable } from './outbox.js';
 
 export const module: NirogModule = {
   name: 'mail',

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../common/logger.js';
 
 /**
- * The queue discipline shared by the mail and SMS outboxes (tables with status, attempts,
+ * The queue discipline shared by the mail and SMS outboxes and the webhook deliveries (modules/webhooks) (tables with status, attempts,
  * next_attempt_at, last_error, sent_at and a unique dedupe_key).
  *
  * - Queuing is an INSERT … ON CONFLICT (dedupe_key) DO NOTHING on the caller's EntityManager, so it
@@ -16,7 +16,7 @@ import type { Logger } from '../../common/logger.js';
  *   worker delays only the row it was sending, by one lease at most.
  * - Settling is conditional on status = 'sending', so a late answer never overwrites a newer state.
  */
-export type OutboxTable = 'mail_outbox' | 'sms_outbox';
+export type OutboxTable = 'mail_outbox' | 'sms_outbox' | 'webhook_deliveries';
 
 export interface ClaimedRow {
   id: string;

@@ -29,7 +29,11 @@ export class OutboxWorker {
   constructor(
     private readonly orm: Orm,
     private readonly log: Logger,
-    private readonly parts: { mail: MailService; sms: SmsService; notifications: NotificationService },
+    private readonly parts: {
+      mail: MailService; sms: SmsService; notifications: NotificationService;
+      /** The webhook outbox (modules/webhooks), delivered with the same passes, leases and shutdown. */
+      webhooks?: { deliverDue(em: EntityManager, limit: number, keepGoing: () => boolean): Promise<number>; purge(em: EntityManager, days: number): Promise<void> };
+    },
     private readonly pollMs: number,
     private readonly retentionDays = 90,
     /** Runs work that one replica should do (the retention purge) only in that one (common/coordination.ts); undefined when skipped. */
@@ -41,7 +45,7 @@ export class OutboxWorker {
   private lastPurge = 0;
 
   /** One pass over everything that is due; returns what was done (tests call this directly). */
-  async tick(): Promise<{ mail: number; sms: number; reminders: number; busy: boolean }> {
+  async tick(): Promise<{ mail: number; sms: number; reminders: number; webhooks: number; busy: boolean }> {
     const em = this.orm.em.fork() as unknown as EntityManager;
     const reminders = await this.parts.notifications.fireDueReminders(em, BATCH);
     // A stopping worker finishes the row it is sending and claims no more.
@@ -50,9 +54,11 @@ export class OutboxWorker {
     this.passes.add(pass);
     let mail = 0;
     let sms = 0;
+    let webhooks = 0;
     try {
       mail = await this.parts.mail.deliverDue(em, BATCH, keepGoing);
       sms = await this.parts.sms.deliverDue(em, BATCH, keepGoing);
+      webhooks = (await this.parts.webhooks?.deliverDue(em, BATCH, keepGoing)) ?? 0;
     } finally {
       this.passes.delete(pass);
     }
@@ -62,7 +68,7 @@ export class OutboxWorker {
       if (deleted) this.log.info({ deleted }, 'retention purge');
     }
     // A full batch means more is waiting: the loop goes again at once instead of sleeping.
-    return { mail, sms, reminders, busy: Math.max(mail, sms, reminders) >= BATCH };
+    return { mail, sms, reminders, webhooks, busy: Math.max(mail, sms, reminders, webhooks) >= BATCH };
   }
 
   /**
@@ -77,6 +83,7 @@ export class OutboxWorker {
       sms: await run(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]),
       reminders: await run(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]),
     };
+    await this.parts.webhooks?.purge(em, days);
     for (const task of this.retention) Object.assign(deleted, await task(em, days));
     return deleted;
   }

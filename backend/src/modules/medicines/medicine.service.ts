@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
 import { notFound } from '../../common/errors.js';
@@ -10,7 +11,10 @@ import { medicineViewsByIds, searchMedicines, type MedicineView } from './medici
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 export class MedicineService {
-  constructor(private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>) {}
+  constructor(
+    private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>,
+    private readonly events?: DomainEvents,
+  ) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
   search(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineView>> {
@@ -65,7 +69,14 @@ export class MedicineService {
     if (image) medicine.imageUrl = await this.images.store(image, 'medicines', 600);
     // A drawn pack is redrawn from the new brand, strength and form (the same ones find the same file).
     else if (!medicine.imageUrl || isGeneratedImageUrl(medicine.imageUrl)) medicine.imageUrl = await this.images.generated.pack(medicine);
-    await em.flush();
+    await em.transactional(async (tx) => {
+      // The stock this figure replaces, read under the row's lock (a checkout may have taken some meanwhile).
+      const [before] = await tx.execute<{ stock: number }[]>('select stock from medicines where id = ? for update', [medicine.id]);
+      tx.persist(medicine);
+      if (input.stock != null && before && crossesLowStock(Number(before.stock), input.stock)) {
+        await this.events?.publish(tx, { type: 'medicine.stockLow', medicineId: medicine.id, stock: medicine.stock });
+      }
+    });
     return this.byId(em, medicine.id, { admin: true });
   }
 }

@@ -22,6 +22,7 @@ export default function Footer() {
           <h2>{t('footer.about')}</h2>
           <Link to={paths.about}>{t('footer.about')}</Link>
           <Link to={paths.contact}>{t('footer.contact')}</Link>
+          <Link to={paths.developers}>{t('footer.developers')}</Link>
         </div>
         <div>
           <h2>{t('footer.legal')}</h2>

@@ -20,6 +20,8 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'medicines', to: paths.adminMedicines },
     { key: 'prescriptionChecks', to: paths.pharmacistQueue },
     { key: 'refunds', to: paths.adminRefunds },
+    { key: 'integrators', to: paths.adminIntegrators },
+    { key: 'webhooks', to: paths.adminWebhooks },
   ],
   pharmacist: [
     { key: 'prescriptionChecks', to: paths.pharmacistQueue },

@@ -57,6 +57,10 @@ const OPERATIONS = {
   createIntegratorApp: ['Registered an integrator app', 'একটি ইন্টিগ্রেটর অ্যাপ নিবন্ধন করেছেন'],
   revokeIntegratorApp: ['Revoked an integrator app', 'একটি ইন্টিগ্রেটর অ্যাপ বাতিল করেছেন'],
   rotateIntegratorKey: ['Gave an integrator app a new key', 'ইন্টিগ্রেটর অ্যাপকে নতুন কী দিয়েছেন'],
+  updateIntegratorApp: ['Changed an integrator app (scopes, budget or contact)', 'একটি ইন্টিগ্রেটর অ্যাপ বদলেছেন (অনুমতি, বাজেট বা যোগাযোগ)'],
+  resendWebhookDelivery: ['Sent a webhook delivery again', 'একটি ওয়েবহুক ডেলিভারি আবার পাঠিয়েছেন'],
+  subscribeWebhook: ['Subscribed to webhooks', 'ওয়েবহুকে সাবস্ক্রাইব করেছে'],
+  unsubscribeWebhook: ['Ended a webhook subscription', 'একটি ওয়েবহুক সাবস্ক্রিপশন শেষ করেছে'],
 } as const satisfies Record<string, Words>;
 
 type Operation = keyof typeof OPERATIONS;

@@ -14,7 +14,7 @@ registerTranslations('admin', {
     userDeleted: 'User Delete Successful', roles: { User: 'Patient', Doctor: 'Doctor', Admin: 'Admin', Pharmacist: 'Pharmacist' }, yes: 'Yes', no: 'No',
     anyStatus: 'Any status', userStatus: { verified: 'Email verified', unverified: 'Email not verified' },
     auditLog: 'Audit Log', noAudit: 'No audit entries', when: 'When', who: 'Who', action: 'Action', record: 'Record', from: 'From',
-    actorRoles: { user: 'Patient', doctor: 'Doctor', admin: 'Admin', pharmacist: 'Pharmacist' }, visitor: 'Visitor', removedAccount: 'Removed account', showDetails: 'Details', hideDetails: 'Hide',
+    actorRoles: { user: 'Patient', doctor: 'Doctor', admin: 'Admin', pharmacist: 'Pharmacist', integrator: 'Integrator app' }, visitor: 'Visitor', removedAccount: 'Removed account', showDetails: 'Details', hideDetails: 'Hide',
     details: 'Details', filterAction: 'Filter by action', filterRecord: 'Record id', appendOnly: 'Entries cannot be changed or deleted.',
     refunds: {
       title: 'Refunds', intro: 'Money returned by itself when a paid order is cancelled or rejected, or a paid consultation is cancelled or never started. Failed ones go back by hand.',
@@ -52,7 +52,7 @@ registerTranslations('admin', {
     userDeleted: 'ব্যবহারকারী মুছে ফেলা হয়েছে', roles: { User: 'রোগী', Doctor: 'ডাক্তার', Admin: 'অ্যাডমিন', Pharmacist: 'ফার্মাসিস্ট' }, yes: 'হ্যাঁ', no: 'না',
     anyStatus: 'সব অবস্থা', userStatus: { verified: 'ইমেইল যাচাইকৃত', unverified: 'ইমেইল যাচাই হয়নি' },
     auditLog: 'অডিট লগ', noAudit: 'কোনো অডিট নেই', when: 'কখন', who: 'কে', action: 'কাজ', record: 'রেকর্ড', from: 'কোথা থেকে',
-    actorRoles: { user: 'রোগী', doctor: 'ডাক্তার', admin: 'অ্যাডমিন', pharmacist: 'ফার্মাসিস্ট' }, visitor: 'দর্শনার্থী', removedAccount: 'মুছে ফেলা অ্যাকাউন্ট', showDetails: 'বিস্তারিত', hideDetails: 'লুকান',
+    actorRoles: { user: 'রোগী', doctor: 'ডাক্তার', admin: 'অ্যাডমিন', pharmacist: 'ফার্মাসিস্ট', integrator: 'ইন্টিগ্রেটর অ্যাপ' }, visitor: 'দর্শনার্থী', removedAccount: 'মুছে ফেলা অ্যাকাউন্ট', showDetails: 'বিস্তারিত', hideDetails: 'লুকান',
     details: 'বিস্তারিত', filterAction: 'কাজ দিয়ে খুঁজুন', filterRecord: 'রেকর্ড আইডি', appendOnly: 'এন্ট্রি বদলানো বা মোছা যায় না।',
     refunds: {
       title: 'ফেরত', intro: 'পরিশোধিত অর্ডার বাতিল বা প্রত্যাখ্যাত হলে, অথবা পরিশোধিত পরামর্শ বাতিল হলে বা শুরু না হলে টাকা নিজে থেকেই ফেরত যায়। ব্যর্থগুলো হাতে ফেরত দিতে হয়।',

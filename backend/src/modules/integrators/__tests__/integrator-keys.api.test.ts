@@ -118,6 +118,23 @@ describe('integrator apps and keys', () => {
     expect((await admin.gql(ROTATE, { id: app.id, input: { overlapMinutes: 100000 } })).code).toBe('BAD_USER_INPUT');
   });
 
+  it('lets an admin change an app: scopes take effect at once, the key stays, a smaller bucket holds at most its size', async () => {
+    const { key, app } = await createApp();
+    expect((await withKey(key, '{ adminOrders(pageSize: 1) { total } }')).reason).toBe('MISSING_SCOPE');
+    const UPDATE = `mutation($id: ID!, $input: IntegratorAppInput!) { updateIntegratorApp(id: $id, input: $input) { id name contactEmail scopes quotaSize quotaRestoreRate keys { prefix } } }`;
+    const r = await admin.gql(UPDATE, { id: app.id, input: { name: 'Clinic app 2', contactEmail: 'ops@clinic.example', scopes: ['CATALOG_READ', 'ORDERS_READ'], quotaSize: 300, quotaRestoreRate: 5 } });
+    expect(r.errors).toBeUndefined();
+    expect(r.data!.updateIntegratorApp).toEqual({ id: app.id, name: 'Clinic app 2', contactEmail: 'ops@clinic.example', scopes: ['CATALOG_READ', 'ORDERS_READ'], quotaSize: 300, quotaRestoreRate: 5, keys: app.keys.map(({ prefix }) => ({ prefix })) });
+    const now = await withKey(key, '{ adminOrders(pageSize: 1) { total } }');
+    expect(now.body.errors).toBeUndefined();
+    expect(now.body.extensions.cost.throttleStatus).toMatchObject({ maximumAvailable: 300, restoreRate: 5 });
+    expect(now.body.extensions.cost.throttleStatus.currentlyAvailable).toBeLessThanOrEqual(300);
+    // The same rules as at registration, coded; an unknown app is not found.
+    const bad = await admin.gql(UPDATE, { id: app.id, input: { name: 'x', contactEmail: 'a@b.example', scopes: ['STOCK_WRITE'] } });
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { scopes: expect.any(String) } });
+    expect((await admin.gql(UPDATE, { id: 'nope', input: { name: 'x', contactEmail: 'a@b.example', scopes: [] } })).code).toBe('NOT_FOUND');
+  });
+
   it('seeds a demo app whose fixed key works outside production', async () => {
     expect((await withKey(DEMO_KEY.key)).status).toBe(200);
   });

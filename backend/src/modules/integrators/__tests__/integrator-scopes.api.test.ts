@@ -12,7 +12,7 @@ let admin: Client;
 
 async function appKey(input: Record<string, unknown>): Promise<string> {
   const r = await admin.gql(`mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { key } }`, {
-    input: { name: 'scoped app', contactEmail: 'dev@apps.example', ...input },
+    input: { name: 'scoped app', contactEmail: 'dev@apps.example', quotaSize: 1_000_000, quotaRestoreRate: 100_000, ...input },
   });
   expect(r.errors).toBeUndefined();
   return r.data!.createIntegratorApp.key;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +25,16 @@ export default function AuditLogPage() {
   // looked up whole; a code without words yet shows as it is.
   const words = (code: string) => t(code, { ns: 'auditActions', keySeparator: false, nsSeparator: false, defaultValue: code });
   const toggle = (id: string) => setOpen((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id]));
+  // Lines without details (a login) have no button: the table's sideways-scrolling pane then needs a
+  // keyboard stop of its own to be scrolled without a mouse.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const pane = box.current?.querySelector<HTMLElement>('.ant-table-content');
+    if (!pane || pane.tabIndex === 0) return;
+    pane.tabIndex = 0;
+    pane.setAttribute('role', 'region');
+    pane.setAttribute('aria-label', t('auditLog'));
+  });
   return (
     <div className="card">
       <h1 className="page-title">{t('auditLog')}</h1>
@@ -34,6 +44,7 @@ export default function AuditLogPage() {
         <Input.Search allowClear placeholder={t('filterRecord')} onSearch={(v) => { setEntityId(v.trim()); setPage(1); }} style={{ width: 300, maxWidth: '100%' }} aria-label={t('filterRecord')} />
       </Space>
       {error && <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginBottom: 16 }} />}
+      <div ref={box}>
       <Table<Row>
         rowKey="id"
         loading={loading}
@@ -67,6 +78,7 @@ export default function AuditLogPage() {
             : null), 100),
         ]}
       />
+      </div>
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}
     </div>
   );
