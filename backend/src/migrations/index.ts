@@ -1,3 +1,4 @@
+import { Migration20261126100000PhoneAndFamily } from './Migration20261126100000PhoneAndFamily.js';
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
 import { Migration20261124205952OrderLineStrength } from './Migration20261124205952OrderLineStrength.js';
 import { Migration20261125120000SpecialityTitleBn } from './Migration20261125120000SpecialityTitleBn.js';
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125140000CacheNotify', class: Migration20261125140000CacheNotify },
   { name: 'Migration20261125150000InsuranceArticleBangla', class: Migration20261125150000InsuranceArticleBangla },
   { name: 'Migration20261125160000IntegratorApps', class: Migration20261125160000IntegratorApps },
+  { name: 'Migration20261126100000PhoneAndFamily', class: Migration20261126100000PhoneAndFamily },
 ];

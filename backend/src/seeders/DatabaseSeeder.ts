@@ -7,6 +7,7 @@ import { PharmacySeeder } from './PharmacySeeder.js';
 import { CareSeeder } from './CareSeeder.js';
 import { HistorySeeder } from './HistorySeeder.js';
 import { IntegratorSeeder } from './IntegratorSeeder.js';
+import { FamilySeeder } from './FamilySeeder.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 /**
@@ -17,7 +18,7 @@ import { demoImages, type DemoSeedContext } from './demo-images.js';
  */
 export class DatabaseSeeder extends Seeder<DemoSeedContext> {
   async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
-    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder, HistorySeeder, IntegratorSeeder], { images: demoImages(context) });
+    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder, HistorySeeder, IntegratorSeeder, FamilySeeder], { images: demoImages(context) });
   }
 }
 

@@ -3,6 +3,7 @@ import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/index.js';
+import { FamilyMember, FamilyRelation } from '../family/index.js';
 import { Doctor } from '../doctors/index.js';
 import { Prescription } from '../prescriptions/index.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot } from './appointment.enums.js';
@@ -20,7 +21,8 @@ import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot
 @Index({ properties: ['patient', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })
 @Index({ properties: ['paymentStatus', 'holdExpiresAt'] })
-export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescription'> {
+@Index({ properties: ['familyMember', 'createdAt'] })
+export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescription' | 'familyMember' | 'patientRelation'> {
   @Field(() => AppointmentKind)
   @Enum({ items: () => AppointmentKind })
   kind!: AppointmentKind;
@@ -28,8 +30,17 @@ export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescr
   @ManyToOne(() => Doctor, { ref: true, deleteRule: 'restrict' })
   doctor!: Ref<Doctor>;
 
+  /** The account that booked (and owns) it, whoever it is for. */
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   patient!: Ref<User>;
+
+  /** The account holder's family member it is for; none when it is for the account holder. */
+  @ManyToOne(() => FamilyMember, { ref: true, nullable: true, deleteRule: 'restrict' })
+  familyMember?: Ref<FamilyMember> | null;
+
+  /** What the person cared for was to the account holder at booking; none for the account holder. */
+  @Enum({ items: () => FamilyRelation, nullable: true })
+  patientRelation?: FamilyRelation | null;
 
   @Field(() => AppointmentStatus)
   @Enum({ items: () => AppointmentStatus, default: AppointmentStatus.Processing })

@@ -1,6 +1,7 @@
 import { Role, type AuthUser } from '../../common/roles.js';
 import type { Appointment } from './appointment.entity.js';
 import { forbidden } from '../../common/errors.js';
+import { careRecipient, type CareRecipient } from '../family/index.js';
 import { OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { APPOINTMENT_TRANSITIONS, AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from './appointment.enums.js';
 
@@ -69,4 +70,12 @@ export function mayWritePrescription(actor: AuthUser | null, a: Appointment, act
 export function mayPay(actor: AuthUser | null, a: Appointment): boolean {
   return !!actor && isPatientOf(actor, a) && a.kind === AppointmentKind.Video && a.paymentStatus === AppointmentPaymentStatus.Unpaid
     && a.status === AppointmentStatus.Processing;
+}
+
+/** Who the appointment is for, from what the booking kept; the patient (account) must be loaded. */
+export function careForOfAppointment(a: Appointment): CareRecipient {
+  return careRecipient({
+    familyMemberId: a.familyMember?.id ?? null, name: a.patientName, relation: a.patientRelation ?? null,
+    accountName: a.patient.getEntity().name,
+  });
 }

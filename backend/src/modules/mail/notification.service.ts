@@ -28,6 +28,16 @@ export const SIGNUP_ATTEMPT_MAIL_EVERY_MS = 3_600_000;
 /** A short, readable reference for a record in mail and SMS (the full id stays in the app). */
 export const shortRef = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
+/**
+ * The number a user is texted at: a patient's (or admin's) only once proved with an SMS code (a
+ * number typed into a profile or a form may be anyone's); a doctor's registered number, which Nirog
+ * checks before approving the doctor.
+ */
+export function textablePhone(user: Pick<User, 'role' | 'phoneE164' | 'phoneVerified'>): string | null {
+  if (!user.phoneE164) return null;
+  return user.phoneVerified || user.role === Role.Doctor ? user.phoneE164 : null;
+}
+
 export interface ConsultationReminder {
   appointmentId: string;
   patientId: string;
@@ -71,6 +81,20 @@ export class NotificationService {
     events.on(type, (em, e) => this.guarded(em, type, (tx) => fn(tx, e)));
   }
 
+  /**
+   * Tells a user about one thing by mail when the account has an email and by SMS when it has a
+   * number to text (textablePhone), each in the user's language, both from the outboxes. Deleted or
+   * unknown users get nothing. `sms` is the SMS template, when the thing is worth a text.
+   */
+  private async tell(tx: EntityManager, userId: string, key: string, mail: string, sms: string | null,
+    vars: (u: User) => Record<string, string>): Promise<void> {
+    const user = await tx.findOne(User, { id: userId, deletedAt: null });
+    if (!user) return;
+    const v = vars(user);
+    if (user.email) await this.mail.enqueue(tx, key, { email: user.email, language: user.language, userId: user.id }, mail, v);
+    if (sms) await this.sms.enqueue(tx, `${key}:sms`, { phone: textablePhone(user), language: user.language, userId: user.id }, sms, v);
+  }
+
   /** The user behind a doctor id (Doctor.id, or already a user id). */
   private async doctorUserId(em: EntityManager, doctorId: string): Promise<string | null> {
     const doctor = await em.findOne(Doctor, { id: doctorId }, { fields: ['id', 'user'] });
@@ -88,7 +112,7 @@ export class NotificationService {
       const patient = await tx.findOne(User, { id: e.patientId, deletedAt: null });
       if (patient) {
         await this.sms.enqueue(tx, `appointment.booked:${e.appointmentId}:sms`,
-          { phone: patient.phoneE164, language: patient.language, userId: patient.id }, 'appointment-booked', { ref });
+          { phone: textablePhone(patient), language: patient.language, userId: patient.id }, 'appointment-booked', { ref });
       }
       const doctorUser = await this.doctorUserId(tx, e.doctorId);
       if (doctorUser) {
@@ -105,7 +129,9 @@ export class NotificationService {
         (u) => ({ name: u.name, ref: shortRef(e.appointmentId), link: this.link('/my-booking') })));
 
     this.on(events, 'appointment.statusChanged', async (tx, e) => {
-      await this.mail.enqueueToUser(tx, e.patientId, `appointment.status:${e.appointmentId}:${e.from}->${e.to}`, 'appointment-status',
+      // A confirmation or a cancellation is worth a text; finishing is not (the prescription mail follows).
+      const text = e.to === 'Confirmed' || e.to === 'Cancelled' ? 'appointment-status' : null;
+      await this.tell(tx, e.patientId, `appointment.status:${e.appointmentId}:${e.from}->${e.to}`, 'appointment-status', text,
         (u) => ({ name: u.name, ref: shortRef(e.appointmentId), status: status(e.to)(u), link: this.link('/my-booking') }));
       if (e.to === 'Cancelled' || e.to === 'Finished') await this.cancelReminders(tx, e.appointmentId);
     });
@@ -123,7 +149,7 @@ export class NotificationService {
         (u) => ({ name: u.name, ref: shortRef(e.orderId), link: this.link('/my-order') })));
 
     this.on(events, 'order.statusChanged', (tx, e) =>
-      this.mail.enqueueToUser(tx, e.userId, `order.status:${e.orderId}:${e.from}->${e.to}`, 'order-status',
+      this.tell(tx, e.userId, `order.status:${e.orderId}:${e.from}->${e.to}`, 'order-status', 'order-status',
         (u) => ({ name: u.name, ref: shortRef(e.orderId), status: status(e.to)(u), link: this.link('/my-order') })));
 
     this.on(events, 'nurseHire.created', (tx, e) =>
@@ -184,7 +210,7 @@ export class NotificationService {
       };
       const key = `bloodRequest.donor:${request.id}:${donor.id}`;
       const to = { language: user.language, userId: user.id };
-      const mailed = await this.mail.enqueue(em, key, { ...to, email: user.email }, 'blood-donor-request', vars);
+      const mailed = user.email ? await this.mail.enqueue(em, key, { ...to, email: user.email }, 'blood-donor-request', vars) : false;
       await this.sms.enqueue(em, key, { ...to, phone: donor.phoneE164 }, 'blood-donor-request', vars);
       if (mailed) notified++;
     }
@@ -258,8 +284,8 @@ export class NotificationService {
         const ref = shortRef(row.subject_key);
         const vars = { name: user.name, ref, minutes: String(minutesLeft), link: this.link(payload?.role === 'doctor' ? '/doctor-booking' : '/my-booking') };
         const key = `reminder:${row.subject_key}:${user.id}:${startsAt.toISOString()}`;
-        await this.mail.enqueue(tx, key, { email: user.email, language: user.language, userId: user.id }, 'consultation-reminder', vars);
-        await this.sms.enqueue(tx, key, { phone: user.phoneE164, language: user.language, userId: user.id }, 'consultation-reminder', vars);
+        if (user.email) await this.mail.enqueue(tx, key, { email: user.email, language: user.language, userId: user.id }, 'consultation-reminder', vars);
+        await this.sms.enqueue(tx, key, { phone: textablePhone(user), language: user.language, userId: user.id }, 'consultation-reminder', vars);
         fired++;
       }
       return fired;

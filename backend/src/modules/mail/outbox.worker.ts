@@ -45,6 +45,7 @@ export class OutboxWorker {
     try {
       mail = await this.parts.mail.deliverDue(em, BATCH, keepGoing);
       sms = await this.parts.sms.deliverDue(em, BATCH, keepGoing);
+      if (!pass.stop) await this.parts.sms.checkDeliveries(em, BATCH);
     } finally {
       this.passes.delete(pass);
     }

@@ -4,6 +4,7 @@ import type { Ref } from '@mikro-orm/core';
 import { registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { User } from '../accounts/index.js';
+import { FamilyMember } from '../family/index.js';
 import { Medicine, MedicineUnit } from '../medicines/index.js';
 import { PaymentProvider } from '../payments/index.js';
 
@@ -34,10 +35,15 @@ registerEnumType(OrderPaymentStatus, { name: 'OrderPaymentStatus' });
 @Index({ properties: ['user', 'createdAt'] })
 @Index({ properties: ['archivedAt', 'createdAt'] })
 @Index({ properties: ['status', 'createdAt'] })
+@Index({ properties: ['familyMember', 'createdAt'] })
 @Check({ name: 'orders_amounts_consistent', expression: 'total_poisha = items_poisha + shipping_poisha and items_poisha > 0' })
-export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockReleased' | 'items'> {
+export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockReleased' | 'items' | 'familyMember'> {
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   user!: Ref<User>;
+
+  /** The account holder's family member the medicine is for; none when it is for the account holder. */
+  @ManyToOne(() => FamilyMember, { ref: true, nullable: true, deleteRule: 'restrict' })
+  familyMember?: Ref<FamilyMember> | null;
 
   @Enum({ items: () => OrderStatus, default: OrderStatus.Processing })
   status: OrderStatus = OrderStatus.Processing;

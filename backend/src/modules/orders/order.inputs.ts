@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { ArrayMaxSize, ArrayMinSize, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { AdminPageArgs } from '../../common/pagination.js';
+import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
+import { CARE_FOR_ARG } from '../family/index.js';
 import { PaymentProvider } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 
@@ -66,6 +67,20 @@ export class CreateOrderInput {
   @IsOptional()
   @IsEnum(PaymentProvider)
   paymentMethod?: PaymentProvider | null;
+
+  @Field(() => ID, { nullable: true, description: "One of the caller's family members the medicine is for; without it, the caller" })
+  @IsOptional()
+  @IsUUID('all', { message: 'Choose who it is for' })
+  familyMemberId?: string | null;
+}
+
+/** The patient's own orders, and who they were for. */
+@ArgsType()
+export class MyOrderArgs extends PageArgs {
+  @Field(() => ID, { nullable: true, description: CARE_FOR_ARG })
+  @IsOptional()
+  @IsUUID('all')
+  careFor?: string | null;
 }
 
 @ArgsType()

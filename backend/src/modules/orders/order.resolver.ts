@@ -6,10 +6,10 @@ import { LimitedIn, Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
-import { PageArgs, Paginated } from '../../common/pagination.js';
+import { Paginated } from '../../common/pagination.js';
 import { MedicineView } from '../medicines/index.js';
 import { OrderStatus } from './order.entity.js';
-import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
+import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, OrderLineInput } from './order.inputs.js';
 
 @ObjectType()
 export class OrderPage extends Paginated(OrderView) {}
@@ -94,7 +94,7 @@ export class OrderResolver {
 
   @Query(() => OrderPage)
   @Allow(Role.User)
-  myOrders(@Args() args: PageArgs, @Ctx() ctx: Context) {
+  myOrders(@Args() args: MyOrderArgs, @Ctx() ctx: Context) {
     return ctx.services.orders.myOrders(ctx.em, ctx.user!, args);
   }
 
