@@ -7,3 +7,8 @@ const BANGLA_ZERO = 0x09e6;
 export function asciiDigits(s: string): string {
   return s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - BANGLA_ZERO));
 }
+
+/** A Bangladeshi mobile number as people type it (01XXXXXXXXX, 8801…, +8801…, Bangla digits too); the server decides. */
+export function isBdMobile(s: string): boolean {
+  return /^(?:\+?88)?01[3-9]\d{8}$/.test(asciiDigits(s).replace(/[\s()-]/g, ''));
+}

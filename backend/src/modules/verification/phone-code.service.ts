@@ -84,7 +84,7 @@ export class PhoneCodeService {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row = tx.create(PhoneCode, {
         phoneE164: phone, purpose, user: who.userId ?? null, name: who.name ?? null, language: who.language,
-        codeHash: '', expiresAt: new Date(now.getTime() + PHONE_CODE_TTL_MINUTES * 60_000),
+        codeHash: '', createdAt: now, expiresAt: new Date(now.getTime() + PHONE_CODE_TTL_MINUTES * 60_000),
       });
       row.codeHash = this.codeHash(row.id, code);
       await tx.flush();

@@ -4,9 +4,10 @@ import { Link } from 'react-router-dom';
 import { to } from '@/config/paths';
 import type { ReactNode } from 'react';
 import type { AppointmentRowFragment } from '@/gql/graphql';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import PersonPhoto from '@/components/PersonPhoto';
+import { CareForLine, CareOfAccount } from '@/components/CareForFilter';
 import StatusTag from './StatusTag';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
@@ -24,13 +25,16 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
             <>
               <strong><Link to={to('doctorDetail', { doctorId: a.doctor.id })}>{titleOf(a.doctor.title)} {a.doctor.name}</Link></strong>
               <div className="muted">{a.doctor.degree}</div>
+              <CareForLine careFor={a.careFor} />
             </>
           ) : (
             <>
-              <strong>{a.patientName}</strong>
-              <div className="muted">
-                {[a.age != null ? `${t('age')} ${a.age}` : null, a.patientGender, a.weight, a.height, a.phone].filter(Boolean).join(' · ')}
+              <strong data-testid="patient-name">{a.patientName}</strong>
+              <div className="muted" data-testid="patient-details">
+                {[a.age != null ? `${t('age')} ${formatCount(a.age, i18n.language)}` : null, a.patientGender ? t(a.patientGender === 'Male' ? 'male' : 'female') : null,
+                  a.weight, a.height, a.phone].filter(Boolean).join(' · ')}
               </div>
+              <CareOfAccount careFor={a.careFor} />
               {a.problem && <div>{t('problemShort')}: {a.problem}</div>}
             </>
           )}

@@ -11,6 +11,7 @@ import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTa
 import MedicineImage from '../components/MedicineImage';
 import { STATUS_COLOR } from '../components/orderStatus';
 import { lineName } from '../cart/cart';
+import { CareForLine } from '@/components/CareForFilter';
 import '../i18n';
 import '../pharmacy.css';
 
@@ -73,6 +74,7 @@ export default function AdminOrdersPage() {
               <>
                 <strong>{o.items.map(lineName).join(', ')}</strong>
                 <div className="med-meta">{t('customer')}: {o.customerName} · {o.shippingPhone} · {o.shippingCity}</div>
+                <CareForLine careFor={o.careFor} />
                 <div className="med-meta">{formatDate(o.createdAt, i18n.language)} · {money(o.totalPoisha)} · {t(`payments.${o.paymentStatus}`)}</div>
               </>
             ),

@@ -8,6 +8,7 @@ import { CreateOrderDocument, type PaymentProvider } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
+import CareForSelect, { FOR_ME, familyMemberIdOf } from '@/components/CareForSelect';
 import CartLines from '../components/CartLines';
 import { useCartQuote } from '../components/useCartQuote';
 import '../i18n';
@@ -15,6 +16,7 @@ import '../pharmacy.css';
 
 /** What onFinish receives: the form's rules make every field required. */
 interface ShippingValues {
+  careFor?: string;
   paymentMethod: PaymentProvider;
   name: string;
   address: string;
@@ -57,6 +59,7 @@ function ShippingPageForm() {
             shippingInfo: { name, address, city, phone },
             orderItems: cart.map((c) => ({ medicineId: c.id, quantity: c.quantity })),
             paymentMethod: v.paymentMethod,
+            familyMemberId: familyMemberIdOf(v.careFor),
           },
         },
       });
@@ -77,9 +80,10 @@ function ShippingPageForm() {
         <h1 className="page-title">{t('shippingDetails')}</h1>
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
         {incomplete && <Alert type="error" showIcon message={tc('messages.enterDetails')} role="alert" style={{ marginBottom: 16 }} data-testid="shipping-incomplete" />}
-        <Form noValidate form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '' }} onFinish={confirm}
+        <Form noValidate form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '', careFor: FOR_ME }} onFinish={confirm}
           onFinishFailed={() => setIncomplete(true)}
           onValuesChange={() => { if (incomplete) form.validateFields().then(() => setIncomplete(false), () => undefined); }}>
+          <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
           {/* No method is chosen for the patient: bKash and Nagad are both offered, neither assumed. */}
           <Form.Item name="paymentMethod" label={t('paymentMethod')} rules={required(t('paymentRequired'))}>
             <Select placeholder={t('choosePayment')} options={[{ value: 'Bkash', label: 'Bkash' }, { value: 'Nagad', label: 'Nagad' }]} />
