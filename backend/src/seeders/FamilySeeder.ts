@@ -33,20 +33,20 @@ export class FamilySeeder extends Seeder {
     if (!patient || (await em.count(FamilyMember, { owner: patient.id })) > 0) return;
     const members = DEMO_FAMILY.map((m, i) => em.create(FamilyMember, { owner: patient, ...m, createdAt: daysAgo(60 - i) }));
     const mother = members[0]!;
-    const mahbub = await em.findOne(Doctor, { user: { email: 'mahbub.cardio@nirog.test' } });
-    if (mahbub) {
+    const doctor = await em.findOne(Doctor, { user: { email: 'doctor@nirog.test' } });
+    if (doctor) {
       const booked = {
         patientName: mother.name, patientGender: mother.gender, age: ageOn(mother.birthdate), weight: '61 kg', height: `5'0"`,
         familyMember: mother, patientRelation: mother.relation,
       };
       const visit = em.create(Appointment, {
-        kind: AppointmentKind.Video, doctor: mahbub, patient, feePoisha: mahbub.feePoisha, ...booked,
+        kind: AppointmentKind.Video, doctor, patient, feePoisha: doctor.feePoisha, ...booked,
         problem: 'High blood pressure and swollen ankles for two weeks', status: AppointmentStatus.Finished,
         paymentStatus: AppointmentPaymentStatus.Paid, paidAt: daysAgo(20), paymentId: 'seed-family-20',
         meetingUrl: 'https://meet.jit.si/Nirog-family-20', createdAt: daysAgo(20),
       });
       em.create(Prescription, {
-        appointment: visit, doctor: mahbub, patient, familyMember: mother, patientName: booked.patientName, patientGender: booked.patientGender,
+        appointment: visit, doctor, patient, familyMember: mother, patientName: booked.patientName, patientGender: booked.patientGender,
         age: booked.age, weight: booked.weight, height: booked.height, problem: visit.problem,
         medicines: [
           { medname: 'Amlodipine 5 mg', dailyUse: '1+0+0 after breakfast', days: 30, quantity: '30 tablets' },
