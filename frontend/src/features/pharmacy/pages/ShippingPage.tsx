@@ -83,7 +83,6 @@ function ShippingPageForm() {
         <Form noValidate form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '', careFor: FOR_ME }} onFinish={confirm}
           onFinishFailed={() => setIncomplete(true)}
           onValuesChange={() => { if (incomplete) form.validateFields().then(() => setIncomplete(false), () => undefined); }}>
-          <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
           {/* No method is chosen for the patient: bKash and Nagad are both offered, neither assumed. */}
           <Form.Item name="paymentMethod" label={t('paymentMethod')} rules={required(t('paymentRequired'))}>
             <Select placeholder={t('choosePayment')} options={[{ value: 'Bkash', label: 'Bkash' }, { value: 'Nagad', label: 'Nagad' }]} />
@@ -94,6 +93,7 @@ function ShippingPageForm() {
           <Form.Item name="phone" label={t('phone')} rules={required(t('phoneRequired'))} extra={t('phoneHint')}>
             <Input autoComplete="tel" inputMode="tel" maxLength={20} />
           </Form.Item>
+          <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
           <Button type="primary" htmlType="submit" size="large" block loading={loading} disabled={blocked}>{t('confirm')}</Button>
         </Form>
       </div>

@@ -41,8 +41,7 @@ describe('family members page', () => {
     let sentInput: unknown;
     renderScreen(<FamilyPage />, {
       mocks: [list([]), {
-        request: { query: AddFamilyMemberDocument },
-        variableMatcher: (v: { input: unknown }) => { sentInput = v.input; return true; },
+        request: { query: AddFamilyMemberDocument, variables: (v: Record<string, unknown>) => { sentInput = v.input; return true; } },
         result: { data: { addFamilyMember: { ...amena, id: 'm2', name: 'Ayaan', relation: 'Son', birthdate: '2016-09-10', gender: 'Male', age: 9, phone: '01711223344' } } },
       }, list([])],
     });
