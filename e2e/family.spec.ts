@@ -94,6 +94,36 @@ test.describe.serial('a family on one account', () => {
     await expectNoHorizontalScroll(page);
   });
 
+  test('books a hospital visit and hires a nurse for her too', async ({ page, request }) => {
+    await page.addInitScript((s) => localStorage.setItem('authentication', s), session);
+    const doctors = await (await request.get('/api/doctors?keyword=Farzana')).json();
+    await page.goto(`/hospital/appointment?doctorId=${doctors.doctors[0].id}`);
+    await chooseOption(page, 'Who is it for?', `${MOTHER.name} (Mother)`);
+    await expect(page.getByLabel('Patient name')).toHaveValue(MOTHER.name);
+    await page.getByLabel('Phone').fill(PHONE);
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('Date').fill(day);
+    await page.getByLabel('Date').press('Enter');
+    await page.getByText(/Evening ·/).click();
+    await page.getByRole('button', { name: 'Book' }).click();
+    await expect(page).toHaveURL(/\/my-booking$/);
+    await expect(page.getByTestId('appointment-card').filter({ hasText: 'Hospital visit' }).first()).toContainText(`For ${MOTHER.name} (Mother)`);
+
+    const nurses = await (await request.get('/api/get/nurses?pageSize=1')).json();
+    await page.goto(`/nurse/${nurses.nurses[0]._id}`);
+    await page.getByRole('button', { name: 'Hire this nurse' }).click();
+    const modal = page.getByRole('dialog');
+    await chooseOption(page, 'Who is it for?', `${MOTHER.name} (Mother)`);
+    // The nurse visits her: her gender, chosen for the patient.
+    await expect(modal.locator('.ant-select').filter({ has: page.getByLabel('Patient gender') })).toContainText('Female');
+    await modal.getByLabel('Phone number').fill(PHONE);
+    await modal.getByLabel('Date').fill(new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10));
+    await modal.getByLabel('Date').press('Enter');
+    await modal.getByRole('button', { name: 'Hire' }).click();
+    await expect(page).toHaveURL(/\/my\/hire-nurses$/);
+    await expect(page.locator('article.nurse-card').first()).toContainText(`For ${MOTHER.name} (Mother)`);
+  });
+
   test("the doctor sees the mother's name, age and gender, and writes her prescription", async ({ page }) => {
     await loginAs(page, 'doctor@nirog.test', undefined, 'doctor');
     await page.goto('/doctor-booking');

@@ -32,7 +32,8 @@ function HospitalAppointmentPageForm() {
   const [form] = Form.useForm<Values>();
   const date = Form.useWatch('date', form) ?? '';
   const members = useFamilyMembers();
-  const member = members.find((m) => m.id === (Form.useWatch('careFor', form) ?? FOR_ME));
+  const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
+  const member = members.find((m) => m.id === careFor);
   const doctor = useQuery(BookingDoctorDocument, { variables: { id: doctorId }, skip: !doctorId });
   const slots = useQuery(HospitalSlotsDocument, { variables: { doctorId, date }, skip: !doctorId || !date || date < todayInDhaka() });
   const [book, { loading }] = useMutation(BookHospitalVisitDocument);

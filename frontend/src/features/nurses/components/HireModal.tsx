@@ -30,7 +30,8 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
   const [hire, { loading }] = useMutation(HireNurseDocument, { refetchQueries: [MyNurseHiresDocument] });
   const today = todayInDhaka();
   const members = useFamilyMembers();
-  const member = members.find((m) => m.id === (Form.useWatch('careFor', form) ?? FOR_ME));
+  const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
+  const member = members.find((m) => m.id === careFor);
 
   async function submit() {
     setError(null);
