@@ -84,12 +84,15 @@ for (const [kind, width] of Object.entries(WIDTHS)) {
       await patient.goto(`/book-appointment?doctorId=${new URL(patient.url()).pathname.split('/').pop()}`);
       await patient.locator('#careFor').click();
       await patient.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1).click();
+      await patient.evaluate(() => window.scrollTo(0, 0));
       await shoot(patient, 'book-for-family', lang, kind);
       await patient.context().close();
 
       const doctor = await open(browser, lang, width, { email: 'doctor@nirog.test', door: 'doctor' });
       await doctor.goto('/doctor-booking');
-      await expect(doctor.getByTestId('care-of-account').first()).toBeVisible();
+      // The consultation booked for the demo patient's mother, in view.
+      await doctor.getByTestId('care-of-account').first().scrollIntoViewIfNeeded();
+      await expect(doctor.getByTestId('care-of-account').first()).toBeInViewport();
       await shoot(doctor, 'doctor-consultations', lang, kind);
       await doctor.context().close();
 
