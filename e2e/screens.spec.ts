@@ -84,6 +84,7 @@ for (const [kind, width] of Object.entries(WIDTHS)) {
       await patient.goto(`/book-appointment?doctorId=${new URL(patient.url()).pathname.split('/').pop()}`);
       await patient.locator('#careFor').click();
       await patient.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1).click();
+      await expect(patient.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
       await patient.evaluate(() => window.scrollTo(0, 0));
       await shoot(patient, 'book-for-family', lang, kind);
       await patient.context().close();

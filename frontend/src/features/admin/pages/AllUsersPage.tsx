@@ -54,7 +54,10 @@ export default function AllUsersPage() {
         { title: t('name'), key: 'name', width: 280, render: (_, u) => <><strong>{u.name}</strong><div style={{ color: '#667' }}>{u.email}</div></> },
         { title: t('role'), key: 'role', render: (_, u) => <Tag color={u.role === 'Admin' ? 'gold' : u.role === 'Doctor' ? 'blue' : 'green'}>{t(`roles.${u.role}`)}</Tag> },
         { title: t('phone'), dataIndex: 'phone' },
-        { title: t('verified'), key: 'v', render: (_, u) => (u.emailVerified ? t('yes') : t('no')) },
+        // Verified: an email or a mobile number proved (what booking, hiring and ordering need); which one, beside it.
+        { title: t('verified'), key: 'v', render: (_, u) => (u.contactVerified
+          ? <>{t('yes')} <span className="muted">({[u.emailVerified ? t('viaEmail') : null, u.phoneVerified ? t('viaPhone') : null].filter(Boolean).join(', ')})</span></>
+          : t('no')) },
         { title: t('joined'), key: 'joined', render: (_, u) => formatDate(u.createdAt, i18n.language) },
         {
           title: '', key: 'actions', fixed: 'right', width: 96,
