@@ -118,6 +118,8 @@ function plan(ids: DemoIds): Visit[] {
     v('consultation', EVERYONE),
     v('userSignin', visitor),
     v('userSignup', visitor),
+    v('phoneSignin', EVERYONE),
+    v('phoneSignup', EVERYONE),
     v('activation', EVERYONE, { activation_token: 'a11y-not-a-real-token' }),
     v('userForgotPassword', EVERYONE),
     v('userResetPassword', EVERYONE, { token: 'a11y-not-a-real-token' }),
@@ -147,6 +149,9 @@ function plan(ids: DemoIds): Visit[] {
     v('userUpdateInfo', ANY_USER),
     v('userInfo', ['patient', 'admin']),
     v('userChangePassword', ['patient', 'admin', 'pharmacist']),
+    // The same screen for every role; the admin's run is the longest already.
+    v('verifyPhone', ['patient', 'doctor']),
+    v('myFamily', ['patient']),
 
     v('bookAppointment', ['patient'], {}, `?doctorId=${ids.doctorId}`),
     v('hospitalAppointment', ['patient'], {}, `?doctorId=${ids.doctorId}`),
@@ -431,6 +436,17 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await motionDone(page);
     found.push(...(await check(page, run, 'the login form with its errors')));
 
+    // The code step of a mobile signup, with the SMS sandbox's text under it (a new number per run).
+    await open(page, paths.phoneSignup);
+    await settled(page, inFlight);
+    await page.locator('main input[autocomplete=name]').fill('Axe Test');
+    await page.locator('main input[autocomplete=tel]').fill(`0195${String(Date.now()).slice(-7)}`);
+    await page.locator('main form button[type=submit]').click();
+    await expect(page.getByTestId('code-entry')).toBeVisible();
+    await expect(page.getByTestId('sms-sandbox').locator('pre').first()).toBeVisible();
+    await motionDone(page);
+    found.push(...(await axe(page, where('the code step of a mobile signup'))));
+
     await open(page, `${paths.medicine}?keyword=zzzz`);
     await settled(page, inFlight);
     await expect(page.locator('main .empty')).toBeVisible();
@@ -459,6 +475,23 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await expect(page.locator('main .ant-form-item-explain-error').first()).toBeVisible();
     await motionDone(page);
     found.push(...(await check(page, run, 'the booking form with its errors')));
+
+    await open(page, paths.myFamily);
+    await settled(page, inFlight);
+    await page.getByTestId('add-family-member').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('dialog').locator('form button[type=submit]').click();
+    await expect(page.getByRole('dialog').locator('.ant-form-item-explain-error').first()).toBeVisible();
+    await motionDone(page);
+    found.push(...(await axe(page, where('the family member form with its errors'))));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await page.getByTestId('family-list').getByRole('button').filter({ hasText: /Remove|সরান/ }).first().click();
+    await expect(page.locator('.ant-modal-confirm')).toBeVisible();
+    await motionDone(page);
+    found.push(...(await axe(page, where('the confirm dialog of removing a family member'))));
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-modal-confirm')).toBeHidden();
 
     await open(page, paths.cart);
     await settled(page, inFlight);

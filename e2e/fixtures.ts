@@ -25,7 +25,7 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
 }
 
 export async function logout(page: Page) {
-  const loggedOut = page.getByRole('link', { name: 'Log in' });
+  const loggedOut = page.getByRole('link', { name: 'Log in', exact: true });
   // The user menu loads with antd on the first click and opens with a motion; a click on Logout
   // that lands while it is still settling is lost now and then (seen on a busy machine). Try again
   // as a person would, until the app shows the login link.

@@ -210,8 +210,11 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByLabel('Phone No')).toBeFocused();
     await page.keyboard.type('01712345678');
+    // Who the medicine is for: the patient herself, as it is (a closed select lets Tab move on).
     await page.keyboard.press('Tab');
-    await expect(page.getByRole('button', { name: 'Confirm' })).toBeFocused();
+    await expect(page.getByLabel('Who is it for?')).toBeFocused();
+    await expect(page.locator('.ant-select').filter({ has: page.getByLabel('Who is it for?') })).toContainText('Me (Rahima Akter)');
+    await tabTo(page, page.getByRole('button', { name: 'Confirm' }));
     await expectFocusRing(page);
     await page.keyboard.press('Enter');
 

@@ -105,6 +105,14 @@ for (const [kind, width] of Object.entries(WIDTHS)) {
       await expect(visitor.locator('.graphiql-response')).toContainText('"total"');
       await visitor.locator('#dev-explorer').scrollIntoViewIfNeeded();
       await shoot(visitor, 'developers-explorer', lang, kind);
+      // Signup with a mobile number: the form, then the code step with the SMS sandbox (a new number per run).
+      await visitor.goto('/user-signup/mobile');
+      await shoot(visitor, 'mobile-signup', lang, kind);
+      await visitor.locator('main input[autocomplete=name]').fill(lang === 'bn' ? 'শাপলা রানী' : 'Shapla Rani');
+      await visitor.locator('main input[autocomplete=tel]').fill(`0196${String(Date.now()).slice(-7)}`);
+      await visitor.locator('main form button[type=submit]').click();
+      await expect(visitor.getByTestId('sms-sandbox').locator('pre').first()).toBeVisible();
+      await shoot(visitor, 'mobile-code', lang, kind);
       await visitor.context().close();
 
       const patient = await open(browser, lang, width, { email: 'patient@nirog.test' });
@@ -116,7 +124,30 @@ for (const [kind, width] of Object.entries(WIDTHS)) {
       await shoot(patient, 'shipping', lang, kind);
       await patient.goto('/my-booking');
       await shoot(patient, 'my-consultations', lang, kind);
+      await patient.goto('/my/family');
+      await expect(patient.getByTestId('family-list')).toBeVisible();
+      await shoot(patient, 'family', lang, kind);
+      await patient.goto('/user-info');
+      await shoot(patient, 'profile', lang, kind);
+      await patient.goto('/user/phone');
+      await shoot(patient, 'verify-phone', lang, kind);
+      await patient.goto('/doctors');
+      await patient.locator('main a[href^="/doctor/"]:visible').first().click();
+      await patient.goto(`/book-appointment?doctorId=${new URL(patient.url()).pathname.split('/').pop()}`);
+      await patient.locator('#careFor').click();
+      await patient.locator('.ant-select-dropdown:visible .ant-select-item-option').nth(1).click();
+      await expect(patient.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+      await patient.evaluate(() => window.scrollTo(0, 0));
+      await shoot(patient, 'book-for-family', lang, kind);
       await patient.context().close();
+
+      const doctor = await open(browser, lang, width, { email: 'doctor@nirog.test', door: 'doctor' });
+      await doctor.goto('/doctor-booking');
+      // The consultation booked for the demo patient's mother, in view.
+      await doctor.getByTestId('care-of-account').first().scrollIntoViewIfNeeded();
+      await expect(doctor.getByTestId('care-of-account').first()).toBeInViewport();
+      await shoot(doctor, 'doctor-consultations', lang, kind);
+      await doctor.context().close();
 
       const admin = await open(browser, lang, width, { email: 'admin@nirog.test' });
       await admin.goto('/admin-dashboard');

@@ -203,11 +203,7 @@ export function loadConfig(env: Env = process.env) {
       /** First retry after this; doubles per attempt, capped at an hour. */
       retryBaseMs: int(env, 'WEBHOOK_RETRY_BASE_MS', 30_000, 1, 3_600_000),
     },
-    sms: {
-      /** Only the sandbox gateway exists: messages are kept in the SMS outbox and marked delivered. */
-      provider: oneOf(env, 'SMS_PROVIDER', ['sandbox'] as const, 'sandbox'),
-      sender: str(env, 'SMS_SENDER', 'NIROG'),
-    },
+    sms: smsConfig(env, nodeEnv),
     /** Blood requests one address may send per hour: each shows donors' phone numbers, so it is throttled. */
     bloodRequestsPerHour: int(env, 'BLOOD_REQUESTS_PER_HOUR', 10, 1, 10000),
     /**
@@ -230,6 +226,12 @@ export function loadConfig(env: Env = process.env) {
       hospitalPlacesPerPatientSlot: int(env, 'HOSPITAL_PLACES_PER_PATIENT_SLOT', 2, 1, 1_000_000),
       /** Upcoming hospital visits (not yet finished or cancelled) one account may hold at once. */
       openHospitalVisitsPerPatient: int(env, 'OPEN_HOSPITAL_VISITS_PER_PATIENT', 4, 1, 1_000_000),
+      /** SMS codes (signup, login, a number added to a profile) one address may ask for per hour. */
+      smsCodesPerIpPerHour: int(env, 'SMS_CODES_PER_IP_PER_HOUR', 20, 1, 1_000_000),
+      /** SMS codes one mobile number may be sent per hour, whoever asks. */
+      smsCodesPerNumberPerHour: int(env, 'SMS_CODES_PER_NUMBER_PER_HOUR', 5, 1, 1_000_000),
+      /** Seconds before a number may be sent another code (the screens count them down). */
+      smsCodeResendSeconds: int(env, 'SMS_CODE_RESEND_SECONDS', 60, 1, 3600),
     },
     /** The third-party chat bubble: off unless a provider and its property id are set. */
     chatWidget: {
@@ -327,6 +329,33 @@ function otlpHeaders(env: Env): Record<string, string> {
     headers[pair.slice(0, at).trim()] = decodeURIComponent(pair.slice(at + 1).trim());
   }
   return headers;
+}
+
+/**
+ * The SMS gateway: the sandbox (texts stay in the SMS outbox, "delivered" by Nirog itself) or
+ * sms.net.bd (Alpha SMS, modules/mail/sms-netbd.gateway.ts), which needs its API key. Reading the
+ * sandbox's texts on the code screens (SMS_DEV_INBOX) is for development: never with a real gateway
+ * (anyone could read anyone's code) and never in production.
+ */
+function smsConfig(env: Env, nodeEnv: string) {
+  const provider = oneOf(env, 'SMS_PROVIDER', ['sandbox', 'smsnetbd'] as const, 'sandbox');
+  const apiKey = optional(env, 'SMS_API_KEY');
+  if (provider === 'smsnetbd' && !apiKey) throw new ConfigError('SMS_PROVIDER=smsnetbd needs SMS_API_KEY (from the sms.net.bd panel)');
+  const devInbox = bool(env, 'SMS_DEV_INBOX', provider === 'sandbox' && nodeEnv !== 'production');
+  if (devInbox && (provider !== 'sandbox' || nodeEnv === 'production')) {
+    throw new ConfigError('SMS_DEV_INBOX shows one-time codes on screen: only with SMS_PROVIDER=sandbox and outside production');
+  }
+  return {
+    provider,
+    /** The sender id (masking name): the sandbox writes NIROG; sms.net.bd takes an approved one, or the account's default without it. */
+    sender: optional(env, 'SMS_SENDER') ?? (provider === 'sandbox' ? 'NIROG' : undefined),
+    apiKey,
+    apiUrl: url(env, 'SMS_API_URL', 'https://api.sms.net.bd')!.replace(/\/$/, ''),
+    timeoutMs: int(env, 'SMS_HTTP_TIMEOUT_MS', 15_000, 100, 120_000),
+    /** Sent texts whose delivery the gateway can report are asked about this often, for a day. */
+    deliveryCheckSeconds: int(env, 'SMS_DELIVERY_CHECK_SECONDS', 120, 1, 86_400),
+    devInbox,
+  };
 }
 
 function httpTimeouts(env: Env) {

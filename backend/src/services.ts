@@ -13,8 +13,9 @@ import { MedicineService } from './modules/medicines/index.js';
 import { OrderService } from './modules/orders/index.js';
 import { PaymentService } from './modules/payments/index.js';
 import { AuditService } from './modules/audit/index.js';
-import { MailService, NotificationService, SmsService } from './modules/mail/index.js';
-import { VerificationService } from './modules/verification/index.js';
+import { MailService, NotificationService, SmsService, smsGateway } from './modules/mail/index.js';
+import { PhoneCodeService, VerificationService } from './modules/verification/index.js';
+import { FamilyService } from './modules/family/index.js';
 import { DashboardService } from './modules/dashboard/index.js';
 import { NurseService } from './modules/nurses/index.js';
 import { BloodService } from './modules/blood/index.js';
@@ -31,7 +32,7 @@ export function createServices(config: Config, log: Logger) {
   const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
   const limiter = new RateLimiter(config);
   const mail = new MailService(config, log);
-  const sms = new SmsService(config, log);
+  const sms = new SmsService(config, log, smsGateway(config));
   const notifications = new NotificationService(config, log, mail, sms);
   notifications.subscribe(events);
   const accounts = new AccountService(config, images, events, limiter, notifications);
@@ -48,11 +49,13 @@ export function createServices(config: Config, log: Logger) {
   const orders = new OrderService(payments, events, log, config, images);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
+  const phoneCodes = new PhoneCodeService(config, limiter, sms, accounts);
   const dashboard = new DashboardService();
   const webhooks = new WebhookService(config, log);
   webhooks.subscribe(events);
   return {
-    config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification,
+    config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
+    family: new FamilyService(),
     nurses: new NurseService(images, events),
     blood: new BloodService(events),
     insurance: new InsuranceService(),

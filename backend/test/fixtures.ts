@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { Client, TestApp } from './app.js';
 import { Medicine, MedicineForm, MedicineUnit } from '../src/modules/medicines/medicine.entity.js';
 import { addDays, dhakaToday } from '../src/common/dhaka-date.js';
+import { asciiDigits } from '../src/common/digits.js';
 
 /** Records the security, race and crash suites need, made the way the app makes them. */
 export const SHIPPING = { name: 'Rahima Akter', phone: '01712345678', address: 'House 12, Road 5, Sector 7', city: 'Dhaka' };
@@ -35,4 +36,22 @@ export async function doctorIdByName(t: TestApp, name: string): Promise<string> 
   const res = await t.http().get(`/api/doctors?keyword=${encodeURIComponent(name)}`);
   expect(res.status).toBe(200);
   return res.body.doctors[0].id as string;
+}
+
+let phoneSerial = 0;
+/** A mobile number no one has used yet in this test run (01 8 …, never the sandbox's failing test range). */
+export function freshPhone(): string {
+  phoneSerial += 1;
+  return `018${String(Date.now() % 1e6).padStart(6, '0')}${String(phoneSerial % 100).padStart(2, '0')}`;
+}
+
+/** The newest code the SMS sandbox sent to a number, as its owner reads it on the phone. */
+export async function codeSentTo(t: TestApp, phone: string): Promise<string> {
+  const e164 = `+88${phone.replace(/^(\+?88)?/, '')}`;
+  const rows = await t.orm.em.fork().getConnection().execute(
+    `select body from sms_outbox where to_phone = ? and template = 'phone-code' order by created_at desc limit 1`, [e164]) as { body: string }[];
+  // A Bangla text writes the code in Bangla digits: read as the phone's owner would type it back.
+  const code = /^(\d{6})(?!\d)/.exec(asciiDigits(rows[0]?.body ?? ''))?.[1];
+  if (!code) throw new Error(`no code was sent to ${phone}`);
+  return code;
 }

@@ -58,6 +58,7 @@ export const ERROR_REASONS = {
   LINK_EXPIRED: r('BAD_USER_INPUT', 'The activation or password-reset link has expired or was used (params.kind: activation or reset)'),
   CODE_EXPIRED: r('BAD_USER_INPUT', 'The verification code has expired or was used; ask for a new one'),
   WRONG_CODE: r('BAD_USER_INPUT', 'The verification code is wrong (params.count: attempts left)'),
+  PHONE_CHANGE_NEEDS_CODE: r('BAD_USER_INPUT', 'A verified mobile number changes only when the new one is verified with an SMS code'),
 
   // Who you are (401).
   UNAUTHENTICATED: r('UNAUTHENTICATED', 'Log in first'),
@@ -76,7 +77,7 @@ export const ERROR_REASONS = {
   WRONG_LOGIN: r('FORBIDDEN', 'Doctors log in at the doctor login, patients and admins at the patient login'),
   DOCTOR_PENDING: r('FORBIDDEN', 'The doctor account waits for approval'),
   DOCTOR_REJECTED: r('FORBIDDEN', 'The doctor registration was not approved'),
-  EMAIL_NOT_VERIFIED: r('FORBIDDEN', 'Verify your email before booking, hiring or ordering'),
+  EMAIL_NOT_VERIFIED: r('FORBIDDEN', 'Verify your email (or a mobile number) before booking, hiring or ordering'),
   NOT_OWNER: r('FORBIDDEN', 'Only the patient who booked may do this'),
   NOT_YOUR_PATIENT: r('FORBIDDEN', 'Only the doctor of this appointment may do this'),
   NOT_ALLOWED: r('FORBIDDEN', 'You may not make this change to this record'),
@@ -102,7 +103,10 @@ export const ERROR_REASONS = {
   EMAIL_TAKEN: r('CONFLICT', 'An account with this email already exists'),
   BMDC_TAKEN: r('CONFLICT', 'This BMDC number is already registered'),
   BMDC_RECORDED: r('CONFLICT', 'This doctor already has a BMDC number on record'),
-  ALREADY_VERIFIED: r('CONFLICT', 'The email is already verified'),
+  ALREADY_VERIFIED: r('CONFLICT', 'The email (or the mobile number) is already verified'),
+  PHONE_TAKEN: r('CONFLICT', 'This mobile number belongs to another account (said only to someone who proved the number is theirs with a code)'),
+  NO_EMAIL: r('CONFLICT', 'The account has no email address (it was made with a mobile number)'),
+  FAMILY_LIMIT: r('CONFLICT', 'The account keeps as many family members as one account may (params.max)'),
   ALREADY_REVIEWED: r('CONFLICT', 'You have already reviewed this; change your review instead'),
   ALREADY_HIRED: r('CONFLICT', 'You have already hired this nurse for that day'),
   ALREADY_PAID: r('CONFLICT', 'This is already paid'),

@@ -28,7 +28,12 @@ export interface WindowLimit {
   windowSeconds: number;
 }
 
-export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip' | 'quote-ip' | 'blood-ip';
+/**
+ * Per address ('…-ip', counted by @Throttle) or per mobile number ('sms-number', 'sms-resend',
+ * counted by the phone code service before it sends anything).
+ */
+export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip' | 'quote-ip' | 'blood-ip'
+  | 'sms-ip' | 'sms-number' | 'sms-resend';
 
 export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
   const l = config.limits;
@@ -40,6 +45,9 @@ export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
     'form-ip': { max: l.formsPerIpPerHour, windowSeconds: 3600 },
     'quote-ip': { max: l.cartQuotesPerIpPerMinute, windowSeconds: 60 },
     'blood-ip': { max: config.bloodRequestsPerHour, windowSeconds: 3600 },
+    'sms-ip': { max: l.smsCodesPerIpPerHour, windowSeconds: 3600 },
+    'sms-number': { max: l.smsCodesPerNumberPerHour, windowSeconds: 3600 },
+    'sms-resend': { max: 1, windowSeconds: l.smsCodeResendSeconds },
   };
 }
 

@@ -1,3 +1,4 @@
+import { Migration20261126100000PhoneAndFamily } from './Migration20261126100000PhoneAndFamily.js';
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
 import { Migration20261125170000Webhooks } from './Migration20261125170000Webhooks.js';
 import { Migration20261126120000PrescriptionsRefunds } from './Migration20261126120000PrescriptionsRefunds.js';
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261125150000InsuranceArticleBangla', class: Migration20261125150000InsuranceArticleBangla },
   { name: 'Migration20261125160000IntegratorApps', class: Migration20261125160000IntegratorApps },
   { name: 'Migration20261125170000Webhooks', class: Migration20261125170000Webhooks },
+  { name: 'Migration20261126100000PhoneAndFamily', class: Migration20261126100000PhoneAndFamily },
   { name: 'Migration20261126120000PrescriptionsRefunds', class: Migration20261126120000PrescriptionsRefunds },
 ];

@@ -2,10 +2,10 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Seeder } from '@mikro-orm/seeder';
 import { hashPassword } from '../common/password.js';
 import { Role } from '../common/roles.js';
-import { Gender, User } from '../modules/accounts/user.entity.js';
+import { Gender, Language, NO_PASSWORD, User } from '../modules/accounts/user.entity.js';
 import { Doctor } from '../modules/doctors/doctor.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from '../modules/doctors/doctor.enums.js';
-import { DEMO_PASSWORD } from './demo-accounts.js';
+import { DEMO_PASSWORD, PHONE_ONLY_PATIENT } from './demo-accounts.js';
 import type { GeneratedImages } from '../common/generated-images.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
@@ -116,9 +116,17 @@ export class AccountSeeder extends Seeder<DemoSeedContext> {
     const passwordHash = await demoPasswordHash();
     for (const p of PEOPLE) {
       if (existing.has(p.email)) continue;
+      // The demo people proved their email and their mobile number: they are texted, and the patients log in by SMS too.
       em.create(User, {
         name: p.name, email: p.email, passwordHash, role: p.role, gender: p.gender, phoneE164: p.phone,
-        birthdate: p.birthdate ?? null, emailVerifiedAt: new Date(),
+        birthdate: p.birthdate ?? null, emailVerifiedAt: new Date(), phoneVerifiedAt: new Date(),
+      });
+    }
+    // A patient who signed up with a mobile number alone: no email, no password; logs in with an SMS code.
+    if (!(await em.count(User, { phoneE164: PHONE_ONLY_PATIENT.phone, phoneVerifiedAt: { $ne: null } }))) {
+      em.create(User, {
+        name: PHONE_ONLY_PATIENT.name, email: null, passwordHash: NO_PASSWORD, role: Role.User, gender: Gender.Male,
+        phoneE164: PHONE_ONLY_PATIENT.phone, phoneVerifiedAt: new Date(), language: Language.bn,
       });
     }
     await em.flush();

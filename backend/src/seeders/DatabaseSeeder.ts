@@ -9,6 +9,7 @@ import { HistorySeeder } from './HistorySeeder.js';
 import { IntegratorSeeder } from './IntegratorSeeder.js';
 import { RxSeeder } from './RxSeeder.js';
 import { WebhookSeeder } from './WebhookSeeder.js';
+import { FamilySeeder } from './FamilySeeder.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 /**
@@ -19,7 +20,7 @@ import { demoImages, type DemoSeedContext } from './demo-images.js';
  */
 export class DatabaseSeeder extends Seeder<DemoSeedContext> {
   async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
-    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder, HistorySeeder, IntegratorSeeder, RxSeeder, WebhookSeeder], { images: demoImages(context) });
+    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder, HistorySeeder, IntegratorSeeder, RxSeeder, WebhookSeeder, FamilySeeder], { images: demoImages(context) });
   }
 }
 

@@ -13,6 +13,9 @@ export const DEMO_LOGINS = [
   { role: 'pharmacist', email: 'pharmacist@nirog.test', screen: '/user-signin' },
 ] as const;
 
+/** The demo patient who signed up with a mobile number alone (Bangla screens): logs in at /user-signin/mobile with the SMS sandbox's code. */
+export const PHONE_ONLY_PATIENT = { name: 'Jamal Hossain', phone: '+8801911223344', local: '01911223344' } as const;
+
 /** The demo data's accounts all live under this domain (nirog.test is reserved, it never receives mail). */
 export const DEMO_EMAIL_DOMAIN = '@nirog.test';
 
@@ -27,6 +30,6 @@ export async function openDemoLogins(em: EntityManager, sample = 10): Promise<st
   const named = await em.find(User, { ...underDomain, $or: [{ email: { $in: DEMO_LOGINS.map((l) => l.email) } }, { role: Role.Admin }] }, { orderBy: { email: 'asc' } });
   const others = await em.find(User, { ...underDomain, id: { $nin: named.map((u) => u.id) } }, { orderBy: { email: 'asc' }, limit: sample });
   const open: string[] = [];
-  for (const u of [...named, ...others]) if (await verifyPassword(u.passwordHash, DEMO_PASSWORD)) open.push(u.email);
+  for (const u of [...named, ...others]) if (await verifyPassword(u.passwordHash, DEMO_PASSWORD)) open.push(u.email!);
   return open;
 }

@@ -52,25 +52,27 @@ const GRAPHQL: [name: string, who: Who, field: string, args: string, selection: 
   ['nurses', 'visitor', 'nurses', '', 'id name fees rating reviewCount imageUrls location'],
   ['adminNurses', 'admin', 'adminNurses', '', 'id name email phone imageUrls'],
   ['nurseReviews', 'visitor', 'nurseReviews', 'nurseId: "NURSE_ID"', 'id name rating comment nurseId'],
-  ['myNurseHires', 'patient', 'myNurseHires', '', 'id nurseId nurseName nurseImageUrl status fees date'],
-  ['nurseHires', 'admin', 'nurseHires', '', 'id nurseId nurseName nurseImageUrl patientName status'],
+  ['myNurseHires', 'patient', 'myNurseHires', '', 'id nurseId nurseName nurseImageUrl status fees date careFor { familyMemberId name relation accountName }'],
+  ['nurseHires', 'admin', 'nurseHires', '', 'id nurseId nurseName nurseImageUrl patientName status careFor { name relation accountName }'],
   ['medicines', 'visitor', 'medicines', '', 'id name genericName company price inStock imageUrl'],
   ['medicines (keyword)', 'visitor', 'medicines', 'keyword: "napa"', 'id name genericName company price inStock imageUrl'],
-  ['myOrders', 'patient', 'myOrders', '', 'id status totalPoisha createdAt items { id name quantity lineTotalPoisha imageUrl }'],
-  ['adminOrders', 'admin', 'adminOrders', '', 'id status totalPoisha customerName items { id name quantity }'],
-  ['myAppointments', 'patient', 'myAppointments', '', 'id kind status feePoisha doctor { id name specialities avatarUrl } prescription { id }'],
-  ['doctorAppointments', 'doctor', 'doctorAppointments', '', 'id kind status patientName doctor { id name } prescription { id }'],
-  ['allAppointments', 'admin', 'allAppointments', '', 'id kind status patientName doctor { id name } prescription { id }'],
-  ['myPrescriptions', 'patient', 'myPrescriptions', '', 'id patientName doctor { id name } medicines { medname days }'],
+  ['myOrders', 'patient', 'myOrders', '', 'id status totalPoisha createdAt careFor { familyMemberId name relation } items { id name quantity lineTotalPoisha imageUrl }'],
+  ['adminOrders', 'admin', 'adminOrders', '', 'id status totalPoisha customerName careFor { name relation accountName } items { id name quantity }'],
+  ['myAppointments', 'patient', 'myAppointments', '', 'id kind status feePoisha careFor { familyMemberId name relation } doctor { id name specialities avatarUrl } prescription { id }'],
+  ['doctorAppointments', 'doctor', 'doctorAppointments', '', 'id kind status patientName careFor { relation accountName } doctor { id name } prescription { id }'],
+  ['allAppointments', 'admin', 'allAppointments', '', 'id kind status patientName careFor { relation accountName } doctor { id name } prescription { id }'],
+  ['myPrescriptions', 'patient', 'myPrescriptions', '', 'id patientName careFor { familyMemberId relation accountName } doctor { id name } medicines { medname days }'],
   ['bloodRequests', 'admin', 'bloodRequests', '', 'id name group area phone'],
   ['users', 'admin', 'users', '', 'id name email role'],
   ['auditLog', 'admin', 'auditLog', '', 'id action actorId actorName actorEmail actorRole entityType'],
   ['contactMessages', 'admin', 'contactMessages', '', 'id name email message'],
   ['insuranceApplications', 'admin', 'insuranceApplications', '', 'id name email'],
   ['mailOutbox', 'admin', 'mailOutbox', '', 'id toEmail status template'],
-  ['smsOutbox', 'admin', 'smsOutbox', '', 'id toPhone status template'],
+  ['smsOutbox', 'admin', 'smsOutbox', '', 'id toPhone status template deliveryStatus'],
   ['integratorApps', 'admin', 'integratorApps', '', 'id name scopes quotaSize keys { id prefix expiresAt revokedAt }'],
   ['webhookDeliveries', 'admin', 'webhookDeliveries', '', 'id appName event status attempts history { id responseStatus error durationMs }'],
+  ['myAppointments (for the account holder)', 'patient', 'myAppointments', 'careFor: "PATIENT_ID"', 'id kind status careFor { familyMemberId name relation }'],
+  ['myOrders (for the account holder)', 'patient', 'myOrders', 'careFor: "PATIENT_ID"', 'id status careFor { familyMemberId name relation } items { id name }'],
 ];
 
 /** REST lists: the path (page size appended) and who asks. */
@@ -127,7 +129,7 @@ function expectConstant(five: { count: number; sql: string[] }, fifty: { count: 
 describe('SQL statements per list request', () => {
   it.each(GRAPHQL)('GraphQL %s: the same count for 5 and 50 rows, at most 3', async (_name, who, field, args, selection) => {
     const known = await ids();
-    const argList = args.replace('DOCTOR_ID', known.doctorId).replace('NURSE_ID', known.nurseId);
+    const argList = args.replace('DOCTOR_ID', known.doctorId).replace('NURSE_ID', known.nurseId).replace('PATIENT_ID', patient.user!.id as string);
     const query = (size: number) => `{ ${field}(${[argList, `pageSize: ${size}`].filter(Boolean).join(', ')}) { total items { ${selection} } } }`;
     const client = as(who);
     const five = await countQueries(() => client.gql(query(5)));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { parse, validate } from 'graphql';
 import { createTestApp, login, pngImage, type TestApp } from '../app.js';
+import { codeSentTo, freshPhone } from '../fixtures.js';
 import { createApp } from '../../src/app.js';
 import { createLogger } from '../../src/common/logger.js';
 import { measureDocument, queryLimitRules } from '../../src/common/graphql-limits.js';
@@ -26,6 +27,9 @@ const LIMIT_ENV = {
   PASSWORD_RESETS_PER_IP_PER_HOUR: '3',
   FORMS_PER_IP_PER_HOUR: '2',
   CODE_ATTEMPTS_PER_IP_PER_HOUR: '3',
+  SMS_CODES_PER_IP_PER_HOUR: '3',
+  SMS_CODES_PER_NUMBER_PER_HOUR: '2',
+  SMS_CODE_RESEND_SECONDS: '30',
   GRAPHQL_MAX_DEPTH: '8',
   GRAPHQL_MAX_ALIASES: '10',
   GRAPHQL_MAX_TOKENS: '1500',
@@ -44,7 +48,7 @@ afterAll(async () => {
 
 let ipSeq = 0;
 /** A fresh client address per test (the app trusts X-Forwarded-For from loopback, as behind the proxy). */
-const newIp = () => `198.51.100.${++ipSeq}`;
+const newIp = () => { ipSeq += 1; return `198.51.${100 + Math.floor(ipSeq / 250)}.${(ipSeq % 250) + 1}`; };
 const gql = (query: string, variables?: object, ip = newIp(), app = t.app) =>
   request(app).post('/graphql').set('X-Forwarded-For', ip).send({ query, variables });
 
@@ -264,6 +268,109 @@ describe('rate limits kept in PostgreSQL', () => {
       codes.push((await request(t.app).post('/api/confirm/email').set('X-Forwarded-For', ip).set('Authorization', `Bearer ${patient.token}`).send({ code: '000000' })).status);
     }
     expect(codes[3]).toBe(429);
+  });
+});
+
+describe('SMS codes (phone signup, login and verification)', () => {
+  const SEND = 'mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone resendInSeconds } }';
+  const SIGNUP = 'mutation($i: PhoneSignupInput!) { sendSignupCode(input: $i) { phone resendInSeconds } }';
+  const LOGIN = 'mutation($i: PhoneCodeInput!) { loginWithCode(input: $i) { token } }';
+  const db = () => t.orm.em.fork().getConnection();
+  const codes = async (phone: string) => (await db().execute(`select count(*)::int as n from phone_codes where phone_e164 = ?`, [`+88${phone}`]))[0].n as number;
+  const texted = async (phone: string) => (await db().execute(`select count(*)::int as n from sms_outbox where to_phone = ?`, [`+88${phone}`]))[0].n as number;
+  /** Time passes for a number: its resend window is over. */
+  const afterResendWindow = (phone: string) => db().execute(`update rate_limit_buckets set window_start = now() - interval '31 seconds' where key = ?`, [`sms-resend:+88${phone}`]);
+
+  it('sends one code per number per resend window, whoever asks, whether or not the number has an account', async () => {
+    for (const phone of [freshPhone(), '01712345678']) {
+      const first = await gql(SIGNUP, { i: { name: 'Asker', phone } });
+      expect(first.body.errors).toBeUndefined();
+      expect(first.body.data.sendSignupCode.resendInSeconds).toBe(30);
+      // Another address, another purpose: the same number waits.
+      const again = await gql(SEND, { i: { phone } });
+      expect(again.body.data).toBeNull();
+      expect(again.body.errors[0].extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'RESEND_COOLDOWN' });
+      expect(again.body.errors[0].extensions.params.seconds).toBeGreaterThanOrEqual(1);
+      expect(again.body.errors[0].extensions.params.seconds).toBeLessThanOrEqual(30);
+      expect(again.body.errors[0].extensions.retryAfter).toBe(again.body.errors[0].extensions.params.seconds);
+      expect(await texted(phone)).toBe(1);
+    }
+  });
+
+  it('caps the codes one number gets in an hour (SMS_CODES_PER_NUMBER_PER_HOUR), across addresses', async () => {
+    const phone = freshPhone();
+    expect((await gql(SIGNUP, { i: { name: 'A', phone } })).body.errors).toBeUndefined();
+    await afterResendWindow(phone);
+    expect((await gql(SIGNUP, { i: { name: 'A', phone } })).body.errors).toBeUndefined();
+    await afterResendWindow(phone);
+    const third = await gql(SIGNUP, { i: { name: 'A', phone } });
+    expect(third.body.data).toBeNull();
+    expect(third.body.errors[0].extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'RATE_LIMITED' });
+    expect(await codes(phone)).toBe(2);
+    expect(await texted(phone)).toBe(2);
+  });
+
+  it('throttles the codes one address asks for across numbers (SMS_CODES_PER_IP_PER_HOUR), through every code operation', async () => {
+    const ip = newIp();
+    const patient = await login(t, 'nusrat@nirog.test');
+    const phones = [freshPhone(), freshPhone(), freshPhone(), freshPhone()];
+    const results = [
+      await gql(SIGNUP, { i: { name: 'A', phone: phones[0] } }, ip),
+      await gql(SEND, { i: { phone: phones[1] } }, ip),
+      await request(t.app).post('/graphql').set('X-Forwarded-For', ip).set('Authorization', `Bearer ${patient.token}`)
+        .send({ query: 'mutation($i: PhoneNumberInput!) { sendPhoneCode(input: $i) { phone } }', variables: { i: { phone: phones[2] } } }),
+      await gql(SIGNUP, { i: { name: 'A', phone: phones[3] } }, ip),
+    ];
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expect(results[3]!.body.errors[0].extensions.code).toBe('TOO_MANY_REQUESTS');
+    expect(await codes(phones[3]!)).toBe(0);
+    expect(await texted(phones[3]!)).toBe(0);
+  });
+
+  it('of concurrent requests for one number, one gets a code (the window is taken atomically)', async () => {
+    const phone = freshPhone();
+    const results = await Promise.all(Array.from({ length: 12 }, () => gql(SIGNUP, { i: { name: 'Race', phone } })));
+    expect(results.filter((r) => r.body.data?.sendSignupCode)).toHaveLength(1);
+    expect(results.filter((r) => r.body.errors?.[0]?.extensions.reason === 'RESEND_COOLDOWN')).toHaveLength(11);
+    expect(await codes(phone)).toBe(1);
+    expect(await texted(phone)).toBe(1);
+  });
+
+  it('tries a code at most five times, however many guesses arrive at once, then refuses even the right code', async () => {
+    const phone = freshPhone();
+    await gql(SIGNUP, { i: { name: 'Guessed', phone } });
+    const code = await codeSentTo(t, phone);
+    const wrong = Array.from({ length: 15 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guesses = await Promise.all(wrong.map((c) => gql(LOGIN, { i: { phone, code: c } })));
+    expect(guesses.every((g) => g.body.data === null)).toBe(true);
+    const [row] = await db().execute(`select attempts from phone_codes where phone_e164 = ?`, [`+88${phone}`]);
+    expect(row.attempts).toBe(5);
+    const right = await gql(LOGIN, { i: { phone, code } });
+    expect(right.body.errors[0].extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'CODE_LOCKED' });
+    expect((await db().execute(`select count(*)::int as n from users where phone_e164 = ?`, [`+88${phone}`]))[0].n).toBe(0);
+  });
+
+  it('throttles code checks per address on top of the five tries per code (CODE_ATTEMPTS_PER_IP_PER_HOUR)', async () => {
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await gql(LOGIN, { i: { phone: freshPhone(), code: '000000' } }, ip)).status);
+    expect(statuses[3]).toBe(429);
+  });
+
+  it('takes a code once: of concurrent right answers one logs in and makes one account', async () => {
+    const phone = freshPhone();
+    await gql(SIGNUP, { i: { name: 'Twice', phone } });
+    const code = await codeSentTo(t, phone);
+    const results = await Promise.all(Array.from({ length: 3 }, () => gql(LOGIN, { i: { phone, code } })));
+    expect(results.filter((r) => r.body.data?.loginWithCode?.token)).toHaveLength(1);
+    expect((await db().execute(`select count(*)::int as n from users where phone_e164 = ?`, [`+88${phone}`]))[0].n).toBe(1);
+  });
+
+  it('declares its limits, so the SMS it queues pass the outbox guard (a test fails otherwise)', async () => {
+    const schema = await buildNirogSchema();
+    for (const name of ['sendSignupCode', 'sendLoginCode', 'sendPhoneCode', 'loginWithCode', 'verifyPhone']) {
+      expect(schema.getMutationType()!.getFields()[name]!.extensions.limit).toBeDefined();
+    }
   });
 });
 

@@ -143,6 +143,70 @@ describe("patient A and patient B's records", () => {
   });
 });
 
+describe("patient B's family members", () => {
+  let memberB: string;
+  const count = async (table: string) => (await sql(`select count(*)::int as n from ${table}`))[0]!.n as number;
+  beforeAll(async () => {
+    const added = await patientB.gql('mutation($i: FamilyMemberInput!) { addFamilyMember(input: $i) { id } }',
+      { i: { name: 'Halima Khatun', relation: 'Mother', birthdate: '1955-05-05', gender: 'Female', phone: '01819876500' } });
+    expect(added.errors).toBeUndefined();
+    memberB = added.data!.addFamilyMember.id;
+  });
+
+  it("does not list, change or remove B's member for A; the row stays as it was", async () => {
+    const before = await rowOf('family_members', memberB);
+    const listed = (await patientA.gql('{ myFamilyMembers { id } }')).data!.myFamilyMembers as { id: string }[];
+    expect(listed.map((m) => m.id)).not.toContain(memberB);
+    const input = { name: 'Taken Over', relation: 'Mother', birthdate: '1955-05-05', gender: 'Female' };
+    expect((await patientA.gql('mutation($id: ID!, $i: FamilyMemberInput!) { updateFamilyMember(id: $id, input: $i) { id } }', { id: memberB, i: input })).code).toBe('NOT_FOUND');
+    expect((await patientA.gql('mutation($id: ID!) { removeFamilyMember(id: $id) }', { id: memberB })).code).toBe('NOT_FOUND');
+    expect(await rowOf('family_members', memberB)).toEqual(before);
+  });
+
+  it("refuses A booking, hiring or ordering for B's member, through both doors, and writes nothing", async () => {
+    const counts = async () => Promise.all(['appointments', 'nurse_hires', 'orders', 'payments'].map(count));
+    const before = await counts();
+    const consult = { doctorId: ids.ayesha, familyMemberId: memberB, weight: '60 kg', height: `5'0"`, problem: 'Dizzy' };
+    expect((await patientA.gql('mutation($i: BookConsultationInput!) { bookConsultation(input: $i) { id } }', { i: consult })).code).toBe('NOT_FOUND');
+    expect((await patientA.post('/new/appointment', { ...consult, name: 'X', age: 60, gender: 'Female' })).status).toBe(404);
+    const visit = { doctorId: ids.ayesha, familyMemberId: memberB, phone: '01712345678', date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10), slot: 'Morning' };
+    expect((await patientA.gql('mutation($i: BookHospitalVisitInput!) { bookHospitalVisit(input: $i) { id } }', { i: visit })).code).toBe('NOT_FOUND');
+    expect((await patientA.post('/new/appointment', { ...visit, patientName: 'X' })).status).toBe(404);
+    const nurses = (await asVisitor(t).get('/get/nurses?pageSize=1')).body.nurses;
+    const hire = { nurseId: nurses[0]._id, familyMemberId: memberB, phone: '01712345678', date: new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10) };
+    expect((await patientA.gql('mutation($i: NurseHireInput!) { hireNurse(input: $i) { id } }', { i: hire })).code).toBe('NOT_FOUND');
+    expect((await patientA.post('/new/hire/nurse', hire)).status).toBe(404);
+    const e = t.orm.em.fork();
+    const med = e.create(Medicine, { name: 'Ownership family med', genericName: 'Paracetamol', company: 'Beximco', strength: '500 mg', form: MedicineForm.Tablet, unit: MedicineUnit.Strip, pricePoisha: 1000, stock: 10 });
+    await e.flush();
+    const order = {
+      shippingInfo: { name: 'X', phone: '01712345678', address: 'House 1, Road 2', city: 'Dhaka' }, orderItems: [{ medicineId: med.id, quantity: 1 }], familyMemberId: memberB,
+    };
+    expect((await patientA.gql('mutation($i: CreateOrderInput!) { createOrder(input: $i) { tranId } }', { i: order })).code).toBe('NOT_FOUND');
+    expect((await patientA.post('/create/order', { ...order, orderItems: [{ _id: med.id, cartQuantity: 1 }] })).status).toBe(404);
+    expect(await counts()).toEqual(before);
+    expect((await sql('select stock from medicines where id = ?', [med.id]))[0]!.stock).toBe(10);
+  });
+
+  it("refuses A filtering A's lists by B's member (no probing ids), and B's own filter works", async () => {
+    for (const field of ['myAppointments', 'myPrescriptions', 'myNurseHires', 'myOrders']) {
+      expect((await patientA.gql(`query($f: ID) { ${field}(careFor: $f) { total } }`, { f: memberB })).code).toBe('NOT_FOUND');
+      expect((await patientA.gql(`query($f: ID) { ${field}(careFor: $f) { total } }`, { f: patientB.user!.id })).code).toBe('NOT_FOUND');
+      expect((await patientB.gql(`query($f: ID) { ${field}(careFor: $f) { total } }`, { f: memberB })).errors).toBeUndefined();
+    }
+    for (const path of ['/mybooking', '/my/prescription', '/my/hire', '/orders/myorders']) {
+      expect((await patientA.get(`${path}?careFor=${memberB}`)).status).toBe(404);
+    }
+  });
+
+  it('a family member has no login: no password, no code, no account of their own', async () => {
+    const res = await asVisitor(t).gql('mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone } }', { i: { phone: '01819876500' } });
+    expect(res.errors).toBeUndefined();
+    expect(await sql(`select id from phone_codes where phone_e164 = '+8801819876500'`)).toHaveLength(0);
+    expect(await sql(`select id from users where phone_e164 = '+8801819876500'`)).toHaveLength(0);
+  });
+});
+
 describe('doctors and records of other doctors', () => {
   it("refuses doctor B writing a prescription for doctor A's appointment", async () => {
     const count = async () => (await sql('select count(*)::int as n from prescriptions'))[0]!.n;

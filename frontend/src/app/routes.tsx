@@ -66,6 +66,8 @@ export const routes: RouteObject[] = [
       // Accounts (foundation)
       { path: paths.userSignin, element: page(() => import('@/features/auth/pages/PatientLoginPage')) },
       { path: paths.userSignup, element: page(() => import('@/features/auth/pages/PatientSignupPage')) },
+      { path: paths.phoneSignin, element: page(() => import('@/features/auth/pages/PhoneLoginPage')) },
+      { path: paths.phoneSignup, element: page(() => import('@/features/auth/pages/PhoneSignupPage')) },
       { path: paths.doctorLogin, element: page(() => import('@/features/auth/pages/DoctorLoginPage')) },
       { path: paths.doctorSignup, element: page(() => import('@/features/auth/pages/DoctorSignupPage')) },
 
@@ -117,6 +119,8 @@ export const routes: RouteObject[] = [
           { path: paths.userUpdateProfile, element: only(undefined, UpdateProfile()) },
           { path: paths.userUpdateInfo, element: only(undefined, UpdateProfile()) },
           { path: paths.userChangePassword, element: only(PATIENT_ADMIN_OR_PHARMACIST, ChangePassword()) },
+          { path: paths.verifyPhone, element: only(undefined, page(() => import('@/features/profile/pages/VerifyPhonePage'))) },
+          { path: paths.myFamily, element: only(PATIENT, page(() => import('@/features/profile/pages/FamilyPage'))) },
           { path: paths.myBooking, element: only(PATIENT, page(() => import('@/features/consultations/pages/MyBookingPage'))) },
           { path: paths.myPrescription, element: only(PATIENT, page(() => import('@/features/consultations/pages/MyPrescriptionPage'))) },
           { path: paths.myOrder, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/MyOrdersPage'))) },

@@ -15,3 +15,8 @@ export function asciiDigits(s: string): string {
 export function readerDigits(s: string, lang: string): string {
   return lang.startsWith('bn') ? s.replace(/[0-9]/g, (d) => String.fromCharCode(BANGLA_ZERO + Number(d))) : s;
 }
+
+/** A Bangladeshi mobile number as people type it (01XXXXXXXXX, 8801…, +8801…, Bangla digits too); the server decides. */
+export function isBdMobile(s: string): boolean {
+  return /^(?:\+?88)?01[3-9]\d{8}$/.test(asciiDigits(s).replace(/[\s()-]/g, ''));
+}

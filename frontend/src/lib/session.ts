@@ -12,6 +12,8 @@ export interface SessionUser {
   email: string;
   role: Role;
   avatarUrl?: string | null;
+  /** False for an account made with a mobile number alone (it logs in with SMS codes). */
+  hasPassword?: boolean;
 }
 
 export interface Session {

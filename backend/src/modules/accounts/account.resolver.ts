@@ -21,7 +21,7 @@ export enum UserSort {
 }
 registerEnumType(UserSort, { name: 'UserSort' });
 
-/** Account status an admin filters by: has the email been verified (needed to book, hire and order)? */
+/** Account status an admin filters by: has the email or the mobile number been verified (needed to book, hire and order)? */
 export enum UserStatus {
   verified = 'verified',
   unverified = 'unverified',

@@ -19,13 +19,14 @@ export function toSpecUser(u: User) {
     _id: u.id,
     id: u.id,
     name: u.name,
-    email: u.email,
+    email: u.email ?? '',
     role: u.role,
     avatar: picture(u.avatarUrl, 'user'),
     gender: u.gender ?? null,
     phone: prefixedPhone(u.phoneE164),
     birthdate: u.birthdate ?? null,
     emailVerified: u.emailVerified,
+    phoneVerified: u.phoneVerified,
     createdAt: u.createdAt,
   };
 }
@@ -110,9 +111,10 @@ export function registerAccountRoutes(route: RouteFn): void {
   });
 
   csvExport(route, 'users', UserListArgs, (ctx, args) => ctx.services.accounts.listUsers(ctx.em, args), [
-    { header: 'id', value: (u) => u.id }, { header: 'name', value: (u) => u.name }, { header: 'email', value: (u) => u.email },
+    { header: 'id', value: (u) => u.id }, { header: 'name', value: (u) => u.name }, { header: 'email', value: (u) => u.email ?? '' },
     { header: 'role', value: (u) => u.role }, { header: 'phone', value: (u) => u.phone }, { header: 'gender', value: (u) => u.gender },
-    { header: 'email verified', value: (u) => u.emailVerified }, { header: 'joined', value: (u) => u.createdAt },
+    { header: 'email verified', value: (u) => u.emailVerified }, { header: 'mobile verified', value: (u) => u.phoneVerified },
+    { header: 'joined', value: (u) => u.createdAt },
   ]);
 
   route('delete', '/admin/user/:id', [Role.Admin], async (ctx, req) => {

@@ -173,6 +173,14 @@ export class AccountService {
     return this.openSession(em, user, ip, opts.rest);
   }
 
+  /**
+   * A session for an account that has just proved itself another way than a password (an SMS code
+   * to its verified number: verification/phone-code.service.ts).
+   */
+  signIn(em: EntityManager, user: User, ip?: string): Promise<IssuedTokens> {
+    return this.openSession(em, user, ip);
+  }
+
   private async openSession(em: EntityManager, user: User, ip?: string, rest = false): Promise<IssuedTokens> {
     const secret = newSecret();
     const session = em.create(Session, {
@@ -253,9 +261,18 @@ export class AccountService {
       }
       user.birthdate = input.birthdate;
     }
+    const phone = normalizeBdPhone(input.phone);
+    if (phone !== user.phoneE164 && user.phoneVerifiedAt) {
+      // A number proved with a code is how an account made with a mobile number logs in: it may
+      // only move to a number proved the same way. Any other account just stops being texted.
+      if (!user.hasPassword && !user.emailVerifiedAt) {
+        throw badInput('To change your mobile number, verify the new one with a code from your profile', { phone: 'Verify the new number first' }, 'PHONE_CHANGE_NEEDS_CODE');
+      }
+      user.phoneVerifiedAt = null;
+    }
     user.name = input.name.trim();
     user.gender = input.gender ?? null;
-    user.phoneE164 = normalizeBdPhone(input.phone);
+    user.phoneE164 = phone;
     await em.flush();
     return user;
   }
@@ -278,7 +295,7 @@ export class AccountService {
     if (input.newPassword === input.oldPassword) {
       throw badInput('The new password must differ from the old one', { newPassword: 'Same as the old password' }, 'PASSWORD_UNCHANGED');
     }
-    assertStrongPassword(input.newPassword, { email: user.email, name: user.name }, 'newPassword');
+    assertStrongPassword(input.newPassword, { email: user.email ?? undefined, name: user.name }, 'newPassword');
     user.passwordHash = await hashPassword(input.newPassword);
     // Every other device is logged out; this one keeps its session.
     await em.nativeUpdate(Session, { user: user.id, id: { $ne: actor.sessionId }, revokedAt: null }, { revokedAt: new Date() });
@@ -288,11 +305,15 @@ export class AccountService {
   async listUsers(em: EntityManager, args: { page: number; pageSize: number; search?: string | null; role?: Role | null; status?: 'verified' | 'unverified' | null; sort?: string | null }): Promise<PageResult<User>> {
     const where: Record<string, unknown> = { deletedAt: null };
     if (args.role) where.role = args.role;
-    if (args.status) where.emailVerifiedAt = args.status === 'verified' ? { $ne: null } : null;
+    const and: Record<string, unknown>[] = [];
+    // Verified: an email or a mobile number proved (what booking, hiring and ordering need).
+    if (args.status === 'verified') and.push({ $or: [{ emailVerifiedAt: { $ne: null } }, { phoneVerifiedAt: { $ne: null } }] });
+    if (args.status === 'unverified') Object.assign(where, { emailVerifiedAt: null, phoneVerifiedAt: null });
     if (args.search?.trim()) {
       const like = containsPattern(args.search);
-      where.$or = [{ name: { $ilike: like } }, { email: { $ilike: like } }, { phoneE164: { $ilike: like } }];
+      and.push({ $or: [{ name: { $ilike: like } }, { email: { $ilike: like } }, { phoneE164: { $ilike: like } }] });
     }
+    if (and.length) where.$and = and;
     const orderBy = ({
       oldest: { createdAt: 'asc', id: 'desc' }, name: { name: 'asc', id: 'asc' }, email: { email: 'asc' },
     } as Record<string, Record<string, 'asc' | 'desc'>>)[args.sort ?? ''] ?? { createdAt: 'desc', id: 'asc' };
@@ -318,6 +339,7 @@ export class AccountService {
       user.name = 'Deleted user';
       user.email = `deleted+${user.id}@nirog.invalid`;
       user.phoneE164 = null;
+      user.phoneVerifiedAt = null;
       user.avatarUrl = null;
       user.birthdate = null;
       user.gender = null;

@@ -4,6 +4,9 @@ import { BaseEntity } from '../../common/base.entity.js';
 import { Role } from '../../common/roles.js';
 import { localPhone } from '../../common/phone.js';
 
+/** The password hash of an account without a password: argon2 never verifies it. */
+export const NO_PASSWORD = '!';
+
 export enum Gender {
   Male = 'Male',
   Female = 'Female',
@@ -18,23 +21,37 @@ registerEnumType(Language, { name: 'Language', description: 'The language mail a
 
 /**
  * Everyone who logs in: patients (role user), doctors and admins share this identity table, so an
- * email is one account. A doctor's professional profile is the Doctor entity beside it.
+ * email is one account, and so is a verified mobile number (a partial unique index: only verified
+ * numbers are unique, an unverified profile number proves nothing). A patient may sign up with a
+ * mobile number alone: no email, no password. A doctor's professional profile is the Doctor entity beside it.
  */
 @ObjectType()
 @Entity({ tableName: 'users' })
 @Index({ properties: ['role', 'createdAt'] })
-export class User extends BaseEntity<'role' | 'language' | 'emailVerified' | 'phone'> {
+@Index({ name: 'users_verified_phone_unique', expression: 'create unique index "users_verified_phone_unique" on "users" ("phone_e164") where "phone_verified_at" is not null' })
+export class User extends BaseEntity<'role' | 'language' | 'emailVerified' | 'phone' | 'emailAddress' | 'phoneVerified' | 'contactVerified' | 'hasPassword'> {
   @Field()
   @Property({ length: 100 })
   name!: string;
 
-  /** Stored lower-cased; unique. */
-  @Field()
-  @Property({ length: 254, unique: true })
-  email!: string;
+  /** Stored lower-cased; unique; none for an account made with a mobile number alone. */
+  @Property({ length: 254, unique: true, nullable: true })
+  email?: string | null;
 
+  /** GraphQL's `email` stays a String! for the clients built on it: empty when the account has none. */
+  @Field(() => String, { name: 'email', description: 'Empty for an account made with a mobile number alone' })
+  get emailAddress(): string {
+    return this.email ?? '';
+  }
+
+  /** '!' (matches no password) for an account made with a mobile number alone, and for deleted ones. */
   @Property({ length: 200, hidden: true })
   passwordHash!: string;
+
+  @Field({ description: 'False for an account made with a mobile number alone: it logs in with SMS codes' })
+  get hasPassword(): boolean {
+    return this.passwordHash !== NO_PASSWORD;
+  }
 
   @Field(() => Role)
   @Enum({ items: () => Role })
@@ -71,6 +88,20 @@ export class User extends BaseEntity<'role' | 'language' | 'emailVerified' | 'ph
   @Field()
   get emailVerified(): boolean {
     return !!this.emailVerifiedAt;
+  }
+
+  /** When `phoneE164` was proved by an SMS code; set back to null when the number changes. */
+  @Property({ type: 'timestamptz', nullable: true })
+  phoneVerifiedAt?: Date | null;
+
+  @Field({ description: 'The mobile number was proved with an SMS code (it logs in and gets texts)' })
+  get phoneVerified(): boolean {
+    return !!this.phoneVerifiedAt && !!this.phoneE164;
+  }
+
+  @Field({ description: 'A verified email or mobile number: what booking, hiring and ordering need' })
+  get contactVerified(): boolean {
+    return this.emailVerified || this.phoneVerified;
   }
 
   /** Deleted accounts are anonymised and kept, so orders and prescriptions keep their owner row. */

@@ -3,6 +3,7 @@ import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/index.js';
+import { FamilyMember, FamilyRelation } from '../family/index.js';
 import { Doctor } from '../doctors/index.js';
 import { Prescription } from '../prescriptions/index.js';
 import { REFUNDS_JSON_SQL } from '../payments/index.js';
@@ -23,7 +24,8 @@ import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot
 @Index({ properties: ['paymentStatus', 'holdExpiresAt'] })
 /** The no-show job: paid video consultations the doctor has not started, by when they were paid. */
 @Index({ name: 'appointments_unstarted_index', expression: `create index "appointments_unstarted_index" on "appointments" ("paid_at") where "status" = 'Confirmed' and "kind" = 'video' and "started_at" is null` })
-export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescription'> {
+@Index({ properties: ['familyMember', 'createdAt'] })
+export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescription' | 'familyMember' | 'patientRelation'> {
   @Field(() => AppointmentKind)
   @Enum({ items: () => AppointmentKind })
   kind!: AppointmentKind;
@@ -31,8 +33,17 @@ export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescr
   @ManyToOne(() => Doctor, { ref: true, deleteRule: 'restrict' })
   doctor!: Ref<Doctor>;
 
+  /** The account that booked (and owns) it, whoever it is for. */
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   patient!: Ref<User>;
+
+  /** The account holder's family member it is for; none when it is for the account holder. */
+  @ManyToOne(() => FamilyMember, { ref: true, nullable: true, deleteRule: 'restrict' })
+  familyMember?: Ref<FamilyMember> | null;
+
+  /** What the person cared for was to the account holder at booking; none for the account holder. */
+  @Enum({ items: () => FamilyRelation, nullable: true })
+  patientRelation?: FamilyRelation | null;
 
   @Field(() => AppointmentStatus)
   @Enum({ items: () => AppointmentStatus, default: AppointmentStatus.Processing })

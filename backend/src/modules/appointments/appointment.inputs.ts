@@ -1,31 +1,45 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
-import { IsDefined, IsEnum, IsIn, IsNotEmpty, IsOptional, IsUUID, Matches, MaxLength, Validate } from 'class-validator';
+import { IsDefined, IsEnum, IsIn, IsNotEmpty, IsOptional, IsUUID, Matches, MaxLength, Validate, ValidateIf } from 'class-validator';
 import { AdminPageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/index.js';
+import { CARE_FOR_ARG } from '../family/index.js';
 import { IsAge, IsHeight, IsWeight } from './vitals.js';
 import { AppointmentKind, AppointmentPaymentStatus, AppointmentStatus, VisitSlot } from './appointment.enums.js';
 
 const DETAILS = 'Please enter your details';
+const FOR_MEMBER = "One of the caller's family members the care is for; without it, the caller";
+/** Name, age and gender come from the family member when one is named (the form fills them in). */
+const forSelf = (o: { familyMemberId?: string | null }) => !o.familyMemberId;
 
-/** The consultation form: every field required ('Please enter your details'); the fee is the doctor's. */
+/**
+ * The consultation form: every field required ('Please enter your details'); the fee is the
+ * doctor's. For a family member, their name, age and gender are theirs (whatever is sent).
+ */
 @InputType()
 export class BookConsultationInput {
   @Field(() => ID)
   @IsUUID('all', { message: 'Choose a doctor' })
   doctorId!: string;
 
-  @Field()
+  @Field(() => ID, { nullable: true, description: FOR_MEMBER })
+  @IsOptional()
+  @IsUUID('all', { message: 'Choose who it is for' })
+  familyMemberId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required unless familyMemberId is given' })
+  @ValidateIf(forSelf)
   @IsNotEmpty({ message: DETAILS })
   @MaxLength(100)
-  name!: string;
+  name?: string | null;
 
   // An age, weight or height that is not one is refused with its own rule (isAge, isWeight,
   // isHeight: the web form words each), never clamped.
   // age: whole years, 0 to AGE_MAX; weight: kg (58, 58 kg, 58.5 kg) or lb; height: 5'2", 5 ft 2 in, 157 cm or 1.57 m.
-  @Field(() => Int)
+  @Field(() => Int, { nullable: true, description: 'Required unless familyMemberId is given' })
+  @ValidateIf(forSelf)
   @IsDefined({ message: DETAILS })
   @Validate(IsAge)
-  age!: number;
+  age?: number | null;
 
   @Field()
   @IsNotEmpty({ message: DETAILS })
@@ -39,9 +53,10 @@ export class BookConsultationInput {
   @Validate(IsHeight)
   height!: string;
 
-  @Field(() => Gender)
+  @Field(() => Gender, { nullable: true, description: 'Required unless familyMemberId is given' })
+  @ValidateIf(forSelf)
   @IsIn(Object.values(Gender), { message: DETAILS })
-  gender!: Gender;
+  gender?: Gender | null;
 
   @Field()
   @IsNotEmpty({ message: DETAILS })
@@ -55,10 +70,16 @@ export class BookHospitalVisitInput {
   @IsUUID('all', { message: 'Choose a doctor' })
   doctorId!: string;
 
-  @Field()
+  @Field(() => ID, { nullable: true, description: FOR_MEMBER })
+  @IsOptional()
+  @IsUUID('all', { message: 'Choose who it is for' })
+  familyMemberId?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required unless familyMemberId is given' })
+  @ValidateIf(forSelf)
   @IsNotEmpty({ message: DETAILS })
   @MaxLength(100)
-  patientName!: string;
+  patientName?: string | null;
 
   @Field()
   @IsNotEmpty({ message: DETAILS })
@@ -90,6 +111,15 @@ export class AppointmentListArgs extends AdminPageArgs {
   @IsOptional()
   @IsEnum(AppointmentPaymentStatus)
   paymentStatus?: AppointmentPaymentStatus | null;
+}
+
+/** The patient's own bookings: the admin list's filters, and who the care was for. */
+@ArgsType()
+export class MyAppointmentListArgs extends AppointmentListArgs {
+  @Field(() => ID, { nullable: true, description: CARE_FOR_ARG })
+  @IsOptional()
+  @IsUUID('all')
+  careFor?: string | null;
 }
 
 /** The hospital visits of one hospital: an app's own (its organisation), or any one an admin names. */

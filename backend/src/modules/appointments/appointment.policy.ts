@@ -1,6 +1,7 @@
 import { Role, type AuthUser } from '../../common/roles.js';
 import type { Appointment } from './appointment.entity.js';
 import { forbidden } from '../../common/errors.js';
+import { careRecipient, type CareRecipient } from '../family/index.js';
 import { OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { APPOINTMENT_TRANSITIONS, AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from './appointment.enums.js';
 
@@ -74,4 +75,12 @@ export function mayPay(actor: AuthUser | null, a: Appointment): boolean {
 /** Its doctor may start a paid, confirmed video consultation not started yet. */
 export function mayStart(actor: AuthUser | null, a: Appointment, actorDoctorId: string | null): boolean {
   return !!actor && isDoctorOf(actor, a, actorDoctorId) && a.kind === AppointmentKind.Video && a.status === AppointmentStatus.Confirmed && !a.startedAt;
+}
+
+/** Who the appointment is for, from what the booking kept; the patient (account) must be loaded. */
+export function careForOfAppointment(a: Appointment): CareRecipient {
+  return careRecipient({
+    familyMemberId: a.familyMember?.id ?? null, name: a.patientName, relation: a.patientRelation ?? null,
+    accountName: a.patient.getEntity().name,
+  });
 }

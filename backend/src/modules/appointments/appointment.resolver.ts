@@ -12,8 +12,10 @@ import { Prescription } from '../prescriptions/index.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentStatus, VisitSlot } from './appointment.enums.js';
 import {
-  AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs, HospitalVisitArgs,
+  AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs, HospitalVisitArgs, MyAppointmentListArgs,
 } from './appointment.inputs.js';
+import { CareRecipient } from '../family/index.js';
+import { careForOfAppointment } from './appointment.policy.js';
 import { canSeeMeetingUrl, hospitalOfApp, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
@@ -57,7 +59,12 @@ export class AppointmentResolver {
 
   @FieldResolver(() => String, { description: "The patient's account email" })
   async patientEmail(@Root() a: Appointment) {
-    return (await a.patient.load())!.email;
+    return (await a.patient.load())!.email ?? '';
+  }
+
+  @FieldResolver(() => CareRecipient, { description: 'Who it is for: the account holder or one of their family members (name, age and gender are the booking\'s own fields)' })
+  careFor(@Root() a: Appointment) {
+    return careForOfAppointment(a);
   }
 
   @FieldResolver(() => String, { nullable: true })
@@ -138,7 +145,7 @@ export class AppointmentResolver {
 
   @Query(() => AppointmentPage, { description: "The patient's bookings, newest first" })
   @Allow(Role.User)
-  myAppointments(@Args() args: AppointmentListArgs, @Ctx() ctx: Context) {
+  myAppointments(@Args() args: MyAppointmentListArgs, @Ctx() ctx: Context) {
     return ctx.services.appointments.myAppointments(ctx.em, ctx.user!, args);
   }
 

@@ -5,8 +5,8 @@ import { parseInput } from '../../common/input.js';
 import { Role, type AuthUser } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
 import type { Appointment } from './appointment.entity.js';
-import { AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs } from './appointment.inputs.js';
-import { canSeeMeetingUrl } from './appointment.policy.js';
+import { AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs, MyAppointmentListArgs } from './appointment.inputs.js';
+import { canSeeMeetingUrl, careForOfAppointment } from './appointment.policy.js';
 import { AppointmentPaymentStatus } from './appointment.enums.js';
 import { prefixedPhone } from '../../common/rest.js';
 import { pictureUrl } from '../../common/rest-images.js';
@@ -34,7 +34,7 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     doctordegree: d.degree,
     doctorwork: d.work,
     patientname: a.patientName,
-    patientemail: p.email,
+    patientemail: p.email ?? '',
     patientgender: a.patientGender ?? null,
     // The consultation form's own names, which the doctor's consultation list reads.
     name: a.patientName,
@@ -54,6 +54,9 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     holdExpiresAt: a.holdExpiresAt ?? null,
     prescription: a.prescription?.id ?? null,
     user: p.id,
+    // Who it is for (beside the spec's fields): a family member's id and what they are to the account holder.
+    familyMemberId: a.familyMember?.id ?? null,
+    relation: a.patientRelation ?? null,
     createdAt: a.createdAt,
     startedAt: a.startedAt ?? null,
     cancelReason: a.cancelReason ?? null,
@@ -87,6 +90,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
     if (isHospitalBody(body)) {
       const input = await parseInput(BookHospitalVisitInput, {
         doctorId, patientName: body.patientName ?? body.patientname ?? body.name, phone: body.phone, date: body.date, slot: body.slot ?? body.schedule,
+        familyMemberId: body.familyMemberId,
       });
       appointment = await ctx.services.appointments.bookHospitalVisit(ctx.em, ctx.user!, input);
     } else {
@@ -121,7 +125,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
   });
 
   route('get', '/mybooking', [Role.User], async (ctx, req) => {
-    const page = await ctx.services.appointments.myAppointments(ctx.em, ctx.user!, await parseInput(AppointmentListArgs, req.query));
+    const page = await ctx.services.appointments.myAppointments(ctx.em, ctx.user!, await parseInput(MyAppointmentListArgs, req.query));
     return { success: true, appointment: await spec(ctx, page.items), appointmentCount: page.total, resultPerPage: page.pageSize };
   });
 
@@ -154,6 +158,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
     { header: 'id', value: (a) => a.id }, { header: 'booked', value: (a) => a.createdAt }, { header: 'kind', value: (a) => a.kind },
     { header: 'status', value: (a) => a.status }, { header: 'payment', value: (a) => a.paymentStatus }, { header: 'fee (BDT)', value: (a) => bdt(a.feePoisha) },
     { header: 'doctor', value: (a) => a.doctor.getEntity().user.getEntity().name }, { header: 'patient', value: (a) => a.patientName },
+    { header: 'relation to account', value: (a) => careForOfAppointment(a).relation ?? 'self' }, { header: 'account', value: (a) => a.patient.getEntity().name },
     { header: 'visit date', value: (a) => a.visitDate }, { header: 'slot', value: (a) => a.slot },
   ]);
 }

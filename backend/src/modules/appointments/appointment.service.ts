@@ -1,6 +1,6 @@
 import { addDays, dhakaToday } from '../../common/dhaka-date.js';
 import type { AuditService } from '../audit/index.js';
-import { assertEmailVerified } from '../verification/index.js';
+import { assertContactVerified } from '../verification/index.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -15,19 +15,20 @@ import { normalizeBdPhone } from '../../common/phone.js';
 import { offsetOf, pageOf, type PageResult, byCreated } from '../../common/pagination.js';
 import { Doctor } from '../doctors/index.js';
 import { User } from '../accounts/index.js';
+import { careForFilter, familyMemberOf, type FamilyMember } from '../family/index.js';
 import { DoctorStatus } from '../doctors/index.js';
 import { isUuid } from '../../common/ids.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
-import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput, HospitalVisitArgs } from './appointment.inputs.js';
+import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput, HospitalVisitArgs, MyAppointmentListArgs } from './appointment.inputs.js';
 import { canChangeStatus, canViewAppointment, isDoctorOf, isPatientOf, mayConfirm } from './appointment.policy.js';
 
 
 /** How far ahead a hospital visit may be booked. */
 export const HOSPITAL_BOOKING_DAYS_AHEAD = 60;
 /** How booking and moving appointments are limited (their declared limits, common/limits.ts). */
-export const BOOKING_LIMIT = 'a verified email; hospital places capped per account (HOSPITAL_PLACES_PER_PATIENT_SLOT, OPEN_HOSPITAL_VISITS_PER_PATIENT); an unpaid video booking expires after its payment hold; mail only to the patient';
+export const BOOKING_LIMIT = 'a verified email or mobile number; hospital places capped per account (HOSPITAL_PLACES_PER_PATIENT_SLOT, OPEN_HOSPITAL_VISITS_PER_PATIENT); an unpaid video booking expires after its payment hold; mail only to the patient';
 export const STATUS_CHANGE_LIMIT = "the appointment's own doctor or patient; each move once, by the transition map";
 
 export interface SlotAvailability {
@@ -139,14 +140,28 @@ export class AppointmentService {
     return rows.length;
   }
 
+  /** The account holder's own family member the care is for (anyone else's is NOT_FOUND), or null. */
+  private async careRecipient(em: EntityManager, actor: AuthUser, familyMemberId?: string | null): Promise<FamilyMember | null> {
+    return familyMemberId ? familyMemberOf(em, actor.id, familyMemberId) : null;
+  }
+
+  /** Who it is for, as the booking keeps it: a family member's name, age today and gender are theirs. */
+  private forWhom(member: FamilyMember | null) {
+    return member
+      ? { familyMember: member, patientRelation: member.relation, patientName: member.name, age: member.age, patientGender: member.gender }
+      : { familyMember: null, patientRelation: null };
+  }
+
   async bookConsultation(em: EntityManager, actor: AuthUser, input: BookConsultationInput): Promise<Appointment> {
-    await assertEmailVerified(em, actor.id);
+    await assertContactVerified(em, actor.id);
     const doctor = await this.approvedDoctor(em, input.doctorId);
+    const member = await this.careRecipient(em, actor, input.familyMemberId);
     await this.expireUnpaid(em);
     const holdExpiresAt = new Date(Date.now() + this.config.consultations.unpaidHoldMinutes * 60_000);
     const details = {
-      patientName: input.name.trim(), age: input.age, weight: input.weight.trim(), height: input.height.trim(),
-      patientGender: input.gender, problem: input.problem.trim(),
+      patientName: input.name?.trim() ?? '', age: input.age ?? null, patientGender: input.gender ?? null,
+      weight: input.weight.trim(), height: input.height.trim(), problem: input.problem.trim(),
+      ...this.forWhom(member),
     };
     return em.transactional(async (tx) => {
       // Booking the same doctor again before paying reuses the open checkout instead of piling up rows.
@@ -177,10 +192,11 @@ export class AppointmentService {
   }
 
   async bookHospitalVisit(em: EntityManager, actor: AuthUser, input: BookHospitalVisitInput): Promise<Appointment> {
-    await assertEmailVerified(em, actor.id);
+    await assertContactVerified(em, actor.id);
     const date = this.assertVisitDate(input.date);
     const phone = normalizeBdPhone(input.phone);
     const doctor = await this.approvedDoctor(em, input.doctorId);
+    const member = await this.careRecipient(em, actor, input.familyMemberId);
     await this.expireUnpaid(em);
     return em.transactional(async (tx) => {
       await this.assertUnderVisitCaps(tx, actor.id, doctor.id, date, input.slot);
@@ -200,8 +216,8 @@ export class AppointmentService {
       }
       const appointment = tx.create(Appointment, {
         kind: AppointmentKind.Hospital, doctor, patient: tx.getReference(User, actor.id), feePoisha: doctor.feePoisha,
-        patientName: input.patientName.trim(), phoneE164: phone, visitDate: date, slot: input.slot,
-        paymentStatus: AppointmentPaymentStatus.AtHospital,
+        patientName: input.patientName?.trim() ?? '', phoneE164: phone, visitDate: date, slot: input.slot,
+        paymentStatus: AppointmentPaymentStatus.AtHospital, ...this.forWhom(member),
       });
       await tx.flush();
       // The visit's start in Dhaka time (UTC+6), so that a reminder goes out 15 minutes before.
@@ -422,9 +438,11 @@ export class AppointmentService {
     return pageOf(items, total, args);
   }
 
-  async myAppointments(em: EntityManager, actor: AuthUser, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
+  async myAppointments(em: EntityManager, actor: AuthUser, args: MyAppointmentListArgs): Promise<PageResult<Appointment>> {
+    const where: Record<string, unknown> = { patient: actor.id };
+    if (args.careFor) where.familyMember = await careForFilter(em, actor.id, args.careFor);
     await this.expireUnpaid(em);
-    return this.page(em, { patient: actor.id }, args);
+    return this.page(em, where, args);
   }
 
   /** The doctor's own bookings, newest first; unpaid checkouts are not bookings yet. */

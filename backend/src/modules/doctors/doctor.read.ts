@@ -128,7 +128,7 @@ export function doctorViewOfEntity(d: Doctor, u: User): DoctorView {
     fee_poisha: d.feePoisha, location: d.location, description: d.description, nid_no: d.nidNo, bmdc_no: d.bmdcNo, type: d.type,
     meeting_url: d.meetingUrl ?? null, is_online: d.isOnline, status: d.status, rating_half_stars_total: d.ratingHalfStarsTotal,
     review_count: d.reviewCount, hospital_slot_capacity: d.hospitalSlotCapacity, created_at: d.createdAt, user_id: u.id,
-    u_name: u.name, u_email: u.email, u_avatar_url: u.avatarUrl ?? null, u_gender: u.gender ?? null, u_phone_e164: u.phoneE164 ?? null,
+    u_name: u.name, u_email: u.email ?? '', u_avatar_url: u.avatarUrl ?? null, u_gender: u.gender ?? null, u_phone_e164: u.phoneE164 ?? null,
   });
 }
 

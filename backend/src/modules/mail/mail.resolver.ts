@@ -1,9 +1,10 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../common/context.js';
-import { Allow } from '../../common/access.js';
+import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { Language, User } from '../accounts/index.js';
 import { MailMessage } from './mail.entity.js';
+import { SmsMessage } from './sms.entity.js';
 import { MailDelivery, MailMessagePage, OutboxArgs, SmsMessagePage } from './mail.inputs.js';
 
 @Resolver()
@@ -18,6 +19,12 @@ export class MailResolver {
   @Allow(Role.Admin)
   smsOutbox(@Args() args: OutboxArgs, @Ctx() ctx: Context) {
     return ctx.services.sms.list(ctx.em, args);
+  }
+
+  @Query(() => [SmsMessage], { nullable: true, description: "Development only: the SMS sandbox's texts to a number from the last 15 minutes, newest first, standing in for the phone on the code screens. Null with a real SMS gateway and in production" })
+  @Public()
+  smsSandbox(@Arg('phone') phone: string, @Ctx() ctx: Context) {
+    return ctx.services.sms.sandboxTexts(ctx.em, phone);
   }
 
   @Query(() => MailMessagePage, { description: "The caller's own mail; only in development without a mail server" })

@@ -135,6 +135,8 @@ export class MailService {
       this.log.warn({ userId, template }, 'mail for a missing user skipped');
       return false;
     }
+    // An account made with a mobile number alone has no mailbox: its texts are its notifications.
+    if (!user.email) return false;
     return this.enqueue(em, dedupeKey, { email: user.email, language: user.language, userId: user.id }, template, vars(user));
   }
 

@@ -473,7 +473,28 @@ const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
     en: (v) => `Nirog: your consultation #${v.ref} starts in ${v.minutes} minutes.`,
     bn: (v) => `নিরোগ: আপনার পরামর্শ #${v.ref} ${v.minutes} মিনিটের মধ্যে শুরু হবে।`,
   },
+  'appointment-status': {
+    en: (v) => `Nirog: your booking #${v.ref} is now ${v.status}.`,
+    bn: (v) => `নিরোগ: আপনার বুকিং #${v.ref} এখন ${v.status}।`,
+  },
+  'order-status': {
+    en: (v) => `Nirog: your medicine order #${v.ref} is now ${v.status}.`,
+    bn: (v) => `নিরোগ: আপনার ওষুধের অর্ডার #${v.ref} এখন ${v.status}।`,
+  },
+  // One-time codes: the code first, so a phone's notification shows it; never shared, 5 minutes.
+  'phone-code': {
+    en: (v) => `${v.code} is your Nirog code. It works for ${v.minutes} minutes. Never share it with anyone.`,
+    bn: (v) => `${v.code} আপনার নিরোগ কোড। এটি ${v.minutes} মিনিট কার্যকর। কাউকে এই কোড জানাবেন না।`,
+  },
+  // Someone asked to sign up with, or add to another account, a number that already has an account.
+  'phone-taken-attempt': {
+    en: () => 'Nirog: someone tried to use this number for a new account. It already has yours: log in with this number. If it was not you, ignore this.',
+    bn: () => 'নিরোগ: কেউ এই নম্বর দিয়ে নতুন অ্যাকাউন্ট খুলতে চেয়েছিল। এই নম্বরে আপনার অ্যাকাউন্ট আছে: এই নম্বর দিয়েই লগ ইন করুন। এটি আপনি না হলে উপেক্ষা করুন।',
+  },
 };
+
+/** SMS templates that carry a one-time code for their recipient (masked in the admin outbox). */
+export const SECRET_SMS_TEMPLATES = new Set(['phone-code']);
 
 export function renderSms(template: string, lang: Language, vars: TemplateVars): string {
   const writer = SMS[template]?.[lang];

@@ -28,6 +28,16 @@ export const SIGNUP_ATTEMPT_MAIL_EVERY_MS = 3_600_000;
 /** A short, readable reference for a record in mail and SMS (the full id stays in the app). */
 export const shortRef = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
+/**
+ * The number a user is texted at: a patient's (or admin's) only once proved with an SMS code (a
+ * number typed into a profile or a form may be anyone's); a doctor's registered number, which Nirog
+ * checks before approving the doctor.
+ */
+export function textablePhone(user: Pick<User, 'role' | 'phoneE164' | 'phoneVerified'>): string | null {
+  if (!user.phoneE164) return null;
+  return user.phoneVerified || user.role === Role.Doctor ? user.phoneE164 : null;
+}
+
 export interface ConsultationReminder {
   appointmentId: string;
   patientId: string;
@@ -78,10 +88,18 @@ export class NotificationService {
     return row ? { amount_poisha: Number(row.amount_poisha), provider: row.provider } : null;
   }
 
-  /** An SMS to an account's phone in its language (none without a Bangladeshi mobile number). */
-  private async smsToUser(em: EntityManager, userId: string, key: string, template: string, vars: (u: User) => Record<string, string>): Promise<void> {
-    const user = await em.findOne(User, { id: userId, deletedAt: null });
-    if (user) await this.sms.enqueue(em, `${key}:sms`, { phone: user.phoneE164, language: user.language, userId: user.id }, template, vars(user));
+  /**
+   * Tells a user about one thing by mail when the account has an email and by SMS when it has a
+   * number to text (textablePhone), each in the user's language, both from the outboxes. Deleted or
+   * unknown users get nothing. `sms` is the SMS template, when the thing is worth a text.
+   */
+  private async tell(tx: EntityManager, userId: string, key: string, mail: string, sms: string | null,
+    vars: (u: User) => Record<string, string>): Promise<void> {
+    const user = await tx.findOne(User, { id: userId, deletedAt: null });
+    if (!user) return;
+    const v = vars(user);
+    if (user.email) await this.mail.enqueue(tx, key, { email: user.email, language: user.language, userId: user.id }, mail, v);
+    if (sms) await this.sms.enqueue(tx, `${key}:sms`, { phone: textablePhone(user), language: user.language, userId: user.id }, sms, v);
   }
 
   /** The user behind a doctor id (Doctor.id, or already a user id). */
@@ -101,7 +119,7 @@ export class NotificationService {
       const patient = await tx.findOne(User, { id: e.patientId, deletedAt: null });
       if (patient) {
         await this.sms.enqueue(tx, `appointment.booked:${e.appointmentId}:sms`,
-          { phone: patient.phoneE164, language: patient.language, userId: patient.id }, 'appointment-booked', { ref });
+          { phone: textablePhone(patient), language: patient.language, userId: patient.id }, 'appointment-booked', { ref });
       }
       const doctorUser = await this.doctorUserId(tx, e.doctorId);
       if (doctorUser) {
@@ -128,10 +146,11 @@ export class NotificationService {
           name: u.name, ref: shortRef(e.appointmentId), amount: takaText(refund.amount_poisha, u.language), provider: providerLabel(refund.provider, u.language),
           noShow, minutes: String(this.config.consultations.noShowMinutes), what: 'consultation', link: this.link('/my-booking'), rebook: this.link(`/doctor/${e.doctorId}`),
         });
-        await this.mail.enqueueToUser(tx, e.patientId, key, 'consultation-refund-started', vars);
-        await this.smsToUser(tx, e.patientId, key, 'refund-started', vars);
+        await this.tell(tx, e.patientId, key, 'consultation-refund-started', 'refund-started', vars);
       } else {
-        await this.mail.enqueueToUser(tx, e.patientId, key, 'appointment-status',
+        // A confirmation or a cancellation is worth a text; finishing is not (the prescription mail follows).
+        const text = e.to === 'Confirmed' || e.to === 'Cancelled' ? 'appointment-status' : null;
+        await this.tell(tx, e.patientId, key, 'appointment-status', text,
           (u) => ({ name: u.name, ref: shortRef(e.appointmentId), status: status(e.to)(u), link: this.link('/my-booking') }));
       }
       if (e.to === 'Cancelled' || e.to === 'Finished') await this.cancelReminders(tx, e.appointmentId);
@@ -162,14 +181,13 @@ export class NotificationService {
           name: u.name, ref, amount: takaText(refund.amount_poisha, u.language), provider: providerLabel(refund.provider, u.language),
           rejected: rejected ? 'yes' : 'no', note: order?.prescription_note ?? '', what: 'order', noShow: 'no', link,
         });
-        await this.mail.enqueueToUser(tx, e.userId, key, 'order-refund-started', vars);
-        await this.smsToUser(tx, e.userId, key, 'refund-started', vars);
+        await this.tell(tx, e.userId, key, 'order-refund-started', 'refund-started', vars);
       } else if (rejected) {
-        await this.mail.enqueueToUser(tx, e.userId, key, 'prescription-rejected', (u) => ({ name: u.name, ref, note: order?.prescription_note ?? '', link }));
+        await this.tell(tx, e.userId, key, 'prescription-rejected', 'order-status', (u) => ({ name: u.name, ref, note: order?.prescription_note ?? '', status: status(e.to)(u), link }));
       } else if (e.from === 'PrescriptionCheck' && e.to === 'Processing') {
-        await this.mail.enqueueToUser(tx, e.userId, key, 'prescription-approved', (u) => ({ name: u.name, ref, link }));
+        await this.tell(tx, e.userId, key, 'prescription-approved', 'order-status', (u) => ({ name: u.name, ref, status: status(e.to)(u), link }));
       } else {
-        await this.mail.enqueueToUser(tx, e.userId, key, 'order-status', (u) => ({ name: u.name, ref, status: status(e.to)(u), link }));
+        await this.tell(tx, e.userId, key, 'order-status', 'order-status', (u) => ({ name: u.name, ref, status: status(e.to)(u), link }));
       }
     });
 
@@ -184,8 +202,7 @@ export class NotificationService {
           name: u.name, ref: shortRef(r.purpose_id), what, amount: takaText(Number(r.amount_poisha), u.language), provider: providerLabel(r.provider, u.language),
           refundRef: r.provider_refund_id ?? '', link: this.link(what === 'order' ? '/my-order' : '/my-booking'),
         });
-        await this.mail.enqueueToUser(tx, r.user_id, key, 'refund-completed', vars);
-        await this.smsToUser(tx, r.user_id, key, 'refund-completed', vars);
+        await this.tell(tx, r.user_id, key, 'refund-completed', 'refund-completed', vars);
       }
     });
 
@@ -247,7 +264,7 @@ export class NotificationService {
       };
       const key = `bloodRequest.donor:${request.id}:${donor.id}`;
       const to = { language: user.language, userId: user.id };
-      const mailed = await this.mail.enqueue(em, key, { ...to, email: user.email }, 'blood-donor-request', vars);
+      const mailed = user.email ? await this.mail.enqueue(em, key, { ...to, email: user.email }, 'blood-donor-request', vars) : false;
       await this.sms.enqueue(em, key, { ...to, phone: donor.phoneE164 }, 'blood-donor-request', vars);
       if (mailed) notified++;
     }
@@ -321,8 +338,8 @@ export class NotificationService {
         const ref = shortRef(row.subject_key);
         const vars = { name: user.name, ref, minutes: String(minutesLeft), link: this.link(payload?.role === 'doctor' ? '/doctor-booking' : '/my-booking') };
         const key = `reminder:${row.subject_key}:${user.id}:${startsAt.toISOString()}`;
-        await this.mail.enqueue(tx, key, { email: user.email, language: user.language, userId: user.id }, 'consultation-reminder', vars);
-        await this.sms.enqueue(tx, key, { phone: user.phoneE164, language: user.language, userId: user.id }, 'consultation-reminder', vars);
+        if (user.email) await this.mail.enqueue(tx, key, { email: user.email, language: user.language, userId: user.id }, 'consultation-reminder', vars);
+        await this.sms.enqueue(tx, key, { phone: textablePhone(user), language: user.language, userId: user.id }, 'consultation-reminder', vars);
         fired++;
       }
       return fired;

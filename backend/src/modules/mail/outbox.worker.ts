@@ -59,6 +59,7 @@ export class OutboxWorker {
       mail = await this.parts.mail.deliverDue(em, BATCH, keepGoing);
       sms = await this.parts.sms.deliverDue(em, BATCH, keepGoing);
       webhooks = (await this.parts.webhooks?.deliverDue(em, BATCH, keepGoing)) ?? 0;
+      if (!pass.stop) await this.parts.sms.checkDeliveries(em, BATCH);
     } finally {
       this.passes.delete(pass);
     }

@@ -1,16 +1,24 @@
 import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { Language, User } from '../accounts/index.js';
 import { OutboxStatus } from './mail.entity.js';
+
+/** What the gateway reported of a sent text (sms.net.bd reports; the sandbox does not, so none). */
+export enum SmsDelivery {
+  pending = 'pending',
+  delivered = 'delivered',
+  failed = 'failed',
+}
+registerEnumType(SmsDelivery, { name: 'SmsDelivery', description: "The gateway's delivery report of a sent text" });
 
 /** The SMS outbox: the same queue discipline as mail, delivered through the configured SMS gateway. */
 @ObjectType()
 @Entity({ tableName: 'sms_outbox' })
 @Index({ properties: ['status', 'nextAttemptAt'] })
 @Index({ properties: ['createdAt'] })
-export class SmsMessage extends BaseEntity<'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'sentAt' | 'providerRef' | 'user'> {
+export class SmsMessage extends BaseEntity<'status' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'sentAt' | 'providerRef' | 'user' | 'deliveryStatus' | 'deliveryCheckedAt'> {
   @Property({ length: 200, unique: true, hidden: true })
   dedupeKey!: string;
 
@@ -57,4 +65,12 @@ export class SmsMessage extends BaseEntity<'status' | 'attempts' | 'nextAttemptA
   @Field(() => Date, { nullable: true })
   @Property({ type: 'timestamptz', nullable: true })
   sentAt?: Date | null;
+
+  @Field(() => SmsDelivery, { nullable: true, description: "The gateway's delivery report, where the gateway gives one" })
+  @Enum({ items: () => SmsDelivery, nullable: true })
+  deliveryStatus?: SmsDelivery | null;
+
+  /** When the worker last asked the gateway (and the row's claim for asking). */
+  @Property({ type: 'timestamptz', nullable: true })
+  deliveryCheckedAt?: Date | null;
 }

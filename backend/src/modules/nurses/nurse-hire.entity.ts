@@ -4,6 +4,7 @@ import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { localPhone } from '../../common/phone.js';
 import { Gender, User } from '../accounts/index.js';
+import { FamilyMember } from '../family/index.js';
 import { Nurse } from './nurse.entity.js';
 import { NurseHireStatus } from './nurse.enums.js';
 
@@ -17,13 +18,18 @@ import { NurseHireStatus } from './nurse.enums.js';
 @Index({ properties: ['status', 'createdAt'] })
 @Index({ properties: ['createdAt'] })
 @Index({ properties: ['nurse', 'user', 'status'] })
-export class NurseHire extends BaseEntity<'status' | 'phone' | 'fees'> {
+@Index({ properties: ['familyMember', 'createdAt'] })
+export class NurseHire extends BaseEntity<'status' | 'phone' | 'fees' | 'familyMember'> {
   @ManyToOne(() => Nurse, { ref: true, deleteRule: 'restrict' })
   nurse!: Ref<Nurse>;
 
-  /** The patient who hired. */
+  /** The patient who hired (and owns the hire), whoever it is for. */
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   user!: Ref<User>;
+
+  /** The account holder's family member the nurse visits; none when it is the account holder. */
+  @ManyToOne(() => FamilyMember, { ref: true, nullable: true, deleteRule: 'restrict' })
+  familyMember?: Ref<FamilyMember> | null;
 
   @Field()
   @Property({ length: 100 })

@@ -1,7 +1,8 @@
 import { ArgsType, Field, Float, ID, InputType, Int } from 'type-graphql';
-import { IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsEmail, IsEnum, IsIn, IsInt, IsNotEmpty, IsOptional, IsUUID, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { Gender } from '../accounts/index.js';
+import { CARE_FOR_ARG } from '../family/index.js';
 import { NurseHireStatus, NurseLocation, NurseSort } from './nurse.enums.js';
 
 const DETAILS = 'Please enter your details';
@@ -96,9 +97,15 @@ export class NurseHireInput {
   @IsUUID('all', { message: DETAILS })
   nurseId!: string;
 
-  @Field(() => Gender)
+  @Field(() => ID, { nullable: true, description: "One of the caller's family members the nurse is for; without it, the caller" })
+  @IsOptional()
+  @IsUUID('all', { message: 'Choose who it is for' })
+  familyMemberId?: string | null;
+
+  @Field(() => Gender, { nullable: true, description: "Required unless familyMemberId is given (the member's own gender then)" })
+  @ValidateIf((o: NurseHireInput) => !o.familyMemberId)
   @IsIn(Object.values(Gender), { message: DETAILS })
-  patientGender!: Gender;
+  patientGender?: Gender | null;
 
   @Field({ description: 'Bangladeshi mobile number' })
   @IsNotEmpty({ message: DETAILS })
@@ -109,4 +116,13 @@ export class NurseHireInput {
   @IsNotEmpty({ message: DETAILS })
   @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: DETAILS })
   date!: string;
+}
+
+/** The patient's own hires, and who they were for. */
+@ArgsType()
+export class MyNurseHireArgs extends PageArgs {
+  @Field(() => ID, { nullable: true, description: CARE_FOR_ARG })
+  @IsOptional()
+  @IsUUID('all')
+  careFor?: string | null;
 }

@@ -1,6 +1,8 @@
 import { Role, type AuthUser } from '../../common/roles.js';
 import { dhakaToday } from '../../common/dhaka-date.js';
 import type { NurseHire } from './nurse-hire.entity.js';
+import type { User } from '../accounts/index.js';
+import { careRecipient, type CareRecipient, type FamilyMember } from '../family/index.js';
 import { HIRE_TRANSITIONS, NurseHireStatus } from './nurse.enums.js';
 
 /** A hire is seen by the patient who made it and by admins; everyone else gets "not found". */
@@ -29,4 +31,11 @@ export function nextHireStatuses(actor: AuthUser | null, hire: NurseHire, today 
 /** Only patients review nurses, and only after a completed hire (checked against the database). */
 export function mayReviewNurses(actor: AuthUser): boolean {
   return actor.role === Role.User;
+}
+
+/** Who the nurse visits: the family member the hire names (their name today), or the account holder. */
+export function careForOfHire(h: NurseHire, account: User, member: FamilyMember | null): CareRecipient {
+  return careRecipient({
+    familyMemberId: member?.id ?? null, name: member?.name ?? account.name, relation: member?.relation ?? null, accountName: account.name,
+  });
 }

@@ -12,7 +12,9 @@ import { NurseReview } from './nurse-review.entity.js';
 import { NurseHire } from './nurse-hire.entity.js';
 import { NurseHireStatus } from './nurse.enums.js';
 import { nextHireStatuses } from './nurse.policy.js';
-import { NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
+import { MyNurseHireArgs, NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
+import { CareRecipient } from '../family/index.js';
+import { careForOfHire } from './nurse.policy.js';
 
 @ObjectType()
 export class NursePage extends Paginated(Nurse) {}
@@ -83,7 +85,12 @@ export class NurseHireResolver {
 
   @FieldResolver(() => String)
   async patientEmail(@Root() h: NurseHire) {
-    return (await h.user.load())!.email;
+    return (await h.user.load())!.email ?? '';
+  }
+
+  @FieldResolver(() => CareRecipient, { description: 'Who the nurse visits: the account holder or one of their family members' })
+  async careFor(@Root() h: NurseHire) {
+    return careForOfHire(h, (await h.user.load())!, h.familyMember ? await h.familyMember.load() : null);
   }
 
   @FieldResolver(() => [NurseHireStatus], { description: 'The statuses the caller may move this hire to now (its patient: Cancelled while open; admins: the workflow)' })
@@ -139,7 +146,7 @@ export class NurseResolver {
 
   @Query(() => NurseHirePage)
   @Allow(Role.User)
-  myNurseHires(@Args() args: PageArgs, @Ctx() ctx: Context) {
+  myNurseHires(@Args() args: MyNurseHireArgs, @Ctx() ctx: Context) {
     return ctx.services.nurses.myHires(ctx.em, ctx.user!, args);
   }
 

@@ -13,7 +13,7 @@ import type { Nurse } from './nurse.entity.js';
 import type { NurseReview } from './nurse-review.entity.js';
 import type { NurseHire } from './nurse-hire.entity.js';
 import { NurseHireStatus, NurseLocation } from './nurse.enums.js';
-import { NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
+import { MyNurseHireArgs, NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
 /** The spec's nurse shape (fees in BDT, images as {url}, ratings and numOfReviews). */
@@ -58,8 +58,11 @@ export function toSpecHire(h: NurseHire, opts: { admin?: boolean } = {}) {
     phone: prefixedPhone(h.phoneE164),
     date: h.date,
     bookingStatus: h.status,
+    // Who the nurse visits (beside the spec's fields): a family member's id, name and what they are to the account holder.
+    familyMemberId: h.familyMember?.id ?? null,
+    ...(h.familyMember?.isInitialized() ? { carefor: h.familyMember.getEntity().name, relation: h.familyMember.getEntity().relation } : {}),
     createdAt: h.createdAt,
-    ...(patient ? { patientname: patient.name, patientemail: patient.email } : {}),
+    ...(patient ? { patientname: patient.name, patientemail: patient.email ?? '' } : {}),
   };
 }
 
@@ -122,13 +125,15 @@ export function registerNurseRoutes(route: RouteFn): void {
   route('post', '/new/hire/nurse', [Role.User], async (ctx, req) => {
     const b = (req.body ?? {}) as Record<string, unknown>;
     // nursename, nursefees and nurseimage from the earlier client are ignored: the server prices the hire.
-    const input = await parseInput(NurseHireInput, { nurseId: b.nurseId, patientGender: b.patientGender ?? b.patientgender, phone: b.phone, date: b.date });
+    const input = await parseInput(NurseHireInput, {
+      nurseId: b.nurseId, patientGender: b.patientGender ?? b.patientgender, phone: b.phone, date: b.date, familyMemberId: b.familyMemberId,
+    });
     const hire = await ctx.services.nurses.hire(ctx.em, ctx.user!, input);
     return { success: true, hireNurse: toSpecHire(hire), message: 'Your nurse hire is placed' };
   }, { limitedIn: HIRE_LIMIT });
 
   route('get', '/my/hire', [Role.User], async (ctx, req) => {
-    const page = await ctx.services.nurses.myHires(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
+    const page = await ctx.services.nurses.myHires(ctx.em, ctx.user!, await parseInput(MyNurseHireArgs, req.query));
     return { success: true, hireNurse: page.items.map((h) => toSpecHire(h)), resultPerPage: page.pageSize, hireCount: page.total };
   });
 
@@ -181,7 +186,9 @@ export function registerNurseRoutes(route: RouteFn): void {
   ]);
   csvExport(route, 'nurse-hires', NurseHireListArgs, (ctx, args) => ctx.services.nurses.adminHires(ctx.em, args), [
     { header: 'id', value: (h) => h.id }, { header: 'booked', value: (h) => h.createdAt }, { header: 'nurse', value: (h) => h.nurseName },
-    { header: 'patient', value: (h) => h.user.getEntity().name }, { header: 'phone', value: (h) => h.phone }, { header: 'date', value: (h) => h.date },
+    { header: 'patient', value: (h) => h.user.getEntity().name },
+    { header: 'for', value: (h) => h.familyMember?.getEntity().name ?? h.user.getEntity().name },
+    { header: 'relation to account', value: (h) => h.familyMember?.getEntity().relation ?? 'self' }, { header: 'phone', value: (h) => h.phone }, { header: 'date', value: (h) => h.date },
     { header: 'fee (BDT)', value: (h) => bdt(h.feePoisha) }, { header: 'status', value: (h) => h.status },
   ]);
 }

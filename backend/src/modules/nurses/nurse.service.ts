@@ -1,4 +1,5 @@
-import { assertEmailVerified } from '../verification/index.js';
+import { assertContactVerified } from '../verification/index.js';
+import { careForFilter, familyMemberOf } from '../family/index.js';
 import { isUuid } from '../../common/ids.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import { LockMode, raw } from '@mikro-orm/core';
@@ -194,7 +195,7 @@ export class NurseService {
 
   async hire(em: EntityManager, actor: AuthUser, input: NurseHireInput): Promise<NurseHire> {
     if (actor.role !== Role.User) throw forbidden('Only patients can hire nurses', 'NOT_A_PATIENT');
-    await assertEmailVerified(em, actor.id);
+    await assertContactVerified(em, actor.id);
     const phoneE164 = normalizeBdPhone(input.phone);
     const date = assertCalendarDate(input.date);
     const today = dhakaToday();
@@ -203,6 +204,7 @@ export class NurseService {
       throw badInput(`Choose a date within the next ${MAX_HIRE_DAYS_AHEAD} days`, { date: 'Too far ahead' }, 'DATE_TOO_FAR', { days: MAX_HIRE_DAYS_AHEAD });
     }
     if (!isUuid(input.nurseId)) throw notFound('Nurse');
+    const member = input.familyMemberId ? await familyMemberOf(em, actor.id, input.familyMemberId) : null;
     return em.transactional(async (tx) => {
       // Locking the nurse row serialises hires of this nurse against each other and against a delete.
       const nurse = await tx.findOne(Nurse, { id: input.nurseId, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -213,7 +215,8 @@ export class NurseService {
       if (same) throw conflict('You have already hired this nurse for that day', 'ALREADY_HIRED');
       const hire = tx.create(NurseHire, {
         nurse, user: tx.getReference(User, actor.id), nurseName: nurse.name, nurseImageUrl: nurse.imageUrls[0] ?? null,
-        feePoisha: nurse.feePoisha, patientGender: input.patientGender, phoneE164, date, status: NurseHireStatus.Processing,
+        feePoisha: nurse.feePoisha, patientGender: member ? member.gender : input.patientGender!, phoneE164, date, status: NurseHireStatus.Processing,
+        familyMember: member,
       });
       await tx.flush();
       await this.events.publish(tx, { type: 'nurseHire.created', hireId: hire.id, userId: actor.id, nurseId: nurse.id });
@@ -221,9 +224,11 @@ export class NurseService {
     });
   }
 
-  async myHires(em: EntityManager, actor: AuthUser, args: Page): Promise<PageResult<NurseHire>> {
-    const [items, total] = await em.findAndCount(NurseHire, { user: actor.id }, {
-      orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
+  async myHires(em: EntityManager, actor: AuthUser, args: Page & { careFor?: string | null }): Promise<PageResult<NurseHire>> {
+    const where: Record<string, unknown> = { user: actor.id };
+    if (args.careFor) where.familyMember = await careForFilter(em, actor.id, args.careFor);
+    const [items, total] = await em.findAndCount(NurseHire, where, {
+      populate: ['user', 'familyMember'], strategy: 'joined', orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
   }
@@ -231,13 +236,13 @@ export class NurseService {
   async adminHires(em: EntityManager, args: Page & { status?: NurseHireStatus | null; sort?: ListOrder | null }): Promise<PageResult<NurseHire>> {
     const where = args.status ? { status: args.status } : {};
     const [items, total] = await em.findAndCount(NurseHire, where, {
-      populate: ['user'], orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
+      populate: ['user', 'familyMember'], strategy: 'joined', orderBy: byCreated(args.sort), limit: args.pageSize, offset: offsetOf(args),
     });
     return pageOf(items, total, args);
   }
 
   async getHire(em: EntityManager, actor: AuthUser, id: string): Promise<NurseHire> {
-    const hire = isUuid(id) ? await em.findOne(NurseHire, { id }, { populate: ['user'] }) : null;
+    const hire = isUuid(id) ? await em.findOne(NurseHire, { id }, { populate: ['user', 'familyMember'] }) : null;
     if (!hire || !canViewHire(actor, hire)) throw notFound('Hire');
     return hire;
   }

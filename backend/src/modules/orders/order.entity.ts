@@ -4,6 +4,7 @@ import type { Ref } from '@mikro-orm/core';
 import { registerEnumType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { User } from '../accounts/index.js';
+import { FamilyMember } from '../family/index.js';
 import { Medicine, MedicineUnit } from '../medicines/index.js';
 import { PaymentProvider } from '../payments/index.js';
 
@@ -38,10 +39,15 @@ registerEnumType(OrderPaymentStatus, { name: 'OrderPaymentStatus' });
 @Index({ properties: ['status', 'createdAt'] })
 /** The pharmacists' list of every order that went out with a photo of a prescription. */
 @Index({ name: 'orders_prescription_photo_index', expression: 'create index "orders_prescription_photo_index" on "orders" ("created_at") where "prescription_image_url" is not null' })
+@Index({ properties: ['familyMember', 'createdAt'] })
 @Check({ name: 'orders_amounts_consistent', expression: 'total_poisha = items_poisha + shipping_poisha and items_poisha > 0' })
-export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockReleased' | 'items' | 'prescriptionRequired'> {
+export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockReleased' | 'items' | 'prescriptionRequired' | 'familyMember'> {
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   user!: Ref<User>;
+
+  /** The account holder's family member the medicine is for; none when it is for the account holder. */
+  @ManyToOne(() => FamilyMember, { ref: true, nullable: true, deleteRule: 'restrict' })
+  familyMember?: Ref<FamilyMember> | null;
 
   @Enum({ items: () => OrderStatus, default: OrderStatus.Processing })
   status: OrderStatus = OrderStatus.Processing;

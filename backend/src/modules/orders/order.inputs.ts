@@ -1,6 +1,7 @@
 import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
 import { ArrayMaxSize, ArrayMinSize, IsBoolean, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
+import { CARE_FOR_ARG } from '../family/index.js';
 import { PaymentProvider } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 
@@ -71,6 +72,11 @@ export class CreateOrderInput {
   @IsOptional()
   @IsUUID('all', { message: 'Unknown prescription' })
   prescriptionId?: string | null;
+
+  @Field(() => ID, { nullable: true, description: "One of the caller's family members the medicine is for; without it, the caller" })
+  @IsOptional()
+  @IsUUID('all', { message: 'Choose who it is for' })
+  familyMemberId?: string | null;
 }
 
 @InputType()
@@ -94,6 +100,15 @@ export class PrescriptionOrderArgs extends PageArgs {
   @Field({ defaultValue: true, description: 'Only the orders waiting for a check (false: every order that went out with a photo)' })
   @IsBoolean()
   waiting: boolean = true;
+}
+
+/** The patient's own orders, and who they were for. */
+@ArgsType()
+export class MyOrderArgs extends PageArgs {
+  @Field(() => ID, { nullable: true, description: CARE_FOR_ARG })
+  @IsOptional()
+  @IsUUID('all')
+  careFor?: string | null;
 }
 
 @ArgsType()

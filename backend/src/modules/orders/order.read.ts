@@ -7,6 +7,7 @@ import { MedicineUnit } from '../medicines/index.js';
 import { PaymentProvider, REFUNDS_JSON_SQL, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { nextOrderStatuses } from './order.policy.js';
+import { careRecipient, CareRecipient, type FamilyRelation } from '../family/index.js';
 
 /** One line of an order as it was bought (a snapshot: later catalogue changes do not rewrite it). */
 @ObjectType('OrderItem')
@@ -135,6 +136,9 @@ export class OrderView {
   @Extensions({ listSize: REFUNDS_LIST_SIZE })
   refunds!: RefundView[];
 
+  @Field(() => CareRecipient, { description: 'Who the medicine is for: the account holder or one of their family members' })
+  careFor!: CareRecipient;
+
   /** The patient who placed it (not published; the resolver compares it with the caller). */
   userId!: string;
   /** The payment page while the order awaits payment; the resolver shows it to its patient only. */
@@ -153,6 +157,7 @@ interface OrderRow {
   paid_at: When | null; confirmed_at: When | null; delivered_at: When | null; cancelled_at: When | null; cancel_reason: string | null;
   created_at: When; u_name: string; u_email: string; prescription_required: boolean; prescription_id: string | null;
   prescription_image_url: string | null; prescription_reviewed_at: When | null; prescription_note: string | null; refunds: unknown;
+  family_member_id: string | null; f_name: string | null; f_relation: FamilyRelation | null;
   i_id: string | null; i_medicine_id: string; i_name: string; i_strength: string; i_unit: MedicineUnit; i_image_url: string | null;
   i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When;
 }
@@ -173,6 +178,7 @@ function toOrderView(r: OrderRow): OrderView {
     awaitingPayment: open && !r.payment_tran_id, prescriptionRequired: r.prescription_required, prescriptionId: r.prescription_id,
     prescriptionImage: r.prescription_image_url, prescriptionReviewedAt: dateOrNull(r.prescription_reviewed_at),
     prescriptionNote: r.prescription_note, refunds: refundViewsFromJson(r.refunds),
+    careFor: careRecipient({ familyMemberId: r.family_member_id, name: r.f_name ?? r.u_name, relation: r.f_relation, accountName: r.u_name }),
   });
 }
 
@@ -188,13 +194,15 @@ const toLineView = (r: OrderRow): OrderLineView => Object.assign(new OrderLineVi
 async function selectOrderViews(em: EntityManager, picked: string, p: SqlParams, order: string): Promise<OrderView[]> {
   const sql = `select o.id, o.user_id, o.status, o.payment_status, o.payment_method, o.payment_tran_id, o.payment_url, o.items_poisha,
       o.shipping_poisha, o.total_poisha, o.shipping_name, o.shipping_phone_e164, o.shipping_address, o.shipping_city, o.paid_at,
-      o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason, o.created_at, u.name as u_name, u.email as u_email,
+      o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason, o.created_at, u.name as u_name, coalesce(u.email, '') as u_email,
       o.prescription_required, o.prescription_id, o.prescription_image_url, o.prescription_reviewed_at, o.prescription_note, o.refunds,
+      o.family_member_id, f.name as f_name, f.relation as f_relation,
       i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name, i.strength as i_strength, i.unit as i_unit, i.image_url as i_image_url,
       i.unit_price_poisha as i_unit_price_poisha, i.quantity as i_quantity, i.line_total_poisha as i_line_total_poisha,
       i.created_at as i_created_at
     from (select po.*, ${REFUNDS_JSON_SQL('po.id')} as refunds from (${picked}) po) o
     join users u on u.id = o.user_id
+    left join family_members f on f.id = o.family_member_id
     left join order_items i on i.order_id = o.id
     order by ${order}, i.created_at asc, i.id asc`;
   const orders: OrderView[] = [];
@@ -229,10 +237,16 @@ async function pageOfOrders(
   return pageOf(items, total, args);
 }
 
-/** A patient's orders, newest first; `orders (user_id, created_at)` serves page and count. */
-export function patientOrderViews(em: EntityManager, userId: string, args: { page: number; pageSize: number }): Promise<PageResult<OrderView>> {
+/**
+ * A patient's orders, newest first; `orders (user_id, created_at)` serves page and count. With
+ * `careFor`, only those for that family member (null: for the patient themselves).
+ */
+export function patientOrderViews(em: EntityManager, userId: string, args: { page: number; pageSize: number },
+  careFor?: { familyMemberId: string | null }): Promise<PageResult<OrderView>> {
   const p = new SqlParams();
-  return pageOfOrders(em, `where user_id = ${p.add(userId)}`, p, (a) => createdOrderSql(ListOrder.newest, a), args);
+  const where = [`user_id = ${p.add(userId)}`];
+  if (careFor) where.push(careFor.familyMemberId ? `family_member_id = ${p.add(careFor.familyMemberId)}` : 'family_member_id is null');
+  return pageOfOrders(em, `where ${where.join(' and ')}`, p, (a) => createdOrderSql(ListOrder.newest, a), args);
 }
 
 /** The admin table: orders not archived, by status, newest or oldest first. */

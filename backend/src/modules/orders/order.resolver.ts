@@ -6,11 +6,11 @@ import { LimitedIn, Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
-import { PageArgs, Paginated } from '../../common/pagination.js';
+import { Paginated } from '../../common/pagination.js';
 import { MedicineView } from '../medicines/index.js';
 import { DoctorTitle } from '../doctors/index.js';
 import { OrderStatus } from './order.entity.js';
-import { AdminOrderArgs, CreateOrderInput, MAX_LINE_QUANTITY, OrderLineInput, PrescriptionOrderArgs, ReviewPrescriptionInput } from './order.inputs.js';
+import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, MAX_LINE_QUANTITY, OrderLineInput, PrescriptionOrderArgs, ReviewPrescriptionInput } from './order.inputs.js';
 import { prescriptionCart } from './order.prescription.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { PaymentProvider } from '../payments/index.js';
@@ -204,7 +204,7 @@ export class OrderResolver {
 
   @Query(() => OrderPage)
   @Allow(Role.User)
-  myOrders(@Args() args: PageArgs, @Ctx() ctx: Context) {
+  myOrders(@Args() args: MyOrderArgs, @Ctx() ctx: Context) {
     return ctx.services.orders.myOrders(ctx.em, ctx.user!, args);
   }
 

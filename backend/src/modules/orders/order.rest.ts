@@ -4,8 +4,7 @@ import type { OrderView } from './order.read.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { localPhone } from '../../common/phone.js';
-import { PageArgs } from '../../common/pagination.js';
-import { AdminOrderArgs, CreateOrderInput, OrderLineInput } from './order.inputs.js';
+import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, OrderLineInput } from './order.inputs.js';
 import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
@@ -40,6 +39,8 @@ export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
     paidAt: o.paidAt ?? null,
     deliveredAt: o.deliveredAt ?? null,
     cancelledAt: o.cancelledAt ?? null,
+    // Who the medicine is for (beside the spec's fields).
+    familyMemberId: o.careFor.familyMemberId, carefor: o.careFor.name,
     createdAt: o.createdAt,
     ...(opts.customer ? { user: { _id: o.userId, name: o.customerName, email: o.customerEmail } } : {}),
   };
@@ -81,7 +82,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     const { provider, unknown } = paymentChoice(body);
     // itemsPrice, shippingPrice, totalPrice and line prices are not read: the server prices the order.
     const input = await parseInput(CreateOrderInput, {
-      shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined, prescriptionId: body.prescriptionId,
+      shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined, prescriptionId: body.prescriptionId, familyMemberId: body.familyMemberId,
     });
     const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
     if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
@@ -89,7 +90,7 @@ export function registerOrderRoutes(route: RouteFn): void {
   }, { limitedIn: CHECKOUT_LIMIT });
 
   route('get', '/orders/myorders', [Role.User], async (ctx, req) => {
-    const page = await ctx.services.orders.myOrders(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
+    const page = await ctx.services.orders.myOrders(ctx.em, ctx.user!, await parseInput(MyOrderArgs, req.query));
     return { success: true, orders: page.items.map((o) => toSpecOrder(o)), orderCount: page.total, resultPerPage: page.pageSize, page: page.page };
   });
 
@@ -122,7 +123,8 @@ export function registerOrderRoutes(route: RouteFn): void {
 
   csvExport(route, 'orders', AdminOrderArgs, (ctx, args) => ctx.services.orders.adminOrders(ctx.em, args), [
     { header: 'id', value: (o) => o.id }, { header: 'placed', value: (o) => o.createdAt }, { header: 'transaction', value: (o) => o.paymentTranId },
-    { header: 'customer', value: (o) => o.shippingName }, { header: 'phone', value: (o) => o.shippingPhone }, { header: 'city', value: (o) => o.shippingCity },
+    { header: 'customer', value: (o) => o.shippingName }, { header: 'for', value: (o) => o.careFor.name },
+    { header: 'relation to account', value: (o) => o.careFor.relation ?? 'self' }, { header: 'phone', value: (o) => o.shippingPhone }, { header: 'city', value: (o) => o.shippingCity },
     { header: 'items', value: (o) => o.items.map((i) => `${i.name} x${i.quantity}`).join('; ') },
     { header: 'total (BDT)', value: (o) => bdt(o.totalPoisha) }, { header: 'paid by', value: (o) => o.paymentMethod },
     { header: 'payment', value: (o) => o.paymentStatus }, { header: 'status', value: (o) => o.status },

@@ -1,4 +1,5 @@
-import { assertEmailVerified } from '../verification/index.js';
+import { assertContactVerified } from '../verification/index.js';
+import { careForFilter, familyMemberOf } from '../family/index.js';
 import { isUuid } from '../../common/ids.js';
 import { adminOrderViews, orderView, patientOrderViews, prescriptionOrderViews, type OrderView } from './order.read.js';
 import type { EntityManager } from '@mikro-orm/sql';
@@ -10,20 +11,21 @@ import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
 import type { PageArgs, PageResult } from '../../common/pagination.js';
+import { refundsDue } from '../../common/metrics.js';
 import { Medicine } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
 import type { ImageService } from '../../common/images.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
-import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type OrderLineInput } from './order.inputs.js';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type MyOrderArgs, type OrderLineInput } from './order.inputs.js';
 import { canMoveOrder, canViewOrder } from './order.policy.js';
 import { assertPrescriptionCovers, type PrescriptionProof } from './order.prescription.js';
 
 /** Flat shipping charge on every order (spec §9): 60 BDT. */
 export const SHIPPING_POISHA = 60_00;
 /** How checkout is limited (its declared limit, common/limits.ts). */
-export const CHECKOUT_LIMIT = 'a verified email; at most OPEN_UNPAID_ORDERS_PER_PATIENT unpaid orders, each holding stock until paid or abandoned; mail only to the patient';
+export const CHECKOUT_LIMIT = 'a verified email or mobile number; at most OPEN_UNPAID_ORDERS_PER_PATIENT unpaid orders, each holding stock until paid or abandoned; mail only to the patient';
 
 export interface QuoteLine {
   medicineId: string;
@@ -106,7 +108,7 @@ export class OrderService {
   async place(em: EntityManager, actor: AuthUser, input: CreateOrderInput, clientIp: string, prescriptionPhoto?: Buffer): Promise<PlacedOrder> {
     const lines = mergeLines(input.orderItems);
     if (!lines.length) throw badInput('Your Cart is Currently Empty', undefined, 'EMPTY_CART');
-    await assertEmailVerified(em, actor.id);
+    await assertContactVerified(em, actor.id);
     const s = input.shippingInfo;
     const phone = normalizeBdPhone(s.phone);
     const provider = input.paymentMethod ?? PaymentProvider.Bkash;
@@ -114,6 +116,7 @@ export class OrderService {
     const proof: PrescriptionProof = input.prescriptionId ? { kind: 'nirog', prescriptionId: input.prescriptionId }
       : prescriptionPhoto && this.images && (await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid))).some((m) => m.prescriptionRequired)
         ? { kind: 'photo', imageUrl: await this.images.store(prescriptionPhoto, 'prescriptions', 1600) } : { kind: 'none' };
+    const member = input.familyMemberId ? await familyMemberOf(em, actor.id, input.familyMemberId) : null;
     const { order, payment } = await em.transactional(async (tx) => {
       await this.assertUnderOpenOrderCap(tx, actor.id);
       const medicines = await tx.find(Medicine, { id: { $in: lines.map((l) => l.medicineId) } });
@@ -147,6 +150,7 @@ export class OrderService {
         prescriptionRequired: needing.length > 0,
         prescriptionId: needing.length && proof.kind === 'nirog' ? proof.prescriptionId : null,
         prescriptionImageUrl: check && proof.kind === 'photo' ? proof.imageUrl : null,
+        familyMember: member,
       });
       for (const l of lines) {
         const m = byId.get(l.medicineId)!;
@@ -255,9 +259,10 @@ export class OrderService {
     }
   }
 
-  /** A patient's history. */
-  myOrders(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<OrderView>> {
-    return patientOrderViews(em, actor.id, args);
+  /** A patient's history, all of it or the orders for one person (careForFilter). */
+  async myOrders(em: EntityManager, actor: AuthUser, args: MyOrderArgs): Promise<PageResult<OrderView>> {
+    const careFor = args.careFor ? { familyMemberId: await careForFilter(em, actor.id, args.careFor) } : undefined;
+    return patientOrderViews(em, actor.id, args, careFor);
   }
 
   adminOrders(em: EntityManager, args: AdminOrderArgs): Promise<PageResult<OrderView>> {

@@ -5,6 +5,7 @@ import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/index.js';
 import { Doctor } from '../doctors/index.js';
 import { Appointment } from '../appointments/index.js';
+import { FamilyMember } from '../family/index.js';
 
 @ObjectType()
 export class MedicineLine {
@@ -32,16 +33,22 @@ export const MAX_MEDICINE_ROWS = 10;
 @Entity({ tableName: 'prescriptions' })
 @Index({ properties: ['patient', 'createdAt'] })
 @Index({ properties: ['doctor', 'createdAt'] })
+@Index({ properties: ['familyMember', 'createdAt'] })
 @Check({ name: 'prescriptions_medicines_check', expression: 'jsonb_array_length(medicines) <= 10' })
-export class Prescription extends BaseEntity {
+export class Prescription extends BaseEntity<'familyMember'> {
   @OneToOne(() => Appointment, { owner: true, ref: true, unique: true, deleteRule: 'cascade' })
   appointment!: Ref<Appointment>;
 
   @ManyToOne(() => Doctor, { ref: true, deleteRule: 'restrict' })
   doctor!: Ref<Doctor>;
 
+  /** The account whose appointment it was (it reads the prescription), whoever it is for. */
   @ManyToOne(() => User, { ref: true, deleteRule: 'restrict' })
   patient!: Ref<User>;
+
+  /** The family member it was written for (from the appointment); none for the account holder. */
+  @ManyToOne(() => FamilyMember, { ref: true, nullable: true, deleteRule: 'restrict' })
+  familyMember?: Ref<FamilyMember> | null;
 
   @Field(() => [MedicineLine])
   @Property({ type: 'jsonb' })

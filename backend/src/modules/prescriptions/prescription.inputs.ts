@@ -1,5 +1,7 @@
-import { Field, ID, InputType, Int } from 'type-graphql';
-import { ArrayMaxSize, IsInt, IsNotEmpty, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { ArgsType, Field, ID, InputType, Int } from 'type-graphql';
+import { ArrayMaxSize, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { PageArgs } from '../../common/pagination.js';
+import { CARE_FOR_ARG } from '../family/index.js';
 import { MAX_MEDICINE_ROWS } from './prescription.entity.js';
 
 @InputType()
@@ -49,4 +51,13 @@ export class WritePrescriptionInput {
   @Field({ defaultValue: '' })
   @MaxLength(500)
   followUp: string = '';
+}
+
+/** The patient's own prescriptions, and who they were written for. */
+@ArgsType()
+export class MyPrescriptionArgs extends PageArgs {
+  @Field(() => ID, { nullable: true, description: CARE_FOR_ARG })
+  @IsOptional()
+  @IsUUID('all')
+  careFor?: string | null;
 }

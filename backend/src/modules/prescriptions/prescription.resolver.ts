@@ -4,11 +4,13 @@ import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
 import { Allow } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs, Paginated } from '../../common/pagination.js';
+import { Paginated } from '../../common/pagination.js';
 import { DoctorView } from '../doctors/index.js';
 import { doctorOf } from '../doctors/index.js';
 import { Prescription } from './prescription.entity.js';
-import { WritePrescriptionInput } from './prescription.inputs.js';
+import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
+import { CareRecipient } from '../family/index.js';
+import { careForOfPrescription } from './prescription.policy.js';
 
 @ObjectType()
 export class PrescriptionPage extends Paginated(Prescription) {}
@@ -25,6 +27,11 @@ export class PrescriptionResolver {
     return p.appointment.id;
   }
 
+  @FieldResolver(() => CareRecipient, { description: 'Who it was written for: the account holder or one of their family members' })
+  careFor(@Root() p: Prescription) {
+    return careForOfPrescription(p);
+  }
+
   @FieldResolver(() => String, { description: 'GET with the token: the PDF (its patient, its doctor, admins)' })
   pdfPath(@Root() p: Prescription) {
     return `/api/prescription/${p.id}/pdf`;
@@ -39,7 +46,7 @@ export class PrescriptionResolver {
 
   @Query(() => PrescriptionPage, { description: "The patient's prescriptions, newest first" })
   @Allow(Role.User)
-  myPrescriptions(@Args() args: PageArgs, @Ctx() ctx: Context) {
+  myPrescriptions(@Args() args: MyPrescriptionArgs, @Ctx() ctx: Context) {
     return ctx.services.prescriptions.mine(ctx.em, ctx.user!, args);
   }
 

@@ -4,9 +4,8 @@ import { PRESCRIPTION_LIMIT } from './prescription.service.js';
 import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
-import { PageArgs } from '../../common/pagination.js';
 import type { Prescription } from './prescription.entity.js';
-import { WritePrescriptionInput } from './prescription.inputs.js';
+import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { renderPrescriptionPdf } from './prescription.pdf.js';
 import { pictureUrl } from '../../common/rest-images.js';
 import { isBmdcPlaceholder, Speciality } from '../doctors/index.js';
@@ -38,6 +37,7 @@ export function toSpecPrescription(p: Prescription) {
     weight: p.weight ?? null,
     height: p.height ?? null,
     verificationCode: p.verificationCode,
+    familyMemberId: p.familyMember?.id ?? null,
     pdf: `/api/prescription/${p.id}/pdf`,
     createdAt: p.createdAt,
   };
@@ -77,7 +77,7 @@ export function registerPrescriptionRoutes(route: RouteFn): void {
   }, { limitedIn: PRESCRIPTION_LIMIT });
 
   route('get', '/my/prescription', [Role.User], async (ctx, req) => {
-    const page = await ctx.services.prescriptions.mine(ctx.em, ctx.user!, await parseInput(PageArgs, req.query));
+    const page = await ctx.services.prescriptions.mine(ctx.em, ctx.user!, await parseInput(MyPrescriptionArgs, req.query));
     const list = page.items.map(toSpecPrescription);
     // `prescription` is what the earlier client reads; `prescriptions` stays for Nirog's own callers.
     return { success: true, prescription: list, prescriptions: list, prescriptionCount: page.total, resultPerPage: page.pageSize };

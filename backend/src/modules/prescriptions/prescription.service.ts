@@ -5,7 +5,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { AuthUser } from '../../common/roles.js';
 import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
 import type { DomainEvents } from '../../common/events.js';
-import { offsetOf, pageOf, type PageResult, type PageArgs } from '../../common/pagination.js';
+import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { isUuid } from '../../common/ids.js';
 import { Appointment } from '../appointments/index.js';
 import { acceptsPrescription } from '../appointments/index.js';
@@ -13,6 +13,8 @@ import type { AppointmentService } from '../appointments/index.js';
 import { MAX_MEDICINE_ROWS, Prescription } from './prescription.entity.js';
 import type { WritePrescriptionInput } from './prescription.inputs.js';
 import { canReadPrescription } from './prescription.policy.js';
+import { careForFilter } from '../family/index.js';
+import type { MyPrescriptionArgs } from './prescription.inputs.js';
 
 /** No 0/O or 1/I: read aloud over the phone by a pharmacist. */
 /** How writing prescriptions is limited (its declared limit, common/limits.ts). */
@@ -50,7 +52,7 @@ export class PrescriptionService {
         throw conflict('This appointment already has a prescription', 'PRESCRIPTION_EXISTS');
       }
       const p = tx.create(Prescription, {
-        appointment: a, doctor: a.doctor, patient: a.patient,
+        appointment: a, doctor: a.doctor, patient: a.patient, familyMember: a.familyMember ?? null,
         medicines: input.medicines.map((m) => ({ medname: m.medname.trim(), dailyUse: m.dailyUse.trim(), days: m.days, quantity: m.quantity.trim() })),
         medInfo: input.medInfo.trim(), doctorAdvice: input.doctorAdvice.trim(), followUp: input.followUp.trim(),
         // the vitals as the patient gave them at booking
@@ -75,11 +77,13 @@ export class PrescriptionService {
     return p;
   }
 
-  async mine(em: EntityManager, actor: AuthUser, args: PageArgs): Promise<PageResult<Prescription>> {
+  async mine(em: EntityManager, actor: AuthUser, args: MyPrescriptionArgs): Promise<PageResult<Prescription>> {
+    const where: Record<string, unknown> = { patient: actor.id };
+    if (args.careFor) where.familyMember = await careForFilter(em, actor.id, args.careFor);
     // The count needs no joins; the page brings doctor, patient and appointment in one query.
     const [items, total] = await Promise.all([
-      em.find(Prescription, { patient: actor.id }, { populate: POPULATE, strategy: 'joined', orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args) }),
-      em.count(Prescription, { patient: actor.id }),
+      em.find(Prescription, where, { populate: POPULATE, strategy: 'joined', orderBy: { createdAt: 'desc', id: 'asc' }, limit: args.pageSize, offset: offsetOf(args) }),
+      em.count(Prescription, where),
     ]);
     return pageOf(items, total, args);
   }

@@ -69,7 +69,7 @@ export class VerificationService {
    */
   private async issueVerification(em: EntityManager, userId: string, template: 'verify-email' | 'doctor-registered'): Promise<void> {
     const user = await em.findOne(User, { id: userId, deletedAt: null });
-    if (!user || user.emailVerifiedAt) return;
+    if (!user || user.emailVerifiedAt || !user.email) return;
     const now = new Date();
     await em.nativeUpdate(AccountToken, {
       user: user.id, purpose: { $in: [TokenPurpose.EmailLink, TokenPurpose.EmailCode] }, usedAt: null, expiresAt: { $gt: now },
@@ -161,6 +161,7 @@ export class VerificationService {
       const user = await tx.findOne(User, { id: actor.id, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!user) throw unauthenticated();
       if (user.emailVerifiedAt) throw conflict('Your email is already verified', 'ALREADY_VERIFIED');
+      if (!user.email) throw conflict('This account has no email address: it was made with a mobile number', 'NO_EMAIL');
       const purposes = { $in: [TokenPurpose.EmailLink, TokenPurpose.EmailCode] };
       const last = await tx.findOne(AccountToken, { user: user.id, purpose: purposes }, { orderBy: { createdAt: 'desc' } });
       const waitMs = last ? last.createdAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - Date.now() : 0;
@@ -200,7 +201,7 @@ export class VerificationService {
       });
       await tx.flush();
       const path = user.role === Role.Doctor ? '/forgot/password/reset/' : '/password/reset/';
-      await this.mail.enqueue(tx, `reset:${token.id}`, { email: user.email, language: user.language, userId: user.id }, 'password-reset', {
+      await this.mail.enqueue(tx, `reset:${token.id}`, { email: user.email!, language: user.language, userId: user.id }, 'password-reset', {
         name: user.name, link: `${this.config.publicUrl}${path}${secret}`, minutes: String(RESET_TTL_MINUTES),
       });
     });
@@ -221,7 +222,7 @@ export class VerificationService {
     if (input.password !== input.confirmPassword) {
       throw badInput('Password does not match', { confirmPassword: 'Passwords do not match' }, 'PASSWORD_MISMATCH');
     }
-    assertStrongPassword(input.password, { email: user.email, name: user.name });
+    assertStrongPassword(input.password, { email: user.email ?? undefined, name: user.name });
     const passwordHash = await hashPassword(input.password);
     await em.transactional(async (tx) => {
       const now = new Date();
@@ -231,7 +232,7 @@ export class VerificationService {
       await tx.nativeUpdate(User, { id: user.id, emailVerifiedAt: null }, { emailVerifiedAt: now });
       await tx.nativeUpdate(Session, { user: user.id, revokedAt: null }, { revokedAt: now });
       await tx.nativeUpdate(AccountToken, { user: user.id, purpose: TokenPurpose.PasswordReset, usedAt: null }, { usedAt: now });
-      await this.mail.enqueue(tx, `password.changed:${token.id}`, { email: user.email, language: user.language, userId: user.id },
+      await this.mail.enqueue(tx, `password.changed:${token.id}`, { email: user.email!, language: user.language, userId: user.id },
         'password-changed', { name: user.name });
     });
   }

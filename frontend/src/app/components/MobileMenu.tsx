@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
-import { PUBLIC_LINKS, SIDE_MENU } from './menus';
+import { PUBLIC_LINKS, sideMenuOf } from './menus';
 
 /** The phone menu: loaded the first time the menu button is pressed. */
 export default function MobileMenu({ open, onClose, user, cartCount, onLogout }: {
@@ -34,7 +34,7 @@ export default function MobileMenu({ open, onClose, user, cartCount, onLogout }:
         <Link to={paths.cart}>{t('nav.cart')}{cartCount > 0 ? ` (${cartCount})` : ''}</Link>
         {user ? (
           <>
-            {SIDE_MENU[user.role].map((m) => <Link key={m.key} to={m.to}>{t(`side.${m.key}`)}</Link>)}
+            {sideMenuOf(user).map((m) => <Link key={m.key} to={m.to}>{t(`side.${m.key}`)}</Link>)}
             <a href="#logout" onClick={(e) => { e.preventDefault(); onLogout(); }}>{t('nav.logout')}</a>
           </>
         ) : (

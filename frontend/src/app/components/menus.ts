@@ -36,6 +36,7 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
   ],
   user: [
     { key: 'myProfile', to: paths.userInfo },
+    { key: 'family', to: paths.myFamily },
     { key: 'changePassword', to: paths.userChangePassword },
     { key: 'consultationsHistory', to: paths.myBooking },
     { key: 'prescriptionHistory', to: paths.myPrescription },
@@ -43,6 +44,11 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'hiredNurses', to: paths.myHiredNurses },
   ],
 };
+
+/** The side menu of this user: an account made with a mobile number alone has no password to change. */
+export function sideMenuOf(user: { role: Role; hasPassword?: boolean }): { key: string; to: string }[] {
+  return SIDE_MENU[user.role].filter((m) => m.key !== 'changePassword' || user.hasPassword !== false);
+}
 
 export const PUBLIC_LINKS: { key: string; to: string }[] = [
   { key: 'consultations', to: paths.consultation },

@@ -4,7 +4,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
 import { useLogout } from '@/features/auth/useAuthActions';
-import { SIDE_MENU } from '../components/menus';
+import { sideMenuOf } from '../components/menus';
 import PageLoader from '../components/PageLoader';
 
 /**
@@ -17,7 +17,7 @@ export default function DashboardLayout() {
   const location = useLocation();
   const navigate = useNavigate();
   const logout = useLogout();
-  const items = session ? SIDE_MENU[session.user.role] : [];
+  const items = session ? sideMenuOf(session.user) : [];
   return (
     <div className="dashboard">
       <nav className="dashboard-side" aria-label={t('a11y.accountNav')}>

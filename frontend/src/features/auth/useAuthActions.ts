@@ -3,7 +3,7 @@ import { getSession, loginPathFor, setSession, type Role, type SessionUser } fro
 
 /** GraphQL enum names (Admin, Doctor, User) → the session's role values. */
 export function toSessionUser(u: SessionUserFragment): SessionUser {
-  return { id: u.id, name: u.name, email: u.email, role: u.role.toLowerCase() as Role, avatarUrl: u.avatarUrl ?? null };
+  return { id: u.id, name: u.name, email: u.email, role: u.role.toLowerCase() as Role, avatarUrl: u.avatarUrl ?? null, hasPassword: u.hasPassword };
 }
 
 /**

@@ -358,7 +358,7 @@ describe('admin: users table', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
-    expect(lines[0]).toBe('id,name,email,role,phone,gender,email verified,joined');
+    expect(lines[0]).toBe('id,name,email,role,phone,gender,email verified,mobile verified,joined');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect((await (await asPatient(t)).get('/admin/users.csv')).status).toBe(403);

@@ -171,6 +171,44 @@ describe('SMS', () => {
     expect((await (await asPatient(t)).get('/admin/sms/outbox')).status).toBe(403);
   });
 
+  it('texts a booking confirmation and an order status change to a verified number, in the reader\'s language and digits', async () => {
+    await sql(`update users set language = 'bn' where id = ?`, [karimId]);
+    try {
+      const appointmentId = uuid();
+      const orderId = uuid();
+      await publish(
+        { type: 'appointment.statusChanged', appointmentId, patientId: karimId, doctorId, from: 'Processing', to: 'Confirmed' },
+        { type: 'order.statusChanged', orderId, userId: karimId, from: 'Confirmed', to: 'Delivered' },
+      );
+      const texts = await sql('select template, body, to_phone from sms_outbox where user_id = ? and dedupe_key like ? order by template', [karimId, `%${appointmentId}%`]);
+      expect(texts).toEqual([{ template: 'appointment-status', to_phone: '+8801819876543', body: `নিরোগ: আপনার বুকিং #${shortRef(appointmentId)} এখন নিশ্চিত।` }]);
+      const order = await sql('select body from sms_outbox where dedupe_key like ?', [`%${orderId}%`]);
+      expect(order[0]!.body).toBe(`নিরোগ: আপনার ওষুধের অর্ডার #${shortRef(orderId)} এখন ডেলিভারি হয়েছে।`);
+      // The mail goes too: the account has an email.
+      expect((await mailTo(karimId, 'appointment-status')).some((m) => m.subject.includes(shortRef(appointmentId)))).toBe(true);
+    } finally {
+      await sql(`update users set language = 'en' where id = ?`, [karimId]);
+    }
+  });
+
+  it('texts a patient only at a verified number (a number typed into a profile may be anyone\'s); a finished consultation is no text', async () => {
+    await sql(`update users set phone_verified_at = null where id = ?`, [karimId]);
+    try {
+      const appointmentId = uuid();
+      await publish(
+        { type: 'appointment.booked', appointmentId, patientId: karimId, doctorId },
+        { type: 'appointment.statusChanged', appointmentId, patientId: karimId, doctorId, from: 'Processing', to: 'Confirmed' },
+      );
+      expect(await sql('select id from sms_outbox where dedupe_key like ?', [`%${appointmentId}%`])).toHaveLength(0);
+      expect(await mailTo(karimId, 'appointment-booked')).not.toHaveLength(0);
+    } finally {
+      await sql(`update users set phone_verified_at = now() where id = ?`, [karimId]);
+    }
+    const finished = uuid();
+    await publish({ type: 'appointment.statusChanged', appointmentId: finished, patientId: karimId, doctorId, from: 'Confirmed', to: 'Finished' });
+    expect(await sql('select id from sms_outbox where dedupe_key like ?', [`%${finished}%`])).toHaveLength(0);
+  });
+
   it('refuses numbers that are not Bangladeshi mobiles', async () => {
     expect(await t.services.sms.enqueue(em(), `test:${uuid()}`, { phone: '+441234567890', language: 'en' as never }, 'appointment-booked', { ref: 'X' })).toBe(false);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asPatient, asVisitor, createTestApp, login, pngImage, type Client, type TestApp } from '../../../../test/app.js';
 import { codeIn, linkTokenIn, startMailServer, type TestMailServer } from '../../../../test/mail.js';
-import { assertEmailVerified } from '../verification.policy.js';
+import { assertContactVerified } from '../verification.policy.js';
 
 let t: TestApp;
 let smtp: TestMailServer;
@@ -253,17 +253,17 @@ describe('doctor registration', () => {
   });
 });
 
-describe('assertEmailVerified (for booking, hiring and ordering)', () => {
+describe('assertContactVerified (for booking, hiring and ordering)', () => {
   it('refuses an unverified patient with EMAIL_NOT_VERIFIED and lets a verified one through', async () => {
     const { userId, mail } = await newPatient();
     const em = t.orm.em.fork() as unknown as EntityManager;
-    await expect(assertEmailVerified(em, userId)).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'EMAIL_NOT_VERIFIED' });
+    await expect(assertContactVerified(em, userId)).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'EMAIL_NOT_VERIFIED' });
     await t.http().post('/api/activation').send({ activation_token: linkTokenIn(mail, '/activation/') });
-    await expect(assertEmailVerified(em, userId)).resolves.toBeUndefined();
+    await expect(assertContactVerified(em, userId)).resolves.toBeUndefined();
   });
 
   it('treats an unknown user as not logged in', async () => {
     const em = t.orm.em.fork() as unknown as EntityManager;
-    await expect(assertEmailVerified(em, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    await expect(assertContactVerified(em, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });

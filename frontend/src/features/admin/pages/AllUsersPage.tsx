@@ -56,7 +56,10 @@ export default function AllUsersPage() {
         { title: t('role'), key: 'role', render: (_, u) => <Tag color={u.role === 'Admin' ? 'gold' : u.role === 'Doctor' ? 'blue' : u.role === 'Pharmacist' ? 'purple' : 'green'}>{t(`roles.${u.role}`)}</Tag> },
         // a phone number never breaks in two
         { title: t('phone'), dataIndex: 'phone', render: (phone: string | null) => phone && <span style={{ whiteSpace: 'nowrap' }}>{readerDigits(phone, i18n.language)}</span> },
-        { title: t('verified'), key: 'v', render: (_, u) => (u.emailVerified ? t('yes') : t('no')) },
+        // Verified: an email or a mobile number proved (what booking, hiring and ordering need); which one, beside it.
+        { title: t('verified'), key: 'v', render: (_, u) => (u.contactVerified
+          ? <>{t('yes')} <span className="muted">({[u.emailVerified ? t('viaEmail') : null, u.phoneVerified ? t('viaPhone') : null].filter(Boolean).join(', ')})</span></>
+          : t('no')) },
         { title: t('joined'), key: 'joined', render: (_, u) => formatDate(u.createdAt, i18n.language) },
         {
           title: '', key: 'actions', fixed: 'right', width: 96,

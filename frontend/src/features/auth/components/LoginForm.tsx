@@ -63,6 +63,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
       <nav className="auth-links" aria-label={t('moreWays')}>
         {door === 'patient' ? (
           <>
+            <Link to={paths.phoneSignin}>{t('useMobileLogin')}</Link>
             <Link to={paths.doctorLogin}>{t('loginAsDoctor')}</Link>
             <Link to={paths.userForgotPassword}>{t('forgot')}</Link>
             <Link to={paths.userSignup}>{t('createAccount')}</Link>

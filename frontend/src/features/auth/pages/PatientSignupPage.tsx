@@ -62,6 +62,7 @@ export default function PatientSignupPage() {
         <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('signup')}</Button>
       </Form>
       <p className="auth-links">
+        <Link to={paths.phoneSignup}>{t('useMobileSignup')}</Link>
         <Link to={paths.userSignin}>{t('pleaseLogin')}</Link>
       </p>
     </div>

@@ -51,7 +51,7 @@ describe('consultation booking form', () => {
 
   it('takes an age in Bangla digits as a number, and says a server refusal beside its field, in Bangla', async () => {
     await i18n.changeLanguage('bn');
-    const input = { doctorId: 'd1', name: 'Rahima Akter', age: 34, weight: '৫৮ কেজি', height: `5'2"`, gender: 'Female', problem: 'Chest pain' };
+    const input = { doctorId: 'd1', familyMemberId: null, name: 'Rahima Akter', age: 34, weight: '৫৮ কেজি', height: `5'2"`, gender: 'Female', problem: 'Chest pain' };
     renderScreen(<BookAppointmentPage />, {
       route: '/?doctorId=d1',
       mocks: [doctorMock, {

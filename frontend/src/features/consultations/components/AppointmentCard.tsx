@@ -8,6 +8,7 @@ import type { AppointmentRowFragment } from '@/gql/graphql';
 import { formatCount, formatTaka } from '@/lib/money';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import PersonPhoto from '@/components/PersonPhoto';
+import { CareForLine, CareOfAccount } from '@/components/CareForFilter';
 import StatusTag from './StatusTag';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
@@ -25,11 +26,12 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
             <>
               <strong><Link to={to('doctorDetail', { doctorId: a.doctor.id })}>{titleOf(a.doctor.title)} {a.doctor.name}</Link></strong>
               <div className="muted">{a.doctor.degree}</div>
+              <CareForLine careFor={a.careFor} />
             </>
           ) : (
             <>
-              <strong>{a.patientName}</strong>
-              <div className="muted">
+              <strong data-testid="patient-name">{a.patientName}</strong>
+              <div className="muted" data-testid="patient-details">
                 {[
                   a.age != null ? `${t('age')} ${formatCount(a.age, i18n.language)}` : null,
                   a.patientGender ? t(a.patientGender === 'Male' ? 'male' : 'female') : null,
@@ -39,6 +41,7 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
                   a.phone ? readerDigits(a.phone, i18n.language) : null,
                 ].filter(Boolean).map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)}
               </div>
+              <CareOfAccount careFor={a.careFor} />
               {a.problem && <div>{t('problemShort')}: {a.problem}</div>}
             </>
           )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PrescriptionFullFragment } from '@/gql/graphql';
 import { formatDate } from '@/lib/dates';
 import { formatCount } from '@/lib/money';
+import { CareForLine } from '@/components/CareForFilter';
 import { downloadPrescriptionPdf } from './downloadPdf';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
@@ -34,6 +35,7 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
     <div className="prescription">
       <h3 style={{ marginBottom: 0 }}>{titleOf(p.doctor.title)} {p.doctor.name}</h3>
       <div className="muted">{p.doctor.degree} · {p.doctor.work} · BMDC {p.doctor.bmdcNo}</div>
+      <CareForLine careFor={p.careFor} />
       <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 12 }}>
         <Descriptions.Item label={t('vitals')}>{p.patientName}</Descriptions.Item>
         {p.age != null && <Descriptions.Item label={t('age')}>{formatCount(p.age, i18n.language)}</Descriptions.Item>}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { readerDigits } from '@/lib/digits';
 import { AppointmentDocument, ChangeAppointmentStatusDocument, type AppointmentStatus } from '@/gql/graphql';
 import { formatTaka } from '@/lib/money';
+import { CareOfAccount } from '@/components/CareForFilter';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
 import StatusTag from '../components/StatusTag';
@@ -38,7 +39,7 @@ export default function AdminAppointmentPage() {
         <Descriptions.Item label={t('status')}><StatusTag status={a.status} /></Descriptions.Item>
         <Descriptions.Item label={t('kind')}>{t(a.kind === 'Video' ? 'video' : 'hospital')}</Descriptions.Item>
         <Descriptions.Item label={t('doctor')}>{a.doctor.name}</Descriptions.Item>
-        <Descriptions.Item label={t('patient')}>{a.patientName} ({a.patientEmail})</Descriptions.Item>
+        <Descriptions.Item label={t('patient')}>{a.patientName} ({a.patientEmail})<CareOfAccount careFor={a.careFor} /></Descriptions.Item>
         <Descriptions.Item label={t('fee')}>{formatTaka(a.feePoisha, i18n.language)} · {t(a.paymentStatus)}</Descriptions.Item>
         <Descriptions.Item label={t('booked')}>{formatDateTime(a.createdAt, i18n.language)}</Descriptions.Item>
         {a.visitDate && <Descriptions.Item label={t('date')}>{formatDate(a.visitDate, i18n.language)} · {t(a.slot ?? 'Morning')}</Descriptions.Item>}

@@ -6,6 +6,7 @@ import { AllAppointmentsDocument, type AllAppointmentsQuery, type AppointmentKin
 import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { formatDateTime } from '@/lib/dates';
+import { CareOfAccount } from '@/components/CareForFilter';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
 import PersonPhoto from '@/components/PersonPhoto';
 import StatusTag from '../components/StatusTag';
@@ -38,7 +39,7 @@ export default function AdminAppointmentsPage() {
         ]}
         columns={[
           { title: t('booked'), key: 'c', render: (_, a) => formatDateTime(a.createdAt, i18n.language) },
-          { title: t('patient'), key: 'p', render: (_, a) => <><strong>{a.patientName}</strong><div className="muted">{a.patientEmail}</div></> },
+          { title: t('patient'), key: 'p', render: (_, a) => <><strong>{a.patientName}</strong><div className="muted">{a.patientEmail}</div><CareOfAccount careFor={a.careFor} /></> },
           {
             title: t('doctor'), key: 'd',
             render: (_, a) => <span className="doctor-line"><PersonPhoto url={a.doctor.avatarUrl} name={a.doctor.name} size={28} />{a.doctor.name}</span>,

@@ -11,10 +11,11 @@ import { paths } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { errorInfo, formErrorParts } from '@/lib/errors';
 import PersonPhoto from '@/components/PersonPhoto';
+import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers } from '@/components/CareForSelect';
 import '../i18n';
 import { isHeight, isWeight, parseAge } from '../vitals';
 
-interface Values { name: string; age: string; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
+interface Values { careFor: string; name: string; age: string; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
 
 /** The consultation form; the fee is the doctor's, from the server. Then off to bKash/Nagad. */
 /** Asks for a verified email before the form (the server requires one to book or order). */
@@ -25,6 +26,7 @@ export default function BookAppointmentPage() {
 function BookAppointmentPageForm() {
   const { t, i18n } = useTranslation('consultations');
   const specialityNames = useSpecialityNames();
+  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const [params] = useSearchParams();
   const doctorId = params.get('doctorId') ?? '';
@@ -33,6 +35,9 @@ function BookAppointmentPageForm() {
   const [pay] = useMutation(PayForConsultationDocument);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<Values>();
+  const members = useFamilyMembers();
+  const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
+  const member = members.find((m) => m.id === careFor);
 
   if (!doctorId) return <Alert type="info" showIcon message={t('chooseDoctor')} action={<Link to={paths.doctors}>{t('findDoctor')}</Link>} />;
   if (loading) return <Skeleton active avatar />;
@@ -42,7 +47,10 @@ function BookAppointmentPageForm() {
   async function submit(v: Values) {
     setBusy(true);
     try {
-      const booked = await book({ variables: { input: { doctorId, name: v.name, age: parseAge(v.age)!, weight: v.weight, height: v.height, gender: v.gender, problem: v.problem } } });
+      // For a family member their own name, age and gender go (the server takes the member's anyway).
+      const booked = await book({ variables: { input: {
+        doctorId, familyMemberId: familyMemberIdOf(v.careFor), name: v.name, age: parseAge(v.age)!, weight: v.weight, height: v.height, gender: v.gender, problem: v.problem,
+      } } });
       void message.success(t('placed'));
       const checkout = await pay({ variables: { appointmentId: booked.data!.bookConsultation.id, provider: v.provider } });
       window.location.assign(checkout.data!.payForConsultation.paymentUrl);
@@ -72,14 +80,21 @@ function BookAppointmentPageForm() {
           <div>{t('fee')}: <strong data-testid="booking-fee">{formatTaka(d.feePoisha, i18n.language)}</strong></div>
         </div>
       </Space>
-      <Form<Values> form={form} noValidate layout="vertical" onFinish={submit} scrollToFirstError initialValues={{ provider: 'Bkash' }}>
+      <Form<Values> form={form} noValidate layout="vertical" onFinish={submit} scrollToFirstError initialValues={{ provider: 'Bkash', careFor: FOR_ME }}
+        onValuesChange={(changed: Partial<Values>) => {
+          if (changed.careFor === undefined) return;
+          const m = members.find((x) => x.id === changed.careFor);
+          // A family member's own details fill the form (and stay as they are); back to "me", the fields are the patient's to fill.
+          form.setFieldsValue(m ? { name: m.name, age: String(m.age), gender: m.gender } : { name: '', age: '', gender: undefined });
+        }}>
+        <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
         <div className="form-grid">
-          <Form.Item name="name" label={t('name')} rules={req}><Input maxLength={100} /></Form.Item>
-          <Form.Item name="age" label={t('age')} extra={t('ageHint')} rules={vital((v) => parseAge(v) !== null, 'ageInvalid')}><Input inputMode="numeric" maxLength={3} /></Form.Item>
+          <Form.Item name="name" label={t('name')} rules={req}><Input maxLength={100} readOnly={!!member} /></Form.Item>
+          <Form.Item name="age" label={t('age')} extra={t('ageHint')} rules={vital((v) => parseAge(v) !== null, 'ageInvalid')}><Input inputMode="numeric" maxLength={3} readOnly={!!member} /></Form.Item>
           <Form.Item name="weight" label={t('weight')} extra={t('weightHint')} rules={vital(isWeight, 'weightInvalid')}><Input maxLength={20} /></Form.Item>
           <Form.Item name="height" label={t('height')} extra={t('heightHint')} rules={vital(isHeight, 'heightInvalid')}><Input maxLength={20} /></Form.Item>
           <Form.Item name="gender" label={t('gender')} rules={req}>
-            <Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />
+            <Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} disabled={!!member} />
           </Form.Item>
         </div>
         <Form.Item name="problem" label={t('problem')} rules={req}><Input.TextArea rows={3} maxLength={2000} /></Form.Item>

@@ -10,10 +10,11 @@ import { paths } from '@/config/paths';
 import { isoDay, todayInDhaka } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
 import PersonPhoto from '@/components/PersonPhoto';
+import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers } from '@/components/CareForSelect';
 import '../i18n';
 import { flash } from '@/lib/flash';
 
-interface Values { patientName: string; phone: string; date: string; slot: VisitSlot }
+interface Values { careFor: string; patientName: string; phone: string; date: string; slot: VisitSlot }
 
 /** Patient name, phone, date (today or later), slot; a full slot says so before and after submit. */
 /** Asks for a verified email before the form (the server requires one to book or order). */
@@ -23,12 +24,16 @@ export default function HospitalAppointmentPage() {
 
 function HospitalAppointmentPageForm() {
   const { t, i18n } = useTranslation('consultations');
+  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const doctorId = params.get('doctorId') ?? '';
   const [form] = Form.useForm<Values>();
   const date = Form.useWatch('date', form) ?? '';
+  const members = useFamilyMembers();
+  const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
+  const member = members.find((m) => m.id === careFor);
   const doctor = useQuery(BookingDoctorDocument, { variables: { id: doctorId }, skip: !doctorId });
   const slots = useQuery(HospitalSlotsDocument, { variables: { doctorId, date }, skip: !doctorId || !date || date < todayInDhaka() });
   const [book, { loading }] = useMutation(BookHospitalVisitDocument);
@@ -39,7 +44,8 @@ function HospitalAppointmentPageForm() {
 
   async function submit(v: Values) {
     try {
-      await book({ variables: { input: { doctorId, ...v } } });
+      const { careFor, ...visit } = v;
+      await book({ variables: { input: { doctorId, ...visit, familyMemberId: familyMemberIdOf(careFor) } } });
       flash(t('bookedSuccess'));
       navigate(paths.myBooking);
     } catch (e) {
@@ -57,8 +63,14 @@ function HospitalAppointmentPageForm() {
         <span><strong>{doctor.data.doctor.name}</strong> · {doctor.data.doctor.work}</span>
       </p>
       <p>{t('feeAtHospital')}: <strong data-testid="visit-fee">{formatTaka(doctor.data.doctor.feePoisha, i18n.language)}</strong></p>
-      <Form<Values> form={form} layout="vertical" noValidate onFinish={submit} onFinishFailed={() => void message.error(t('details'))}>
-        <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} /></Form.Item>
+      <Form<Values> form={form} layout="vertical" noValidate onFinish={submit} onFinishFailed={() => void message.error(t('details'))}
+        initialValues={{ careFor: FOR_ME }} onValuesChange={(changed: Partial<Values>) => {
+          if (changed.careFor === undefined) return;
+          const m = members.find((x) => x.id === changed.careFor);
+          form.setFieldsValue(m ? { patientName: m.name, ...(m.phone ? { phone: m.phone } : {}) } : { patientName: '' });
+        }}>
+        <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
+        <Form.Item name="patientName" label={t('patientName')} rules={req}><Input maxLength={100} readOnly={!!member} /></Form.Item>
         <Form.Item name="phone" label={t('phone')} extra={t('phoneHint')} rules={req}><Input inputMode="tel" autoComplete="tel" maxLength={20} /></Form.Item>
         {/* antd's picker, not the browser's date field (its own format and English tooltips): the day in
             the reader's language and digits, past days not offered; the form keeps it as YYYY-MM-DD. */}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { ChangeAppointmentStatusDocument, MyAppointmentsDocument, PayForConsulta
 import { paths, to } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
+import CareForFilter, { useCareFor } from '@/components/CareForFilter';
 import AppointmentCard from '../components/AppointmentCard';
 import PrescriptionModal from '../components/PrescriptionModal';
 import '../i18n';
@@ -18,7 +19,9 @@ export default function MyBookingPage() {
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const { data, loading, error } = useQuery(MyAppointmentsDocument, { variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const careFor = useCareFor();
+  useEffect(() => setPage(1), [careFor]);
+  const { data, loading, error } = useQuery(MyAppointmentsDocument, { variables: { page, pageSize: PAGE_SIZE, careFor }, fetchPolicy: 'cache-and-network' });
   const [pay, { loading: paying }] = useMutation(PayForConsultationDocument);
   const [change] = useMutation(ChangeAppointmentStatusDocument);
   const result = data?.myAppointments;
@@ -44,6 +47,7 @@ export default function MyBookingPage() {
   return (
     <div>
       <h1 className="page-title">{t('myConsultations')}</h1>
+      <CareForFilter />
       {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
       {loading && !result && <Skeleton active avatar />}
       {result && result.items.length === 0 && (

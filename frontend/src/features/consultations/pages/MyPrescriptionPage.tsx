@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Empty, Skeleton } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
@@ -7,17 +7,21 @@ import { MyPrescriptionsDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
+import CareForFilter, { useCareFor } from '@/components/CareForFilter';
 import PrescriptionView from '../components/PrescriptionView';
 import '../i18n';
 
 export default function MyPrescriptionPage() {
   const { t } = useTranslation('consultations');
   const [page, setPage] = useState(1);
-  const { data, loading, error } = useQuery(MyPrescriptionsDocument, { variables: { page, pageSize: 10 }, fetchPolicy: 'cache-and-network' });
+  const careFor = useCareFor();
+  useEffect(() => setPage(1), [careFor]);
+  const { data, loading, error } = useQuery(MyPrescriptionsDocument, { variables: { page, pageSize: 10, careFor }, fetchPolicy: 'cache-and-network' });
   const result = data?.myPrescriptions;
   return (
     <div>
       <h1 className="page-title">{t('myPrescriptions')}</h1>
+      <CareForFilter />
       {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
       {loading && !result && <Skeleton active />}
       {result && result.items.length === 0 && (

@@ -13,7 +13,7 @@ import { ForgotPasswordForm } from '../components/ForgotPasswordForm';
 import { ResetPasswordForm } from '../components/ResetPasswordForm';
 
 const serverError = (message: string, reason = 'X', params?: Record<string, unknown>) => ({ errors: [new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', reason, params } })] });
-const unverified = { request: { query: EmailStatusDocument }, result: { data: { me: { __typename: 'User', id: 'u1', emailVerified: false } } } };
+const unverified = { request: { query: EmailStatusDocument }, result: { data: { me: { __typename: 'User', id: 'u1', emailVerified: false, contactVerified: false } } } };
 const noDevInbox = { request: { query: MailDeliveryDocument }, result: { data: { mailDelivery: { __typename: 'MailDelivery', smtpConfigured: true, devInbox: false } } } };
 
 describe('activation link screen', () => {

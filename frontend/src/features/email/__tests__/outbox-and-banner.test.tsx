@@ -46,7 +46,7 @@ describe('admin outbox', () => {
 
 describe('verify email banner', () => {
   const status = (emailVerified: boolean) => ({
-    request: { query: EmailStatusDocument }, result: { data: { me: { __typename: 'User', id: 'u1', emailVerified } } },
+    request: { query: EmailStatusDocument }, result: { data: { me: { __typename: 'User', id: 'u1', emailVerified, contactVerified: emailVerified } } },
   });
   const patient = () => setSession({ token: 'a.b.c', refreshToken: 'r', user: { id: 'u1', name: 'Rupa', email: 'r@example.com', role: 'user' } });
 

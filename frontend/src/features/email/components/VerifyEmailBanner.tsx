@@ -29,7 +29,8 @@ export default function VerifyEmailBanner() {
     return () => i18n.off('languageChanged', sync);
   }, [session, i18n, updateLanguage]);
 
-  if (!patient || !data || data.me.emailVerified || location.pathname === paths.confirmEmail) return null;
+  // A verified mobile number opens booking too (an account made with one has no email to verify).
+  if (!patient || !data || data.me.contactVerified || location.pathname === paths.confirmEmail) return null;
   // Plain markup, no antd: the site layout shows it on every page, the home page included.
   return (
     <div className="notice-banner" role="status" data-testid="verify-email-banner">

@@ -9,10 +9,12 @@ import { HireNurseDocument, MyNurseHiresDocument, type Gender } from '@/gql/grap
 import { errorInfo } from '@/lib/errors';
 import { isoDay, todayInDhaka } from '@/lib/dates';
 import { paths } from '@/config/paths';
+import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers } from '@/components/CareForSelect';
 import '../i18n';
 import { flash } from '@/lib/flash';
 
 interface Values {
+  careFor?: string;
   patientGender?: Gender;
   phone?: string;
   date?: Dayjs;
@@ -27,6 +29,9 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
   const [error, setError] = useState<string | null>(null);
   const [hire, { loading }] = useMutation(HireNurseDocument, { refetchQueries: [MyNurseHiresDocument] });
   const today = todayInDhaka();
+  const members = useFamilyMembers();
+  const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
+  const member = members.find((m) => m.id === careFor);
 
   async function submit() {
     setError(null);
@@ -36,7 +41,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
       return;
     }
     try {
-      await hire({ variables: { input: { nurseId, patientGender: v.patientGender, phone: v.phone.trim(), date: isoDay(v.date) } } });
+      await hire({ variables: { input: { nurseId, familyMemberId: familyMemberIdOf(v.careFor), patientGender: v.patientGender, phone: v.phone.trim(), date: isoDay(v.date) } } });
       flash(t('hirePlaced'));
       form.resetFields();
       onClose();
@@ -52,9 +57,15 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
     <Modal open={open} title={t('hireTitle', { name: nurseName })} onCancel={onClose} onOk={() => void submit()} okText={t('hireNow')} confirmLoading={loading} destroyOnHidden>
       <RequireVerifiedEmail>
       {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
-      <Form noValidate form={form} layout="vertical" requiredMark={false}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ careFor: FOR_ME }} onValuesChange={(changed: Values) => {
+        if (changed.careFor === undefined) return;
+        const m = members.find((x) => x.id === changed.careFor);
+        // The nurse visits this family member: their gender, and their own phone when they have one.
+        form.setFieldsValue(m ? { patientGender: m.gender, ...(m.phone ? { phone: m.phone } : {}) } : { patientGender: undefined });
+      }}>
+        <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
         <Form.Item name="patientGender" label={t('patientGender')}>
-          <Select placeholder={t('selectGender')} options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} />
+          <Select placeholder={t('selectGender')} options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} disabled={!!member} />
         </Form.Item>
         <Form.Item name="phone" label={t('phoneLabel')}>
           <Input placeholder={t('phonePlaceholder')} inputMode="tel" autoComplete="tel" />

@@ -7,6 +7,7 @@ import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
+import { CareForLine } from '@/components/CareForFilter';
 import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
 import { HireStatusTag, NursePhoto } from '../components/shared';
 import '../i18n';
@@ -43,7 +44,7 @@ export default function AdminHiredNursesPage() {
         csv="nurse-hires" empty={t('admin.noAppointments')} scrollX={900}
         filters={[{ key: 'status', label: t('admin.allStatuses'), options: STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) })) }]}
         columns={[
-          { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><div>{readerDigits(h.phone, i18n.language)} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
+          { title: t('admin.patient'), key: 'p', render: (_, h) => <><strong>{h.patientName}</strong><div style={{ color: '#5f6b7a' }}>{h.patientEmail}</div><CareForLine careFor={h.careFor} /><div>{readerDigits(h.phone, i18n.language)} · {t(h.patientGender === 'Male' ? 'male' : 'female')}</div></> },
           {
             title: t('admin.nurse'), key: 'n',
             render: (_, h) => <span style={{ display: 'flex', alignItems: 'center', gap: 8 }}><NursePhoto url={h.nurseImageUrl} name={h.nurseName} size={32} />{h.nurseName}</span>,

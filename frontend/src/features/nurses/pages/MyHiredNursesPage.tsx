@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
 import { paths, to } from '@/config/paths';
 import Pager from '@/components/Pager';
+import CareForFilter, { CareForLine, useCareFor } from '@/components/CareForFilter';
 import { HireStatusTag, NursePhoto } from '../components/shared';
 import '../i18n';
 
@@ -19,7 +20,9 @@ export default function MyHiredNursesPage() {
   const { t, i18n } = useTranslation('nurses');
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
-  const { data, loading, error, refetch } = useQuery(MyNurseHiresDocument, { variables: { page, pageSize: PAGE_SIZE }, fetchPolicy: 'cache-and-network' });
+  const careFor = useCareFor();
+  useEffect(() => setPage(1), [careFor]);
+  const { data, loading, error, refetch } = useQuery(MyNurseHiresDocument, { variables: { page, pageSize: PAGE_SIZE, careFor }, fetchPolicy: 'cache-and-network' });
   const [cancel] = useMutation(CancelMyNurseHireDocument);
   const result = data?.myNurseHires;
 
@@ -36,6 +39,7 @@ export default function MyHiredNursesPage() {
   return (
     <section>
       <h1 className="page-title">{t('myHires')}</h1>
+      <CareForFilter />
       {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
       {loading && !result && <Skeleton active />}
       {result && result.items.length === 0 && (
@@ -47,6 +51,7 @@ export default function MyHiredNursesPage() {
             <NursePhoto url={h.nurseImageUrl} name={h.nurseName} size={72} eager={i < 3} />
             <div style={{ flex: 1, minWidth: 0 }}>
               <h3 style={{ margin: 0 }}><Link to={to('nurseDetail', { nurseId: h.nurseId })}>{h.nurseName}</Link></h3>
+              <CareForLine careFor={h.careFor} />
               <div>{t('hiredFor', { date: formatDate(h.date, i18n.language) })}</div>
               <div>{formatTaka(h.feePoisha, i18n.language)} · {readerDigits(h.phone, i18n.language)}</div>
             </div>

@@ -15,6 +15,7 @@ import RefundLines from '../components/RefundLines';
 import RxBadge from '../components/RxBadge';
 import { Link } from 'react-router-dom';
 import { lineName } from '../cart/cart';
+import { CareForLine } from '@/components/CareForFilter';
 import '../i18n';
 import '../pharmacy.css';
 
@@ -76,6 +77,7 @@ export default function AdminOrdersPage() {
               <>
                 <strong>{o.items.map(lineName).join(', ')}</strong>
                 <div className="med-meta">{t('customer')}: {o.customerName} · {readerDigits(o.shippingPhone, i18n.language)} · {o.shippingCity}</div>
+                <CareForLine careFor={o.careFor} />
                 <div className="med-meta">{formatDate(o.createdAt, i18n.language)} · {money(o.totalPoisha)} · {t(`payments.${o.paymentStatus}`)}</div>
                 {o.prescriptionRequired && <RxBadge />}
                 <RefundLines refunds={o.refunds} />

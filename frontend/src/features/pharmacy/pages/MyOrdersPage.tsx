@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Skeleton, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { formatTaka } from '@/lib/money';
 import { readerDigits } from '@/lib/digits';
 import { paths } from '@/config/paths';
 import Pager from '@/components/Pager';
+import CareForFilter, { CareForLine, useCareFor } from '@/components/CareForFilter';
 import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { STATUS_COLOR } from '../components/orderStatus';
@@ -26,7 +27,9 @@ export default function MyOrdersPage() {
   const unitLabel = useUnitLabel();
   const [page, setPage] = useState(1);
   const { message } = App.useApp();
-  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page } });
+  const careFor = useCareFor();
+  useEffect(() => setPage(1), [careFor]);
+  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page, careFor } });
   const [payFor, paying] = useMutation(PayForOrderDocument);
   const result = data?.myOrders;
 
@@ -41,6 +44,7 @@ export default function MyOrdersPage() {
   return (
     <div className="card">
       <h1 className="page-title">{t('myOrders')}</h1>
+      <CareForFilter />
       {error ? <Alert type="error" showIcon message={errorInfo(error).message} /> : loading && !result ? <Skeleton active /> : result?.items.length === 0 ? (
         <Empty description={t('noOrders')}><Link to={paths.medicine}>{t('orderSome')}</Link></Empty>
       ) : (
@@ -48,7 +52,7 @@ export default function MyOrdersPage() {
           {result?.items.map((o, n) => (
             <section key={o.id} className="card" style={{ border: '1px solid #e3e8e6' }} data-testid="order-card">
               <div className="order-head">
-                <span>{t('orderedOn', { date: formatDate(o.createdAt, i18n.language) })} · {t('orderTotal', { amount: formatTaka(o.totalPoisha, i18n.language) })}</span>
+                <span>{t('orderedOn', { date: formatDate(o.createdAt, i18n.language) })} · {t('orderTotal', { amount: formatTaka(o.totalPoisha, i18n.language) })} <CareForLine careFor={o.careFor} /></span>
                 <span>
                   <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
                   {o.paymentUrl && <Button size="small" type="primary" href={o.paymentUrl}>{t('payNow')}</Button>}

@@ -13,6 +13,7 @@ import { formatDate } from '@/lib/dates';
 import ImagePicker from '@/components/ImagePicker';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { clearCart, setCartPrescription, useCartPrescription } from '../cart/cart';
+import CareForSelect, { FOR_ME, familyMemberIdOf } from '@/components/CareForSelect';
 import CartLines from '../components/CartLines';
 import { goToPayment } from '../components/goToPayment';
 import { useCartQuote } from '../components/useCartQuote';
@@ -22,6 +23,7 @@ import '../pharmacy.css';
 
 /** What onFinish receives: the form's rules make every field required. */
 interface ShippingValues {
+  careFor?: string;
   paymentMethod: PaymentProvider;
   name: string;
   address: string;
@@ -77,6 +79,7 @@ function ShippingPageForm() {
             orderItems: cart.map((c) => ({ medicineId: c.id, quantity: c.quantity })),
             paymentMethod: v.paymentMethod,
             prescriptionId: rxNeeded && attached ? attached.id : null,
+            familyMemberId: familyMemberIdOf(v.careFor),
           },
           prescriptionImage: photo,
         },
@@ -108,7 +111,7 @@ function ShippingPageForm() {
         <h1 className="page-title">{t('shippingDetails')}</h1>
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
         {incomplete && <Alert type="error" showIcon message={tc('messages.enterDetails')} role="alert" style={{ marginBottom: 16 }} data-testid="shipping-incomplete" />}
-        <Form noValidate form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '' }} onFinish={confirm}
+        <Form noValidate form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '', careFor: FOR_ME }} onFinish={confirm}
           onFinishFailed={() => setIncomplete(true)}
           onValuesChange={() => { if (incomplete) form.validateFields().then(() => setIncomplete(false), () => undefined); }}>
           {/* No method is chosen for the patient: bKash and Nagad are both offered, neither assumed. */}
@@ -121,6 +124,7 @@ function ShippingPageForm() {
           <Form.Item name="phone" label={t('phone')} rules={required(t('phoneRequired'))} extra={t('phoneHint')}>
             <Input autoComplete="tel" inputMode="tel" maxLength={20} />
           </Form.Item>
+          <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
           {rxNeeded && (
             <section className="rx-note" aria-labelledby="rx-title" data-testid="rx-section">
               <h2 id="rx-title" style={{ fontSize: 16, margin: '0 0 6px' }}>{t('prescription')}</h2>

@@ -9,6 +9,7 @@ import { formatDate } from '@/lib/dates';
 import { paths } from '@/config/paths';
 import ProfileCard from '../components/ProfileCard';
 import '../i18n';
+import '../profile.css';
 
 export default function UserInfoPage() {
   const { t, i18n } = useTranslation('profile');
@@ -22,12 +23,26 @@ export default function UserInfoPage() {
       avatarUrl={me?.avatarUrl}
       name={me?.name}
       rows={[
-        { label: t('email'), value: me && (<>{me.email} {!me.emailVerified && <Tag color="orange">{t('notVerified')}</Tag>}</>) },
+        { label: t('email'), value: me && (me.email ? <>{me.email} {!me.emailVerified && <Tag color="orange">{t('notVerified')}</Tag>}</> : <span className="muted">{t('noEmail')}</span>) },
         { label: t('gender'), value: me?.gender ? t(me.gender === 'Male' ? 'male' : 'female') : undefined },
-        { label: t('phone'), value: me?.phone ? readerDigits(me.phone, i18n.language) : undefined },
+        {
+          label: t('phone'),
+          value: me && (
+            <span className="profile-phone">
+              {me.phone && <span>{readerDigits(me.phone, i18n.language)}</span>}
+              {me.phone && <Tag color={me.phoneVerified ? 'green' : 'orange'}>{me.phoneVerified ? t('phoneVerified') : t('phoneNotVerified')}</Tag>}
+              <Link to={paths.verifyPhone} data-testid="verify-phone-link">{!me.phone ? t('addPhone') : me.phoneVerified ? t('changePhone') : t('verifyPhone')}</Link>
+            </span>
+          ),
+        },
         { label: t('birthdate'), value: me?.birthdate ? formatDate(me.birthdate, i18n.language) : undefined },
       ]}
-      actions={<Link to={paths.userUpdateProfile}><Button type="primary">{t('updateProfile')}</Button></Link>}
+      actions={(
+        <>
+          <Link to={paths.userUpdateProfile}><Button type="primary">{t('updateProfile')}</Button></Link>
+          {me?.role === 'User' && <Link to={paths.myFamily}><Button>{t('family')}</Button></Link>}
+        </>
+      )}
     />
   );
 }
