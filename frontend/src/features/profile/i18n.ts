@@ -22,7 +22,7 @@ registerTranslations('profile', {
     memberGender: 'Gender', memberPhone: 'Their mobile number (optional)', memberPhoneHint: 'Only if they have their own phone',
     save: 'Save', cancel: 'Cancel', memberAdded: '{{name}} is added to your family', memberSaved: 'Saved',
     confirmRemove: 'Remove {{name}}?', confirmRemoveText: 'The care already booked for {{name}} stays in your history. You cannot book for them again unless you add them again.',
-    memberRemoved: '{{name}} is removed', age: '{{count}} years', nameRequired: 'Enter their name', birthdateRequired: 'Choose their date of birth',
+    memberRemoved: '{{name}} is removed', age: '{{count}} years', nameRequired: 'Enter their name', memberBirthdateRequired: 'Choose their date of birth',
     genderRequired: 'Choose their gender', editTitle: 'Change {{name}}', addTitle: 'Add a family member', memberActions: 'Actions for {{name}}',
   },
   bn: {
@@ -46,7 +46,7 @@ registerTranslations('profile', {
     memberGender: 'লিঙ্গ', memberPhone: 'তাঁর মোবাইল নম্বর (ঐচ্ছিক)', memberPhoneHint: 'শুধু তাঁর নিজের ফোন থাকলে',
     save: 'সংরক্ষণ', cancel: 'বাতিল', memberAdded: '{{name}} আপনার পরিবারে যোগ হয়েছেন', memberSaved: 'সংরক্ষিত হয়েছে',
     confirmRemove: '{{name}}-কে সরাবেন?', confirmRemoveText: '{{name}}-এর জন্য আগে বুক করা সেবা আপনার ইতিহাসে থাকবে। আবার যোগ না করলে তাঁর জন্য আর বুক করা যাবে না।',
-    memberRemoved: '{{name}}-কে সরানো হয়েছে', age: '{{count}} বছর', nameRequired: 'তাঁর নাম দিন', birthdateRequired: 'তাঁর জন্মতারিখ বেছে নিন',
+    memberRemoved: '{{name}}-কে সরানো হয়েছে', age: '{{count}} বছর', nameRequired: 'তাঁর নাম দিন', memberBirthdateRequired: 'তাঁর জন্মতারিখ বেছে নিন',
     genderRequired: 'তাঁর লিঙ্গ বেছে নিন', editTitle: '{{name}}-এর তথ্য বদলান', addTitle: 'পরিবারের সদস্য যোগ করুন', memberActions: '{{name}}-এর কাজ',
   },
 });

@@ -113,7 +113,7 @@ export default function FamilyPage() {
           <Form.Item name="relation" label={t('relation')} rules={[{ required: true, message: t('relationRequired') }]}>
             <Select options={RELATIONS.map((r) => ({ value: r, label: tc(`relation.${r}`) }))} />
           </Form.Item>
-          <Form.Item name="birthdate" label={t('memberBirthdate')} rules={[{ required: true, message: t('birthdateRequired') }]}
+          <Form.Item name="birthdate" label={t('memberBirthdate')} rules={[{ required: true, message: t('memberBirthdateRequired') }]}
             getValueProps={(v?: string) => ({ value: v ? dayjs(v) : null })} normalize={(d?: Dayjs | null) => (d ? isoDay(d) : undefined)}>
             <DatePicker style={{ width: '100%' }} disabledDate={(d) => isoDay(d) > todayInDhaka()} />
           </Form.Item>
