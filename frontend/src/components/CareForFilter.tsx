@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
 import { useFamilyMembers } from './CareForSelect';
 import './care-for.css';
+import './care-i18n';
 
 /** The `careFor` filter of the patient's lists, from the URL (?for=<member id> or ?for=me); undefined: everyone. */
 export function useCareFor(): string | undefined {

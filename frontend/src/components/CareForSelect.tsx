@@ -6,6 +6,7 @@ import { MyFamilyMembersDocument, type FamilyMemberFieldsFragment } from '@/gql/
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import './care-for.css';
+import './care-i18n';
 
 /** The value of "Who is it for?" when it is the account holder: no family member id. */
 export const FOR_ME = 'me';

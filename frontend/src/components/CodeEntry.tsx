@@ -5,6 +5,7 @@ import { asciiDigits } from '@/lib/digits';
 import { formatCount } from '@/lib/money';
 import SmsSandbox from './SmsSandbox';
 import './code-entry.css';
+import './care-i18n';
 
 /** m:ss in the reader's digits (১:০৫). */
 export function formatClock(seconds: number, lang: string): string {

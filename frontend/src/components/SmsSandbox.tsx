@@ -4,6 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { SmsSandboxDocument } from '@/gql/graphql';
 import { formatDateTime } from '@/lib/dates';
+import './care-i18n';
 
 /**
  * In development (the SMS sandbox, no real gateway) the server shows the texts a number got in the

@@ -10,15 +10,6 @@ export const common: Translations = {
       login: 'Log in', doctorLogin: 'Doctor Login', logout: 'Logout', hello: 'Hello, {{name}}', cart: 'Cart',
       menu: 'Menu', myProfile: 'My Profile', language: 'বাংলা', languageHint: 'Show the site in Bangla',
     },
-    side: {
-      dashboard: 'Dashboard', allAppointments: 'All Appointments', createDoctor: 'Create Doctor', allDoctors: 'All Doctors',
-      pendingDoctors: 'Pending Doctors', createNurse: 'Create Nurse', allNurses: 'All Nurses', bookedNurses: 'Booked Nurses',
-      allUsers: 'All Users', orderList: 'Order List', auditLog: 'Audit Log', myProfile: 'My Profile', setProfile: 'Set Profile', outbox: 'Outbox', medicines: 'Medicines', integrators: 'Integrator Apps', webhooks: 'Webhooks',
-      changePassword: 'Change Password', videoLink: 'Update Video Link', myConsultations: 'My Consultations',
-      consultationsHistory: 'Consultations History', prescriptionHistory: 'Prescription History',
-      orderHistory: 'Order History', hiredNurses: 'Hired Nurses History', logout: 'Logout', inbox: 'Requests & Messages', family: 'Family Members',
-      prescriptionChecks: 'Prescription Checks', refunds: 'Refunds',
-    },
     footer: {
       services: 'Services', onlineConsultant: 'Online Consultant', blood: 'Blood', nurses: 'Nurses', about: 'About',
       contact: 'Contact', developers: 'Developers (API)', legal: 'Legal', terms: 'Terms of use', privacy: 'Privacy policy', cookie: 'Cookie policy',
@@ -52,24 +43,6 @@ export const common: Translations = {
       title: 'Verify your email first', text: 'Booking, hiring a nurse and ordering medicine need a verified email. It takes a minute: enter the 6-digit code we sent you.',
       action: 'Confirm Email', orPhone: 'Or verify a mobile number instead',
     },
-    relation: {
-      Father: 'Father', Mother: 'Mother', Spouse: 'Spouse', Son: 'Son', Daughter: 'Daughter', Brother: 'Brother', Sister: 'Sister',
-      Grandfather: 'Grandfather', Grandmother: 'Grandmother', Grandchild: 'Grandchild', Other: 'Other family',
-    },
-    care: {
-      forWhom: 'Who is it for?', me: 'Me ({{name}})', member: '{{name}} ({{relation}})', addMember: 'Add a family member',
-      memberDetails: '{{relation}}, {{age}} years, {{gender}}', filter: 'Show care for', everyone: 'Everyone', myself: 'Me',
-      forLabel: 'For: {{name}}', forMember: 'For {{name}} ({{relation}})', male: 'Male', female: 'Female',
-      noMembers: 'Booking for someone else? Add your parents, children or spouse as family members first.',
-      ofAccount: '{{relation}} of the account holder, {{account}}',
-    },
-    phoneCode: {
-      sentTo: 'We sent a 6-digit code by SMS to {{phone}}. It works for {{minutes}} minutes.', code: 'Code from the SMS',
-      codeRequired: 'Enter the 6-digit code', codeFormat: 'The code has 6 digits', confirm: 'Confirm',
-      resendIn: 'You can ask for a new code in {{time}}', resend: 'Send a new code', changeNumber: 'Change the number',
-      resent: 'A new code is on its way', sandbox: 'SMS sandbox (development)', sandboxHint: 'No real SMS is sent here: the texts this number would get are shown below.',
-      noTexts: 'No text yet: it arrives in a moment.',
-    },
     doctorTitle: { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' },
     areas: {
       Uttara: 'Uttara', Dhanmondi: 'Dhanmondi', Mirpur: 'Mirpur', Banani: 'Banani', Gulshan: 'Gulshan', Mohammadpur: 'Mohammadpur',
@@ -84,15 +57,6 @@ export const common: Translations = {
       insurance: 'বিমা', bloods: 'রক্ত খুঁজুন', ambulance: 'অ্যাম্বুলেন্স খুঁজুন', forDoctors: 'ডাক্তারদের জন্য',
       login: 'লগ ইন', doctorLogin: 'ডাক্তার লগইন', logout: 'লগ আউট', hello: 'হ্যালো, {{name}}', cart: 'কার্ট',
       menu: 'মেনু', myProfile: 'আমার প্রোফাইল', language: 'English', languageHint: 'সাইটটি ইংরেজিতে দেখুন',
-    },
-    side: {
-      dashboard: 'ড্যাশবোর্ড', allAppointments: 'সব অ্যাপয়েন্টমেন্ট', createDoctor: 'ডাক্তার যোগ করুন', allDoctors: 'সব ডাক্তার',
-      pendingDoctors: 'অনুমোদনের অপেক্ষায় ডাক্তার', createNurse: 'নার্স যোগ করুন', allNurses: 'সব নার্স', bookedNurses: 'বুক করা নার্স',
-      allUsers: 'সব ব্যবহারকারী', orderList: 'অর্ডার তালিকা', auditLog: 'অডিট লগ', myProfile: 'আমার প্রোফাইল', setProfile: 'প্রোফাইল', outbox: 'আউটবক্স', medicines: 'ওষুধ', integrators: 'ইন্টিগ্রেটর অ্যাপ', webhooks: 'ওয়েবহুক',
-      changePassword: 'পাসওয়ার্ড পরিবর্তন', videoLink: 'ভিডিও লিংক হালনাগাদ', myConsultations: 'আমার পরামর্শ',
-      consultationsHistory: 'পরামর্শের ইতিহাস', prescriptionHistory: 'প্রেসক্রিপশনের ইতিহাস',
-      orderHistory: 'অর্ডারের ইতিহাস', hiredNurses: 'ভাড়া করা নার্সের ইতিহাস', logout: 'লগ আউট', inbox: 'অনুরোধ ও বার্তা', family: 'পরিবারের সদস্য',
-      prescriptionChecks: 'প্রেসক্রিপশন যাচাই', refunds: 'ফেরত',
     },
     footer: {
       services: 'সেবা', onlineConsultant: 'অনলাইন পরামর্শ', blood: 'রক্ত', nurses: 'নার্স', about: 'আমাদের সম্পর্কে',
@@ -126,24 +90,6 @@ export const common: Translations = {
     verify: {
       title: 'আগে আপনার ইমেইল যাচাই করুন', text: 'বুকিং, নার্স নেওয়া ও ওষুধ অর্ডারের জন্য যাচাই করা ইমেইল লাগে। এক মিনিটের কাজ: আমাদের পাঠানো ৬ অঙ্কের কোডটি দিন।',
       action: 'ইমেইল নিশ্চিত করুন', orPhone: 'অথবা একটি মোবাইল নম্বর যাচাই করুন',
-    },
-    relation: {
-      Father: 'বাবা', Mother: 'মা', Spouse: 'স্বামী/স্ত্রী', Son: 'ছেলে', Daughter: 'মেয়ে', Brother: 'ভাই', Sister: 'বোন',
-      Grandfather: 'দাদা/নানা', Grandmother: 'দাদি/নানি', Grandchild: 'নাতি/নাতনি', Other: 'পরিবারের অন্য সদস্য',
-    },
-    care: {
-      forWhom: 'কার জন্য?', me: 'আমি ({{name}})', member: '{{name}} ({{relation}})', addMember: 'পরিবারের সদস্য যোগ করুন',
-      memberDetails: '{{relation}}, {{age}} বছর, {{gender}}', filter: 'যার সেবা দেখাবে', everyone: 'সবাই', myself: 'আমি',
-      forLabel: 'যার জন্য: {{name}}', forMember: '{{name}}-এর জন্য ({{relation}})', male: 'পুরুষ', female: 'নারী',
-      noMembers: 'অন্য কারও জন্য বুক করবেন? আগে আপনার বাবা-মা, সন্তান বা স্বামী/স্ত্রীকে পরিবারের সদস্য হিসেবে যোগ করুন।',
-      ofAccount: 'অ্যাকাউন্টধারী {{account}}-এর {{relation}}',
-    },
-    phoneCode: {
-      sentTo: '{{phone}} নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠিয়েছি। এটি {{minutes}} মিনিট কার্যকর।', code: 'এসএমএসের কোড',
-      codeRequired: '৬ অঙ্কের কোডটি দিন', codeFormat: 'কোডে ৬টি অঙ্ক থাকে', confirm: 'নিশ্চিত করুন',
-      resendIn: '{{time}} পরে নতুন কোড চাইতে পারবেন', resend: 'নতুন কোড পাঠান', changeNumber: 'নম্বর বদলান',
-      resent: 'নতুন কোড পাঠানো হচ্ছে', sandbox: 'এসএমএস স্যান্ডবক্স (ডেভেলপমেন্ট)', sandboxHint: 'এখানে আসল এসএমএস যায় না: এই নম্বরে যে বার্তা যেত তা নিচে দেখানো হলো।',
-      noTexts: 'এখনো কোনো বার্তা নেই: এক মুহূর্তে আসবে।',
     },
     doctorTitle: { Dr: 'ডা.', ProfDr: 'অধ্যাপক ডা.', AssProfDr: 'সহকারী অধ্যাপক ডা.', AssocProfDr: 'সহযোগী অধ্যাপক ডা.' },
     areas: {

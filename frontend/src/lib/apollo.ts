@@ -6,7 +6,7 @@ import { catchError, from, map, mergeMap, of, throwError } from 'rxjs';
 import { errorWordsReady } from './errors';
 import { getSession, loginPathFor, secondsLeft, setSession } from './session';
 import { PUBLIC_READS } from './publicReads';
-import { uploadFetch } from './uploadFetch';
+import type { ProgressInit } from './uploadFetch';
 
 /**
  * One Apollo client: uploads (multipart with Apollo's CSRF preflight header), the access token on
@@ -92,9 +92,14 @@ const errorWordsLink = new ApolloLink((operation, forward) => forward(operation)
   catchError((error: unknown) => from(errorWordsReady).pipe(mergeMap(() => throwError(() => error)))),
 ));
 
+/** A plain fetch; an upload that asks for progress loads the XMLHttpRequest path (uploadFetch.ts) then. */
+const progressFetch: typeof fetch = (input, init) => ((init as ProgressInit | undefined)?.onProgress
+  ? import('./uploadFetch').then((m) => m.uploadFetch(input, init as ProgressInit))
+  : fetch(input, init));
+
 export function createApolloClient(uri = '/graphql') {
   return new ApolloClient({
-    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: uploadFetch as typeof fetch })]),
+    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });

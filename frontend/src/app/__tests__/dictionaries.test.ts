@@ -6,6 +6,8 @@ await errorWordsReady; // registers the 'errors' namespace
 
 // Every feature registers its namespace when its i18n.ts (and any other *i18n.ts) is imported: load them all.
 import.meta.glob('../../features/**/*i18n.ts', { eager: true });
+import.meta.glob('../../components/*i18n.ts', { eager: true });
+import.meta.glob('../components/*i18n.ts', { eager: true });
 
 type Dict = { [key: string]: unknown };
 

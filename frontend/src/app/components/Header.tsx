@@ -9,7 +9,7 @@ import { useLogout } from '@/features/auth/useAuthActions';
 import { useCartCount } from '@/features/pharmacy/cart/cart';
 import { withAntd } from '../withAntd';
 import { CartIcon, MenuIcon, UserIcon } from '@/components/icons';
-import { PUBLIC_LINKS } from './menus';
+import { PUBLIC_LINKS } from './publicLinks';
 
 // On every page, so plain elements here; the user menu and the phone drawer (antd) load when first opened.
 const UserMenu = withAntd(() => import('./UserMenu'));

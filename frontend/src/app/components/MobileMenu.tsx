@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import type { SessionUser } from '@/lib/session';
-import { PUBLIC_LINKS, sideMenuOf } from './menus';
+import { sideMenuOf } from './menus';
+import { PUBLIC_LINKS } from './publicLinks';
 
 /** The phone menu: loaded the first time the menu button is pressed. */
 export default function MobileMenu({ open, onClose, user, cartCount, onLogout }: {

@@ -1,5 +1,6 @@
 import { paths } from '@/config/paths';
 import type { Role } from '@/lib/session';
+import './side-i18n';
 
 /** The side menu of each role (spec §2), as i18n keys under `side.` and paths. */
 export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
@@ -49,13 +50,3 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
 export function sideMenuOf(user: { role: Role; hasPassword?: boolean }): { key: string; to: string }[] {
   return SIDE_MENU[user.role].filter((m) => m.key !== 'changePassword' || user.hasPassword !== false);
 }
-
-export const PUBLIC_LINKS: { key: string; to: string }[] = [
-  { key: 'consultations', to: paths.consultation },
-  { key: 'nurses', to: paths.nurses },
-  { key: 'medicine', to: paths.medicine },
-  { key: 'insurance', to: paths.insurance },
-  { key: 'bloods', to: paths.bloods },
-  { key: 'ambulance', to: paths.ambulance },
-  { key: 'forDoctors', to: paths.doctorLogin },
-];

@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CreateOrderDocument, PrescriptionCartDocument, QuoteCartDocument } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
-import { addItem, clearCart, fillFromPrescription, getCart, getCartPrescription, setCart, setCartPrescription } from '../cart/cart';
+import { fillFromPrescription, getCartPrescription, setCartPrescription } from '../cart/cartPrescription';
+import { addItem, clearCart, getCart, setCart } from '../cart/cart';
 import PrescriptionOrderPage from '../pages/PrescriptionOrderPage';
 import ShippingPage, { goToPayment } from '../pages/ShippingPage';
 

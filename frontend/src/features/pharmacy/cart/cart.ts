@@ -23,17 +23,7 @@ export interface CartItem {
   prescriptionRequired?: boolean;
 }
 
-/** The Nirog prescription the cart was filled from ("Order these medicines"): checkout sends it. */
-export interface CartPrescription {
-  id: string;
-  /** The doctor's title as the API names it (DoctorTitle), worded in the reader's language on screen. */
-  doctorTitle?: string;
-  doctorName: string;
-  issuedAt: string;
-}
-
 const KEY = 'cart';
-const PRESCRIPTION_KEY = 'cartPrescription';
 
 /** One more of an item, up to `max` (the stock and the server's per-line limit, when known). */
 export function addItem(cart: CartItem[], item: Omit<CartItem, 'quantity'>, max = Infinity): CartItem[] {
@@ -128,61 +118,10 @@ export function updateCart(change: (cart: CartItem[]) => CartItem[]): void {
   setCart(change(current));
 }
 
-export const clearCart = () => {
-  setCart([]);
-  setCartPrescription(null);
-};
+/** Empties the cart; the prescription beside it goes with it (cartPrescription.ts follows the cart). */
+export const clearCart = () => setCart([]);
 
-// ---------------------------------------------------------------- the prescription beside the cart
-const prescriptionListeners = new Set<() => void>();
-let prescription: CartPrescription | null = readPrescription();
-
-function readPrescription(): CartPrescription | null {
-  try {
-    const raw = globalThis.localStorage?.getItem(PRESCRIPTION_KEY);
-    const p = raw ? (JSON.parse(raw) as CartPrescription) : null;
-    return p && typeof p.id === 'string' && typeof p.doctorName === 'string' ? p : null;
-  } catch {
-    return null;
-  }
-}
-
-export function getCartPrescription(): CartPrescription | null {
-  return prescription;
-}
-
-export function setCartPrescription(next: CartPrescription | null): void {
-  prescription = next;
-  try {
-    if (next) localStorage.setItem(PRESCRIPTION_KEY, JSON.stringify(next));
-    else localStorage.removeItem(PRESCRIPTION_KEY);
-  } catch {
-    /* private mode */
-  }
-  prescriptionListeners.forEach((l) => l());
-}
-
-export function useCartPrescription(): CartPrescription | null {
-  return useSyncExternalStore((l) => { prescriptionListeners.add(l); return () => prescriptionListeners.delete(l); }, getCartPrescription, getCartPrescription);
-}
-
-/**
- * The patient's confirmed choices from a prescription ("Order these medicines"): each medicine is put
- * in the cart with the quantity chosen (replacing what the cart had of it), and the prescription is
- * remembered for checkout.
- */
-export function fillFromPrescription(cart: CartItem[], chosen: { item: Omit<CartItem, 'quantity'>; quantity: number }[]): CartItem[] {
-  const next = [...cart];
-  for (const { item, quantity } of chosen) {
-    const at = next.findIndex((c) => c.id === item.id);
-    const line = { ...item, quantity: Math.max(1, quantity) };
-    if (at >= 0) next[at] = line;
-    else next.push(line);
-  }
-  return next;
-}
-
-function subscribe(listener: () => void): () => void {
+export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

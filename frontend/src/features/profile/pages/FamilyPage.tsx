@@ -13,6 +13,7 @@ import { formatDate, isoDay, todayInDhaka } from '@/lib/dates';
 import { formatCount } from '@/lib/money';
 import '../i18n';
 import '../profile.css';
+import '@/components/care-i18n';
 
 const RELATIONS: FamilyRelation[] = ['Father', 'Mother', 'Spouse', 'Son', 'Daughter', 'Brother', 'Sister', 'Grandfather', 'Grandmother', 'Grandchild', 'Other'];
 
