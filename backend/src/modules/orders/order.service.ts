@@ -11,7 +11,6 @@ import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
 import type { PageArgs, PageResult } from '../../common/pagination.js';
-import { refundsDue } from '../../common/metrics.js';
 import { Medicine } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';
