@@ -262,7 +262,7 @@ export const PHARMACIST_ALLOWED = new Set([
   'Query.nurseReviewEligibility', 'Query.myBloodDonor', 'Query.me', 'Query.hospitalSlots', 'Query.appointment', 'Query.prescription', 'Query.order',
   'Query.payment', 'Query.myMailbox', 'Query.mailDelivery', 'Mutation.logout', 'Mutation.updateProfile',
   'Mutation.updateAvatar', 'Mutation.changePassword', 'Mutation.changeAppointmentStatus', 'Mutation.updateLanguage', 'Mutation.confirmEmail',
-  'Mutation.resendVerification',
+  'Mutation.resendVerification', 'Mutation.sendPhoneCode', 'Mutation.verifyPhone',
   'POST /logout', 'PUT /logout', 'GET /currentUserDetails', 'PUT /update/currentUserdetails', 'PUT /update/avatar', 'GET /hospital/slots',
   'GET /appointment/:id', 'PUT /appointment/:id/status', 'GET /prescription/:id', 'GET /prescription/:id/pdf', 'GET /payment/:tranId', 'GET /order/:id',
   'GET /my/mailbox', 'PUT /update/language', 'POST /confirm/email', 'POST /confirm/email/resend', 'POST /blood/donor', 'GET /blood/donor/me',
