@@ -25,6 +25,11 @@ const OPERATIONS = {
   forgotPassword: ['Asked for a password reset', 'পাসওয়ার্ড রিসেট চেয়েছেন'],
   doctorForgotPassword: ['Asked for a doctor password reset', 'ডাক্তারের পাসওয়ার্ড রিসেট চেয়েছেন'],
   resetPassword: ['Reset a password', 'পাসওয়ার্ড রিসেট করেছেন'],
+  sendSignupCode: ['Asked for a signup code by SMS', 'এসএমএসে নিবন্ধনের কোড চেয়েছেন'],
+  sendLoginCode: ['Asked for a login code by SMS', 'এসএমএসে লগইনের কোড চেয়েছেন'],
+  loginWithCode: ['Logged in with an SMS code', 'এসএমএস কোড দিয়ে লগইন করেছেন'],
+  sendPhoneCode: ['Asked for a code to verify a mobile number', 'মোবাইল নম্বর যাচাইয়ের কোড চেয়েছেন'],
+  verifyPhone: ['Verified a mobile number', 'মোবাইল নম্বর যাচাই করেছেন'],
   doctorResetPassword: ['Reset a doctor\'s password', 'ডাক্তারের পাসওয়ার্ড রিসেট করেছেন'],
   // Doctors
   doctorSignup: ['Registered a doctor', 'ডাক্তার নিবন্ধন করেছেন'],

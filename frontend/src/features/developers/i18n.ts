@@ -20,7 +20,7 @@ registerTranslations('developers', {
       sample: 'A first request',
     },
     scopes: {
-      p1: 'Every operation an app may call names the one scope that opens it (the reference below says which, as “Integrator apps: scope …”). An operation without a scope is closed to apps, public reads included.',
+      p1: 'Every operation an app may call names the one scope that opens it (the reference below says which, as `Integrator apps: scope …`). An operation without a scope is closed to apps, public reads included.',
       p2: 'Whom the app acts for decides which records it sees: a hospital app reads its own hospital’s visits and never a prescription; only the pharmacy partner’s app keeps stock. Every read of personal data by an app is written to the audit log.',
       p3: 'A call outside the app’s scopes answers `FORBIDDEN` with the reason `MISSING_SCOPE`, before anything runs; a record of another organisation `NOT_YOUR_ORGANISATION`.',
       scope: 'Scope', opens: 'What it opens', operations: 'Operations',
@@ -38,7 +38,7 @@ registerTranslations('developers', {
       p1: 'Each app spends from a bucket of points: 1,000 unless agreed otherwise, refilling 100 points a second, kept in the database so every server shares it. Your web app users keep their own limits.',
       p2: 'A request costs 1 point per field, and a list its page size times its fields, counted before it runs. What the answer did not use (a page that came back shorter) goes back to the bucket after.',
       p3: 'Every answer to an app carries `extensions.cost`: the requested and the actual cost and the bucket after.',
-      p4: 'A request the bucket cannot pay for is refused before it runs: HTTP 429, code `THROTTLED`, and `extensions.retryAfter` (also the `Retry-After` header) says in how many seconds the bucket holds enough. Ask for smaller pages, or wait.',
+      p4: 'A request the bucket cannot pay for is refused before it runs: `HTTP 429`, code `THROTTLED`, and `extensions.retryAfter` (also the `Retry-After` header) says in how many seconds the bucket holds enough. Ask for smaller pages, or wait.',
     },
     webhooks: {
       p1: 'Subscribe with `subscribeWebhook(input: { url, events })` (scope `webhooks:manage`, and for each event the scope that reads its object). The answer carries the subscription’s signing secret, `whsec_…`, shown once. The URL must be https.',
@@ -94,7 +94,7 @@ registerTranslations('developers', {
       sample: 'প্রথম অনুরোধ',
     },
     scopes: {
-      p1: 'অ্যাপ যে অপারেশন ডাকতে পারে তার প্রতিটি জানায় কোন একটি অনুমতিতে তা খোলে (নিচের রেফারেন্সে লেখা থাকে “Integrator apps: scope …”)। যে অপারেশনের কোনো অনুমতি নেই তা অ্যাপের জন্য বন্ধ, সবার জন্য খোলা তথ্যও।',
+      p1: 'অ্যাপ যে অপারেশন ডাকতে পারে তার প্রতিটি জানায় কোন একটি অনুমতিতে তা খোলে (নিচের রেফারেন্সে লেখা থাকে `Integrator apps: scope …`)। যে অপারেশনের কোনো অনুমতি নেই তা অ্যাপের জন্য বন্ধ, সবার জন্য খোলা তথ্যও।',
       p2: 'অ্যাপটি কার হয়ে কাজ করে তা ঠিক করে কোন রেকর্ড দেখা যাবে: হাসপাতালের অ্যাপ কেবল নিজের হাসপাতালের ভিজিট দেখে, কখনো প্রেসক্রিপশন নয়; মজুত রাখে কেবল ফার্মেসি অংশীদারের অ্যাপ। অ্যাপ ব্যক্তিগত তথ্য পড়লে প্রতিবার তা অডিট লগে লেখা হয়।',
       p3: 'অনুমতির বাইরের অনুরোধ কিছু চালানোর আগেই `FORBIDDEN` উত্তর পায়, কারণ `MISSING_SCOPE`; অন্য প্রতিষ্ঠানের রেকর্ড হলে `NOT_YOUR_ORGANISATION`।',
       scope: 'অনুমতি', opens: 'যা খোলে', operations: 'অপারেশন',
@@ -112,7 +112,7 @@ registerTranslations('developers', {
       p1: 'প্রতিটি অ্যাপ পয়েন্টের একটি বাকেট থেকে খরচ করে: অন্য কিছু ঠিক না হলে ১,০০০, প্রতি সেকেন্ডে ১০০ পয়েন্ট করে ভরে, ডেটাবেসে রাখা হয় বলে সব সার্ভার একই বাকেট দেখে। ওয়েব অ্যাপের ব্যবহারকারীদের সীমা আগের মতোই থাকে।',
       p2: 'প্রতি ফিল্ডে ১ পয়েন্ট, আর তালিকায় পাতার মাপ গুণ তার ফিল্ড, চালানোর আগেই গোনা হয়। উত্তরে যা লাগেনি (ছোট হয়ে ফেরা পাতা) তা পরে বাকেটে ফিরে যায়।',
       p3: 'অ্যাপের প্রতিটি উত্তরে থাকে `extensions.cost`: চাওয়া ও আসল খরচ, আর পরে বাকেটের অবস্থা।',
-      p4: 'বাকেট যে অনুরোধের খরচ দিতে পারে না তা চালানোর আগেই ফেরত যায়: HTTP 429, কোড `THROTTLED`, আর `extensions.retryAfter` (আর `Retry-After` হেডার) জানায় কত সেকেন্ড পরে বাকেটে যথেষ্ট পয়েন্ট হবে। ছোট পাতা চান, অথবা অপেক্ষা করুন।',
+      p4: 'বাকেট যে অনুরোধের খরচ দিতে পারে না তা চালানোর আগেই ফেরত যায়: `HTTP 429`, কোড `THROTTLED`, আর `extensions.retryAfter` (আর `Retry-After` হেডার) জানায় কত সেকেন্ড পরে বাকেটে যথেষ্ট পয়েন্ট হবে। ছোট পাতা চান, অথবা অপেক্ষা করুন।',
     },
     webhooks: {
       p1: '`subscribeWebhook(input: { url, events })` দিয়ে সাবস্ক্রাইব করুন (অনুমতি `webhooks:manage`, আর প্রতিটি ঘটনার জন্য তার বিষয় পড়ার অনুমতি)। উত্তরে থাকে সাবস্ক্রিপশনের সই করার গোপন কী `whsec_…`, শুধু একবার দেখানো হয়। URL অবশ্যই https হতে হবে।',

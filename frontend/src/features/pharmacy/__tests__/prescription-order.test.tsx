@@ -109,7 +109,7 @@ describe('checkout of a prescription-only medicine', () => {
     const assign = vi.spyOn(goToPayment, 'assign').mockImplementation(() => {});
     const input = {
       shippingInfo: { name: 'Rahima Akter', address: 'House 12', city: 'Dhaka', phone: '01712345678' },
-      orderItems: [{ medicineId: 'zimax', quantity: 1 }], paymentMethod: 'Bkash', prescriptionId: 'p1',
+      orderItems: [{ medicineId: 'zimax', quantity: 1 }], paymentMethod: 'Bkash', prescriptionId: 'p1', familyMemberId: null,
     };
     renderScreen(<ShippingPage />, { mocks: [quote, {
       request: { query: CreateOrderDocument, variables: { input, prescriptionImage: null } },

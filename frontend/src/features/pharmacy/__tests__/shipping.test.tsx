@@ -50,6 +50,7 @@ describe('shipping screen', () => {
       orderItems: [{ medicineId: 'm1', quantity: 2 }],
       paymentMethod: 'Bkash',
       prescriptionId: null,
+      familyMemberId: null,
     };
     renderScreen(<ShippingPage />, { mocks: [quote, {
       request: { query: CreateOrderDocument, variables: { input, prescriptionImage: null } },
