@@ -445,7 +445,7 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await expect(page.getByTestId('code-entry')).toBeVisible();
     await expect(page.getByTestId('sms-sandbox').locator('pre').first()).toBeVisible();
     await motionDone(page);
-    found.push(...(await axe(page, where('the code step of a mobile signup'))));
+    found.push(...(await check(page, run, 'the code step of a mobile signup')));
 
     await open(page, `${paths.medicine}?keyword=zzzz`);
     await settled(page, inFlight);
@@ -483,13 +483,13 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await page.getByRole('dialog').locator('form button[type=submit]').click();
     await expect(page.getByRole('dialog').locator('.ant-form-item-explain-error').first()).toBeVisible();
     await motionDone(page);
-    found.push(...(await axe(page, where('the family member form with its errors'))));
+    found.push(...(await check(page, run, 'the family member form with its errors')));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByTestId('family-list').getByRole('button').filter({ hasText: /Remove|সরান/ }).first().click();
     await expect(page.locator('.ant-modal-confirm')).toBeVisible();
     await motionDone(page);
-    found.push(...(await axe(page, where('the confirm dialog of removing a family member'))));
+    found.push(...(await check(page, run, 'the confirm dialog of removing a family member')));
     await page.keyboard.press('Escape');
     await expect(page.locator('.ant-modal-confirm')).toBeHidden();
 
@@ -519,24 +519,24 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await dialogOf(page, inFlight, paths.adminMedicines, '[data-testid=edit-medicine]');
     found.push(...(await check(page, run, "the dialog of editing a medicine")));
   }
-  if (role === 'admin') {
+  if (run.role === 'admin') {
     await open(page, paths.adminIntegrators);
     await settled(page, inFlight);
     await page.locator('main .integrators-head button').click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await motionDone(page);
-    found.push(...(await axe(page, where('the dialog registering an integrator app'))));
+    found.push(...(await check(page, run, 'the dialog registering an integrator app')));
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   }
-  if (role === 'visitor') {
+  if (run.role === 'visitor') {
     // The explorer (GraphiQL, its own chunk and stylesheet), opened without a key.
     await open(page, paths.developers);
     await settled(page, inFlight);
     await page.locator('main .dev-explorer-form button[type=submit]').click();
     await expect(page.locator('main .graphiql-response .CodeMirror')).toBeAttached();
     await motionDone(page);
-    found.push(...(await axe(page, where('the API explorer'))));
+    found.push(...(await check(page, run, 'the API explorer')));
   }
   return found;
 }
