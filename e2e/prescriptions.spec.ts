@@ -212,6 +212,9 @@ test('the new screens fit a phone, in Bangla too', async ({ page }) => {
     await page.getByTestId('prescription-card').filter({ hasText: 'Zimax 500 mg' }).first().getByTestId('order-these').click();
     await expect(page.getByTestId('rx-line').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
+    // Its medicines in the cart, so that /shipping shows its form (an empty cart shows only a notice).
+    await page.getByTestId('rx-add-to-cart').click();
+    await expect(page).toHaveURL(/\/cart$/);
     for (const path of ['/my-order', '/my-booking', '/shipping']) {
       await page.goto(path);
       await expect(page.locator('main h1').first()).toBeVisible();
