@@ -192,7 +192,7 @@ function plan(ids: DemoIds): Visit[] {
     v('adminMedicines', ['admin']),
     v('adminRefunds', ['admin']),
     v('pharmacistQueue', ['pharmacist', 'admin']),
-    v('pharmacistReview', ['pharmacist'], { orderId: ids.checkOrderId }),
+    v('pharmacistReview', ['pharmacist', 'admin'], { orderId: ids.checkOrderId }),
     v('adminIntegrators', ['admin']),
     v('adminWebhooks', ['admin']),
 
