@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { asciiDigits } from '@/lib/digits';
+import { asciiDigits, readerDigits } from '@/lib/digits';
 import { formatCount } from '@/lib/money';
 import SmsSandbox from './SmsSandbox';
 import './code-entry.css';
@@ -64,7 +64,7 @@ export default function CodeEntry({ sent, onConfirm, onResend, onChangeNumber, b
 
   return (
     <div data-testid="code-entry">
-      <p role="status">{t('phoneCode.sentTo', { phone: sent.phone, minutes: formatCount(Math.round(sent.expiresInSeconds / 60), i18n.language) })}</p>
+      <p role="status">{t('phoneCode.sentTo', { phone: readerDigits(sent.phone, i18n.language), minutes: formatCount(Math.round(sent.expiresInSeconds / 60), i18n.language) })}</p>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
       <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={(v) => onConfirm(asciiDigits(v.code).trim())}>
         <Form.Item name="code" label={t('phoneCode.code')} rules={[{ required: true, message: t('phoneCode.codeRequired') },

@@ -125,7 +125,7 @@ export default function DevelopersPage() {
           <table className="dev-table">
             <thead><tr><th scope="col">{t('errors.code')}</th><th scope="col">{t('errors.status')}</th><th scope="col">{t('errors.when')}</th></tr></thead>
             <tbody>
-              {ERROR_CODES.map((e) => <tr key={e.code}><td><code>{e.code}</code></td><td>{e.status}</td><td>{t(`errors.codes.${e.code}`)}</td></tr>)}
+              {ERROR_CODES.map((e) => <tr key={e.code}><td><code>{e.code}</code></td><td><code>{e.status}</code></td><td>{t(`errors.codes.${e.code}`)}</td></tr>)}
             </tbody>
           </table>
         </div>

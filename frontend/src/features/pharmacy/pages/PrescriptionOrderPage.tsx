@@ -3,10 +3,10 @@ import { Alert, Button, Skeleton } from 'antd';
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { PrescriptionCartDocument, type PrescriptionCartQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import { formatDate } from '@/lib/dates';
 import { flash } from '@/lib/flash';
 import { useDoctorTitle } from '@/lib/doctorTitles';
@@ -91,7 +91,8 @@ export default function PrescriptionOrderPage() {
                 <div className="rx-line" key={name} data-testid="rx-line">
                   <fieldset>
                     <legend>{l.medname}</legend>
-                    <span className="med-meta">{t('prescribedAs', { dailyUse: l.dailyUse, count: l.days, quantity: l.prescribedQuantity })}</span>
+                    {/* the dose and the quantity as the doctor wrote them */}
+                    <span className="med-meta"><Trans t={t} i18nKey="prescribedAs" count={l.days} values={{ dailyUse: l.dailyUse, quantity: l.prescribedQuantity }} components={{ w: <span translate="no" /> }} /></span>
                     <span className="med-meta">{l.choices.length === 0 ? t('notSold') : l.sure ? t('sureMatch') : t('chooseOne')}</span>
                     {l.choices.map((x) => (
                       <label className="rx-choice" key={x.medicine.id}>
@@ -114,9 +115,11 @@ export default function PrescriptionOrderPage() {
                   </fieldset>
                   {picked && (
                     <div className="cart-qty">
-                      <Button size="small" icon={<MinusOutlined />} aria-label={`${t('decrease')}: ${lineName(picked.medicine)}`} onClick={() => step(i, -1)} disabled={c!.quantity <= 1} />
-                      <span aria-label={t('quantity')} data-testid="rx-qty">{c!.quantity}</span>
-                      <Button size="small" icon={<PlusOutlined />} aria-label={`${t('increase')}: ${lineName(picked.medicine)}`} onClick={() => step(i, 1)} disabled={c!.quantity >= MAX_QUANTITY} />
+                      {/* Each button named with the medicine ("Increase: Zimax 500 mg"), its name as written */}
+                      <span id={`${name}-med`} className="sr-only" translate="no">{lineName(picked.medicine)}</span>
+                      <Button size="small" icon={<MinusOutlined />} id={`${name}-dec`} aria-label={`${t('decrease')}:`} aria-labelledby={`${name}-dec ${name}-med`} onClick={() => step(i, -1)} disabled={c!.quantity <= 1} />
+                      <span aria-label={t('quantity')} data-testid="rx-qty">{formatCount(c!.quantity, i18n.language)}</span>
+                      <Button size="small" icon={<PlusOutlined />} id={`${name}-inc`} aria-label={`${t('increase')}:`} aria-labelledby={`${name}-inc ${name}-med`} onClick={() => step(i, 1)} disabled={c!.quantity >= MAX_QUANTITY} />
                       <span className="med-meta">{unitLabel(picked.medicine.unit)}</span>
                     </div>
                   )}

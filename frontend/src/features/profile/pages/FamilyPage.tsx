@@ -14,6 +14,7 @@ import { formatCount } from '@/lib/money';
 import '../i18n';
 import '../profile.css';
 import '@/components/care-i18n';
+import { readerDigits } from '@/lib/digits';
 
 const RELATIONS: FamilyRelation[] = ['Father', 'Mother', 'Spouse', 'Son', 'Daughter', 'Brother', 'Sister', 'Grandfather', 'Grandmother', 'Grandchild', 'Other'];
 
@@ -95,7 +96,7 @@ export default function FamilyPage() {
             <li key={m.id} className="family-member">
               <h2>{m.name}</h2>
               <span>{tc('care.memberDetails', { relation: tc(`relation.${m.relation}`), age: formatCount(m.age, i18n.language), gender: gender(m.gender) })}</span>
-              <span className="muted">{formatDate(m.birthdate, i18n.language)}{m.phone ? ` · ${m.phone}` : ''}</span>
+              <span className="muted">{formatDate(m.birthdate, i18n.language)}{m.phone ? ` · ${readerDigits(m.phone, i18n.language)}` : ''}</span>
               <div className="family-member-actions" role="group" aria-label={t('memberActions', { name: m.name })}>
                 <Button size="small" onClick={() => open(m)}>{t('editMember')}</Button>
                 <Button size="small" danger onClick={() => confirmRemove(m)}>{t('removeMember')}</Button>
