@@ -34,7 +34,7 @@ function Attempts({ row }: { row: Row }) {
             {row.history.map((a) => (
               <tr key={a.id}>
                 <td>{formatDateTime(a.createdAt, i18n.language)}</td>
-                <td>{a.responseStatus ?? t('hooks.noAnswer')}</td>
+                <td>{a.responseStatus != null ? <code>{a.responseStatus}</code> : t('hooks.noAnswer')}</td>
                 <td>{a.error ?? '—'}</td>
                 <td>{t('hooks.tookMs', { ms: a.durationMs })}</td>
               </tr>
@@ -113,7 +113,7 @@ export default function AdminWebhooksPage() {
           { title: t('hooks.attempts'), key: 'attempts', width: 90, render: (_, r) => formatCount(r.history.length, i18n.language) },
           {
             title: t('hooks.response'), key: 'response', width: 200,
-            render: (_, r) => <>{r.responseStatus ?? '—'}{r.lastError && <div className="muted">{r.lastError}</div>}</>,
+            render: (_, r) => <>{r.responseStatus != null ? <code>{r.responseStatus}</code> : '—'}{r.lastError && <div className="muted">{r.lastError}</div>}</>,
           },
           { title: t('hooks.url'), key: 'url', width: 220, render: (_, r) => <span className="webhook-url">{r.url}</span> },
           {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PrescriptionOrdersDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
-import { formatTaka } from '@/lib/money';
+import { formatCount, formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
 import Pager from '@/components/Pager';
 import MedicineImage from '../components/MedicineImage';
@@ -49,7 +49,7 @@ export default function PrescriptionQueuePage() {
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
                   <MedicineImage url={i.imageUrl} name={lineName(i)} small />
-                  <span className="cart-line-body"><strong>{lineName(i)}</strong> <span className="med-meta">× {i.quantity}</span></span>
+                  <span className="cart-line-body"><strong>{lineName(i)}</strong> <span className="med-meta">× {formatCount(i.quantity, i18n.language)}</span></span>
                 </div>
               ))}
               {o.prescriptionRequired && <div style={{ marginTop: 8 }}><RxBadge /></div>}

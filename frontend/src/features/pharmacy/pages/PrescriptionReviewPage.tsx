@@ -12,6 +12,7 @@ import MedicineImage from '../components/MedicineImage';
 import { STATUS_COLOR } from '../components/orderStatus';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { lineName } from '../cart/cart';
+import { readerDigits } from '@/lib/digits';
 import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
@@ -68,7 +69,7 @@ export default function PrescriptionReviewPage() {
                 {o.prescriptionReviewedAt && <span className="med-meta">{t('reviewedOn', { date: formatDateTime(o.prescriptionReviewedAt, i18n.language) })}</span>}
               </Space>
               <Descriptions size="small" column={1} items={[
-                { key: 'c', label: t('customer'), children: `${o.customerName} · ${o.shippingPhone}` },
+                { key: 'c', label: t('customer'), children: `${o.customerName} · ${readerDigits(o.shippingPhone, i18n.language)}` },
                 { key: 'a', label: t('location'), children: `${o.shippingAddress}, ${o.shippingCity}` },
                 { key: 'd', label: t('date'), children: formatDateTime(o.createdAt, i18n.language) },
                 { key: 't', label: t('total'), children: formatTaka(o.totalPoisha, i18n.language) },
