@@ -3,7 +3,7 @@ import { Alert, Button, Skeleton } from 'antd';
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { PrescriptionCartDocument, type PrescriptionCartQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatCount, formatTaka } from '@/lib/money';
@@ -33,6 +33,13 @@ const MAX_QUANTITY = 100;
  * candidates to choose from; nothing is bought here: the chosen lines go into the cart, with the
  * prescription, and the patient checks out from there.
  */
+// Markers put into a sentence where the doctor's own words go, then replaced by them marked as written.
+const DOSE = '\u0001';
+const QUANTITY = '\u0002';
+function asWritten(sentence: string, words: Record<string, string>) {
+  return sentence.split(/(\u0001|\u0002)/).map((part, i) => (part in words ? <span key={i} translate="no">{words[part]}</span> : part));
+}
+
 export default function PrescriptionOrderPage() {
   const { prescriptionId = '' } = useParams();
   const { t, i18n } = useTranslation('pharmacy');
@@ -92,7 +99,7 @@ export default function PrescriptionOrderPage() {
                   <fieldset>
                     <legend>{l.medname}</legend>
                     {/* the dose and the quantity as the doctor wrote them */}
-                    <span className="med-meta"><Trans t={t} i18nKey="prescribedAs" count={l.days} values={{ dailyUse: l.dailyUse, quantity: l.prescribedQuantity }} components={{ w: <span translate="no" /> }} /></span>
+                    <span className="med-meta">{asWritten(t('prescribedAs', { dailyUse: DOSE, count: l.days, quantity: QUANTITY }), { [DOSE]: l.dailyUse, [QUANTITY]: l.prescribedQuantity })}</span>
                     <span className="med-meta">{l.choices.length === 0 ? t('notSold') : l.sure ? t('sureMatch') : t('chooseOne')}</span>
                     {l.choices.map((x) => (
                       <label className="rx-choice" key={x.medicine.id}>
