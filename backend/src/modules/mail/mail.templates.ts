@@ -419,7 +419,7 @@ export type MailTemplate = keyof typeof TEMPLATES;
  */
 function inReaderDigits(vars: TemplateVars, lang: Language): TemplateVars {
   if (lang !== Language.bn) return vars;
-  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, /^\d+$/.test(v) && !/phone$/i.test(k) ? readerDigits(v, lang) : v]));
+  return Object.fromEntries(Object.entries(vars).map(([k, v]) => [k, /^\d+$/.test(v) && !/(phone|ref)$/i.test(k) ? readerDigits(v, lang) : v]));
 }
 
 

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, createTestApp, login, type TestApp } from '../../../../test/app.js';
 import type { DomainEvent } from '../../../common/events.js';
-import { User } from '../../accounts/index.js';
+import { Language, User } from '../../accounts/index.js';
 import { Doctor } from '../../doctors/index.js';
 import { shortRef } from '../notification.service.js';
+import { renderMail, renderSms } from '../mail.templates.js';
+
 
 /**
  * Domain events → mail and SMS. The modules that publish these events are built elsewhere, so the
@@ -207,6 +209,11 @@ describe('SMS', () => {
     const finished = uuid();
     await publish({ type: 'appointment.statusChanged', appointmentId: finished, patientId: karimId, doctorId, from: 'Confirmed', to: 'Finished' });
     expect(await sql('select id from sms_outbox where dedupe_key like ?', [`%${finished}%`])).toHaveLength(0);
+  });
+
+  it('keeps a reference as written in a Bangla text, also one made of digits alone (about 2% of them)', () => {
+    expect(renderSms('appointment-status', Language.bn, { ref: '43587018', status: 'নিশ্চিত' })).toBe('নিরোগ: আপনার বুকিং #43587018 এখন নিশ্চিত।');
+    expect(renderMail('appointment-status', Language.bn, { name: 'করিম', ref: '43587018', status: 'নিশ্চিত', link: 'https://nirog.example/my-booking' }).text).toContain('43587018');
   });
 
   it('refuses numbers that are not Bangladeshi mobiles', async () => {
