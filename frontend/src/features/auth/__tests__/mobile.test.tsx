@@ -36,7 +36,7 @@ describe('signup and login with a mobile number', () => {
     await userEvent.type(screen.getByLabelText('নাম'), 'শিরিন');
     await userEvent.type(screen.getByLabelText('মোবাইল নম্বর'), '০১৭১১২২৩৩৪৪');
     await userEvent.click(screen.getByRole('button', { name: 'কোড পাঠান' }));
-    expect(await screen.findByText('01711223344 নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠিয়েছি। এটি ৫ মিনিট কার্যকর।')).toBeInTheDocument();
+    expect(await screen.findByText('০১৭১১২২৩৩৪৪ নম্বরে এসএমএসে ৬ অঙ্কের একটি কোড পাঠিয়েছি। এটি ৫ মিনিট কার্যকর।')).toBeInTheDocument();
     // The wait until a new code, in the reader's digits.
     expect(screen.getByTestId('resend-countdown')).toHaveTextContent(/^(১:০০|০:৫৯) পরে নতুন কোড চাইতে পারবেন$/);
   });
