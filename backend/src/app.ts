@@ -105,7 +105,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
   const draining = { value: false };
   const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn),
-    [services.verification.purgeSpentTokens, services.limiter.purgeExpired]);
+    [services.verification.purgeSpentTokens, services.limiter.purgeExpired, services.webhooks.purge]);
 
   /**
    * Who calls: a person by their access token, or an integrator app by its key (`Authorization:

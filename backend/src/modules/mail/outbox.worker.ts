@@ -32,7 +32,7 @@ export class OutboxWorker {
     private readonly parts: {
       mail: MailService; sms: SmsService; notifications: NotificationService;
       /** The webhook outbox (modules/webhooks), delivered with the same passes, leases and shutdown. */
-      webhooks?: { deliverDue(em: EntityManager, limit: number, keepGoing: () => boolean): Promise<number>; purge(em: EntityManager, days: number): Promise<void> };
+      webhooks?: { deliverDue(em: EntityManager, limit: number, keepGoing: () => boolean): Promise<number> };
     },
     private readonly pollMs: number,
     private readonly retentionDays = 90,
@@ -84,7 +84,6 @@ export class OutboxWorker {
       sms: await run(`delete from sms_outbox where status in ('sent', 'captured', 'failed') and created_at < now() - make_interval(days => ?)`, [days]),
       reminders: await run(`delete from scheduled_notifications where status <> 'scheduled' and updated_at < now() - make_interval(days => ?)`, [days]),
     };
-    await this.parts.webhooks?.purge(em, days);
     for (const task of this.retention) Object.assign(deleted, await task(em, days));
     return deleted;
   }

@@ -188,9 +188,11 @@ export class WebhookService {
     return byDelivery;
   }
 
-  async purge(em: EntityManager, days: number): Promise<void> {
-    await em.execute(`delete from ${TABLE} where status in ('sent', 'failed') and created_at < now() - make_interval(days => ?)`, [days]);
-  }
+  /** Its share of the retention purge (a RetentionTask): settled deliveries older than the retention. */
+  readonly purge = async (em: EntityManager, days: number): Promise<Record<string, number>> => {
+    const done = await em.execute(`delete from ${TABLE} where status in ('sent', 'failed') and created_at < now() - make_interval(days => ?)`, [days], 'run');
+    return { webhooks: (done as { affectedRows?: number }).affectedRows ?? 0 };
+  };
 }
 
 const permanent = (message: string) => Object.assign(new Error(message), { permanent: true });
