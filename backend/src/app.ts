@@ -37,6 +37,7 @@ import { integratorAccessPlugin, introspectionGate, looksLikeKey } from './modul
 import { apiCors, crossOriginPictures } from './common/cors.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 import { Coordinator } from './common/coordination.js';
+import { AnswerCache } from './common/answer-cache.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -100,8 +101,11 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   tracer?.wrapServices(services);
   setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork() as never), pool: () => poolUse(orm, config) });
   const coordinator = new Coordinator(config, orm, log);
+  // Public answers already declared shareable, sent again for a few seconds (common/answer-cache.ts).
+  const answers = new AnswerCache(config.answerCacheSeconds * 1000);
   coordinator.onCacheChange(() => {
     for (const cache of services.listCaches) cache.clear();
+    answers.clear();
   });
   const draining = { value: false };
   const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn),
@@ -212,6 +216,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
   app.use(httpMetrics);
   if (tracer) app.use(tracer.http);
+  // Before the headers and compression below: a hit replays the headers and bytes they wrote.
+  app.use(['/graphql', '/api'], answers.middleware());
 
   const https = config.publicUrl.startsWith('https://');
   const chat = chatWidgetCsp(config);

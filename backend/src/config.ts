@@ -145,6 +145,8 @@ export function loadConfig(env: Env = process.env) {
     },
     /** Seconds a public list's total is kept per filter (common/count-cache.ts); 0 counts every time. */
     listCountCacheSeconds: int(env, 'LIST_COUNT_CACHE_SECONDS', nodeEnv === 'production' ? 10 : 0, 0, 3600),
+    /** How long a public answer already declared shareable is sent again without running (common/answer-cache.ts); 0 = off. */
+    answerCacheSeconds: int(env, 'ANSWER_CACHE_SECONDS', nodeEnv === 'production' ? 5 : 0, 0, 300),
     seedDemoData: demoData(env, nodeEnv).seed,
     /** Whether the demo accounts and their published password may log in here (never in production unless a public demo). */
     allowDemoLogins: demoData(env, nodeEnv).allowLogins,

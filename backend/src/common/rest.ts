@@ -39,6 +39,12 @@ export interface RouteOptions {
    * check and the throttle, up to the upload limits.
    */
   pictures?: boolean;
+  /**
+   * A public read whose answer to a visitor is the same for every visitor and whose every change
+   * sends NOTIFY nirog_cache (migration CacheNotify): the answer cache may keep it a few seconds
+   * (common/answer-cache.ts).
+   */
+  shareable?: boolean;
 }
 export type RouteFn = (method: HttpMethod, path: string, access: AccessRule, handler: RestHandler, opts?: RouteOptions) => void;
 
@@ -94,6 +100,7 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
             ip: ctx.ip, requestId: ctx.requestId, details: { params: req.params, body: req.body },
           });
         }
+        if (opts.shareable && !ctx.user && !ctx.integrator) res.locals.shareableAnswer = true;
         if (!res.headersSent) res.status(200).json(result ?? { success: true });
       } catch (err) {
         sendRestError(res, err, ctx?.log ?? (req as unknown as { log?: Context['log'] }).log);

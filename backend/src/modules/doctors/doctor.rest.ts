@@ -202,7 +202,7 @@ export function registerDoctorRoutes(route: RouteFn): void {
       success: true, doctors: page.items.map((d) => toSpecDoctor(d)), doctorsCount: page.total, filteredDoctorsCount: page.total,
       resultPerPage: page.pageSize, page: page.page, pageCount: page.pageCount,
     };
-  });
+  }, { shareable: true });
 
   route('get', '/fees', 'public', async () => ({ success: true, fees: options(REST_FEE_OPTIONS) }));
   // `genders` and `categories` are what the earlier client reads; `gender` and `category` stay for Nirog's own callers.

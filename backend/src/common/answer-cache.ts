@@ -1,0 +1,157 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+/**
+ * The public answers this server has already declared shareable, kept a few seconds in the process
+ * and sent again without running the request (issue #22).
+ *
+ * What is kept is decided by the answer itself, never by this cache:
+ *   - a GraphQL read by hash whose answer says `Cache-Control: public, max-age=N` (publicReadCaching in
+ *     common/persisted-queries.ts: every root field public, no secret argument, an anonymous caller, no
+ *     error). Any browser or proxy may keep that answer N seconds (30 by default); keeping it here for
+ *     at most ANSWER_CACHE_SECONDS (5 in production) adds no staleness beyond what it already allows;
+ *   - a REST read that its route marks (`res.locals.shareableAnswer`, RouteOptions.shareable in
+ *     common/rest.ts) for a caller without a user: the public doctors list, whose every change sends
+ *     NOTIFY (migration CacheNotify).
+ * Only GET, only 200, only for a request with no Authorization and no X-Api-Key (a signed-in caller's
+ * answers are never looked up or kept), at most `maxEntries` answers of at most `maxBodyBytes`.
+ *
+ * The key is everything the answer can depend on: the path and query string as sent, and the request
+ * headers that change the bytes: Origin (CORS headers, absolute picture URLs), Accept-Encoding (the
+ * answer is kept as compression wrote it, so a phone still gets gzip) and Accept-Language.
+ *
+ * A committed change to the doctors or the medicine catalogue, by any replica, clears every
+ * process's answers (common/coordination.ts, as for the list totals). A request that asks for a fresh
+ * answer (`Cache-Control: no-cache`, a browser's reload) and a revalidation (`If-None-Match`) go through
+ * to the app; their answer is kept for the next caller.
+ *
+ * A hit gets its own X-Request-Id and is counted by /metrics (the middleware runs after both), and
+ * says `X-Answer-Cache: hit`.
+ */
+export interface KeptAnswer {
+  status: number;
+  headers: [string, string | number | string[]][];
+  body: Buffer;
+  expires: number;
+}
+
+/** Headers of one connection or one request, never replayed. */
+const NOT_KEPT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'x-request-id', 'x-answer-cache', 'content-length']);
+
+export class AnswerCache {
+  private readonly entries = new Map<string, KeptAnswer>();
+  private generation = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+    private readonly maxBodyBytes = 256 * 1024,
+    private readonly now = () => Date.now(),
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Forgets every answer; one being written when this is called is not kept either. */
+  clear(): void {
+    this.entries.clear();
+    this.generation++;
+  }
+
+  static keyOf(req: Request): string {
+    const h = req.headers;
+    return `${req.originalUrl}\n${h.origin ?? ''}\n${h['accept-encoding'] ?? ''}\n${h['accept-language'] ?? ''}`;
+  }
+
+  /** Whether this request may be answered from, or fill, the cache. */
+  static candidate(req: Request): boolean {
+    return req.method === 'GET' && !req.headers.authorization && !req.headers['x-api-key'];
+  }
+
+  lookup(key: string): KeptAnswer | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expires <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit;
+  }
+
+  keep(key: string, answer: Omit<KeptAnswer, 'expires'>, maxAgeSeconds: number): void {
+    const ttl = Math.min(this.ttlMs, maxAgeSeconds * 1000);
+    if (ttl <= 0 || answer.body.length > this.maxBodyBytes) return;
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { ...answer, expires: this.now() + ttl });
+  }
+
+  /** The express middleware: answers a hit, records a shareable miss. Mount it after request ids and metrics. */
+  middleware(): RequestHandler {
+    return (req: Request, res: Response, next: NextFunction) => {
+      if (!this.enabled || !AnswerCache.candidate(req)) return next();
+      const key = AnswerCache.keyOf(req);
+      const fresh = /no-cache|max-age=0/i.test(String(req.headers['cache-control'] ?? '')) || /no-cache/i.test(String(req.headers.pragma ?? ''));
+      const hit = fresh || req.headers['if-none-match'] ? undefined : this.lookup(key);
+      if (hit) {
+        for (const [name, value] of hit.headers) res.setHeader(name, value);
+        res.setHeader('Content-Length', hit.body.length);
+        res.setHeader('X-Answer-Cache', 'hit');
+        res.statusCode = hit.status;
+        res.end(hit.body);
+        return;
+      }
+      this.record(key, res);
+      next();
+    };
+  }
+
+  /** Collects what the app writes (after compression) and keeps it if the answer says it may be shared. */
+  private record(key: string, res: Response): void {
+    const generation = this.generation;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflow = false;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      size += buf.length;
+      if (size > this.maxBodyBytes) overflow = true;
+      else chunks.push(buf);
+    };
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.write = ((...args: unknown[]) => {
+      collect(args[0], args[1]);
+      return write(...args);
+    }) as Response['write'];
+    res.end = ((...args: unknown[]) => {
+      collect(args[0], args[1]);
+      return end(...args);
+    }) as Response['end'];
+    res.setHeader('X-Answer-Cache', 'miss');
+    res.once('finish', () => {
+      if (overflow || res.statusCode !== 200 || generation !== this.generation) return;
+      const maxAge = shareableFor(res);
+      if (maxAge <= 0) return;
+      const headers = Object.entries(res.getHeaders())
+        .filter(([name, value]) => value !== undefined && !NOT_KEPT.has(name))
+        .map(([name, value]) => [name, value] as [string, string | number | string[]]);
+      this.keep(key, { status: 200, headers, body: Buffer.concat(chunks) }, maxAge);
+    });
+  }
+}
+
+/** Seconds the answer says it may be shared for: its public max-age, or a REST route's mark; 0 when it is personal. */
+function shareableFor(res: Response): number {
+  // A REST route's mark: as long as this cache keeps anything (its TTL).
+  if (res.locals.shareableAnswer === true) return Number.POSITIVE_INFINITY;
+  const cc = String(res.getHeader('cache-control') ?? '');
+  if (!/^\s*public\b/i.test(cc) || /no-store|private|no-cache/i.test(cc)) return 0;
+  const maxAge = /max-age=(\d+)/i.exec(cc);
+  return maxAge ? Number(maxAge[1]) : 0;
+}
