@@ -18,4 +18,7 @@ export default {
   setupFiles: ['<rootDir>/test/setup-env.ts'],
   // A limit, not a speed check: building a seeded app took over 30 s when the 2-core machine ran other suites beside.
   testTimeout: 60000,
+  // Jest's ESM module registries grow a worker by a few hundred MB per file it runs: a worker past
+  // this after a file is replaced by a fresh one (with BACKEND_TEST_WORKERS ≥ 2; scripts/test-all.mjs).
+  workerIdleMemoryLimit: '1536MB',
 };

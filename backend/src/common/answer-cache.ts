@@ -43,8 +43,9 @@ export class AnswerCache {
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 500,
-    private readonly maxBodyBytes = 256 * 1024,
+    // At most 200 × 128 kB (25 MB) however many distinct URLs a caller invents; a page of 50 doctors is ~40 kB.
+    private readonly maxEntries = 200,
+    private readonly maxBodyBytes = 128 * 1024,
     private readonly now = () => Date.now(),
   ) {}
 
