@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { routeLabel } from './metrics.js';
 
 /**
  * The public answers this server has already declared shareable, kept a few seconds in the process
@@ -29,6 +30,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  */
 export interface KeptAnswer {
   status: number;
+  /** The route that wrote it, for /metrics. */
+  route: string;
   headers: [string, string | number | string[]][];
   body: Buffer;
   expires: number;
@@ -102,17 +105,18 @@ export class AnswerCache {
         for (const [name, value] of hit.headers) res.setHeader(name, value);
         res.setHeader('Content-Length', hit.body.length);
         res.setHeader('X-Answer-Cache', 'hit');
+        res.locals.answerRoute = hit.route;
         res.statusCode = hit.status;
         res.end(hit.body);
         return;
       }
-      this.record(key, res);
+      this.record(key, req, res);
       next();
     };
   }
 
   /** Collects what the app writes (after compression) and keeps it if the answer says it may be shared. */
-  private record(key: string, res: Response): void {
+  private record(key: string, req: Request, res: Response): void {
     const generation = this.generation;
     const chunks: Buffer[] = [];
     let size = 0;
@@ -142,7 +146,7 @@ export class AnswerCache {
       const headers = Object.entries(res.getHeaders())
         .filter(([name, value]) => value !== undefined && !NOT_KEPT.has(name))
         .map(([name, value]) => [name, value] as [string, string | number | string[]]);
-      this.keep(key, { status: 200, headers, body: Buffer.concat(chunks) }, maxAge);
+      this.keep(key, { status: 200, route: routeLabel(req), headers, body: Buffer.concat(chunks) }, maxAge);
     });
   }
 }

@@ -159,6 +159,9 @@ export function operationLabel(name: string | null | undefined): string {
  * route ('/api' + '/doctors/:id'); 'unmatched' when nothing did (a 404 of the app itself).
  */
 export function routeLabel(req: Request): string {
+  // An answer sent again by the answer cache (common/answer-cache.ts) is counted under the route that wrote it.
+  const kept = (req.res?.locals as { answerRoute?: string } | undefined)?.answerRoute;
+  if (kept) return kept;
   const pattern = `${req.baseUrl ?? ''}${typeof req.route?.path === 'string' ? req.route.path : ''}`;
   return pattern || 'unmatched';
 }

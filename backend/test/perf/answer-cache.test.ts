@@ -129,6 +129,19 @@ describe('the REST doctors list (a route marked shareable)', () => {
     expect((await t.http().get(url)).headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('counts a hit in /metrics under the route that wrote it', async () => {
+    const served = async () => {
+      const text = (await t.http().get('/metrics')).text;
+      const line = text.split('\n').find((l) => l.startsWith('nirog_http_request_duration_seconds_count{') && l.includes('route="/api/doctors"') && l.includes('method="GET"') && l.includes('status="200"'));
+      return { count: Number(line?.split(' ').pop() ?? 0), bare: text.includes('route="/api"') };
+    };
+    const before = await served();
+    await t.http().get('/api/doctors?pageSize=3');
+    const hit = await t.http().get('/api/doctors?pageSize=3');
+    expect(hit.headers['x-answer-cache']).toBe('hit');
+    expect(await served()).toEqual({ count: before.count + 2, bare: false });
+  });
+
   it('is not kept for a route that is not marked, however public', async () => {
     await t.http().get('/api/category');
     expect((await t.http().get('/api/category')).headers['x-answer-cache']).toBe('miss');
@@ -136,7 +149,7 @@ describe('the REST doctors list (a route marked shareable)', () => {
 });
 
 describe('AnswerCache', () => {
-  const answer = (text: string) => ({ status: 200, headers: [['content-type', 'application/json']] as [string, string][], body: Buffer.from(text) });
+  const answer = (text: string) => ({ status: 200, route: '/api/doctors', headers: [['content-type', 'application/json']] as [string, string][], body: Buffer.from(text) });
 
   it('forgets an answer after the shorter of its own TTL and the max-age the answer allows', () => {
     let now = 0;
