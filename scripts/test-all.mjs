@@ -92,7 +92,7 @@ if (only.includes('backend')) {
   const out = path.join(results, 'backend.json');
   // Two test files at a time (BACKEND_TEST_WORKERS): each has its own database (a PGlite in its
   // process, or its own PostgreSQL database), so files never share state. On the 2-core CI machine
-  // the PGlite pass took 19.8 min in one process and 14.3 min in two, every test passing.
+  // the PGlite pass took 19.8 min in one process and 12.9 min in two (PostgreSQL: 7.1 → 3.8), every test passing.
   const workers = process.env.BACKEND_TEST_WORKERS ?? '2';
   const code = run('backend', node, ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'),
     ...(workers === '1' ? ['--runInBand'] : [`--maxWorkers=${workers}`]), '--json', `--outputFile=${out}`], { cwd: path.join(root, 'backend') });

@@ -6,6 +6,7 @@ import { Migration20261124205952OrderLineStrength } from './Migration20261124205
 import { Migration20261125120000SpecialityTitleBn } from './Migration20261125120000SpecialityTitleBn.js';
 import { Migration20261125150000InsuranceArticleBangla } from './Migration20261125150000InsuranceArticleBangla.js';
 import { Migration20261125140000CacheNotify } from './Migration20261125140000CacheNotify.js';
+import { Migration20261127100000CacheNotifyAvatars } from './Migration20261127100000CacheNotifyAvatars.js';
 import { Migration20261123200000PaymentReturnOrigin } from './Migration20261123200000PaymentReturnOrigin.js';
 import { Migration20261122065845DashboardOrderStatus } from './Migration20261122065845DashboardOrderStatus.js';
 import { Migration20261122054009Dashboard } from './Migration20261122054009Dashboard.js';
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261125170000Webhooks', class: Migration20261125170000Webhooks },
   { name: 'Migration20261126100000PhoneAndFamily', class: Migration20261126100000PhoneAndFamily },
   { name: 'Migration20261126120000PrescriptionsRefunds', class: Migration20261126120000PrescriptionsRefunds },
+  { name: 'Migration20261127100000CacheNotifyAvatars', class: Migration20261127100000CacheNotifyAvatars },
 ];

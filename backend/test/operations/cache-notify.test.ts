@@ -72,10 +72,11 @@ describe('NOTIFY nirog_cache', () => {
     expect(heard.slice(from)).toContain('medicines');
   });
 
-  it("is sent for a user's name or removal (a doctor's list shows the name), and not for a phone number", async () => {
+  it("is sent for a user's name, photo or removal (a doctor's card shows them), and not for a phone number", async () => {
     const email = `notify-${Date.now()}@example.com`;
     await signup(email);
     expect(await notificationsFor('users', [`update users set name = 'Notify Renamed' where email = ?`, [email]])).toBe(1);
+    expect(await notificationsFor('users', [`update users set avatar_url = '/uploads/new.webp' where email = ?`, [email]])).toBe(1);
     expect(await notificationsFor('users', [`update users set phone_e164 = '+8801712345678' where email = ?`, [email]])).toBe(0);
     expect(await notificationsFor('users', [`update users set deleted_at = now() where email = ?`, [email]])).toBe(1);
   });
