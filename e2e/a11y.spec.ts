@@ -495,8 +495,8 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
 
     await open(page, paths.cart);
     await settled(page, inFlight);
-    await page.locator('main .cart-line .ant-btn-dangerous').first().click();
-    await expect(page.locator('.ant-popconfirm:not(.ant-popover-hidden)')).toBeVisible();
+    await page.locator('main [data-testid=cart-remove]').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
     await motionDone(page);
     found.push(...(await check(page, run, 'the confirm dialog of removing a cart line')));
 

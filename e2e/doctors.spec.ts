@@ -27,7 +27,9 @@ test.describe.serial('doctors and consultations', () => {
 
     await page.getByRole('link', { name: /Selina Parveen/ }).click();
     await expect(page.getByRole('heading', { name: /Selina Parveen/ })).toBeVisible();
-    await page.getByRole('button', { name: 'See Doctor Now' }).click();
+    // The doctor's page is light; a patient's review form (antd) arrives below the profile.
+    await expect(page.getByRole('region', { name: /^Reviews/ }).getByText(/^(You can review this doctor after a finished consultation with them\.|Give a review|Edit your review)$/).first()).toBeVisible();
+    await page.getByRole('link', { name: 'See Doctor Now' }).click();
     await expect(page.getByTestId('booking-fee')).toHaveText('৳ 800');
 
     await page.getByRole('button', { name: 'Book and pay' }).click();
@@ -113,7 +115,7 @@ test.describe.serial('doctors and consultations', () => {
     await loginAs(page, 'karim@nirog.test');
     await page.goto('/doctors?q=Farzana');
     await page.getByRole('link', { name: /Farzana Haque/ }).click();
-    await page.getByRole('button', { name: 'Hospital Visit' }).click();
+    await page.getByRole('link', { name: 'Hospital Visit' }).click();
     // The fee is known before booking (paid at the hospital).
     await expect(page.getByTestId('visit-fee')).toHaveText(/^৳\s[\d,]+$/);
     await page.getByLabel('Patient name').fill('Karim Uddin');
@@ -139,6 +141,23 @@ test.describe.serial('doctors and consultations', () => {
     await expect(page.locator('.ant-descriptions')).toContainText('Confirmed');
   });
 
+  test("a visitor opens a doctor's page without antd: profile, fee, reviews and the note to log in", async ({ page }) => {
+    await page.goto('/doctors');
+    await page.getByTestId('doctor-row').first().getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Hospital Visit' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Reviews/ }).getByText('Please be Login to Give a Review')).toBeVisible();
+    // Issue #22: neither antd's provider nor its stylesheet was downloaded for this page.
+    const antd = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => /AntdProvider/.test(n)));
+    expect(antd).toEqual([]);
+    // Opened from a link, its HTML names the page's chunk and the data layer, to download beside the shell
+    // (common/spa-preloads.ts); a static route beside it (/doctor/login) gets the plain page.
+    const html = await (await page.request.get(new URL(page.url()).pathname)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DoctorDetailPage-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DataProvider-[\w-]+\.js">/);
+    expect(await (await page.request.get('/doctor/login')).text()).not.toContain('modulepreload" crossorigin href="/assets/DoctorDetailPage');
+  });
+
   test("home 'Our Best Doctors' shows 4, and Load More adds 4", async ({ page }) => {
     await page.goto('/');
     const cards = page.getByTestId('best-doctor');
@@ -159,7 +178,7 @@ test.describe.serial('doctors and consultations', () => {
     await expectNoHorizontalScroll(page);
 
     await page.getByTestId('doctor-row').first().getByRole('link').first().click();
-    await expect(page.getByRole('button', { name: 'Hospital Visit' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Hospital Visit' })).toBeVisible();
     await expectNoHorizontalScroll(page);
     await page.goto('/consultation');
     await expect(page.getByText('Cardiology', { exact: true })).toBeVisible();

@@ -22,7 +22,7 @@ test('a new patient signs up, is asked to verify, reads the code in the mailbox 
   // Unverified, a booking form is not offered at all: the way on (Confirm Email) is.
   await page.goto('/doctors?q=Tanvir');
   await page.getByRole('link', { name: /Tanvir Ahmed/ }).click();
-  await page.getByRole('button', { name: 'Hospital Visit' }).click();
+  await page.getByRole('link', { name: 'Hospital Visit' }).click();
   await expect(page.getByTestId('verify-first')).toContainText('Verify your email first');
   await expect(page.getByLabel('Patient name')).toHaveCount(0);
   await page.getByTestId('verify-first').getByRole('link', { name: 'Confirm Email' }).click();
@@ -49,7 +49,7 @@ test('a new patient signs up, is asked to verify, reads the code in the mailbox 
   // Verified, the new patient can now book: a hospital visit with a doctor found by name.
   await page.goto('/doctors?q=Tanvir');
   await page.getByRole('link', { name: /Tanvir Ahmed/ }).click();
-  await page.getByRole('button', { name: 'Hospital Visit' }).click();
+  await page.getByRole('link', { name: 'Hospital Visit' }).click();
   await page.getByLabel('Patient name').fill('Mitu Sarkar');
   await page.getByLabel('Phone').fill('01712000333');
   await page.getByLabel('Date').fill(new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10));

@@ -117,7 +117,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: /Selina Parveen/ })).toBeVisible();
 
-    const seeNow = page.getByRole('button', { name: 'See Doctor Now' });
+    const seeNow = page.getByRole('link', { name: 'See Doctor Now' });
     await tabTo(page, seeNow);
     await expectFocusRing(page);
     await page.keyboard.press('Enter');

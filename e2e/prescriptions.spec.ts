@@ -56,7 +56,7 @@ test('a patient books and pays a consultation that the doctor will not start', a
   await page.getByRole('textbox', { name: /Search by name/ }).fill('Mahbubur');
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: /Mahbubur Rahman/ }).first().click();
-  await page.getByRole('button', { name: 'See Doctor Now' }).click();
+  await page.getByRole('link', { name: 'See Doctor Now' }).click();
   await page.getByLabel('Name').fill('Rahima Akter');
   await page.getByLabel('Age', { exact: true }).fill('34');
   await page.getByLabel('Weight').fill('58 kg');

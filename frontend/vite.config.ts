@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { readSchema } from './src/features/developers/components/schemaModel.ts';
+import { ALL_PATHS, DATA_LAYER, FIRST_LOAD_PAGES } from './src/config/firstLoads.ts';
+import { paths } from './src/config/paths.ts';
 
 const api = process.env.NIROG_API ?? 'http://localhost:4000';
 
@@ -24,6 +26,50 @@ function inlineEntryCss(): Plugin {
           return asset && asset.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
         });
       },
+    },
+  };
+}
+
+/**
+ * `route-preloads.json` beside index.html: for each light page a visitor opens first
+ * (config/firstLoads.ts), the chunks and stylesheets its first screen needs besides the shell's (the
+ * page's chunk, the data layer and their static imports). The server names them in that page's HTML
+ * (`<link rel="modulepreload">`), so they download beside the shell instead of after it has run.
+ * `exclude`: static routes that a parameter route would also match (/doctor/login for /doctor/:doctorId).
+ * The build fails if a listed page is not a lazy page of the router.
+ */
+function routePreloads(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'nirog-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byModule = (file: string) => {
+        const found = chunks.find((c) => c.facadeModuleId === `${root}${file}` && c.isDynamicEntry);
+        if (!found) this.error(`config/firstLoads.ts lists ${file}, which is not a lazy page of the router`);
+        return found;
+      };
+      const entry = chunks.find((c) => c.isEntry)!;
+      const inShell = new Set<string>([entry.fileName]);
+      const shellWalk = (f: string) => chunks.find((c) => c.fileName === f)?.imports.forEach((i) => { if (!inShell.has(i)) { inShell.add(i); shellWalk(i); } });
+      shellWalk(entry.fileName);
+      const routes = FIRST_LOAD_PAGES.map(({ route, page }) => {
+        const js = new Set<string>();
+        const css = new Set<string>();
+        const walk = (f: string) => {
+          if (inShell.has(f) || js.has(f)) return;
+          js.add(f);
+          const chunk = chunks.find((c) => c.fileName === f)!;
+          chunk.viteMetadata?.importedCss.forEach((c) => css.add(c));
+          chunk.imports.forEach(walk);
+        };
+        walk(byModule(page).fileName);
+        walk(byModule(DATA_LAYER).fileName);
+        return { path: paths[route], js: [...js].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
+      });
+      const exclude = ALL_PATHS.filter((p) => !p.includes(':') && routes.some((r) => r.path.includes(':') && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(p)));
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify({ routes, exclude }, null, 2)}\n` });
     },
   };
 }
@@ -57,7 +103,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), inlineEntryCss(), schemaReference()],
+  plugins: [react(), inlineEntryCss(), schemaReference(), routePreloads()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])],
   },

@@ -17,7 +17,7 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
  * Route → the modules its first load fetches besides the entry (the lazy page, with the data layer
  * when the page reads data), and the most JS (gzip, kB) it may bring; `later`: what the page asks
  * for once its first screen has rendered (the home page's sections that read data, the chat widget),
- * measured as the whole page. None of the three loads antd (antd screens bring its provider and
+ * measured as the whole page. None of them loads antd (antd screens bring its provider and
  * stylesheet, see frontend/src/app/withAntd.tsx), and the budgets keep it that way; the shell and the
  * home page's first screen hold no Apollo either (frontend/src/components/withData.tsx).
  */
@@ -29,6 +29,9 @@ export const BUDGETS = [
     later: [DATA, CHAT, 'src/features/doctors/components/BestDoctors.tsx', 'src/features/home/components/BestNurses.tsx', 'src/features/home/components/CareSections.tsx'] },
   { route: '/doctors', modules: ['src/features/doctors/pages/DoctorsPage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
   { route: '/medicine', modules: ['src/features/pharmacy/pages/MedicinePage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
+  // A doctor's page, as a visitor opens it (patients load the antd review form below the profile).
+  { route: '/doctor/:id', modules: ['src/features/doctors/pages/DoctorDetailPage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
+  { route: '/cart', modules: ['src/features/pharmacy/pages/CartPage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
 ];
 
 const gzipCache = new Map();

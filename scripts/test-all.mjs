@@ -72,7 +72,7 @@ if (only.includes('lint')) {
 }
 
 if (only.includes('budget')) {
-  // The first load of /, /doctors and /medicine stays within its JS budget (gzip), from the build's manifest.
+  // The first load of /, /doctors, /medicine, a doctor's page and /cart stays within its JS budget (gzip), from the build's manifest.
   const out = path.join(results, 'budget.json');
   const code = run('budget', node, [path.join(root, 'scripts/bundle-budget.mjs'), '--json', out]);
   const r = readJson(out);

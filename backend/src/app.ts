@@ -38,6 +38,7 @@ import { apiCors, crossOriginPictures } from './common/cors.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
+import { SpaPages } from './common/spa-preloads.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -334,9 +335,11 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // import sees as a failed load, not index.html parsed as JavaScript.
     app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    app.get('/{*path}', (_req, res) => {
+    // index.html, with the chunks of the page asked for named in its head (common/spa-preloads.ts).
+    const pages = new SpaPages(dist);
+    app.get('/{*path}', (req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(dist, 'index.html'));
+      res.type('html').send(pages.htmlFor(req.path));
     });
   }
 

@@ -17,9 +17,9 @@ function page(load: () => Promise<{ default: ComponentType }>): ReactNode {
 }
 
 /** A page built without antd (the public catalogues; the home page is in the main chunk): its own chunk and the data layer. */
-function lightPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
+function lightPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, props = {} as P): ReactNode {
   const Page = withData(load);
-  return <Page />;
+  return <Page {...props} />;
 }
 
 /** A page that reads no data and uses no antd (the developer guide): its own chunk alone. */
@@ -36,6 +36,10 @@ const bestDoctors = (
     <BestDoctors />
   </Suspense>
 );
+
+// A doctor's page is light; its review form (antd) is handed in with antd's provider and loaded for
+// patients only, once the profile is on screen.
+const DoctorReviewForm = withAntd(() => import('@/features/doctors/components/ReviewForm'));
 
 // The account screens' side menu is antd's Menu: loaded with the first account screen.
 const DashboardLayout = withAntd(() => import('./layouts/DashboardLayout'));
@@ -83,7 +87,7 @@ export const routes: RouteObject[] = [
       // Doctors and consultations
       { path: paths.consultation, element: page(() => import('@/features/doctors/pages/ConsultationPage')) },
       { path: paths.doctors, element: lightPage(() => import('@/features/doctors/pages/DoctorsPage')) },
-      { path: paths.doctorDetail, element: page(() => import('@/features/doctors/pages/DoctorDetailPage')) },
+      { path: paths.doctorDetail, element: lightPage(() => import('@/features/doctors/pages/DoctorDetailPage'), { ReviewForm: DoctorReviewForm }) },
       { path: paths.bookAppointment, element: only(PATIENT, page(() => import('@/features/consultations/pages/BookAppointmentPage'))) },
       { path: paths.hospitalAppointment, element: only(PATIENT, page(() => import('@/features/consultations/pages/HospitalAppointmentPage'))) },
       { path: paths.consultationPaid, element: only(PATIENT, page(() => import('@/features/consultations/pages/ConsultationPaidPage'))) },
@@ -91,7 +95,7 @@ export const routes: RouteObject[] = [
       // Pharmacy
       { path: paths.medicine, element: lightPage(() => import('@/features/pharmacy/pages/MedicinePage')) },
       { path: paths.medicineDetail, element: page(() => import('@/features/pharmacy/pages/MedicineDetailPage')) },
-      { path: paths.cart, element: page(() => import('@/features/pharmacy/pages/CartPage')) },
+      { path: paths.cart, element: lightPage(() => import('@/features/pharmacy/pages/CartPage')) },
       // Only patients can order (the API refuses the other roles).
       { path: paths.shipping, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/ShippingPage'))) },
       { path: paths.prescriptionOrder, element: only(PATIENT, page(() => import('@/features/pharmacy/pages/PrescriptionOrderPage'))) },

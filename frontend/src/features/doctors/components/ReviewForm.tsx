@@ -7,7 +7,7 @@ import { useSession } from '@/lib/session';
 import { errorInfo } from '@/lib/errors';
 import '../i18n';
 
-/** Stars in halves and a comment; only after a finished consultation, once (then it edits). */
+/** Stars in halves and a comment; only after a finished consultation, once (then it edits). Uses antd: see pages/DoctorDetailPage.tsx. */
 export default function ReviewForm({ doctorId, onSaved }: { doctorId: string; onSaved: () => void }) {
   const { t } = useTranslation('doctors');
   const { message } = App.useApp();
@@ -26,7 +26,7 @@ export default function ReviewForm({ doctorId, onSaved }: { doctorId: string; on
     }
   }, [existing]);
 
-  if (!session) return <Alert type="info" showIcon message={t('loginToReview')} />;
+  // The doctor's page shows visitors the "log in to review" note and mounts this form for patients only.
   if (!isPatient) return null;
   if (data && !data.myDoctorReviewEligibility.canReview) return <Alert type="info" showIcon message={t('reviewAfterConsultation')} />;
 

@@ -1,7 +1,7 @@
-import { Alert, Button, Popconfirm, Tag } from 'antd';
-import { DeleteOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatTaka } from '@/lib/money';
+import ConfirmButton from '@/components/ConfirmButton';
+import { MinusIcon, PlusIcon, TrashIcon } from '@/components/buttonIcons';
 import { decrease, increase, lineName, removeItem, updateCart, type CartFlag, type CartItem } from '../cart/cart';
 import MedicineImage from './MedicineImage';
 import { useUnitLabel } from './useUnitLabel';
@@ -20,6 +20,7 @@ export interface CartQuoteFigures {
 /**
  * The cart's lines with +, −, remove and flags for what changed, and the server's totals (items,
  * shipping, total). Until the quote arrives the figures read "…": the cart computes none itself.
+ * Plain elements, no antd: /cart is one of the pages a visitor opens on a cheap phone (issue #22).
  */
 export default function CartLines({ cart, flags, quote, onAccept }: {
   cart: CartItem[]; flags: Record<string, CartFlag>; quote: CartQuoteFigures | undefined; onAccept?: () => void;
@@ -37,8 +38,10 @@ export default function CartLines({ cart, flags, quote, onAccept }: {
   return (
     <div>
       {flagged && (
-        <Alert type="warning" showIcon message={t('changesFirst')} style={{ marginBottom: 8 }}
-          action={onAccept && <Button size="small" onClick={onAccept}>{t('acceptChanges')}</Button>} />
+        <div className="alert-warning" role="alert">
+          <span>{t('changesFirst')}</span>
+          {onAccept && <button type="button" className="btn btn-sm" onClick={onAccept}>{t('acceptChanges')}</button>}
+        </div>
       )}
       {cart.map((item, n) => {
         const flag = flags[item.id];
@@ -51,17 +54,16 @@ export default function CartLines({ cart, flags, quote, onAccept }: {
               <span className="med-meta">
                 {t('lineTotal', { price: money(item.pricePoisha), quantity: item.quantity, total: money(item.pricePoisha * item.quantity) })} · {unitLabel(item.unit)}
               </span>
-              {flag?.kind === 'priceChanged' && <div><Tag color="orange">{t('priceChanged', { was: money(flag.was), now: money(flag.now) })}</Tag></div>}
-              {flag?.kind === 'unavailable' && <div><Tag color="red">{t('unavailable', { stock: flag.stock })}</Tag></div>}
+              {flag?.kind === 'priceChanged' && <div><span className="tag-warn">{t('priceChanged', { was: money(flag.was), now: money(flag.now) })}</span></div>}
+              {flag?.kind === 'unavailable' && <div><span className="tag-danger">{t('unavailable', { stock: flag.stock })}</span></div>}
             </div>
             <div className="cart-qty">
-              <Button size="small" icon={<MinusOutlined />} aria-label={t('decrease')} onClick={() => updateCart((c) => decrease(c, item.id))} />
+              <button type="button" className="btn btn-icon" aria-label={t('decrease')} onClick={() => updateCart((c) => decrease(c, item.id))}><MinusIcon /></button>
               <span aria-label={t('quantity')} data-testid="cart-qty">{formatCount(item.quantity, i18n.language)}</span>
-              <Button size="small" icon={<PlusOutlined />} aria-label={t('increase')} disabled={item.quantity >= maxOf(item.id)}
-                onClick={() => updateCart((c) => increase(c, item.id, maxOf(item.id)))} />
-              <Popconfirm title={t('removeConfirm')} onConfirm={() => updateCart((c) => removeItem(c, item.id))} okText={t('remove')}>
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('remove')} />
-              </Popconfirm>
+              <button type="button" className="btn btn-icon" aria-label={t('increase')} disabled={item.quantity >= maxOf(item.id)}
+                onClick={() => updateCart((c) => increase(c, item.id, maxOf(item.id)))}><PlusIcon /></button>
+              <ConfirmButton className="btn btn-icon" label={t('remove')} testId="cart-remove" question={t('removeConfirm')} okText={t('remove')}
+                onConfirm={() => updateCart((c) => removeItem(c, item.id))}><TrashIcon /></ConfirmButton>
             </div>
           </div>
         );
