@@ -6,6 +6,7 @@ import { ADMIN_TABLE_FILTERS, paths } from '@/config/paths';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
 import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import { CODE_SLOT, TextWithCode, shortRef } from '@/lib/refs';
 import '../i18n';
 
 type Row = AdminRefundsQuery['adminRefunds']['items'][number];
@@ -13,8 +14,6 @@ const PAGE_SIZE = 20;
 const STATES: RefundStatus[] = ['Requested', 'Sending', 'Completed', 'Failed'];
 const REASONS: RefundReason[] = ['OrderCancelled', 'PrescriptionRejected', 'ConsultationCancelled', 'DoctorNoShow'];
 const COLOR: Record<RefundStatus, string> = { Requested: 'gold', Sending: 'gold', Completed: 'green', Failed: 'red' };
-/** The short reference mail and SMS use for an order or booking (its id's first 8 characters). */
-const shortRef = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 /** Every refund: who, for what, how much, through which provider and where it stands; CSV of the filtered rows. */
 export default function RefundsPage() {
@@ -40,7 +39,7 @@ export default function RefundsPage() {
           title: t('refunds.for'), key: 'for',
           render: (_, r) => (
             <>
-              {t(r.purpose === 'Order' ? 'refunds.order' : 'refunds.consultation', { ref: shortRef(r.purposeId) })}
+              <TextWithCode text={t(r.purpose === 'Order' ? 'refunds.order' : 'refunds.consultation', { ref: CODE_SLOT })} code={shortRef(r.purposeId)} />
               <div className="muted">{t(`refunds.reasons.${r.reason}`)}</div>
               <div className="muted">{t('refunds.payment', { tranId: r.paymentTranId })}</div>
             </>

@@ -13,12 +13,11 @@ import { STATUS_COLOR } from '../components/orderStatus';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { lineName } from '../cart/cart';
 import { readerDigits } from '@/lib/digits';
+import { CODE_SLOT, TextWithCode, shortRef } from '@/lib/refs';
 import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
 
-/** A short reference of an order as mail and SMS write it. */
-const shortRef = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
 /**
  * A pharmacist checks one order's prescription: the photo beside the ordered lines; approve (the
@@ -54,7 +53,7 @@ export default function PrescriptionReviewPage() {
       <Link to={paths.pharmacistQueue}>← {t('backToQueue')}</Link>
       {error ? <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginTop: 12 }} /> : loading && !o ? <Skeleton active /> : o && (
         <>
-          <h1 className="page-title" style={{ marginTop: 12 }}>{t('reviewTitle', { ref: shortRef(o.id) })}</h1>
+          <h1 className="page-title" style={{ marginTop: 12 }}><TextWithCode text={t('reviewTitle', { ref: CODE_SLOT })} code={shortRef(o.id)} /></h1>
           <div className="rx-review">
             <div>
               {o.prescriptionImageUrl ? (
