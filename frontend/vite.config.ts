@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { readSchema } from './src/features/developers/components/schemaModel.ts';
-import { ALL_PATHS, DATA_LAYER, FIRST_LOAD_PAGES } from './src/config/firstLoads.ts';
+import { DATA_LAYER, FIRST_LOAD_PAGES } from './src/config/firstLoads.ts';
 import { paths } from './src/config/paths.ts';
 
 const api = process.env.NIROG_API ?? 'http://localhost:4000';
@@ -44,31 +44,29 @@ function routePreloads(): Plugin {
     name: 'nirog-route-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byModule = (file: string) => {
-        const found = chunks.find((c) => c.facadeModuleId === `${root}${file}` && c.isDynamicEntry);
+      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const pageChunk = (file: string) => {
+        const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${file}` && c.isDynamicEntry);
         if (!found) this.error(`config/firstLoads.ts lists ${file}, which is not a lazy page of the router`);
-        return found;
+        return found.fileName;
       };
-      const entry = chunks.find((c) => c.isEntry)!;
-      const inShell = new Set<string>([entry.fileName]);
-      const shellWalk = (f: string) => chunks.find((c) => c.fileName === f)?.imports.forEach((i) => { if (!inShell.has(i)) { inShell.add(i); shellWalk(i); } });
-      shellWalk(entry.fileName);
+      // A chunk and every chunk it imports statically, skipping those already in `seen`.
+      const closure = (file: string, seen: Set<string>) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        chunks.get(file)!.imports.forEach((i) => closure(i, seen));
+      };
+      const shell = new Set<string>();
+      closure([...chunks.values()].find((c) => c.isEntry)!.fileName, shell);
       const routes = FIRST_LOAD_PAGES.map(({ route, page }) => {
-        const js = new Set<string>();
-        const css = new Set<string>();
-        const walk = (f: string) => {
-          if (inShell.has(f) || js.has(f)) return;
-          js.add(f);
-          const chunk = chunks.find((c) => c.fileName === f)!;
-          chunk.viteMetadata?.importedCss.forEach((c) => css.add(c));
-          chunk.imports.forEach(walk);
-        };
-        walk(byModule(page).fileName);
-        walk(byModule(DATA_LAYER).fileName);
-        return { path: paths[route], js: [...js].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
+        const seen = new Set(shell);
+        closure(pageChunk(page), seen);
+        closure(pageChunk(DATA_LAYER), seen);
+        const js = [...seen].filter((f) => !shell.has(f));
+        const css = [...new Set(js.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]))];
+        return { path: paths[route], js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
       });
-      const exclude = ALL_PATHS.filter((p) => !p.includes(':') && routes.some((r) => r.path.includes(':') && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(p)));
+      const exclude = Object.values(paths).filter((p) => !p.includes(':') && routes.some((r) => r.path.includes(':') && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(p)));
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify({ routes, exclude }, null, 2)}\n` });
     },
   };

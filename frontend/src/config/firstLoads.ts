@@ -1,4 +1,4 @@
-import { paths, type PathName } from './paths';
+import type { PathName } from './paths';
 
 /**
  * The light pages a visitor most often opens first (no antd: see app/routes.tsx, `lightPage`), with
@@ -17,6 +17,3 @@ export const FIRST_LOAD_PAGES: readonly { route: PathName; page: string }[] = [
 
 /** The data layer (Apollo), which each of those pages loads beside its own chunk (components/withData.tsx). */
 export const DATA_LAYER = 'src/lib/DataProvider.tsx';
-
-/** Every route's path, for the build to tell a parameter route (/doctor/:doctorId) from static ones beside it (/doctor/login). */
-export const ALL_PATHS: readonly string[] = Object.values(paths);

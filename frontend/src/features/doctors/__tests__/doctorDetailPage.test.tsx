@@ -22,13 +22,14 @@ function FormStandIn({ doctorId }: ReviewFormProps) {
   return <div data-testid="review-form">{doctorId}</div>;
 }
 
-const open = () => renderScreen(<DoctorDetailPage ReviewForm={FormStandIn} />, { path: '/doctor/:doctorId', route: '/doctor/d1' });
+/** The page at /doctor/d1, with the doctor's answer (or none: the request fails). */
+const open = (answers = mocks) => renderScreen(<DoctorDetailPage ReviewForm={FormStandIn} />, { path: '/doctor/:doctorId', route: '/doctor/d1', mocks: answers });
 
 describe("a doctor's page (/doctor/:doctorId)", () => {
   afterEach(() => setSession(null));
 
   it('shows the profile, the fee in taka, both ways to book and the reviews, without antd', async () => {
-    renderScreen(<DoctorDetailPage ReviewForm={FormStandIn} />, { path: '/doctor/:doctorId', route: '/doctor/d1', mocks });
+    open();
     expect(await screen.findByRole('heading', { level: 1, name: /Dilruba Yasmeen/ })).toBeInTheDocument();
     expect(screen.getByText('Treats headaches and strokes.')).toBeInTheDocument();
     expect(screen.getByText('Rajshahi Medical College Hospital')).toBeInTheDocument();
@@ -41,25 +42,25 @@ describe("a doctor's page (/doctor/:doctorId)", () => {
   });
 
   it('asks a visitor to log in to review and does not load the review form', async () => {
-    renderScreen(<DoctorDetailPage ReviewForm={FormStandIn} />, { path: '/doctor/:doctorId', route: '/doctor/d1', mocks });
+    open();
     expect(await screen.findByText('Please be Login to Give a Review')).toBeInTheDocument();
     expect(screen.queryByTestId('review-form')).toBeNull();
   });
 
   it("mounts the review form for a patient, and neither form nor note for a doctor", async () => {
     setSession({ token: 'a.b.c', refreshToken: 'r', user: { id: 'u1', name: 'Rahima', email: 'p@nirog.test', role: 'user' } });
-    const first = renderScreen(<DoctorDetailPage ReviewForm={FormStandIn} />, { path: '/doctor/:doctorId', route: '/doctor/d1', mocks });
+    const first = open();
     expect(await screen.findByTestId('review-form')).toHaveTextContent('d1');
     first.unmount();
     setSession({ token: 'a.b.c', refreshToken: 'r', user: { id: 'u2', name: 'Dr. Hasan', email: 'd@nirog.test', role: 'doctor' } });
-    renderScreen(<DoctorDetailPage ReviewForm={FormStandIn} />, { path: '/doctor/:doctorId', route: '/doctor/d1', mocks });
+    open();
     expect(await screen.findByRole('heading', { level: 1, name: /Dilruba Yasmeen/ })).toBeInTheDocument();
     expect(screen.queryByTestId('review-form')).toBeNull();
     expect(screen.queryByText('Please be Login to Give a Review')).toBeNull();
   });
 
   it('says so when the doctor cannot be loaded', async () => {
-    open();
+    open([]);
     expect(await screen.findByRole('alert')).toBeInTheDocument();
   });
 });
