@@ -8,6 +8,9 @@ import { paths } from './src/config/paths.ts';
 
 const api = process.env.NIROG_API ?? 'http://localhost:4000';
 
+/** The browser's build (not the prerender's server build, `vite build --ssr src/prerender.tsx`). */
+const clientBuild = (_config: unknown, env: { command: string; isSsrBuild?: boolean }) => env.command === 'build' && !env.isSsrBuild;
+
 /**
  * The shell's stylesheet (a few kB) goes inside index.html: the first paint on a slow network then
  * waits for one download (the page) instead of two. The file stays in dist/assets for the bundle
@@ -16,7 +19,7 @@ const api = process.env.NIROG_API ?? 'http://localhost:4000';
 function inlineEntryCss(): Plugin {
   return {
     name: 'nirog-inline-entry-css',
-    apply: 'build',
+    apply: clientBuild,
     enforce: 'post',
     transformIndexHtml: {
       order: 'post',
@@ -42,7 +45,7 @@ function routePreloads(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
   return {
     name: 'nirog-route-preloads',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle(_options, bundle) {
       const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
       const pageChunk = (file: string) => {

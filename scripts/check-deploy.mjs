@@ -226,7 +226,7 @@ if (!staticOnly) {
         }
         assert(up, `the server exited ${child.exitCode}:\n${output.slice(-2000)}`);
         const home = await fetch(`http://127.0.0.1:${port}/`);
-        assert(home.status === 200 && /<div id="root">/.test(await home.text()), 'the frontend is not served');
+        assert(home.status === 200 && /<div id="root"[ >]/.test(await home.text()), 'the frontend is not served');
         const chunk = await fetch(`http://127.0.0.1:${port}/assets/missing-0000.js`);
         assert(chunk.status === 404, `a missing chunk answers ${chunk.status}`);
       } finally {

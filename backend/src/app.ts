@@ -335,11 +335,14 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // import sees as a failed load, not index.html parsed as JavaScript.
     app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    // index.html, with the chunks of the page asked for named in its head (common/spa-preloads.ts).
+    // index.html, with the chunks of the page asked for named in its head, or the home page
+    // prerendered in the reader's language (common/spa-preloads.ts).
     const pages = new SpaPages(dist);
     app.get('/{*path}', (req, res) => {
+      const { html, varies } = pages.pageFor(req.path, req.headers.cookie);
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('html').send(pages.htmlFor(req.path));
+      if (varies) res.setHeader('Vary', 'Cookie');
+      res.type('html').send(html);
     });
   }
 

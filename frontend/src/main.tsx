@@ -1,17 +1,42 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import './i18n';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import i18n, { keepLanguageCookie } from './i18n';
 import './app/fonts.css';
 import './app/global.css';
 import App from './app/App';
 
-// The first render as a transition: React renders in slices and yields to the browser between them,
-// instead of one long task (the main part of the blocking time on a slow phone). The static header in
-// index.html stays on screen until the first commit.
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+keepLanguageCookie();
+
+/**
+ * The prerender leaves the sections that read data as their placeholders, and React reports each
+ * such boundary as one the server "could not finish" (error 419) before rendering it in the browser,
+ * as intended. Anything else hydration recovers from (markup that differs) is reported as React would.
+ */
+function reportUnlessPrerenderedPlaceholder(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/#419\b|could not finish this Suspense boundary/.test(message)) return;
+  reportError(error);
+}
+
+if (container.dataset.prerendered === i18n.language) {
+  // The home page came prerendered in the reader's language (src/prerender.tsx): React adopts the
+  // markup on screen instead of building it again; what a visitor's render could not know (the
+  // session, the cart, the splash) follows at once. As a transition, hydration too yields to the
+  // browser between slices (a plain hydrateRoot runs at a blocking priority, in one long task).
+  startTransition(() => {
+    hydrateRoot(container, app, { onRecoverableError: reportUnlessPrerenderedPlaceholder });
+  });
+} else {
+  // The first render as a transition: React renders in slices and yields to the browser between them,
+  // instead of one long task (the main part of the blocking time on a slow phone). The static header in
+  // index.html stays on screen until the first commit.
+  startTransition(() => {
+    createRoot(container).render(app);
+  });
+}

@@ -9,15 +9,26 @@ import path from 'node:path';
  * /medicine, /cart), the page's chunk, the data layer and their stylesheets. Without them in the
  * HTML, the browser learns of those files only once the shell's script has downloaded and run; with
  * `<link rel="modulepreload">` it fetches them beside the shell (issue #22: one round trip and the
- * shell's run time less before the page's query can start). Every other route gets index.html as
- * built. Both files are read once: a deploy replaces the process along with the build.
+ * shell's run time less before the page's query can start).
+ *
+ * The home page comes prerendered (`prerendered/home.<lang>.html`, frontend/scripts/prerender.mjs):
+ * its first screen is in the HTML, in the language of the reader's `nirog.lang` cookie (which the
+ * client keeps beside localStorage), English without one, and the client hydrates it.
+ *
+ * Every other route gets index.html as built. The files are read once: a deploy replaces the process
+ * along with the build.
  */
 export class SpaPages {
   private readonly plain: string;
   private readonly pages: { pattern: RegExp; html: string }[] = [];
   private readonly exclude: Set<string>;
+  private readonly home = new Map<string, string>();
 
   constructor(dist: string) {
+    for (const lang of LANGS) {
+      const file = path.join(dist, 'prerendered', `home.${lang}.html`);
+      if (existsSync(file)) this.home.set(lang, readFileSync(file, 'utf8'));
+    }
     this.plain = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const file = path.join(dist, 'route-preloads.json');
     const preloads: RoutePreloads = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : { routes: [], exclude: [] };
@@ -31,11 +42,31 @@ export class SpaPages {
     }
   }
 
+  /**
+   * The HTML for a path and the request's Cookie header: the prerendered home page in the reader's
+   * language, a first-load page with its preloads, or index.html. `varies`: the answer depends on the
+   * cookie (the response says so in `Vary`).
+   */
+  pageFor(pathname: string, cookies: string | undefined): { html: string; varies: boolean } {
+    if (pathname === '/' && this.home.size) {
+      return { html: this.home.get(readerLang(cookies)) ?? this.home.get('en') ?? this.plain, varies: true };
+    }
+    return { html: this.htmlFor(pathname), varies: false };
+  }
+
   /** The HTML for a path: with its page's preloads when it is one of the first-load pages. */
   htmlFor(pathname: string): string {
     if (this.exclude.has(pathname)) return this.plain;
     return this.pages.find((p) => p.pattern.test(pathname))?.html ?? this.plain;
   }
+}
+
+const LANGS = ['en', 'bn'] as const;
+
+/** The reader's language from the `nirog.lang` cookie (frontend/src/i18n, setLanguage); English without one. */
+export function readerLang(cookies: string | undefined): (typeof LANGS)[number] {
+  const value = /(?:^|;\s*)nirog\.lang=(en|bn)(?:;|$)/.exec(cookies ?? '')?.[1];
+  return value === 'bn' ? 'bn' : 'en';
 }
 
 interface RoutePreloads {

@@ -1,8 +1,7 @@
 import { startTransition, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useRoutes } from 'react-router-dom';
+import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { RouteErrorBoundary } from './components/RouteError';
-import { routes } from './routes';
+import { AppRoutes } from './AppRoutes';
 
 /**
  * The browser's history, listened to from the moment the app's script runs (as React Router's data
@@ -30,11 +29,6 @@ function AppRouter({ children }: { children: ReactNode }) {
     };
   }, []);
   return <Router location={state.location} navigationType={state.action} navigator={history}>{children}</Router>;
-}
-
-function AppRoutes() {
-  const { pathname } = useLocation();
-  return <RouteErrorBoundary resetKey={pathname}>{useRoutes(routes)}</RouteErrorBoundary>;
 }
 
 /**

@@ -54,6 +54,20 @@ export function registerTranslations(ns: string, t: Translations): void {
   i18n.addResourceBundle('bn', ns, t.bn, true, true);
 }
 
+/**
+ * The reader's language as a cookie too, which the server reads to send the home page prerendered in
+ * that language (backend/src/common/spa-preloads.ts). localStorage stays the source; this copies it.
+ */
+function writeLanguageCookie(lang: Lang): void {
+  document.cookie = `${LANG_KEY}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** At start: a reader who chose a language before the cookie existed gets it (the next visit's home page is in that language). */
+export function keepLanguageCookie(): void {
+  const lang = i18n.language === 'bn' ? 'bn' : 'en';
+  if (!document.cookie.split('; ').includes(`${LANG_KEY}=${lang}`)) writeLanguageCookie(lang);
+}
+
 export function setLanguage(lang: Lang): void {
   void i18n.changeLanguage(lang);
   try {
@@ -61,6 +75,7 @@ export function setLanguage(lang: Lang): void {
   } catch {
     /* ignore */
   }
+  writeLanguageCookie(lang);
   document.documentElement.lang = lang;
 }
 

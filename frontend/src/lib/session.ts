@@ -68,8 +68,12 @@ globalThis.addEventListener?.('storage', (e: StorageEvent) => {
   }
 });
 
+// A prerendered page (src/prerender.tsx) is a visitor's: hydration starts from no session and React
+// renders the reader's own at once after.
+const noSession = () => null;
+
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, noSession);
 }
 
 /** Seconds left on a JWT, read from its payload (no verification: the server does that). */

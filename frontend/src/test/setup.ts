@@ -5,20 +5,24 @@ import { cleanup } from '@testing-library/react';
 // The refusals' words load after a page's first screen in the app (lib/errors.ts); tests read them at once.
 await (await import('@/lib/errors')).errorWordsReady;
 
+// The browser's stand-ins, for the tests in jsdom (the prerender's test runs in Node, without a window).
+const inBrowser = typeof window !== 'undefined';
+
 afterEach(() => {
+  if (!inBrowser) return;
   cleanup();
   localStorage.clear();
 });
 
 // antd reads these in jsdom
-Object.defineProperty(window, 'matchMedia', {
+if (inBrowser) Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
     matches: false, media: query, onchange: null,
     addListener: () => {}, removeListener: () => {}, addEventListener: () => {}, removeEventListener: () => {}, dispatchEvent: () => false,
   }),
 });
-window.getComputedStyle = ((orig) => (el: Element, pseudo?: string | null) => orig(el, pseudo ?? undefined))(window.getComputedStyle);
+if (inBrowser) window.getComputedStyle = ((orig) => (el: Element, pseudo?: string | null) => orig(el, pseudo ?? undefined))(window.getComputedStyle);
 
 // antd's Select, Table and friends observe their size
 class ResizeObserverStub {

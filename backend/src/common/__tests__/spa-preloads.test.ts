@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SpaPages } from '../spa-preloads.js';
+import { readerLang, SpaPages } from '../spa-preloads.js';
 
 const INDEX = '<!doctype html><html><head><title>Nirog</title></head><body><div id="root"></div></body></html>';
 const PRELOADS = {
@@ -13,10 +13,14 @@ const PRELOADS = {
   exclude: ['/doctor/login', '/doctor/signup'],
 };
 
-function dist(withPreloads: boolean): string {
+const HOME = { en: '<html lang="en"><div id="root" data-prerendered="en"><h1>Your doctor</h1></div>', bn: '<html lang="bn"><div id="root" data-prerendered="bn"><h1>ডাক্তার</h1></div>' };
+
+function dist(withPreloads: boolean, prerendered: (keyof typeof HOME)[] = []): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'nirog-spa-'));
   writeFileSync(path.join(dir, 'index.html'), INDEX);
   if (withPreloads) writeFileSync(path.join(dir, 'route-preloads.json'), JSON.stringify(PRELOADS));
+  if (prerendered.length) mkdirSync(path.join(dir, 'prerendered'));
+  for (const lang of prerendered) writeFileSync(path.join(dir, 'prerendered', `home.${lang}.html`), HOME[lang]);
   dirs.push(dir);
   return dir;
 }
@@ -40,5 +44,35 @@ describe('the single-page app with its first-load preloads', () => {
 
   it('serves index.html as built when the build wrote no preloads (an older build)', () => {
     expect(new SpaPages(dist(false)).htmlFor('/doctors')).toBe(INDEX);
+  });
+});
+
+describe('the home page, prerendered in the reader\'s language', () => {
+  const pages = new SpaPages(dist(true, ['en', 'bn']));
+
+  it('sends `/` in the language of the nirog.lang cookie, English without one, and says the answer varies by cookie', () => {
+    expect(pages.pageFor('/', undefined)).toEqual({ html: HOME.en, varies: true });
+    expect(pages.pageFor('/', 'nirog.lang=en')).toEqual({ html: HOME.en, varies: true });
+    expect(pages.pageFor('/', 'theme=dark; nirog.lang=bn')).toEqual({ html: HOME.bn, varies: true });
+    expect(pages.pageFor('/', 'nirog.lang=bn; theme=dark')).toEqual({ html: HOME.bn, varies: true });
+  });
+
+  it('ignores a cookie of another name or an unknown language', () => {
+    expect(pages.pageFor('/', 'xnirog.lang=bn').html).toBe(HOME.en);
+    expect(pages.pageFor('/', 'nirog.lang=fr').html).toBe(HOME.en);
+    expect(pages.pageFor('/', 'nirog.lang=bnx').html).toBe(HOME.en);
+    expect(readerLang('nirog.lang=bn')).toBe('bn');
+    expect(readerLang('')).toBe('en');
+  });
+
+  it('prerenders `/` alone: other routes keep their HTML, whatever the cookie', () => {
+    expect(pages.pageFor('/home', 'nirog.lang=bn')).toEqual({ html: INDEX, varies: false });
+    expect(pages.pageFor('/doctors', 'nirog.lang=bn')).toEqual({ html: pages.htmlFor('/doctors'), varies: false });
+    expect(pages.pageFor('/doctors', undefined).html).toContain('DoctorsPage-a.js');
+  });
+
+  it('falls back to English when a language is missing, and to index.html when the build prerendered nothing', () => {
+    expect(new SpaPages(dist(false, ['en'])).pageFor('/', 'nirog.lang=bn').html).toBe(HOME.en);
+    expect(new SpaPages(dist(false)).pageFor('/', 'nirog.lang=bn')).toEqual({ html: INDEX, varies: false });
   });
 });

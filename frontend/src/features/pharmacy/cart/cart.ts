@@ -133,8 +133,13 @@ globalThis.addEventListener?.('storage', (e: StorageEvent) => {
   }
 });
 
+// A prerendered page (src/prerender.tsx) has an empty cart: hydration starts from it, and React renders
+// the reader's own at once after.
+const NO_ITEMS: CartItem[] = [];
+const emptyCart = () => NO_ITEMS;
+
 export function useCart(): CartItem[] {
-  return useSyncExternalStore(subscribe, getCart, getCart);
+  return useSyncExternalStore(subscribe, getCart, emptyCart);
 }
 
 export function useCartCount(): number {
