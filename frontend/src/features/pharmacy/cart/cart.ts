@@ -81,6 +81,10 @@ export function acceptChanges(cart: CartItem[], quoted: QuotedLine[]): CartItem[
 }
 
 // ---------------------------------------------------------------- the store
+// The empty cart is one array: hydrating a prerendered page (emptyCart below) then finds a visitor's
+// cart unchanged and renders nothing again (a changed store means a synchronous render of its readers).
+const NO_ITEMS: CartItem[] = [];
+
 const listeners = new Set<() => void>();
 let current: CartItem[] = read();
 
@@ -93,10 +97,11 @@ function valid(x: unknown): x is CartItem {
 function read(): CartItem[] {
   try {
     const raw = globalThis.localStorage?.getItem(KEY);
-    const parsed = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(parsed) ? parsed.filter(valid) : [];
+    const items = raw ? (JSON.parse(raw) as unknown) : [];
+    const kept = Array.isArray(items) ? items.filter(valid) : [];
+    return kept.length ? kept : NO_ITEMS;
   } catch {
-    return [];
+    return NO_ITEMS;
   }
 }
 
@@ -135,7 +140,6 @@ globalThis.addEventListener?.('storage', (e: StorageEvent) => {
 
 // A prerendered page (src/prerender.tsx) has an empty cart: hydration starts from it, and React renders
 // the reader's own at once after.
-const NO_ITEMS: CartItem[] = [];
 const emptyCart = () => NO_ITEMS;
 
 export function useCart(): CartItem[] {
