@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { paths, type PathName } from '../frontend/src/config/paths';
-import { DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO_PASSWORD, expect, splashSeen, test } from './fixtures';
 
 /**
  * axe on every route of the router: each route opened as every role that can open it, in English
@@ -203,8 +203,8 @@ function plan(ids: DemoIds): Visit[] {
 /** A context in a language and width, with the splash seen and one medicine in the cart; logged in as the role. */
 async function openAs(browser: Browser, role: Role, lang: Lang, width: number, ids: DemoIds): Promise<Page> {
   const context: BrowserContext = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 760 } });
+  await splashSeen(context);
   await context.addInitScript(({ l, item }) => {
-    sessionStorage.setItem('nirog.splashSeen', '1');
     localStorage.setItem('nirog.lang', l);
     if (!localStorage.getItem('cart')) localStorage.setItem('cart', JSON.stringify([item]));
   }, { l: lang, item: { ...ids.medicine, quantity: 1 } });

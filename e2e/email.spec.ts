@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, loginAs, test, unique } from './fixtures';
+import { expect, expectNoHorizontalScroll, loginAs, splashSeen, test, unique } from './fixtures';
 
 /** Email verification and password reset, read from Nirog's own outbox (no mail server in the journeys). */
 const CODE = /^(\d{6})$/m;
@@ -93,7 +93,7 @@ test('a patient resets a forgotten password with the link from their own mailbox
   // An admin reading the outbox sees the mail, but never its one-time link.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await admin.addInitScript(() => sessionStorage.setItem('nirog.splashSeen', '1'));
+  await splashSeen(adminContext);
   await loginAs(admin, 'admin@nirog.test');
   await admin.goto('/admin/outbox');
   await admin.getByPlaceholder('Search address or number').fill(email);
@@ -110,7 +110,7 @@ test('a patient resets a forgotten password with the link from their own mailbox
   // Confirm Email screen) stands in for their email, read here in another browser.
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await owner.addInitScript(() => sessionStorage.setItem('nirog.splashSeen', '1'));
+  await splashSeen(ownerContext);
   await loginAs(owner, email, 'lotus-pond-31');
   await owner.goto('/user/confirm/email');
   const mailbox = owner.getByTestId('dev-mailbox');

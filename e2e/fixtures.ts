@@ -1,10 +1,20 @@
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { baseURL } from './playwright.config';
+
+/**
+ * The splash as seen in this browser session: in the tab's sessionStorage (the client) and in the
+ * session cookie (the server then sends the prerendered home page without it).
+ */
+export async function splashSeen(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => sessionStorage.setItem('nirog.splashSeen', '1'));
+  await context.addCookies([{ name: 'nirog.splashSeen', value: '1', url: baseURL }]);
+}
 
 /** Every journey starts with the splash already seen, so that it does not cover the first click. */
 export const test = base.extend({
   page: async ({ page }, use) => {
-    await page.addInitScript(() => sessionStorage.setItem('nirog.splashSeen', '1'));
+    await splashSeen(page.context());
     await use(page);
   },
 });

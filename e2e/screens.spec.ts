@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { DEMO_PASSWORD, expect, fontsOf, test } from './fixtures';
+import { DEMO_PASSWORD, expect, fontsOf, splashSeen, test } from './fixtures';
 
 /**
  * The README's screenshot set, drawn by the app itself: the main screens of each role at a desktop
@@ -21,8 +21,8 @@ const LANGS = ['en', 'bn'] as const;
 
 async function open(browser: Browser, lang: string, width: number, login?: { email: string; door?: 'doctor' }) {
   const context = await browser.newContext({ viewport: { width, height: width > 500 ? 800 : 760 } });
+  await splashSeen(context);
   await context.addInitScript((l) => {
-    sessionStorage.setItem('nirog.splashSeen', '1');
     localStorage.setItem('nirog.lang', l);
   }, lang);
   const page = await context.newPage();

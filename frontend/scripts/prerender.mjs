@@ -1,7 +1,7 @@
 // The home page prerendered (issue #22), after `vite build` and `vite build --ssr src/prerender.tsx`:
-// dist/prerendered/home.<lang>.html is dist/index.html with the home page's first screen in #root,
-// in English and in Bangla. The server sends one of them for `/` (backend/src/common/spa-preloads.ts)
-// and main.tsx hydrates it.
+// dist/prerendered/home.<lang>[.splash].html is dist/index.html with the home page's first screen in
+// #root, in English and in Bangla, with the splash (a browser session's first visit) and without.
+// The server sends one of them for `/` (backend/src/common/spa-preloads.ts) and main.tsx hydrates it.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
@@ -20,8 +20,8 @@ const staticRoot = /<div id="root">.*<\/div>$/m;
 if (!staticRoot.test(index)) throw new Error('dist/index.html has no one-line #root to replace');
 
 mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
-for (const lang of ['en', 'bn']) {
-  let body = await render(lang, '/');
+for (const [lang, splash] of [['en', false], ['en', true], ['bn', false], ['bn', true]]) {
+  let body = await render(lang, '/', { splash });
   // The resource hints React puts first (the brand's image) belong in the head.
   let hints = '';
   body = body.replace(/^(?:<link [^>]*\/>)+/, (m) => {
@@ -35,9 +35,10 @@ for (const lang of ['en', 'bn']) {
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
     .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
     .replace('</head>', `${hints}</head>`)
-    .replace(staticRoot, () => `<div id="root" data-prerendered="${lang}">${body}</div>`);
+    .replace(staticRoot, () => `<div id="root" data-prerendered="${lang}"${splash ? ' data-splash="shown"' : ''}>${body}</div>`);
   if (!html.includes('fetchpriority="low" src=')) throw new Error('dist/index.html: the module script is not where the prerender expects it');
-  writeFileSync(path.join(dist, 'prerendered', `home.${lang}.html`), html);
-  console.log(`prerendered / (${lang}): ${(Buffer.byteLength(body) / 1024).toFixed(1)} kB of markup`);
+  const name = `home.${lang}${splash ? '.splash' : ''}`;
+  writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
+  console.log(`prerendered / (${name}): ${(Buffer.byteLength(body) / 1024).toFixed(1)} kB of markup`);
 }
 rmSync(ssr, { recursive: true, force: true });

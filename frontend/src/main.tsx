@@ -4,6 +4,7 @@ import i18n, { keepLanguageCookie } from './i18n';
 import './app/fonts.css';
 import './app/global.css';
 import App from './app/App';
+import { setSplashInPrerender } from './app/components/Splash';
 
 const container = document.getElementById('root')!;
 const app = (
@@ -27,8 +28,9 @@ function reportUnlessPrerenderedPlaceholder(error: unknown): void {
 if (container.dataset.prerendered === i18n.language) {
   // The home page came prerendered in the reader's language (src/prerender.tsx): React adopts the
   // markup on screen instead of building it again; what a visitor's render could not know (the
-  // session, the cart, the splash) follows at once. As a transition, hydration too yields to the
+  // session, the cart) follows at once. As a transition, hydration too yields to the
   // browser between slices (a plain hydrateRoot runs at a blocking priority, in one long task).
+  setSplashInPrerender(container.dataset.splash === 'shown');
   startTransition(() => {
     hydrateRoot(container, app, { onRecoverableError: reportUnlessPrerenderedPlaceholder });
   });

@@ -11,9 +11,11 @@ import path from 'node:path';
  * `<link rel="modulepreload">` it fetches them beside the shell (issue #22: one round trip and the
  * shell's run time less before the page's query can start).
  *
- * The home page comes prerendered (`prerendered/home.<lang>.html`, frontend/scripts/prerender.mjs):
- * its first screen is in the HTML, in the language of the reader's `nirog.lang` cookie (which the
- * client keeps beside localStorage), English without one, and the client hydrates it.
+ * The home page comes prerendered (`prerendered/home.<lang>[.splash].html`,
+ * frontend/scripts/prerender.mjs): its first screen is in the HTML, in the language of the reader's
+ * `nirog.lang` cookie (which the client keeps beside localStorage; English without one), with the
+ * spec's splash unless the `nirog.splashSeen` cookie says this browser session has seen it; the
+ * client hydrates it.
  *
  * Every other route gets index.html as built. The files are read once: a deploy replaces the process
  * along with the build.
@@ -25,9 +27,9 @@ export class SpaPages {
   private readonly home = new Map<string, string>();
 
   constructor(dist: string) {
-    for (const lang of LANGS) {
-      const file = path.join(dist, 'prerendered', `home.${lang}.html`);
-      if (existsSync(file)) this.home.set(lang, readFileSync(file, 'utf8'));
+    for (const name of LANGS.flatMap((lang) => [lang, `${lang}.splash`])) {
+      const file = path.join(dist, 'prerendered', `home.${name}.html`);
+      if (existsSync(file)) this.home.set(name, readFileSync(file, 'utf8'));
     }
     this.plain = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const file = path.join(dist, 'route-preloads.json');
@@ -44,12 +46,15 @@ export class SpaPages {
 
   /**
    * The HTML for a path and the request's Cookie header: the prerendered home page in the reader's
-   * language, a first-load page with its preloads, or index.html. `varies`: the answer depends on the
+   * language (with the splash on a browser session's first visit), a first-load page with its
+   * preloads, or index.html. `varies`: the answer depends on the
    * cookie (the response says so in `Vary`).
    */
   pageFor(pathname: string, cookies: string | undefined): { html: string; varies: boolean } {
     if (pathname === '/' && this.home.size) {
-      return { html: this.home.get(readerLang(cookies)) ?? this.home.get('en') ?? this.plain, varies: true };
+      const lang = readerLang(cookies);
+      const splash = splashSeen(cookies) ? '' : '.splash';
+      return { html: this.home.get(`${lang}${splash}`) ?? this.home.get(lang) ?? this.home.get(`en${splash}`) ?? this.home.get('en') ?? this.plain, varies: true };
     }
     return { html: this.htmlFor(pathname), varies: false };
   }
@@ -67,6 +72,11 @@ const LANGS = ['en', 'bn'] as const;
 export function readerLang(cookies: string | undefined): (typeof LANGS)[number] {
   const value = /(?:^|;\s*)nirog\.lang=(en|bn)(?:;|$)/.exec(cookies ?? '')?.[1];
   return value === 'bn' ? 'bn' : 'en';
+}
+
+/** Whether this browser session has seen the splash (the session cookie frontend/src/app/components/Splash.tsx sets). */
+function splashSeen(cookies: string | undefined): boolean {
+  return /(?:^|;\s*)nirog\.splashSeen=1(?:;|$)/.test(cookies ?? '');
 }
 
 interface RoutePreloads {

@@ -13,7 +13,13 @@ const PRELOADS = {
   exclude: ['/doctor/login', '/doctor/signup'],
 };
 
-const HOME = { en: '<html lang="en"><div id="root" data-prerendered="en"><h1>Your doctor</h1></div>', bn: '<html lang="bn"><div id="root" data-prerendered="bn"><h1>ডাক্তার</h1></div>' };
+const HOME = {
+  en: '<html lang="en"><div id="root" data-prerendered="en"><h1>Your doctor</h1></div>',
+  'en.splash': '<html lang="en"><div id="root" data-prerendered="en" data-splash="shown"><div class="splash"></div><h1>Your doctor</h1></div>',
+  bn: '<html lang="bn"><div id="root" data-prerendered="bn"><h1>ডাক্তার</h1></div>',
+  'bn.splash': '<html lang="bn"><div id="root" data-prerendered="bn" data-splash="shown"><div class="splash"></div><h1>ডাক্তার</h1></div>',
+};
+const SEEN = 'nirog.splashSeen=1';
 
 function dist(withPreloads: boolean, prerendered: (keyof typeof HOME)[] = []): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'nirog-spa-'));
@@ -48,19 +54,27 @@ describe('the single-page app with its first-load preloads', () => {
 });
 
 describe('the home page, prerendered in the reader\'s language', () => {
-  const pages = new SpaPages(dist(true, ['en', 'bn']));
+  const pages = new SpaPages(dist(true, ['en', 'en.splash', 'bn', 'bn.splash']));
 
   it('sends `/` in the language of the nirog.lang cookie, English without one, and says the answer varies by cookie', () => {
-    expect(pages.pageFor('/', undefined)).toEqual({ html: HOME.en, varies: true });
-    expect(pages.pageFor('/', 'nirog.lang=en')).toEqual({ html: HOME.en, varies: true });
-    expect(pages.pageFor('/', 'theme=dark; nirog.lang=bn')).toEqual({ html: HOME.bn, varies: true });
-    expect(pages.pageFor('/', 'nirog.lang=bn; theme=dark')).toEqual({ html: HOME.bn, varies: true });
+    expect(pages.pageFor('/', SEEN)).toEqual({ html: HOME.en, varies: true });
+    expect(pages.pageFor('/', `nirog.lang=en; ${SEEN}`)).toEqual({ html: HOME.en, varies: true });
+    expect(pages.pageFor('/', `theme=dark; nirog.lang=bn; ${SEEN}`)).toEqual({ html: HOME.bn, varies: true });
+    expect(pages.pageFor('/', `${SEEN}; nirog.lang=bn; theme=dark`)).toEqual({ html: HOME.bn, varies: true });
+  });
+
+  it("holds the splash until the browser session's cookie says it was seen", () => {
+    expect(pages.pageFor('/', undefined)).toEqual({ html: HOME['en.splash'], varies: true });
+    expect(pages.pageFor('/', 'nirog.lang=bn')).toEqual({ html: HOME['bn.splash'], varies: true });
+    expect(pages.pageFor('/', 'nirog.splashSeen=0; nirog.lang=bn').html).toBe(HOME['bn.splash']);
+    expect(pages.pageFor('/', 'nirog.lang=bn; nirog.splashSeen=1').html).toBe(HOME.bn);
   });
 
   it('ignores a cookie of another name or an unknown language', () => {
-    expect(pages.pageFor('/', 'xnirog.lang=bn').html).toBe(HOME.en);
-    expect(pages.pageFor('/', 'nirog.lang=fr').html).toBe(HOME.en);
-    expect(pages.pageFor('/', 'nirog.lang=bnx').html).toBe(HOME.en);
+    expect(pages.pageFor('/', `xnirog.lang=bn; ${SEEN}`).html).toBe(HOME.en);
+    expect(pages.pageFor('/', `nirog.lang=fr; ${SEEN}`).html).toBe(HOME.en);
+    expect(pages.pageFor('/', `nirog.lang=bnx; ${SEEN}`).html).toBe(HOME.en);
+    expect(pages.pageFor('/', `xnirog.splashSeen=1`).html).toBe(HOME['en.splash']);
     expect(readerLang('nirog.lang=bn')).toBe('bn');
     expect(readerLang('')).toBe('en');
   });
@@ -73,6 +87,7 @@ describe('the home page, prerendered in the reader\'s language', () => {
 
   it('falls back to English when a language is missing, and to index.html when the build prerendered nothing', () => {
     expect(new SpaPages(dist(false, ['en'])).pageFor('/', 'nirog.lang=bn').html).toBe(HOME.en);
+    expect(new SpaPages(dist(false, ['en', 'bn'])).pageFor('/', 'nirog.lang=bn').html).toBe(HOME.bn);
     expect(new SpaPages(dist(false)).pageFor('/', 'nirog.lang=bn')).toEqual({ html: INDEX, varies: false });
   });
 });
