@@ -4,6 +4,7 @@ import type { ColumnsType, ColumnType } from 'antd/es/table';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import './widgets-i18n';
 import { errorInfo } from '@/lib/errors';
 import { downloadCsv } from '@/lib/download';
 import Pager from './Pager';
@@ -89,7 +90,7 @@ export default function AdminTable<T extends { id: string }>({
   scrollX?: number;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('widgets');
   const { message } = App.useApp();
   const sorts = sortOptions ?? [{ value: 'newest', label: t('table.newest') }, { value: 'oldest', label: t('table.oldest') }];
 

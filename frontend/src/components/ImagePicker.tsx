@@ -3,6 +3,7 @@ import { Button, Typography } from 'antd';
 import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
+import './widgets-i18n';
 import { UploadLimitsDocument } from '@/gql/graphql';
 import { formatCount } from '@/lib/money';
 
@@ -38,7 +39,7 @@ export default function ImagePicker({ id, value, onChange, current = [], multipl
   /** Alt text of the previews ("Photo of Dr. X"). */
   alt: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation('widgets');
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const limits = useUploadLimits();

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import './widgets-i18n';
 import { VerifiedEmailDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 
@@ -12,7 +13,7 @@ import { paths } from '@/config/paths';
  * shows (the server still checks).
  */
 export default function RequireVerifiedEmail({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('widgets');
   const { data } = useQuery(VerifiedEmailDocument, { fetchPolicy: 'cache-and-network' });
   if (data?.me && !data.me.contactVerified) {
     return (

@@ -31,18 +31,6 @@ export const common: Translations = {
     a11y: { skipToContent: 'Skip to content', mainNav: 'Main', accountNav: 'Account' },
     picture: { photoOf: 'Photo of {{name}}', packOf: 'Pack of {{name}}' },
     stars: 'Rated {{value}} out of 5',
-    imagePicker: {
-      choose: 'Choose a picture', chooseMany: 'Choose pictures', hint: 'JPEG, PNG or WebP, up to {{max}}', preview: 'Chosen pictures',
-      notImage: '{{name}} is not a picture: choose a JPEG, PNG or WebP file', tooLarge: '{{name}} is larger than {{max}}: choose a smaller picture',
-      tooMany: 'At most {{max}} pictures', remove: 'Remove {{name}}',
-    },
-    table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV',
-      exported_one: 'Exported {{count}} row to {{file}}', exported_other: 'Exported {{count}} rows to {{file}}', exportFailed: 'The export failed: {{reason}}',
-      total_one: '{{count}} row', total_other: '{{count}} rows' },
-    verify: {
-      title: 'Verify your email first', text: 'Booking, hiring a nurse and ordering medicine need a verified email. It takes a minute: enter the 6-digit code we sent you.',
-      action: 'Confirm Email', orPhone: 'Or verify a mobile number instead',
-    },
     doctorTitle: { Dr: 'Dr.', ProfDr: 'Prof. Dr.', AssProfDr: 'Ass.Prof. Dr.', AssocProfDr: 'Assoc.Prof. Dr.' },
     areas: {
       Uttara: 'Uttara', Dhanmondi: 'Dhanmondi', Mirpur: 'Mirpur', Banani: 'Banani', Gulshan: 'Gulshan', Mohammadpur: 'Mohammadpur',
@@ -79,18 +67,6 @@ export const common: Translations = {
     a11y: { skipToContent: 'মূল অংশে যান', mainNav: 'প্রধান', accountNav: 'অ্যাকাউন্ট' },
     picture: { photoOf: '{{name}}-এর ছবি', packOf: '{{name}}-এর প্যাকেট' },
     stars: '৫-এর মধ্যে {{value}} রেটিং',
-    imagePicker: {
-      choose: 'ছবি বেছে নিন', chooseMany: 'ছবিগুলো বেছে নিন', hint: 'JPEG, PNG বা WebP, সর্বোচ্চ {{max}}', preview: 'বেছে নেওয়া ছবি',
-      notImage: '{{name}} ছবি নয়: JPEG, PNG বা WebP ফাইল বেছে নিন', tooLarge: '{{name}} {{max}}-এর চেয়ে বড়: ছোট ছবি বেছে নিন',
-      tooMany: 'সর্বোচ্চ {{max}}টি ছবি', remove: '{{name}} সরান',
-    },
-    table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড',
-      exported_one: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exported_other: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exportFailed: 'ডাউনলোড হয়নি: {{reason}}',
-      total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
-    verify: {
-      title: 'আগে আপনার ইমেইল যাচাই করুন', text: 'বুকিং, নার্স নেওয়া ও ওষুধ অর্ডারের জন্য যাচাই করা ইমেইল লাগে। এক মিনিটের কাজ: আমাদের পাঠানো ৬ অঙ্কের কোডটি দিন।',
-      action: 'ইমেইল নিশ্চিত করুন', orPhone: 'অথবা একটি মোবাইল নম্বর যাচাই করুন',
-    },
     doctorTitle: { Dr: 'ডা.', ProfDr: 'অধ্যাপক ডা.', AssProfDr: 'সহকারী অধ্যাপক ডা.', AssocProfDr: 'সহযোগী অধ্যাপক ডা.' },
     areas: {
       Uttara: 'উত্তরা', Dhanmondi: 'ধানমন্ডি', Mirpur: 'মিরপুর', Banani: 'বনানী', Gulshan: 'গুলশান', Mohammadpur: 'মোহাম্মদপুর',
