@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,10 @@ export default function BestDoctors() {
   const specialityNames = useSpecialityNames();
   const [count, setCount] = useState(STEP);
   const { data, previousData, loading, error } = useQuery(DoctorsDocument, { variables: { page: 1, pageSize: count, sort: 'Rating' } });
-  const result = (data ?? previousData)?.doctors;
+  // The cards render as a transition: Apollo hands the answer over in a synchronous render, which
+  // here keeps the placeholders and leaves the cards to a render that yields to the browser (a
+  // cheap phone keeps answering input; issue #22's blocking time).
+  const result = useDeferredValue((data ?? previousData)?.doctors);
   return (
     <section aria-labelledby="best-doctors" style={{ marginTop: 32 }}>
       <h2 id="best-doctors">{t('ourBestDoctors')}</h2>
@@ -29,7 +32,7 @@ export default function BestDoctors() {
       {result && result.items.length === 0 && <p className="empty">{t('noDoctors')}</p>}
       <div className="best-doctors">
         {/* Placeholders of the cards' size while the first page loads, so nothing below moves (CLS). */}
-        {!result && loading && Array.from({ length: STEP }, (_, i) => <div key={i} className="light-card card-placeholder" aria-hidden="true" />)}
+        {!result && !error && Array.from({ length: STEP }, (_, i) => <div key={i} className="light-card card-placeholder" aria-hidden="true" />)}
         {result?.items.map((d) => (
           <article key={d.id} className="light-card hoverable" data-testid="best-doctor">
             <Link to={to('doctorDetail', { doctorId: d.id })} style={{ color: 'inherit', textDecoration: 'none' }}>

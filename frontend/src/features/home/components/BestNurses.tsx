@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,8 @@ export default function BestNurses() {
   const { t, i18n } = useTranslation('homeCare');
   const [shown, setShown] = useState(HOME_PAGE_STEP);
   const { data, previousData, loading, error } = useQuery(BestNursesDocument, { variables: { page: 1, pageSize: shown } });
-  const result = (data ?? previousData)?.nurses;
+  // The cards render as a transition (see the doctors' BestDoctors): placeholders until then.
+  const result = useDeferredValue((data ?? previousData)?.nurses);
 
   return (
     <section className="section" aria-labelledby="best-nurses">
@@ -26,7 +27,7 @@ export default function BestNurses() {
       {loading && !result && <div className="sr-only" role="status">{t('wait')}</div>}
       {result && result.items.length === 0 && <p className="empty">{t('noNurses')}</p>}
       <div className="grid-cards">
-        {!result && loading && Array.from({ length: HOME_PAGE_STEP }, (_, i) => <div key={i} className="light-card small card-placeholder nurse" aria-hidden="true" />)}
+        {!result && !error && Array.from({ length: HOME_PAGE_STEP }, (_, i) => <div key={i} className="light-card small card-placeholder nurse" aria-hidden="true" />)}
         {result?.items.map((n) => (
           <article key={n.id} className="light-card small nurse-card-home" data-testid="best-nurse">
             {/* Below the fold: lazy. */}
