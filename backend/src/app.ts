@@ -35,6 +35,7 @@ import { MODULES } from './modules.js';
 import { chatWidgetCsp } from './modules/site/index.js';
 import { integratorAccessPlugin, introspectionGate, looksLikeKey } from './modules/integrators/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
+import { weakEtag } from './common/etag.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
@@ -200,6 +201,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
 
   const app = express();
   app.disable('x-powered-by');
+  // Express's weak ETag, without its copies of the body (common/etag.ts).
+  app.set('etag fn', weakEtag);
   app.set('trust proxy', config.trustProxy);
 
   app.use((req, res, next) => {

@@ -1,5 +1,5 @@
 import { getMetadataStorage } from 'type-graphql';
-import { validate } from 'class-validator';
+import { getMetadataStorage as getValidationStorage, validate } from 'class-validator';
 import { badInput, fromValidationErrors } from './errors.js';
 
 /**
@@ -10,14 +10,50 @@ import { badInput, fromValidationErrors } from './errors.js';
  */
 type Ctor<T> = new () => T;
 
+/** A class's GraphQL fields (its own and its ancestors'), looked up once per class: its decorators ran when it was defined. */
+const fieldsByClass = new WeakMap<Function, ReturnType<typeof getMetadataStorage>['fields']>();
 function fieldsOf(cls: Function) {
+  const known = fieldsByClass.get(cls);
+  if (known) return known;
   const storage = getMetadataStorage();
   const chain: Function[] = [];
   for (let c: Function | null = cls; c && c !== Object.prototype.constructor && c.prototype; c = Object.getPrototypeOf(c)) {
     chain.push(c);
   }
-  return storage.fields.filter((f) => chain.includes(f.target));
+  const fields = storage.fields.filter((f) => chain.includes(f.target));
+  fieldsByClass.set(cls, fields);
+  return fields;
 }
+
+/**
+ * class-validator finds a class's rules on every `validate()` by walking every class it has rules for
+ * (an `instanceof` each, for inherited rules): a few hundred input classes here, on every request with
+ * arguments, through both doors (issue #22: 3–4 % of the doctors list's CPU). The answer only changes
+ * when a rule is added, so it is kept per class and options, and forgotten whenever a rule is added
+ * (a class defined later).
+ */
+function keepRuleLookups(): void {
+  type Storage = ReturnType<typeof getValidationStorage>;
+  const storage = getValidationStorage() as Storage & { nirogKept?: true };
+  if (storage.nirogKept) return;
+  storage.nirogKept = true;
+  const find = storage.getTargetValidationMetadatas.bind(storage);
+  const add = storage.addValidationMetadata.bind(storage);
+  let kept = new Map<Function, Map<string, ReturnType<Storage['getTargetValidationMetadatas']>>>();
+  storage.addValidationMetadata = (metadata) => {
+    kept = new Map();
+    add(metadata);
+  };
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0000') ?? ''}`;
+    let byOptions = kept.get(target);
+    if (!byOptions) kept.set(target, (byOptions = new Map()));
+    let rules = byOptions.get(key);
+    if (!rules) byOptions.set(key, (rules = find(target, schema, always, strictGroups, groups)));
+    return rules;
+  };
+}
+keepRuleLookups();
 
 function coerceScalar(value: unknown, type: unknown, name: string): unknown {
   if (value === null || value === undefined) return value;
