@@ -1,5 +1,6 @@
 import type { Dayjs } from 'dayjs';
 import { readerDigits } from './digits';
+import { dateTimeFormat } from './intl';
 
 /** Dates are shown in Bangladesh time whatever the device's zone is. */
 export const DHAKA = 'Asia/Dhaka';
@@ -7,7 +8,7 @@ export const DHAKA = 'Asia/Dhaka';
 const locale = (lang: string) => (lang.startsWith('bn') ? 'bn-BD' : 'en-GB');
 
 export function formatDate(value: string | Date, lang = 'en'): string {
-  return new Intl.DateTimeFormat(locale(lang), { timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
+  return dateTimeFormat(locale(lang), { timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(value));
 }
 
 /**
@@ -16,8 +17,8 @@ export function formatDate(value: string | Date, lang = 'en'): string {
  */
 export function formatDateTime(value: string | Date, lang = 'en'): string {
   const options: Intl.DateTimeFormatOptions = { timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
-  if (!lang.startsWith('bn')) return new Intl.DateTimeFormat(locale(lang), options).format(new Date(value));
-  const parts = new Intl.DateTimeFormat(locale(lang), { ...options, dayPeriod: 'short' }).formatToParts(new Date(value));
+  if (!lang.startsWith('bn')) return dateTimeFormat(locale(lang), options).format(new Date(value));
+  const parts = dateTimeFormat(locale(lang), { ...options, dayPeriod: 'short' }).formatToParts(new Date(value));
   const period = parts.find((p) => p.type === 'dayPeriod')?.value ?? '';
   const hour = parts.findIndex((p) => p.type === 'hour');
   return parts.map((p, i) => (i === hour && period ? `${period} ${p.value}` : p.type === 'dayPeriod' ? '' : p.value)).join('').trim();
@@ -47,5 +48,5 @@ export function isoDay(day: Dayjs): string {
 
 /** Today's date in Dhaka as YYYY-MM-DD (for "no past dates" rules in forms). */
 export function todayInDhaka(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DHAKA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return dateTimeFormat('en-CA', { timeZone: DHAKA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

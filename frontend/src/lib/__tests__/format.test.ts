@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatCount, formatTaka, takaToPoisha } from '../money';
 import { formatDateTime, todayInDhaka } from '../dates';
 import { to } from '@/config/paths';
@@ -59,5 +59,41 @@ describe('formatYear', () => {
     expect(formatYear('2026-06-01T00:00:00Z', 'en')).toBe('2026');
     expect(formatYear('2026-06-01T00:00:00Z', 'bn')).toBe('২০২৬');
     expect(formatYear('2026-12-31T19:00:00Z', 'en')).toBe('2027'); // already 1 January in Dhaka
+  });
+});
+
+describe('money by arithmetic, as Intl writes it', () => {
+  // What formatTaka and formatCount wrote with Intl before (en-IN and bn-BD): they must not change.
+  const intlTaka = (poisha: number, lang: string) => {
+    const taka = poisha / 100;
+    const fraction = Number.isInteger(taka) ? 0 : 2;
+    const n = new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-IN', { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(taka);
+    return `৳\u00a0${n}`;
+  };
+  const amounts = [0, 1, 5, 10, 99, 100, 101, 250, 999, 1000, 6000, 12345, 99_999, 100_000, 123_456, 1_000_000, 12_000_000, 123_456_789,
+    1_234_567_890, 98_765_432_101, -1, -250, -100_000, -123_456_789, 2 ** 40 + 7];
+  it.each(['en', 'bn'])('formatTaka in %s equals Intl over many amounts', (lang) => {
+    for (const poisha of amounts) expect([poisha, formatTaka(poisha, lang)]).toEqual([poisha, intlTaka(poisha, lang)]);
+    for (let poisha = 0; poisha < 300_000; poisha += 997) expect(formatTaka(poisha, lang)).toBe(intlTaka(poisha, lang));
+  });
+  it.each(['en', 'bn'])('formatCount in %s equals Intl', (lang) => {
+    const intl = new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-IN');
+    for (const n of [0, 7, 42, 999, 1000, 10_000, 100_000, 1_234_567, 12_345_678_901, -5, -123_456]) expect(formatCount(n, lang)).toBe(intl.format(n));
+    for (const n of [2.5, 4.5, 0.1, 0.25, 3.14159, 2.9995, 1.0005, 1234.5678, 99_999.9999, -0.5, -1234.5, -0.0001, 1e-7]) expect([n, formatCount(n, lang)]).toEqual([n, intl.format(n)]);
+    // A fixed pseudo-random sequence (the same values on every run): integers and 1–4 decimals.
+    let seed = 22;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2000; i++) {
+      const n = Math.round(next() * 10 ** (1 + (i % 9))) / 10 ** (i % 5);
+      expect([n, formatCount(n, lang)]).toEqual([n, intl.format(n)]);
+    }
+  });
+  it('a page of prices makes no Intl formatter at all', () => {
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    for (let i = 0; i < 20; i++) formatTaka(50_000 + i * 12_345, i % 2 ? 'bn' : 'en');
+    formatCount(120_000, 'bn');
+    formatCount(4.5, 'bn');
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
   });
 });

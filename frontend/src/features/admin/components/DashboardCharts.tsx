@@ -1,13 +1,14 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboardQuery } from '@/gql/graphql';
+import { dateTimeFormat } from '@/lib/intl';
 import { formatCount, formatTaka } from '@/lib/money';
 
 type Day = AdminDashboardQuery['adminDashboard']['daily'][number];
 
 /** "22 Nov" in the reader's language; the dates are already Dhaka calendar days. */
 const shortDay = (date: string, lang: string) =>
-  new Intl.DateTimeFormat(lang.startsWith('bn') ? 'bn-BD' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  dateTimeFormat(lang.startsWith('bn') ? 'bn-BD' : 'en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 
 /** Bookings and revenue per day over the last 30 days (recharts, loaded with the dashboard only). */
 export default function DashboardCharts({ daily }: { daily: Day[] }) {
