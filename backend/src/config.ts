@@ -141,6 +141,12 @@ export function loadConfig(env: Env = process.env) {
         ? 'memory://'
         : fromRoot(str(env, 'PGLITE_DATA_DIR', 'data/pglite')),
       poolMax: int(env, 'DATABASE_POOL_MAX', 10, 1, 200),
+      /**
+       * The read models' statements as named prepared statements (common/sql.ts). Off behind a pooler
+       * that hands one client's statements to other server connections (PgBouncer in transaction mode
+       * before 1.21, or without max_prepared_statements).
+       */
+      preparedStatements: bool(env, 'DATABASE_PREPARED_STATEMENTS', true),
       debugSql: bool(env, 'DATABASE_DEBUG', false),
     },
     /** Seconds a public list's total is kept per filter (common/count-cache.ts); 0 counts every time. */

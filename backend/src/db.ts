@@ -13,6 +13,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import type { Logger } from './common/logger.js';
 import { observeQuery } from './common/metrics.js';
 import { tracing } from './common/tracing.js';
+import { preparedReads } from './common/sql.js';
 
 export type Orm = MikroORM;
 
@@ -63,6 +64,7 @@ export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
     schemaGenerator: { ignoreTriggers: true },
   };
   if (config.db.url) {
+    preparedReads.enabled = config.db.preparedStatements;
     return (await PostgresORM.init({
       ...common,
       clientUrl: config.db.url,

@@ -36,13 +36,16 @@ export class SqlParams {
   }
 }
 
+/** DATABASE_PREPARED_STATEMENTS (config.ts), set by initOrm: off sends every read through the ORM as before. */
+export const preparedReads = { enabled: true };
+
 /**
  * Rows of one statement, through the ORM's connection and the caller's transaction.
  *
  * On PostgreSQL outside a transaction the statement runs prepared: under a name of its own, with its
  * values as parameters, on the ORM's own pool (its type parsers). The ORM's connection writes the
  * values into the SQL text and sends it unprepared, so PostgreSQL parsed and planned the doctors page
- * (a join sorted by the rating expression) on every request: planning cost more than running it
+ * (a join sorted by the rating expression) on every request, and planning cost nearly as much as running it
  * (issue #22; EXPLAIN ANALYZE at demo size: 0.11–0.13 ms planning, 0.16–0.21 ms execution; 290 µs
  * against 390–590 µs per round trip). It is still logged, timed and counted through the connection's
  * `executeQuery`, as every other statement. Inside a transaction (whose connection the ORM holds) and
@@ -51,7 +54,7 @@ export class SqlParams {
 export function selectRows<T>(em: EntityManager, sql: string, params: SqlParams): Promise<T[]> {
   const connection = em.getConnection();
   const trx = em.getTransactionContext();
-  if (!trx && connection instanceof PostgreSqlConnection) return preparedRows<T>(connection, sql, params.values);
+  if (preparedReads.enabled && !trx && connection instanceof PostgreSqlConnection) return preparedRows<T>(connection, sql, params.values);
   return connection.execute<T[]>(sql, params.values, 'all', trx);
 }
 

@@ -98,3 +98,32 @@ describe('prepared reads', () => {
     expect(rows[0]!.n).toBeGreaterThan(0);
   });
 });
+
+describe('DATABASE_PREPARED_STATEMENTS=false (a pooler that cannot keep prepared statements)', () => {
+  it('sends every read through the ORM, unnamed, with the same answer', async () => {
+    const before = await asVisitor(t).gql('{ doctors(page: 1, pageSize: 5) { total items { id name } } }');
+    const off = await createTestApp({ env: { DATABASE_PREPARED_STATEMENTS: 'false' } });
+    try {
+      expect(off.config.db.preparedStatements).toBe(false);
+      const sentBefore = sent.length;
+      // The same database on PGlite; another fresh one on PostgreSQL, seeded alike.
+      const answer = await asVisitor(off).gql('{ doctors(page: 1, pageSize: 5) { total items { id name } } }');
+      expect(answer.errors).toBeUndefined();
+      expect(answer.data!.doctors.total).toBe(before.data!.doctors.total);
+      expect(sent.length).toBe(sentBefore);
+      if (onPostgres) {
+        const pool = await (off.orm.em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();
+        const named: unknown[] = [];
+        const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+        (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
+          if (config && typeof config === 'object' && 'name' in config) named.push(config);
+          return query(config, ...rest);
+        };
+        await asVisitor(off).gql('{ doctors(page: 1, pageSize: 5) { total items { id name } } }');
+        expect(named).toEqual([]);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});
