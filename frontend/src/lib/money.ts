@@ -6,11 +6,11 @@ const numberLocale = (lang: string) => (lang.startsWith('bn') ? 'bn-BD' : 'en-IN
 
 /**
  * Whole digits grouped as Bangladesh writes them (1,20,00,000: the last three, then every two), in
- * the reader's digits; `fraction` is the decimals' digits, or none. By arithmetic, not Intl: a page's first
- * `Intl.NumberFormat` loads the locale's number data (about 15 ms on a fast machine, 60 ms on a
+ * the reader's digits; `fraction` is the decimals' digits, or none. By arithmetic, not Intl: a page's
+ * first `Intl.NumberFormat` loads the locale's number data (about 15 ms on a fast machine, 60 ms on a
  * throttled phone, on the home page's first cards: issue #22). Intl's en-IN and bn-BD write exactly
- * this (money.test.ts compares them over many amounts); Intl still does what this does not (compact
- * labels, a fraction of a poisha).
+ * this (`__tests__/format.test.ts` compares them over thousands of values); Intl still does what this
+ * does not (compact labels, a fraction of a poisha).
  */
 function grouped(whole: number, fraction: string, negative: boolean, lang: string): string {
   const digits = String(whole);
