@@ -2,6 +2,7 @@ import { ArgumentValidationError, buildSchema, getMetadataStorage, type NonEmpty
 import { validateOrReject, type ValidatorOptions } from 'class-validator';
 import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
+import { keepRuleLookups } from './common/input.js';
 import { assertLimitsDeclared } from './common/limits.js';
 import { describeScopes } from './common/scopes.js';
 import { MODULES } from './modules.js';
@@ -46,6 +47,8 @@ let cached: Promise<GraphQLSchema> | undefined;
 export function buildNirogSchema(): Promise<GraphQLSchema> {
   cached ??= (async () => {
     plainFieldsResolveThemselves();
+    // The GraphQL door's validations use class-validator's kept rule lookups too (common/input.ts).
+    keepRuleLookups();
     const schema = await buildSchema({
       resolvers: RESOLVERS,
       authChecker,

@@ -30,9 +30,10 @@ function fieldsOf(cls: Function) {
  * (an `instanceof` each, for inherited rules): a few hundred input classes here, on every request with
  * arguments, through both doors (issue #22: 3–4 % of the doctors list's CPU). The answer only changes
  * when a rule is added, so it is kept per class and options, and forgotten whenever a rule is added
- * (a class defined later).
+ * (a class defined later). Once per process: this module calls it for the REST door's validations,
+ * and buildNirogSchema (schema.ts) for the GraphQL door's, so neither depends on the other's imports.
  */
-function keepRuleLookups(): void {
+export function keepRuleLookups(): void {
   type Storage = ReturnType<typeof getValidationStorage>;
   const storage = getValidationStorage() as Storage & { nirogKept?: true };
   if (storage.nirogKept) return;
