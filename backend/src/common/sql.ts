@@ -82,7 +82,12 @@ function numbered(sql: string): string {
 
 async function preparedRows<T>(connection: PostgreSqlConnection, sql: string, values: unknown[]): Promise<T[]> {
   let pool = pools.get(connection);
-  if (!pool) pools.set(connection, (pool = connection.getNativeClient()));
+  if (!pool) {
+    pool = connection.getNativeClient();
+    pools.set(connection, pool);
+    // A database that was away when the first read came is asked again by the next read, not never.
+    pool.catch(() => pools.delete(connection));
+  }
   const text = numbered(sql);
   const name = statementName(sql);
   // The connection's own timing and logging (`executeQuery` is protected in its typings): the statement

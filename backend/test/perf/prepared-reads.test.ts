@@ -127,3 +127,21 @@ describe('DATABASE_PREPARED_STATEMENTS=false (a pooler that cannot keep prepared
     }
   });
 });
+
+describe('a database away at the first prepared read', () => {
+  it('the next read asks for the pool again and succeeds', async () => {
+    const fresh = await createTestApp({ seed: false });
+    try {
+      const connection = fresh.orm.em.getConnection() as unknown as { getNativeClient(): Promise<Pool> };
+      const real = connection.getNativeClient.bind(connection);
+      let calls = 0;
+      connection.getNativeClient = () => (++calls === 1 ? Promise.reject(new Error('connect ECONNREFUSED')) : real());
+      const read = () => selectRows<{ n: number }>(fresh.orm.em.fork() as unknown as EntityManager, 'select 1 as n', new SqlParams());
+      if (onPostgres) await expect(read()).rejects.toThrow(/ECONNREFUSED/);
+      expect((await read())[0]!.n).toBe(1);
+      expect(calls).toBe(onPostgres ? 2 : 0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
