@@ -8,7 +8,6 @@ import compression from 'compression';
 import helmet from 'helmet';
 import { ApolloServer, type ApolloServerPlugin, type BaseContext } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
-import { expressMiddleware } from '@as-integrations/express5';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
@@ -24,6 +23,7 @@ import { RequestLoaders } from './common/loaders.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching } from './common/persisted-queries.js';
 import { compiledQueriesGateway } from './common/compiled-queries.js';
+import { graphqlHandler } from './common/graphql-http.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
@@ -316,18 +316,16 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: clip(e.message), extensions: { code: e.code, reason: e.reason, params: e.params } }] });
     },
     persistedQueryRequests(persistedDocuments),
-    expressMiddleware(apollo, {
-      context: async ({ req }) => {
-        try {
-          return await contextFor(req, 'graphql');
-        } catch (err) {
-          const appError = toAppError(err);
-          if (!appError) throw err;
-          throw new GraphQLError(appError.message, {
-            extensions: { code: appError.code, reason: appError.reason, http: { status: HTTP_STATUS[appError.code] } },
-          });
-        }
-      },
+    graphqlHandler(apollo, async (req) => {
+      try {
+        return await contextFor(req, 'graphql');
+      } catch (err) {
+        const appError = toAppError(err);
+        if (!appError) throw err;
+        throw new GraphQLError(appError.message, {
+          extensions: { code: appError.code, reason: appError.reason, http: { status: HTTP_STATUS[appError.code] } },
+        });
+      }
     }),
   );
 

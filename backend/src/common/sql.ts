@@ -64,14 +64,18 @@ export function selectRows<T>(em: EntityManager, sql: string, params: SqlParams)
  * of filters and list lengths, a few hundred at most; past MAX_NAMED a text runs unnamed (still with
  * parameters, planned each time), so no caller can grow the table or a connection's statements.
  */
-const names = new Map<string, string>();
+const named = new Map<string, { name: string; text: string }>();
 const MAX_NAMED = 500;
 const pools = new WeakMap<PostgreSqlConnection, Promise<Pool>>();
 
-function statementName(sql: string): string | undefined {
-  let name = names.get(sql);
-  if (name === undefined && names.size < MAX_NAMED) names.set(sql, (name = `nirog_read_${names.size + 1}`));
-  return name;
+/** The statement's name and numbered text, kept with the name (the text is rewritten once, not per request). */
+function statementFor(sql: string): { name: string | undefined; text: string } {
+  let statement = named.get(sql);
+  if (statement === undefined) {
+    if (named.size >= MAX_NAMED) return { name: undefined, text: numbered(sql) };
+    named.set(sql, (statement = { name: `nirog_read_${named.size + 1}`, text: numbered(sql) }));
+  }
+  return statement;
 }
 
 /** `?` placeholders (SqlParams writes nothing else with a `?`) → pg's `$1…$n`. */
@@ -88,8 +92,7 @@ async function preparedRows<T>(connection: PostgreSqlConnection, sql: string, va
     // A database that was away when the first read came is asked again by the next read, not never.
     pool.catch(() => pools.delete(connection));
   }
-  const text = numbered(sql);
-  const name = statementName(sql);
+  const { name, text } = statementFor(sql);
   // The connection's own timing and logging (`executeQuery` is protected in its typings): the statement
   // reaches the query log, the tests' statement counts, /metrics and the trace as if the ORM had sent it.
   const timed = connection as unknown as { executeQuery<R>(query: string, cb: () => Promise<R>, context: object): Promise<R> };
