@@ -13,7 +13,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import type { Logger } from './common/logger.js';
 import { observeQuery } from './common/metrics.js';
 import { tracing } from './common/tracing.js';
-import { preparedReads } from './common/sql.js';
+import { nativeClient, preparedReads } from './common/sql.js';
 
 export type Orm = MikroORM;
 
@@ -89,7 +89,6 @@ export async function migrate(orm: Orm): Promise<string[]> {
 /** The pg pool's connections for /metrics; null on PGlite (one in-process connection, no pool). */
 export async function poolUse(orm: Orm, config: Config): Promise<{ inUse: number; idle: number; waiting: number; max: number } | null> {
   if (!config.db.url) return null;
-  const connection = orm.em.getConnection() as unknown as { getNativeClient(): Promise<Pool> };
-  const pool = await connection.getNativeClient();
+  const pool = await nativeClient<Pool>(orm);
   return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount, max: config.db.poolMax };
 }

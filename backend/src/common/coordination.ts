@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Orm } from '../db.js';
 import type { Logger } from './logger.js';
+import { nativeClient } from './sql.js';
 
 /**
  * What the API processes (replicas) on one database agree on, through PostgreSQL itself:
@@ -30,7 +31,7 @@ interface Session {
 }
 
 async function pgliteOf(orm: Orm): Promise<{ query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; listen: (ch: string, cb: (payload: string) => void) => Promise<() => Promise<void>> }> {
-  return (orm.em.getConnection() as unknown as { getNativeClient(): Promise<never> }).getNativeClient();
+  return nativeClient(orm);
 }
 
 /**

@@ -99,6 +99,15 @@ async function preparedRows<T>(connection: PostgreSqlConnection, sql: string, va
   return timed.executeQuery(sql, async () => ((await (await pool).query({ name, text, values })) as QueryResult).rows as T[], { query: sql, params: values });
 }
 
+/**
+ * The driver's own client under the ORM's connection: pg's Pool on PostgreSQL, the PGlite instance on
+ * PGlite. MikroORM's typings do not name it, so the one cast is here (the pool's figures for /metrics,
+ * PGlite's listen() for the coordinator, the tests).
+ */
+export function nativeClient<T>(orm: { em: { getConnection(): unknown } }): Promise<T> {
+  return (orm.em.getConnection() as { getNativeClient(): Promise<T> }).getNativeClient();
+}
+
 /** `count(*)` comes back as a bigint (a string in pg); counts here fit a number. */
 export async function selectCount(em: EntityManager, sql: string, params: SqlParams): Promise<number> {
   const [row] = await selectRows<{ count: string | number }>(em, sql, params);

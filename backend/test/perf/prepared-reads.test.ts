@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Pool } from 'pg';
 import { asVisitor, countQueries, createTestApp, type TestApp } from '../app.js';
-import { SqlParams, selectRows } from '../../src/common/sql.js';
+import { SqlParams, nativeClient, selectRows } from '../../src/common/sql.js';
 
 /**
  * The read models' statements (common/sql.ts `selectRows`) run as named prepared statements on
@@ -18,7 +18,7 @@ const sent: { name?: string; text: string }[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   if (onPostgres) {
-    const pool = await (t.orm.em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();
+    const pool = await nativeClient<Pool>(t.orm);
     const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
     (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
       if (config && typeof config === 'object' && 'text' in config) sent.push(config as { name?: string; text: string });
@@ -112,7 +112,7 @@ describe('DATABASE_PREPARED_STATEMENTS=false (a pooler that cannot keep prepared
       expect(answer.data!.doctors.total).toBe(before.data!.doctors.total);
       expect(sent.length).toBe(sentBefore);
       if (onPostgres) {
-        const pool = await (off.orm.em.getConnection() as unknown as { getNativeClient(): Promise<Pool> }).getNativeClient();
+        const pool = await nativeClient<Pool>(off.orm);
         const named: unknown[] = [];
         const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
         (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
