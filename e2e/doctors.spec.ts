@@ -169,13 +169,29 @@ test.describe.serial('doctors and consultations', () => {
 
   test('the doctors screens work at phone width (390 px), with the filter modal', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
+    // On a phone the filter column is not rendered: its options are asked for when the dialog opens.
+    const optionRequests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('operationName=DoctorFilterOptions')) optionRequests.push(r.url());
+    });
     await page.goto('/doctors');
+    await expect(page.getByTestId('doctor-row').first()).toBeVisible();
+    expect(optionRequests).toHaveLength(0);
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('dialog').getByLabel('Female').click();
     await page.getByRole('button', { name: 'Show doctors' }).click();
     await expect(page).toHaveURL(/gender=Female/);
     await expect(page.getByTestId('doctor-row').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
+    expect(optionRequests).toHaveLength(1);
+
+    // Between a phone and the filter column's width (1181 px) the list takes the whole width.
+    await page.setViewportSize({ width: 1120, height: 800 });
+    await expect(page.getByRole('complementary', { name: 'Filters' })).toHaveCount(0);
+    expect((await page.getByTestId('doctor-row').first().boundingBox())!.width).toBeGreaterThan(700);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.getByRole('complementary', { name: 'Filters' })).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.getByTestId('doctor-row').first().getByRole('link').first().click();
     await expect(page.getByRole('link', { name: 'Hospital Visit' })).toBeVisible();

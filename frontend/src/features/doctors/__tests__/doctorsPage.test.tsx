@@ -1,12 +1,67 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
-import { DoctorsDocument } from '@/gql/graphql';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { DoctorFilterOptionsDocument, DoctorsDocument } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
 import DoctorsPage from '../pages/DoctorsPage';
 
 const empty = { __typename: 'DoctorPage', items: [], total: 0, page: 1, pageSize: 10, pageCount: 1 };
 
+const firstPage = { specialities: null, feeRanges: null, genders: null, minRating: null, online: null, search: null, sort: 'Recommended', page: 1, pageSize: 10 };
+const options = {
+  __typename: 'DoctorFilterOptions',
+  statuses: [{ __typename: 'FilterOption', id: 'true', title: 'Online' }],
+  genders: [{ __typename: 'FilterOption', id: 'Female', title: 'Female' }],
+  fees: [{ __typename: 'FilterOption', id: 'UpTo500', title: 'Up to 500 BDT' }],
+  ratings: [{ __typename: 'FilterOption', id: '4', title: '4 and up' }],
+  specialities: [{ __typename: 'Speciality', id: 's1', title: 'Cardiology', titleBn: 'হৃদরোগ', slug: 'cardiology', imageUrl: null }],
+};
+
+/** The screen's width as matchMedia answers it (test/setup.ts answers "no" to every query). */
+function screenWidth(px: number) {
+  const original = window.matchMedia;
+  window.matchMedia = ((query: string) => ({
+    ...original(query), matches: /min-width: (\d+)px/.test(query) && px >= Number(/min-width: (\d+)px/.exec(query)![1]),
+  })) as typeof window.matchMedia;
+  return () => { window.matchMedia = original; };
+}
+
 describe('/doctors', () => {
+  let restore = () => {};
+  afterEach(() => restore());
+
+  it('on a phone, renders no filter column and asks for no filter options until the dialog opens', async () => {
+    restore = screenWidth(390);
+    let asked = 0;
+    renderScreen(<DoctorsPage />, {
+      path: '/doctors', route: '/doctors',
+      mocks: [
+        { request: { query: DoctorsDocument, variables: firstPage }, result: { data: { doctors: empty } } },
+        { request: { query: DoctorFilterOptionsDocument }, result: () => { asked++; return { data: { doctorFilterOptions: options } }; } },
+      ],
+    });
+    expect(await screen.findByText('No Doctors Found')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Filters' })).toBeNull();
+    expect(screen.queryByRole('group', { name: 'Gender' })).toBeNull();
+    expect(asked).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('checkbox', { name: 'Female' })).toBeInTheDocument();
+    expect(asked).toBe(1);
+  });
+
+  it('on a wide screen, shows the filter column beside the list', async () => {
+    restore = screenWidth(1280);
+    renderScreen(<DoctorsPage />, {
+      path: '/doctors', route: '/doctors',
+      mocks: [
+        { request: { query: DoctorsDocument, variables: firstPage }, result: { data: { doctors: empty } } },
+        { request: { query: DoctorFilterOptionsDocument }, result: { data: { doctorFilterOptions: options } } },
+      ],
+    });
+    const column = await screen.findByRole('complementary', { name: 'Filters' });
+    expect(await within(column).findByRole('checkbox', { name: 'Female' })).toBeInTheDocument();
+  });
+
   it("sends the URL's filters to the server and shows 'No Doctors Found' for an empty page", async () => {
     renderScreen(<DoctorsPage />, {
       path: '/doctors',

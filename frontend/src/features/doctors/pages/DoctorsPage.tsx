@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,20 @@ import '../i18n';
 
 const PAGE_SIZE = 10;
 
+/**
+ * The filter column shows from 1181 px (global.css: `.only-desktop`); narrower, the filters open in a
+ * dialog. Below that width the column is not rendered at all, rather than rendered and hidden: on a
+ * phone its options (and their query) waited for nobody, yet cost the first load a request and a
+ * render of every option (issue #22).
+ */
+const WIDE = '(min-width: 1181px)';
+const onWidthChange = (notify: () => void) => {
+  const query = matchMedia(WIDE);
+  query.addEventListener('change', notify);
+  return () => query.removeEventListener('change', notify);
+};
+const isWide = () => matchMedia(WIDE).matches;
+
 /** /doctors, without antd: the list most patients open first on a cheap phone (filters, search, sort and page in the URL). */
 export default function DoctorsPage() {
   const { t } = useTranslation('doctors');
@@ -20,6 +34,7 @@ export default function DoctorsPage() {
   const filters = readFilters(params);
   const [query, setQuery] = useState(filters.q);
   const [modalOpen, setModalOpen] = useState(false);
+  const wide = useSyncExternalStore(onWidthChange, isWide, () => false);
   useEffect(() => setQuery(filters.q), [filters.q]);
   const { data, previousData, loading, error } = useQuery(DoctorsDocument, { variables: toVariables(filters, PAGE_SIZE) });
   const result = (data ?? previousData)?.doctors;
@@ -38,9 +53,11 @@ export default function DoctorsPage() {
 
   return (
     <div className="doctors-page">
-      <aside className="doctors-filters card only-desktop" aria-label={t('filters')}>
-        <FilterPanel value={filters} onChange={apply} onReset={reset} />
-      </aside>
+      {wide && (
+        <aside className="doctors-filters card only-desktop" aria-label={t('filters')}>
+          <FilterPanel value={filters} onChange={apply} onReset={reset} />
+        </aside>
+      )}
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: query, page: 1 }); }}>
