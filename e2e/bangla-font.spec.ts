@@ -32,14 +32,46 @@ test('Bangla text and ৳ prices render in the shipped Bengali face, even with n
   expect(price.find((f) => f.isCustomFont && f.familyName === 'Noto Sans Bengali')?.glyphCount).toBeGreaterThan(0);
 });
 
-test('an English page draws its Latin text in the system face and asks for the Bengali face only for Bangla characters', async ({ page }) => {
+test('an English page takes its few Bengali characters from the small label face and never downloads the whole face', async ({ page }) => {
+  // fonts.css: 'Nirog Bengali Label' (৳, বাংলা, নীরোগ, অ; 1.8 kB a weight) instead of both weights of
+  // the whole face (94 kB), which an English page downloaded for the ৳ of its prices and the switch.
   const fontFiles: string[] = [];
-  page.on('request', (r) => { if (r.resourceType() === 'font') fontFiles.push(r.url()); });
+  page.on('request', (r) => { if (r.resourceType() === 'font') fontFiles.push(new URL(r.url()).pathname); });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goto('/user-signin');
   await expect(page.locator('main h1').first()).toBeVisible();
   await page.evaluate(() => document.fonts.ready);
   const heading = await fontsOf(page, 'main h1');
-  expect(heading.filter((f) => f.isCustomFont)).toEqual([]);
-  // the language switch (বাংলা) is the only Bangla here: at most the regular weight is fetched
-  expect(fontFiles.filter((u) => /bengali-700/.test(u))).toEqual([]);
+  expect(heading.filter((f) => f.isCustomFont)).toEqual([]); // Latin: the system face
+
+  await page.goto('/medicine');
+  await expect(page.getByTestId('medicine-card').first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  // the switch's বাংলা, all from our face (no system font stands in, none exists here)
+  const label = await fontsOf(page, '[data-testid="lang-switch"]');
+  expect(label.length).toBeGreaterThan(0);
+  expect(label.filter((f) => !f.isCustomFont)).toEqual([]);
+  // a price's ৳ (bold) from our face too
+  const price = await fontsOf(page, '[data-testid="medicine-card"] .med-price');
+  expect(price.find((f) => f.isCustomFont && f.familyName === 'Noto Sans Bengali')?.glyphCount).toBeGreaterThan(0);
+  await page.goto('/doctors');
+  await expect(page.getByTestId('doctor-row').first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+
+  expect(fontFiles.filter((u) => /noto-sans-bengali/.test(u))).toEqual([]);
+  expect(fontFiles.filter((u) => /nirog-bengali-label-(400|700)/.test(u)).length).toBeGreaterThan(0);
+});
+
+test('a Bangla page takes all of its Bangla from the whole face, never the label face', async ({ page }) => {
+  const fontFiles: string[] = [];
+  page.on('request', (r) => { if (r.resourceType() === 'font') fontFiles.push(new URL(r.url()).pathname); });
+  await inBangla(page, '/doctors');
+  await expect(page.getByTestId('doctor-row').first()).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(fontFiles.filter((u) => /noto-sans-bengali-bengali-400/.test(u)).length).toBe(1);
+  // the label face is for English pages: one Bangla text never mixes the two (App sets the page's
+  // language before the first paint)
+  expect(fontFiles.filter((u) => /nirog-bengali-label/.test(u))).toEqual([]);
 });

@@ -118,6 +118,10 @@ export default defineConfig(({ command }) => ({
     // scripts/bundle-budget.mjs reads the chunk graph from .vite/manifest.json.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // Fonts stay files, however small: the English pages' label face (app/fonts.css) would add 3.8 kB
+    // gzip of base64 to every page's HTML, a Bangla reader's too, who never uses it; as files they are
+    // fetched only by a page that draws their characters.
+    assetsInlineLimit: (file: string) => (file.endsWith('.woff2') ? false : undefined),
     // No modulepreload polyfill in the shell (0.3 kB gzip on every first load): every browser the app
     // targets (es2022) but Safari 16 supports <link rel="modulepreload">, and there it only means no
     // early fetch, not a failure.

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
 import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AppRoutes } from './AppRoutes';
@@ -38,7 +38,9 @@ function AppRouter({ children }: { children: ReactNode }) {
 export default function App() {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'bn' ? 'bn' : 'en';
-  useEffect(() => {
+  // Before the first paint (a layout effect): a Bangla reader's first frame then takes the whole
+  // Bengali face, not the English pages' label face (global.css), and screen readers the right voice.
+  useLayoutEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
   return (
