@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DoctorFilterOptionsDocument, DoctorsDocument } from '@/gql/graphql';
@@ -76,6 +77,30 @@ describe('/doctors', () => {
     });
     expect(await screen.findByText('No Doctors Found')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Search by name/ })).toHaveValue('zzz');
+  });
+
+  it('takes the answer in a commit that keeps the placeholders, and renders the rows in a later one (a transition)', async () => {
+    // What the screen shows at each commit, read from the DOM as React commits it.
+    const commits: { busy: string | null; placeholders: number; rows: number }[] = [];
+    const seen = () => commits.push({
+      busy: document.querySelector('.doctor-list')?.getAttribute('aria-busy') ?? null,
+      placeholders: document.querySelectorAll('.doctor-row-placeholder').length,
+      rows: document.querySelectorAll('[data-testid="doctor-row"]').length,
+    });
+    const doctor = (i: number) => ({
+      __typename: 'Doctor', id: `d${i}`, title: 'Dr', name: `Doctor Number${i}`, avatarUrl: null, degree: 'MBBS', specialities: ['Medicine'],
+      work: 'Square Hospital', experienceYears: 5, feePoisha: 50000, gender: 'Female', isOnline: false, rating: 4, reviewCount: 2,
+    });
+    renderScreen(<Profiler id="doctors" onRender={seen}><DoctorsPage /></Profiler>, {
+      path: '/doctors', route: '/doctors',
+      mocks: [{ request: { query: DoctorsDocument, variables: firstPage }, result: { data: { doctors: { ...empty, items: [0, 1, 2].map(doctor), total: 3 } } } }],
+    });
+    expect(await screen.findAllByTestId('doctor-row')).toHaveLength(3);
+    // The answer's own (synchronous) commit: no longer loading, the placeholders still there, no row yet.
+    expect(commits).toContainEqual({ busy: 'false', placeholders: 3, rows: 0 });
+    // Then the rows, which replace the placeholders; no commit ever shows neither (nothing moves: CLS).
+    expect(commits.at(-1)).toEqual({ busy: 'false', placeholders: 0, rows: 3 });
+    expect(commits.filter((c) => c.placeholders === 0 && c.rows === 0)).toEqual([]);
   });
 
   it('shows each doctor\'s photo with its alt text; the first rows load at once, the rest when near', async () => {

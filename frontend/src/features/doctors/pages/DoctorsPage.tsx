@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +37,10 @@ export default function DoctorsPage() {
   const wide = useSyncExternalStore(onWidthChange, isWide, () => false);
   useEffect(() => setQuery(filters.q), [filters.q]);
   const { data, previousData, loading, error } = useQuery(DoctorsDocument, { variables: toVariables(filters, PAGE_SIZE) });
-  const result = (data ?? previousData)?.doctors;
+  // The rows render as a transition, as the home page's cards do: Apollo hands the answer over in a
+  // synchronous render (one long task of a cheap phone's first load: the blocking time of issue #22),
+  // which now keeps the placeholders and leaves the rows to a render that yields to the browser.
+  const result = useDeferredValue((data ?? previousData)?.doctors);
 
   const apply = (f: DoctorFilters) => setParams(writeFilters(f));
   const reset = () => {
@@ -73,7 +76,7 @@ export default function DoctorsPage() {
         </div>
         {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
         {/* Placeholders of the rows' size while the first page loads, so nothing below moves (CLS). */}
-        {!result && loading && Array.from({ length: 3 }, (_, i) => <div key={i} className="card card-placeholder doctor-row-placeholder" aria-hidden="true" />)}
+        {!result && !error && Array.from({ length: 3 }, (_, i) => <div key={i} className="card card-placeholder doctor-row-placeholder" aria-hidden="true" />)}
         {result && result.items.length === 0 && <p className="empty">{t('noDoctors')}</p>}
         <div className="doctor-list" aria-busy={loading}>
           {/* The first rows are on screen at once; the rest load their photos as they scroll near. */}

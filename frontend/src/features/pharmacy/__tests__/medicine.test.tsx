@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -21,6 +22,19 @@ describe('medicine search', () => {
   it("shows 'No Medicine Found' when nothing matches", async () => {
     renderScreen(<MedicinePage />, { path: '/medicine', route: '/medicine?keyword=zzz', mocks: [page([], 'zzz')] });
     expect(await screen.findByText('No Medicine Found')).toBeInTheDocument();
+  });
+
+  it('keeps the placeholders until the cards render (they render as a transition): no commit shows neither', async () => {
+    const commits: { placeholders: number; cards: number }[] = [];
+    const seen = () => commits.push({
+      placeholders: document.querySelectorAll('.med-card-placeholder').length,
+      cards: document.querySelectorAll('[data-testid="medicine-card"]').length,
+    });
+    renderScreen(<Profiler id="medicine" onRender={seen}><MedicinePage /></Profiler>, { path: '/medicine', route: '/medicine', mocks: [page([napa])] });
+    expect(await screen.findAllByTestId('medicine-card')).toHaveLength(1);
+    expect(commits[0]).toEqual({ placeholders: 4, cards: 0 });
+    expect(commits.at(-1)).toEqual({ placeholders: 0, cards: 1 });
+    expect(commits.filter((c) => c.placeholders === 0 && c.cards === 0)).toEqual([]);
   });
 
   it("adds a medicine to the cart with 'Item Added to Cart', and one more on the second click", async () => {

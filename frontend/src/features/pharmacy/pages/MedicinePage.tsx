@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +28,10 @@ export default function MedicinePage() {
   const form = (params.get('type') as MedicineForm | null) ?? undefined;
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
   const [typed, setTyped] = useState(keyword);
-  const { data, loading, error } = useQuery(MedicinesDocument, { variables: { keyword: keyword || undefined, form, page, pageSize: PAGE_SIZE } });
-  const result = data?.medicines;
+  const { data, error } = useQuery(MedicinesDocument, { variables: { keyword: keyword || undefined, form, page, pageSize: PAGE_SIZE } });
+  // The cards render as a transition (as on /doctors): the answer's synchronous render keeps the
+  // placeholders, and the cards follow in a render that yields to the browser.
+  const result = useDeferredValue(data?.medicines);
 
   const update = (next: Record<string, string | undefined>) => {
     const p = new URLSearchParams(params);
@@ -53,7 +55,7 @@ export default function MedicinePage() {
         </select>
       </div>
       {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
-      {loading && !result ? (
+      {!result && !error ? (
         <div className="med-grid" aria-hidden="true">{Array.from({ length: 4 }, (_, i) => <div key={i} className="med-card card-placeholder med-card-placeholder" />)}</div>
       ) : result && result.items.length === 0 ? (
         <p className="empty">{t('noMedicine')}</p>
