@@ -169,14 +169,18 @@ test.describe.serial('doctors and consultations', () => {
 
   test('the doctors screens work at phone width (390 px), with the filter modal', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    // On a phone the filter column is not rendered: its options are asked for when the dialog opens.
+    // On a phone the filter column is not rendered: its options, and the panel's code, are asked for
+    // when the dialog opens.
     const optionRequests: string[] = [];
+    const panelCode: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('operationName=DoctorFilterOptions')) optionRequests.push(r.url());
+      if (/\/assets\/FilterPanel-[\w-]+\.js$/.test(r.url())) panelCode.push(r.url());
     });
     await page.goto('/doctors');
     await expect(page.getByTestId('doctor-row').first()).toBeVisible();
     expect(optionRequests).toHaveLength(0);
+    expect(panelCode).toHaveLength(0);
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('dialog').getByLabel('Female').click();
     await page.getByRole('button', { name: 'Show doctors' }).click();
@@ -184,6 +188,7 @@ test.describe.serial('doctors and consultations', () => {
     await expect(page.getByTestId('doctor-row').first()).toBeVisible();
     await expectNoHorizontalScroll(page);
     expect(optionRequests).toHaveLength(1);
+    expect(panelCode).toHaveLength(1);
 
     // Between a phone and the filter column's width (1181 px) the list takes the whole width.
     await page.setViewportSize({ width: 1120, height: 800 });

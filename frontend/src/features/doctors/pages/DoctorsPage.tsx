@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,19 @@ import { DoctorsDocument, type DoctorSort } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
 import Dialog from '@/components/Dialog';
-import FilterPanel from '../components/FilterPanel';
 import DoctorRow from '../components/DoctorRow';
 import { readFilters, toVariables, writeFilters, type DoctorFilters } from '../components/doctorFilters';
 import '../i18n';
 
 const PAGE_SIZE = 10;
+
+/**
+ * The filter panel (and its query's document) comes with the column or the dialog, not with the list:
+ * a phone's first load of /doctors never shows it (below), and a wide screen fetches it beside its
+ * options. Its placeholder is the one the panel shows while its options load.
+ */
+const FilterPanel = lazy(() => import('../components/FilterPanel'));
+const filterPlaceholder = <div className="card-placeholder filter-placeholder" aria-hidden="true" />;
 
 /**
  * The filter column shows from 1181 px (global.css: `.only-desktop`); narrower, the filters open in a
@@ -58,7 +65,7 @@ export default function DoctorsPage() {
     <div className="doctors-page">
       {wide && (
         <aside className="doctors-filters card only-desktop" aria-label={t('filters')}>
-          <FilterPanel value={filters} onChange={apply} onReset={reset} />
+          <Suspense fallback={filterPlaceholder}><FilterPanel value={filters} onChange={apply} onReset={reset} /></Suspense>
         </aside>
       )}
       <section className="doctors-results">
@@ -86,7 +93,7 @@ export default function DoctorsPage() {
       </section>
       {modalOpen && (
         <Dialog title={t('filters')} onClose={() => setModalOpen(false)} footer={<button type="button" className="btn btn-primary" onClick={() => setModalOpen(false)}>{t('apply')}</button>}>
-          <FilterPanel value={filters} onChange={apply} onReset={reset} />
+          <Suspense fallback={filterPlaceholder}><FilterPanel value={filters} onChange={apply} onReset={reset} /></Suspense>
         </Dialog>
       )}
     </div>
