@@ -1,3 +1,4 @@
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { DoctorDetailDocument } from '@/gql/graphql';
@@ -39,6 +40,20 @@ describe("a doctor's page (/doctor/:doctorId)", () => {
     expect(screen.getByRole('region', { name: 'Reviews (1)' })).toHaveTextContent('Listened carefully.');
     // Plain elements only: nothing of antd (its classes all start with "ant-") inside the page.
     expect(document.querySelector('.doctor-detail [class*="ant-"]')).toBeNull();
+  });
+
+  it('keeps the placeholder until the profile renders (as a transition): no commit shows neither, or an error', async () => {
+    const commits: { placeholder: boolean; profile: boolean; alert: boolean }[] = [];
+    const seen = () => commits.push({
+      placeholder: !!document.querySelector('.doctor-detail-placeholder'),
+      profile: !!document.querySelector('.doctor-detail h1'),
+      alert: !!document.querySelector('[role="alert"]'),
+    });
+    renderScreen(<Profiler id="doctor" onRender={seen}><DoctorDetailPage ReviewForm={FormStandIn} /></Profiler>, { path: '/doctor/:doctorId', route: '/doctor/d1', mocks });
+    expect(await screen.findByRole('heading', { level: 1, name: /Dilruba Yasmeen/ })).toBeInTheDocument();
+    expect(commits[0]).toEqual({ placeholder: true, profile: false, alert: false });
+    expect(commits.at(-1)).toEqual({ placeholder: false, profile: true, alert: false });
+    expect(commits.filter((c) => c.placeholder === c.profile || c.alert)).toEqual([]);
   });
 
   it('asks a visitor to log in to review and does not load the review form', async () => {

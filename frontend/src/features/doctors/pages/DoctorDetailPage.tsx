@@ -1,4 +1,4 @@
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, useDeferredValue, useState, type ComponentType } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -35,9 +35,12 @@ export default function DoctorDetailPage({ ReviewForm }: { ReviewForm: Component
   const specialityNames = useSpecialityNames();
   const session = useSession();
   const [reviewPage, setReviewPage] = useState(1);
-  const { data, loading, error, refetch } = useQuery(DoctorDetailDocument, { variables: { id: doctorId, reviewPage } });
+  const { data: answer, error, refetch } = useQuery(DoctorDetailDocument, { variables: { id: doctorId, reviewPage } });
+  // The profile renders as a transition (as the catalogues' rows): the answer's synchronous commit
+  // keeps the placeholder, and the profile follows in a render that yields to the browser.
+  const data = useDeferredValue(answer);
   // A placeholder of the profile's size while it loads, so nothing below moves (CLS).
-  if (loading && !data) return <div className="card card-placeholder doctor-detail-placeholder" role="status" aria-label={tc('loading')} />;
+  if (!data && !error) return <div className="card card-placeholder doctor-detail-placeholder" role="status" aria-label={tc('loading')} />;
   if (error || !data) return <div role="alert" className="alert-error">{errorInfo(error).message}</div>;
   const d = data.doctor;
   const reviews = data.doctorReviews;
