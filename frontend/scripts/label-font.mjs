@@ -15,14 +15,36 @@ export const FONTS_CSS = path.join(here, '../src/app/fonts.css');
 export const WEIGHTS = [400, 700];
 export const labelFile = (weight) => path.join(here, `../src/app/fonts/nirog-bengali-label-${weight}.woff2`);
 
-/** The characters of the label face: its unicode-range in fonts.css (single code points, as written there). */
+/** The unicode-range of every @font-face of a family in fonts.css (one string per rule). */
+function rangesOf(family, css = readFileSync(FONTS_CSS, 'utf8')) {
+  return [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1])
+    .filter((rule) => new RegExp(`font-family:\\s*'${family}'\\s*;`).test(rule))
+    .map((rule) => /unicode-range:\s*([^;]+);/.exec(rule)?.[1].trim());
+}
+
+/** U+0982 or U+0980-09FE → [first, last] code points. */
+function bounds(item) {
+  const m = /^U\+([0-9A-F]{1,6})(?:-([0-9A-F]{1,6}))?$/i.exec(item);
+  if (!m) throw new Error(`fonts.css: ${item} is not a code point or a range`);
+  return [parseInt(m[1], 16), parseInt(m[2] ?? m[1], 16)];
+}
+
+/** Whether a family of fonts.css draws a character, by its unicode-range (the same for every weight). */
+export function faceCovers(family, css) {
+  const ranges = rangesOf(family, css);
+  if (!ranges.length || new Set(ranges).size !== 1 || !ranges[0]) throw new Error(`fonts.css: one unicode-range for every weight of '${family}'`);
+  const spans = ranges[0].split(/\s*,\s*/).map(bounds);
+  return (c) => spans.some(([first, last]) => c.codePointAt(0) >= first && c.codePointAt(0) <= last);
+}
+
+/** The characters of the label face: its unicode-range in fonts.css, single code points, as written there. */
 export function labelCharacters(css = readFileSync(FONTS_CSS, 'utf8')) {
-  const rules = [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map((m) => m[1]).filter((r) => /font-family:\s*'Nirog Bengali Label'/.test(r));
-  const ranges = rules.map((r) => /unicode-range:\s*([^;]+);/.exec(r)?.[1].trim());
-  if (rules.length !== WEIGHTS.length || new Set(ranges).size !== 1 || !ranges[0]) throw new Error('fonts.css: one unicode-range for every weight of the label face');
-  return ranges[0].split(/\s*,\s*/).map((u) => {
-    if (!/^U\+[0-9A-F]{4,5}$/i.test(u)) throw new Error(`fonts.css: the label face lists single code points, not ${u}`);
-    return String.fromCodePoint(parseInt(u.slice(2), 16));
+  const ranges = rangesOf('Nirog Bengali Label', css);
+  if (ranges.length !== WEIGHTS.length || new Set(ranges).size !== 1 || !ranges[0]) throw new Error('fonts.css: one unicode-range for every weight of the label face');
+  return ranges[0].split(/\s*,\s*/).map((item) => {
+    const [first, last] = bounds(item);
+    if (first !== last) throw new Error(`fonts.css: the label face lists single code points, not ${item}`);
+    return String.fromCodePoint(first);
   }).join('');
 }
 

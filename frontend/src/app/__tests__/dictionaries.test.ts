@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '@/i18n';
-import { errorWordsReady } from '@/lib/errors';
-
-await errorWordsReady; // registers the 'errors' namespace
-
-// Every feature registers its namespace when its i18n.ts (and any other *i18n.ts) is imported: load them all.
-import.meta.glob('../../features/**/*i18n.ts', { eager: true });
-import.meta.glob('../../components/*i18n.ts', { eager: true });
-import.meta.glob('../components/*i18n.ts', { eager: true });
+import i18n from '@/test/all-words';
 
 type Dict = { [key: string]: unknown };
 
