@@ -40,7 +40,7 @@ function freePort(): Promise<number> {
 }
 
 /** Runs backend/dist/main.js as `npm run serve` does, until it answers /healthz or exits. */
-async function startServer(env: Record<string, string>): Promise<{ exitCode: number | null; output: string; port: number; running: () => boolean; stop: () => Promise<void> }> {
+async function startServer(env: Record<string, string>): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; output: string; port: number; running: () => boolean; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
     cwd: path.join(REPO_ROOT, 'backend'),
@@ -50,21 +50,22 @@ async function startServer(env: Record<string, string>): Promise<{ exitCode: num
   let output = '';
   child.stdout.on('data', (d) => { output += d; });
   child.stderr.on('data', (d) => { output += d; });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // The signal too: an exit code of null alone says only that the process did not exit by itself.
+  const exited = new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ exitCode: code, signal })));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   };
   for (;;) {
     const state = await Promise.race([
-      exited.then((code) => ({ exitCode: code })),
+      exited,
       new Promise<{ up: boolean }>((resolve) => setTimeout(() => {
         fetch(`http://127.0.0.1:${port}/healthz`).then((r) => resolve({ up: r.ok })).catch(() => resolve({ up: false }));
       }, 250)),
     ]);
     const running = () => child.exitCode === null && child.signalCode === null;
-    if ('exitCode' in state) return { exitCode: state.exitCode, output, port, running, stop };
-    if (state.up) return { exitCode: null, output, port, running, stop };
+    if ('exitCode' in state) return { ...state, output, port, running, stop };
+    if (state.up) return { exitCode: null, signal: null, output, port, running, stop };
   }
 }
 
@@ -105,16 +106,16 @@ describe('the built server in production (backend/dist/main.js)', () => {
 
   it('refuses to start without JWT_SECRET, or with a placeholder, naming the variable', async () => {
     const missing = await startServer({});
-    expect(missing.exitCode).toBe(2);
+    expect({ exitCode: missing.exitCode, signal: missing.signal }).toEqual({ exitCode: 2, signal: null });
     expect(missing.output).toMatch(/Configuration error: JWT_SECRET must be set in production/);
     const placeholder = await startServer({ JWT_SECRET: 'change-me-to-a-long-random-secret-of-64-characters-or-more' });
-    expect(placeholder.exitCode).toBe(2);
+    expect({ exitCode: placeholder.exitCode, signal: placeholder.signal }).toEqual({ exitCode: 2, signal: null });
     expect(placeholder.output).toMatch(/Configuration error: JWT_SECRET looks like a placeholder/);
   });
 
   it('refuses demo data, and a database whose demo accounts open with the published password, unless the instance declares itself a public demo', async () => {
     const demo = await startServer({ JWT_SECRET: SECRET, SEED_DEMO_DATA: 'true' });
-    expect(demo.exitCode).toBe(2);
+    expect({ exitCode: demo.exitCode, signal: demo.signal }).toEqual({ exitCode: 2, signal: null });
     expect(demo.output).toMatch(/SEED_DEMO_DATA cannot be on in production/);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nirog-pglite-'));
     try {
@@ -124,7 +125,7 @@ describe('the built server in production (backend/dist/main.js)', () => {
       await publicDemo.stop();
       // …and the same database started as a real production instance is refused: admin@nirog.test opens with nirog2026.
       const real = await startServer({ JWT_SECRET: SECRET, PGLITE_DATA_DIR: dataDir, OUTBOX_WORKER: 'false' });
-      expect(real.exitCode).toBe(2);
+      expect({ exitCode: real.exitCode, signal: real.signal }).toEqual({ exitCode: 2, signal: null });
       expect(real.output).toMatch(/Refusing to start in production: demo accounts still open with the published demo password \(.*admin@nirog\.test/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
