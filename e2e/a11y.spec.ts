@@ -211,6 +211,11 @@ async function openAs(browser: Browser, role: Role, lang: Lang, width: number, i
   const page = await context.newPage();
   if (role === 'visitor') {
     await page.goto(paths.home);
+    // The home page is prerendered: it is on screen before React has taken it over. A navigation in
+    // that moment mounts the layout at the new address, with no page change for it to move focus on,
+    // and open() would wait for focus on <main> in vain (CI, 2026-11-26). The cart's count (the one
+    // medicine above), which the prerender cannot know, shows once the app is live.
+    await expect(page.getByTestId('header-cart').locator('.count-badge')).toHaveCount(1);
     return page;
   }
   await page.goto(LOGINS[role].door);
