@@ -32,8 +32,12 @@ class TimedQueryLogger extends DefaultLogger {
   }
 }
 
-/** PostgreSQL when DATABASE_URL is set, embedded PGlite (persisted in a folder) otherwise. */
-export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
+/**
+ * PostgreSQL when DATABASE_URL is set, embedded PGlite (persisted in a folder) otherwise.
+ * `pgliteImage`: an in-memory PGlite starts from this data directory image (PGlite's dumpDataDir)
+ * instead of empty; the tests start each file's database from one image of the migrated schema.
+ */
+export async function initOrm(config: Config, log?: Logger, opts: { pgliteImage?: Blob } = {}): Promise<Orm> {
   const common = {
     entities: ENTITIES,
     metadataProvider: ReflectMetadataProvider,
@@ -77,7 +81,7 @@ export async function initOrm(config: Config, log?: Logger): Promise<Orm> {
     ...common,
     dbName: 'nirog',
     // dataDir is either 'memory://' (tests) or a folder holding the cluster; 'nirog' is the database in it.
-    driverOptions: { dataDir },
+    driverOptions: { dataDir, ...(opts.pgliteImage && dataDir === 'memory://' ? { loadDataDir: opts.pgliteImage } : {}) },
   })) as unknown as Orm;
 }
 

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import type { Express } from 'express';
-import { loadConfig, type Config } from '../src/config.js';
+import { loadConfig, REPO_ROOT, type Config } from '../src/config.js';
 import { initOrm, migrate, sqlListeners, type Orm } from '../src/db.js';
 import { createApp, type NirogApp } from '../src/app.js';
 import { createLogger } from '../src/common/logger.js';
@@ -14,6 +14,8 @@ import { seedDemoData } from '../src/seeders/DatabaseSeeder.js';
 import { GeneratedImages } from '../src/common/generated-images.js';
 import { createFileStorage } from '../src/common/storage.js';
 import { DEMO_PASSWORD } from '../src/seeders/demo-accounts.js';
+import { MIGRATIONS } from '../src/migrations/index.js';
+import { nativeClient } from '../src/common/sql.js';
 
 /**
  * A real Nirog for one test file: real HTTP (supertest on the express app), a real database —
@@ -45,6 +47,43 @@ async function createDatabase(baseUrl: string): Promise<{ url: string; drop(): P
   };
 }
 
+/**
+ * The migrated, empty schema as a PGlite data directory image, made once for every test file and jest
+ * worker: migrating an in-memory PGlite took 3 to 4 s a file (about 80 files, two workers); loading
+ * the image takes a fraction of that. It is kept in the system's temporary folder under a name made
+ * from the migrations' code and PGlite's version, so a changed migration makes a new image and a stale
+ * one is never read. Two workers making it at once each write their own file and rename it into place.
+ * The migrations themselves still run from empty in the tests that are about them (foundation, the
+ * production start) and in every PostgreSQL test.
+ */
+/**
+ * The image as PGlite reads it (its type and its bytes). Not a Blob: a Blob made in jest's sandbox
+ * fails PGlite's arrayBuffer() call with "Illegal invocation" (another realm's Blob).
+ */
+function gzipImage(bytes: Buffer): Blob {
+  return { type: 'application/x-gzip', arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) } as unknown as Blob;
+}
+
+async function migratedPgliteImage(config: Config): Promise<Blob> {
+  const pgliteVersion = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+  const key = createHash('sha256').update(pgliteVersion);
+  for (const m of MIGRATIONS) key.update(m.name).update(m.class.toString());
+  const file = path.join(tmpdir(), `nirog-test-pglite-${key.digest('hex').slice(0, 16)}.tar.gz`);
+  try {
+    return gzipImage(readFileSync(file));
+  } catch {
+    const orm = await initOrm(config);
+    await migrate(orm);
+    const image = await (await nativeClient<{ dumpDataDir(c: 'gzip'): Promise<Blob> }>(orm)).dumpDataDir('gzip');
+    await orm.close(true);
+    const bytes = Buffer.from(await image.arrayBuffer());
+    const partial = `${file}.${process.pid}.${randomUUID()}`;
+    writeFileSync(partial, bytes);
+    renameSync(partial, file);
+    return gzipImage(bytes);
+  }
+}
+
 export async function createTestApp(opts: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
   const baseUrl = process.env.DATABASE_URL;
   const db = baseUrl ? await createDatabase(baseUrl) : undefined;
@@ -59,7 +98,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     ...opts.env,
   });
   const log = createLogger(config.logLevel);
-  const orm = await initOrm(config, log);
+  const orm = await initOrm(config, log, db ? {} : { pgliteImage: await migratedPgliteImage(config) });
   await migrate(orm);
   if (opts.seed !== false) await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
   const nirog = await createApp(config, orm, log);
