@@ -380,7 +380,8 @@ async function asciiNumbers(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(() => {
     const bengali = /[\u0980-\u09FF]/;
     const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
-    const verbatim = (el: Element) => el.closest('[translate=no], pre, code, kbd, samp, script, style, [aria-hidden=true]');
+    // Text as it was written or sent (a message in its recipient's language, a code), or marked as another language.
+    const verbatim = (el: Element) => el.closest('[translate=no], pre, code, kbd, samp, script, style, [aria-hidden=true]') || el.closest('[lang]')?.getAttribute('lang') !== 'bn';
     const numbers = (text: string) => text.split(/[\s\u00a0·,;()[\]{}"“”]+/).filter((w) => /[0-9]/.test(w) && !/[A-Za-z@]/.test(w));
     const wrong = (text: string) => numbers(text).length > 0 && (bengali.test(text) || !/[A-Za-z\u0980-\u09FF]/.test(text));
     const out: string[] = [];

@@ -27,7 +27,10 @@ describe('admin outbox', () => {
         result: { data: { mailOutbox: { __typename: 'MailMessagePage', items: [mail], total: 1, page: 1, pageSize: 20, pageCount: 1 } } },
       }],
     });
-    expect(await screen.findByText('Verify your email for Nirog')).toBeInTheDocument();
+    const subject = await screen.findByText('Verify your email for Nirog');
+    // The subject as sent, in the recipient's language, whatever the admin's screen language.
+    expect(subject).toHaveAttribute('lang', 'en');
+    expect(subject).toHaveAttribute('translate', 'no');
     expect(screen.getByText('rupa@example.com')).toBeInTheDocument();
     expect(screen.getByText('Kept (not sent)')).toBeInTheDocument();
     expect(await screen.findByText(/No SMTP server is configured/)).toBeInTheDocument();

@@ -72,14 +72,16 @@ function MailTab() {
           expandedRowRender: (m) => (
             <>
               {m.lastError && <Alert type="error" message={`${t('lastError')}: ${m.lastError}`} style={{ marginBottom: 8 }} />}
-              <pre style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', margin: 0 }}>{m.text}</pre>
+              <pre lang={m.language} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontFamily: 'inherit', margin: 0 }}>{m.text}</pre>
             </>
           ),
         }}
+        // A message is shown as it was sent, in its recipient's language (lang: a screen reader reads an
+        // English subject as English on a Bangla screen; translate=no: a browser's translator leaves it).
         columns={[
           { title: t('queued'), key: 'at', width: 170, render: (_, m) => formatDateTime(m.createdAt, i18n.language) },
           { title: t('to'), dataIndex: 'toEmail', ellipsis: true },
-          { title: t('subject'), key: 'subject', width: 300, render: (_, m) => <><div>{m.subject}</div><div style={{ color: '#667', fontSize: 12 }}>{m.template} · {m.language}</div></> },
+          { title: t('subject'), key: 'subject', width: 300, render: (_, m) => <><div lang={m.language} translate="no">{m.subject}</div><div style={{ color: '#667', fontSize: 12 }}>{m.template} · {m.language}</div></> },
           { title: t('status'), key: 'status', width: 150, render: (_, m) => <Tag color={STATUS_COLOR[m.status]}>{t(`statuses.${m.status}`)}</Tag> },
           { title: t('attempts'), dataIndex: 'attempts', width: 90, render: (n: number) => formatCount(n, i18n.language) },
           { title: t('sentAt'), key: 'sent', width: 170, render: (_, m) => (m.sentAt ? formatDateTime(m.sentAt, i18n.language) : '—') },
@@ -121,7 +123,7 @@ function SmsTab() {
           { title: t('queued'), key: 'at', width: 170, render: (_, s) => formatDateTime(s.createdAt, i18n.language) },
           { title: t('to'), dataIndex: 'toPhone', width: 150, render: (phone: string) => readerDigits(phone, i18n.language) },
           // the message as it was sent
-          { title: t('message'), dataIndex: 'body', render: (body: string) => <span translate="no">{body}</span> },
+          { title: t('message'), key: 'body', render: (_, s) => <span lang={s.language} translate="no">{s.body}</span> },
           { title: t('status'), key: 'status', width: 150, render: (_, s) => <Tag color={STATUS_COLOR[s.status]}>{t(`statuses.${s.status}`)}</Tag> },
           { title: t('attempts'), dataIndex: 'attempts', width: 90, render: (n: number) => formatCount(n, i18n.language) },
         ]}
