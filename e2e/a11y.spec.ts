@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, BrowserContext, Page, Request } from '@playwright/test';
 import { paths, type PathName } from '../frontend/src/config/paths';
-import { DEMO_PASSWORD, expect, splashSeen, test } from './fixtures';
+import { apiToken, DEMO_PASSWORD, expect, splashSeen, test } from './fixtures';
 
 /**
  * axe on every route of the router: each route opened as every role that can open it, in English
@@ -70,10 +70,8 @@ async function demoIds(request: APIRequestContext): Promise<DemoIds> {
     expect(res.ok(), url).toBe(true);
     return res.json();
   };
-  const login = await request.post('/api/login', { data: { email: LOGINS.admin.email, password: DEMO_PASSWORD } });
-  const { token } = (await login.json()) as { token: string };
-  const patientLogin = await request.post('/api/login', { data: { email: LOGINS.patient.email, password: DEMO_PASSWORD } });
-  const { token: patientToken } = (await patientLogin.json()) as { token: string };
+  const token = await apiToken(request, LOGINS.admin.email);
+  const patientToken = await apiToken(request, LOGINS.patient.email);
   const [doctors, nurses, medicines, appointments, prescriptions, waiting] = await Promise.all([
     json('/api/doctors'), json('/api/get/nurses'), json('/api/get/medicine'), json('/api/getall/appointment', token),
     json('/api/my/prescription', patientToken), json('/api/admin/allorder?status=PrescriptionCheck', token),
@@ -380,8 +378,10 @@ async function asciiNumbers(page: Page, where: string): Promise<string[]> {
   const found = await page.evaluate(() => {
     const bengali = /[\u0980-\u09FF]/;
     const shown = (el: Element) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
-    // Text as it was written or sent (a message in its recipient's language, a code), or marked as another language.
-    const verbatim = (el: Element) => el.closest('[translate=no], pre, code, kbd, samp, script, style, [aria-hidden=true]') || el.closest('[lang]')?.getAttribute('lang') !== 'bn';
+    // Text as it was written or sent (a message in its recipient's language, a code), or marked inside
+    // the page as another language (the page's own lang, on <html>, is the screen's: bn).
+    const otherLanguage = (el: Element) => { const marked = el.closest('[lang]'); return !!marked && marked !== document.documentElement && marked.getAttribute('lang') !== 'bn'; };
+    const verbatim = (el: Element) => el.closest('[translate=no], pre, code, kbd, samp, script, style, [aria-hidden=true]') || otherLanguage(el);
     const numbers = (text: string) => text.split(/[\s\u00a0·,;()[\]{}"“”]+/).filter((w) => /[0-9]/.test(w) && !/[A-Za-z@]/.test(w));
     const wrong = (text: string) => numbers(text).length > 0 && (bengali.test(text) || !/[A-Za-z\u0980-\u09FF]/.test(text));
     const out: string[] = [];

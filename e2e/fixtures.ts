@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { baseURL } from './playwright.config';
 
@@ -21,6 +21,13 @@ export const test = base.extend({
 export { expect };
 
 export const DEMO_PASSWORD = 'nirog2026';
+
+/** A demo account's access token, through the earlier client's login (POST /api/login). */
+export async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await request.post('/api/login', { data: { email, password } });
+  if (!res.ok()) throw new Error(`POST /api/login as ${email} answered ${res.status()}`);
+  return ((await res.json()) as { token: string }).token;
+}
 
 export async function avatarPng(): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 11, g: 122, b: 92 } } }).png().toBuffer();

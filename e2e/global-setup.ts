@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { request } from '@playwright/test';
 import { baseURL } from './playwright.config';
-import { DEMO_PASSWORD } from './fixtures';
+import { apiToken } from './fixtures';
 
 /**
  * Runs once the e2e server answers (Playwright starts its webServer before the global setup).
@@ -19,9 +19,7 @@ export default async function globalSetup(): Promise<void> {
 
   const api = await request.newContext({ baseURL });
   try {
-    const login = await api.post('/api/login', { data: { email: 'patient@nirog.test', password: DEMO_PASSWORD } });
-    if (!login.ok()) throw new Error(`global setup: the demo patient's login answered ${login.status()}`);
-    const { token } = (await login.json()) as { token: string };
+    const token = await apiToken(api, 'patient@nirog.test');
     const found = (await (await api.get('/api/doctors?keyword=Mahbubur')).json()) as { doctors: { id: string }[] };
     if (!found.doctors[0]) throw new Error('global setup: no demo doctor named Mahbubur');
     const booked = await api.post('/api/new/appointment', {

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { avatarPng, chooseOption, DEMO_PASSWORD, expect, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail } from './fixtures';
+import { apiToken, avatarPng, chooseOption, expect, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail } from './fixtures';
 
 /**
  * Issue 20 in the browser: a fresh prescription ordered in one tap; an order with a photo of a
@@ -13,12 +13,6 @@ test.describe.configure({ mode: 'serial' });
 
 const SHIPPING = { name: 'Rahima Akter', address: 'House 12, Road 5, Sector 7', city: 'Dhaka', phone: '01712345678' };
 
-async function apiLogin(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** The sandbox's own books for one of our payments: every refund it paid out. */
 async function ledger(request: APIRequestContext, tranId: string) {
   const res = await request.get(`/sandbox/ledger/${tranId}`);
@@ -28,7 +22,7 @@ async function ledger(request: APIRequestContext, tranId: string) {
 
 /** A paid order of the demo patient, placed and paid through the API and the sandbox's hosted page (approve). */
 async function paidOrderByApi(request: APIRequestContext, brand: string) {
-  const token = await apiLogin(request, 'patient@nirog.test');
+  const token = await apiToken(request, 'patient@nirog.test');
   const found = await (await request.get(`/api/get/medicine?keyword=${encodeURIComponent(brand)}`)).json();
   const medicine = found.medicines.find((m: { name: string }) => m.name === brand);
   const placed = await request.post('/api/create/order', {
@@ -154,7 +148,7 @@ test('an admin cancels a paid order: refunded once at the sandbox, also when the
 
   // The same cancel twice at the same moment: one wins, one refund.
   const second = await paidOrderByApi(page.request, 'Fexo');
-  const admin = await apiLogin(page.request, 'admin@nirog.test');
+  const admin = await apiToken(page.request, 'admin@nirog.test');
   const answers = await Promise.all([1, 2].map(() => page.request.put(`/api/admin/order/${second.orderId}`, { headers: { Authorization: `Bearer ${admin}` }, data: { status: 'Cancelled' } })));
   expect(answers.map((a) => a.status()).sort()).toEqual([200, 409]);
   expect((await ledger(page.request, second.tranId)).refunds).toHaveLength(1);

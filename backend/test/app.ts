@@ -48,15 +48,6 @@ async function createDatabase(baseUrl: string): Promise<{ url: string; drop(): P
 }
 
 /**
- * The migrated, empty schema as a PGlite data directory image, made once for every test file and jest
- * worker: migrating an in-memory PGlite took 3 to 4 s a file (about 80 files, two workers); loading
- * the image takes a fraction of that. It is kept in the system's temporary folder under a name made
- * from the migrations' code and PGlite's version, so a changed migration makes a new image and a stale
- * one is never read. Two workers making it at once each write their own file and rename it into place.
- * The migrations themselves still run from empty in the tests that are about them (foundation, the
- * production start) and in every PostgreSQL test.
- */
-/**
  * The image as PGlite reads it (its type and its bytes). Not a Blob: a Blob made in jest's sandbox
  * fails PGlite's arrayBuffer() call with "Illegal invocation" (another realm's Blob).
  */
@@ -64,6 +55,15 @@ function gzipImage(bytes: Buffer): Blob {
   return { type: 'application/x-gzip', arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) } as unknown as Blob;
 }
 
+/**
+ * The migrated, empty schema as a PGlite data directory image, made once for every test file and jest
+ * worker: migrating an in-memory PGlite took 3 to 4 s a file (about 80 files, two workers); loading
+ * the image takes a fraction of that. It is kept in the system's temporary folder under a name made
+ * from the migrations' code and PGlite's version, so a changed migration makes a new image and a stale
+ * one is never read. Two workers making it at once each write their own file and rename it into place.
+ * The migrations still run from empty on PostgreSQL (every test there, the foundation test's check of
+ * migrations against entities among them) and in the production start test (the built server on PGlite).
+ */
 async function migratedPgliteImage(config: Config): Promise<Blob> {
   const pgliteVersion = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
   const key = createHash('sha256').update(pgliteVersion);
