@@ -173,14 +173,18 @@ test.describe.serial('doctors and consultations', () => {
     // when the dialog opens.
     const optionRequests: string[] = [];
     const panelCode: string[] = [];
+    // The list's first page comes in the page's HTML (config/firstLoads.ts): no Doctors query until a filter changes.
+    const listRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('operationName=DoctorFilterOptions')) optionRequests.push(r.url());
+      if (r.url().includes('operationName=Doctors&')) listRequests.push(r.url());
       if (/\/assets\/FilterPanel-[\w-]+\.js$/.test(r.url())) panelCode.push(r.url());
     });
     await page.goto('/doctors');
     await expect(page.getByTestId('doctor-row').first()).toBeVisible();
     expect(optionRequests).toHaveLength(0);
     expect(panelCode).toHaveLength(0);
+    expect(listRequests).toHaveLength(0);
     await page.getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('dialog').getByLabel('Female').click();
     await page.getByRole('button', { name: 'Show doctors' }).click();
@@ -189,6 +193,7 @@ test.describe.serial('doctors and consultations', () => {
     await expectNoHorizontalScroll(page);
     expect(optionRequests).toHaveLength(1);
     expect(panelCode).toHaveLength(1);
+    expect(listRequests).toHaveLength(1);
 
     // Between a phone and the filter column's width (1181 px) the list takes the whole width.
     await page.setViewportSize({ width: 1120, height: 800 });

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { readSchema } from './src/features/developers/components/schemaModel.ts';
 import { DATA_LAYER, FIRST_LOAD_PAGES } from './src/config/firstLoads.ts';
 import { paths } from './src/config/paths.ts';
+import { PUBLIC_READS } from './src/lib/publicReads.ts';
 
 const api = process.env.NIROG_API ?? 'http://localhost:4000';
 
@@ -39,7 +40,10 @@ function inlineEntryCss(): Plugin {
  * page's chunk, the data layer and their static imports). The server names them in that page's HTML
  * (`<link rel="modulepreload">`), so they download beside the shell instead of after it has run.
  * `exclude`: static routes that a parameter route would also match (/doctor/login for /doctor/:doctorId).
- * The build fails if a listed page is not a lazy page of the router.
+ * `read`: the page's first read (config/firstLoads.ts) with its document's registered hash, which the
+ * server runs and puts in the page's HTML.
+ * The build fails if a listed page is not a lazy page of the router, or its read is not a registered
+ * public read.
  */
 function routePreloads(): Plugin {
   const root = fileURLToPath(new URL('.', import.meta.url));
@@ -61,13 +65,22 @@ function routePreloads(): Plugin {
       };
       const shell = new Set<string>();
       closure([...chunks.values()].find((c) => c.isEntry)!.fileName, shell);
-      const routes = FIRST_LOAD_PAGES.map(({ route, page }) => {
+      const documents = Object.entries(JSON.parse(readFileSync(`${root}src/gql/persisted-documents.json`, 'utf8')) as Record<string, string>);
+      const hashOf = (operation: string) => {
+        const found = documents.filter(([, text]) => new RegExp(`(?:^|[\\s}])query ${operation}\\b`).test(text));
+        if (found.length !== 1 || !PUBLIC_READS.includes(operation)) this.error(`config/firstLoads.ts reads ${operation}, which is not one registered public read (lib/publicReads.ts)`);
+        return found[0][0].replace(/^sha256:/, '');
+      };
+      const routes = FIRST_LOAD_PAGES.map(({ route, page, read }) => {
         const seen = new Set(shell);
         closure(pageChunk(page), seen);
         closure(pageChunk(DATA_LAYER), seen);
         const js = [...seen].filter((f) => !shell.has(f));
         const css = [...new Set(js.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]))];
-        return { path: paths[route], js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`) };
+        return {
+          path: paths[route], js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`),
+          ...(read ? { read: { operationName: read.operation, hash: hashOf(read.operation), variables: read.variables } } : {}),
+        };
       });
       const exclude = Object.values(paths).filter((p) => !p.includes(':') && routes.some((r) => r.path.includes(':') && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(p)));
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify({ routes, exclude }, null, 2)}\n` });

@@ -23,7 +23,7 @@ import { RequestLoaders } from './common/loaders.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching } from './common/persisted-queries.js';
 import { compiledQueriesGateway } from './common/compiled-queries.js';
-import { graphqlHandler } from './common/graphql-http.js';
+import { graphqlHandler, searchOf } from './common/graphql-http.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
@@ -39,7 +39,7 @@ import { weakEtag } from './common/etag.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
-import { SpaPages } from './common/spa-preloads.js';
+import { firstReadAnswer, SpaPages, withFirstRead } from './common/spa-preloads.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -125,8 +125,14 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     const integrator = apiKey ? await services.integrators.authenticate(em, apiKey) : null;
     if (integrator) req.log = req.log.child({ app: integrator.keyPrefix });
     const user = integrator ? null : await services.accounts.authenticate(em, token);
+    return { ...visitorContext(req), em, user, integrator };
+  }
+
+  /** A visitor's context for a request, whatever it carries (a page's first read, below). */
+  function visitorContext(req: Request): Context {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-    return { em, user, integrator, requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services, loaders: new RequestLoaders() };
+    const em = orm.em.fork() as unknown as Context['em'];
+    return { em, user: null, integrator: null, requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services, loaders: new RequestLoaders() };
   }
 
   // Status 503 (not 200 or 500) while the database is away, so proxies and clients retry.
@@ -336,14 +342,23 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // import sees as a failed load, not index.html parsed as JavaScript.
     app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    // index.html, with the chunks of the page asked for named in its head, or the home page
-    // prerendered in the reader's language (common/spa-preloads.ts).
+    // index.html, with the chunks of the page asked for named in its head and its first read's
+    // answer in its body, or the home page prerendered in the reader's language (common/spa-preloads.ts).
     const pages = new SpaPages(dist);
-    app.get('/{*path}', (req, res) => {
-      const { html, varies } = pages.pageFor(req.path, req.headers.cookie);
+    app.get('/{*path}', async (req, res) => {
+      const { html, varies, read } = pages.pageFor(req.path, req.headers.cookie, searchOf(req.url));
+      let page = html;
+      if (read) {
+        try {
+          page = withFirstRead(html, read, await firstReadAnswer(apollo, persistedDocuments, read, visitorContext(req)));
+        } catch (err) {
+          // The page without it: the client asks, as it would have.
+          req.log.warn({ err, operation: read.operationName }, 'first read failed');
+        }
+      }
       res.setHeader('Cache-Control', 'no-cache');
       if (varies) res.setHeader('Vary', 'Cookie');
-      res.type('html').send(html);
+      res.type('html').send(page);
     });
   }
 

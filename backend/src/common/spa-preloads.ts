@@ -1,5 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ApolloServer } from '@apollo/server';
+import type { Context } from './context.js';
+import type { PersistedDocuments } from './persisted-queries.js';
 
 /**
  * The single-page app's index.html, with the chunks a first-load page needs named in its head.
@@ -17,12 +20,21 @@ import path from 'node:path';
  * spec's splash unless the `nirog.splashSeen` cookie says this browser session has seen it; the
  * client hydrates it.
  *
+ * A first-load page opened at its bare address (no query string) also gets its first read's answer
+ * (`read` in route-preloads.json, from frontend/src/config/firstLoads.ts): the server runs that
+ * registered public query as a visitor while it sends the page (`firstReadAnswer`) and puts the
+ * answer at the end of the body (`withFirstRead`), where the client's Apollo link answers the page's
+ * query with it (frontend/src/lib/apollo.ts, `firstReadLink`). A catalogue's first paint then waits
+ * for its script only, not for a query's round trip after the script has run (issue #22: on a
+ * throttled phone that round trip was the last step before the largest paint). An answer with an
+ * error (an unknown doctor), or no answer, puts nothing in the page: the client asks, as before.
+ *
  * Every other route gets index.html as built. The files are read once: a deploy replaces the process
  * along with the build.
  */
 export class SpaPages {
   private readonly plain: string;
-  private readonly pages: { pattern: RegExp; html: string }[] = [];
+  private readonly pages: { pattern: RegExp; html: string; params: string[]; read?: FirstReadInfo }[] = [];
   private readonly exclude: Set<string>;
   private readonly home = new Map<string, string>();
 
@@ -40,7 +52,10 @@ export class SpaPages {
         ...route.css.map((href) => `<link rel="preload" as="style" href="${href}">`),
         ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ].join('');
-      this.pages.push({ pattern: patternOf(route.path), html: this.plain.replace('</head>', `${links}</head>`) });
+      this.pages.push({
+        pattern: patternOf(route.path), params: paramsOf(route.path), read: route.read,
+        html: this.plain.replace('</head>', `${links}</head>`),
+      });
     }
   }
 
@@ -48,23 +63,89 @@ export class SpaPages {
    * The HTML for a path and the request's Cookie header: the prerendered home page in the reader's
    * language (with the splash on a browser session's first visit), a first-load page with its
    * preloads, or index.html. `varies`: the answer depends on the
-   * cookie (the response says so in `Vary`).
+   * cookie (the response says so in `Vary`). `read`: the page's first read, with the path's
+   * parameters in its variables, when the page has one and the address has no query string
+   * (`search`, '' or the part from `?`): filters and pages in the URL are the client's to read.
    */
-  pageFor(pathname: string, cookies: string | undefined): { html: string; varies: boolean } {
+  pageFor(pathname: string, cookies: string | undefined, search = ''): { html: string; varies: boolean; read?: FirstRead } {
     if (pathname === '/' && this.home.size) {
       const lang = readerLang(cookies);
       const splash = splashSeen(cookies) ? '' : '.splash';
       return { html: this.home.get(`${lang}${splash}`) ?? this.home.get(lang) ?? this.home.get(`en${splash}`) ?? this.home.get('en') ?? this.plain, varies: true };
     }
-    return { html: this.htmlFor(pathname), varies: false };
+    const found = this.firstLoadPage(pathname);
+    if (!found) return { html: this.plain, varies: false };
+    const { page, match } = found;
+    const read = page.read && !search ? readFor(page.read, page.params, match) : undefined;
+    return { html: page.html, varies: false, ...(read ? { read } : {}) };
   }
 
   /** The HTML for a path: with its page's preloads when it is one of the first-load pages. */
   htmlFor(pathname: string): string {
-    if (this.exclude.has(pathname)) return this.plain;
-    return this.pages.find((p) => p.pattern.test(pathname))?.html ?? this.plain;
+    return this.firstLoadPage(pathname)?.page.html ?? this.plain;
+  }
+
+  private firstLoadPage(pathname: string) {
+    if (this.exclude.has(pathname)) return undefined;
+    for (const page of this.pages) {
+      const match = page.pattern.exec(pathname);
+      if (match) return { page, match };
+    }
+    return undefined;
   }
 }
+
+/** A registered public query to run for a page: its name, its document's hash and its variables. */
+export interface FirstRead {
+  operationName: string;
+  hash: string;
+  variables: Record<string, unknown>;
+}
+
+type FirstReadInfo = FirstRead;
+
+/** The page's read with `:name` values replaced by the path's parameters (decoded, as the router decodes them). */
+function readFor(read: FirstReadInfo, params: string[], match: RegExpExecArray): FirstRead | undefined {
+  const values = new Map<string, string>();
+  for (const [i, name] of params.entries()) {
+    try {
+      values.set(name, decodeURIComponent(match[i + 1]));
+    } catch {
+      return undefined; // not a path the client could read either
+    }
+  }
+  const variables = Object.fromEntries(Object.entries(read.variables).map(([key, value]) => [
+    key, typeof value === 'string' && value.startsWith(':') && values.has(value.slice(1)) ? values.get(value.slice(1)) : value,
+  ]));
+  return { ...read, variables };
+}
+
+/**
+ * Runs a page's first read as a visitor (whoever opens the page: a browser sends no token with a
+ * page) through the same server as /graphql, and gives its data, or null when it is not a registered
+ * document or answered with any error.
+ */
+export async function firstReadAnswer(apollo: ApolloServer<Context>, documents: PersistedDocuments, read: FirstRead, context: Context): Promise<unknown> {
+  const document = documents.get(read.hash);
+  if (!document || document.name !== read.operationName || document.operation !== 'query') return null;
+  const response = await apollo.executeOperation({ query: document.text, operationName: read.operationName, variables: read.variables }, { contextValue: context });
+  if (response.body.kind !== 'single' || response.body.singleResult.errors?.length) return null;
+  return response.body.singleResult.data ?? null;
+}
+
+/**
+ * The page with its first read's answer before `</body>`, as data (`type="application/json"`, which
+ * the browser never runs, so the Content-Security-Policy's `script-src 'self'` stands): every `<` is
+ * written `\u003c`, so nothing in the answer can end the element.
+ */
+export function withFirstRead(html: string, read: FirstRead, data: unknown): string {
+  if (data === null || data === undefined) return html;
+  const json = JSON.stringify({ operationName: read.operationName, variables: read.variables, data }).replace(/</g, '\\u003c');
+  return html.replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${json}</script></body>`);
+}
+
+/** The element's id, which frontend/src/lib/apollo.ts reads (FIRST_READ_ELEMENT there). */
+export const FIRST_READ_ELEMENT = 'nirog-first-read';
 
 const LANGS = ['en', 'bn'] as const;
 
@@ -80,12 +161,17 @@ function splashSeen(cookies: string | undefined): boolean {
 }
 
 interface RoutePreloads {
-  routes: { path: string; js: string[]; css: string[] }[];
+  routes: { path: string; js: string[]; css: string[]; read?: FirstReadInfo }[];
   exclude: string[];
 }
 
-/** A router path (`/doctor/:doctorId`) as a pattern: a parameter is one segment; a trailing slash is allowed. */
+/** A router path (`/doctor/:doctorId`) as a pattern: a parameter is one segment (captured, in order); a trailing slash is allowed. */
 function patternOf(routePath: string): RegExp {
-  const escaped = routePath.split('/').map((s) => (s.startsWith(':') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+  const escaped = routePath.split('/').map((s) => (s.startsWith(':') ? '([^/]+)' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
   return new RegExp(`^${escaped}/?$`);
+}
+
+/** A router path's parameter names, in order. */
+function paramsOf(routePath: string): string[] {
+  return routePath.split('/').filter((s) => s.startsWith(':')).map((s) => s.slice(1));
 }

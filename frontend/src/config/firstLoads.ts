@@ -8,12 +8,42 @@ import type { PathName } from './paths';
  * (backend/src/common/spa-preloads.ts): the browser fetches the page and the data layer beside the
  * shell instead of after it has run (issue #22). The home page is in the shell and needs none.
  */
-export const FIRST_LOAD_PAGES: readonly { route: PathName; page: string }[] = [
-  { route: 'doctors', page: 'src/features/doctors/pages/DoctorsPage.tsx' },
-  { route: 'doctorDetail', page: 'src/features/doctors/pages/DoctorDetailPage.tsx' },
-  { route: 'medicine', page: 'src/features/pharmacy/pages/MedicinePage.tsx' },
+export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
+  {
+    route: 'doctors', page: 'src/features/doctors/pages/DoctorsPage.tsx',
+    read: { operation: 'Doctors', variables: { specialities: null, feeRanges: null, genders: null, minRating: null, online: null, search: null, sort: 'Recommended', page: 1, pageSize: 10 } },
+  },
+  {
+    route: 'doctorDetail', page: 'src/features/doctors/pages/DoctorDetailPage.tsx',
+    read: { operation: 'DoctorDetail', variables: { id: ':doctorId', reviewPage: 1 } },
+  },
+  {
+    route: 'medicine', page: 'src/features/pharmacy/pages/MedicinePage.tsx',
+    read: { operation: 'Medicines', variables: { includeInactive: false, lowStock: false, page: 1, pageSize: 24 } },
+  },
   { route: 'cart', page: 'src/features/pharmacy/pages/CartPage.tsx' },
 ];
+
+/**
+ * A first-load page's first read: the public query (lib/publicReads.ts) its screen sends when opened
+ * at its bare address (no query string), with those variables as Apollo sends them (the document's
+ * defaults included). A string value `:name` is the route's parameter of that name. The build copies it into `route-preloads.json` with the document's hash, and
+ * the server runs it as a visitor while it sends the page and puts the answer in the HTML
+ * (backend/src/common/spa-preloads.ts), which the Apollo client answers the page's query with
+ * (lib/apollo.ts, `firstReadLink`): the list paints once the script has run, without waiting for a
+ * query's round trip after it (issue #22). `firstReads.test.tsx` renders each page at its bare
+ * address and fails if the page sends anything else.
+ */
+export interface FirstRead {
+  operation: string;
+  variables: Record<string, string | number | boolean | null>;
+}
+
+export interface FirstLoadPage {
+  route: PathName;
+  page: string;
+  read?: FirstRead;
+}
 
 /** The data layer (Apollo), which each of those pages loads beside its own chunk (components/withData.tsx). */
 export const DATA_LAYER = 'src/lib/DataProvider.tsx';

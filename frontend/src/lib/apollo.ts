@@ -74,6 +74,52 @@ export const persistedReadLink = new ApolloLink((operation, forward) => {
   return forward(operation);
 });
 
+/**
+ * The answer the server put in the page for its first read (config/firstLoads.ts; the server's side is
+ * backend/src/common/spa-preloads.ts): `<script type="application/json" id="nirog-first-read">` with
+ * the operation's name, its variables and the answer's data. The page's first operation of that name
+ * takes it instead of a round trip, if its variables are the same; either way it is used at most once
+ * (the page's first render sends that operation; a later visit to the screen asks the server).
+ */
+export const FIRST_READ_ELEMENT = 'nirog-first-read';
+let firstRead: { operationName: string; variables: string; data: Record<string, unknown> } | null | undefined;
+
+function takeFirstRead(operationName: string | undefined, variables: Record<string, unknown>): { data: Record<string, unknown> } | null {
+  if (firstRead === undefined) {
+    const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_READ_ELEMENT);
+    firstRead = null;
+    try {
+      const embedded = element ? (JSON.parse(element.textContent ?? '') as { operationName: string; variables: Record<string, unknown>; data: Record<string, unknown> | null }) : null;
+      if (embedded?.data) firstRead = { operationName: embedded.operationName, variables: canonicalJson(embedded.variables), data: embedded.data };
+    } catch {
+      // Not readable: the page asks the server, as without it.
+    }
+    element?.remove();
+  }
+  if (!firstRead || firstRead.operationName !== operationName) return null;
+  const { data } = firstRead;
+  const same = firstRead.variables === canonicalJson(variables);
+  firstRead = null;
+  return same ? { data } : null;
+}
+
+/** JSON with every object's keys in order and undefined values left out (as JSON.stringify leaves them out). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    : v));
+}
+
+export const firstReadLink = new ApolloLink((operation, forward) => {
+  const answer = operation.operationType === 'query' ? takeFirstRead(operation.operationName, operation.variables) : null;
+  return answer ? of(answer) : forward(operation);
+});
+
+/** For tests: read the page's element again on the next operation. */
+export function resetFirstRead(): void {
+  firstRead = undefined;
+}
+
 let appClient: ApolloClient | undefined;
 
 /**
@@ -99,7 +145,7 @@ const progressFetch: typeof fetch = (input, init) => ((init as ProgressInit | un
 
 export function createApolloClient(uri = '/graphql') {
   return new ApolloClient({
-    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]),
+    link: ApolloLink.from([errorWordsLink, errorLink, firstReadLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]),
     cache: new InMemoryCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });

@@ -1,0 +1,102 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestApp, login, type TestApp } from '../app.js';
+import { FIRST_LOAD_PAGES } from '../../../frontend/src/config/firstLoads.js';
+import { paths } from '../../../frontend/src/config/paths.js';
+
+/**
+ * A first-load page opened at its bare address carries its first read's answer (issue #22;
+ * common/spa-preloads.ts): the registered public query of frontend/src/config/firstLoads.ts, run as a
+ * visitor, the same answer a visitor's GET of that query gets. The page here is a stand-in index.html
+ * with the route-preloads.json the build writes from that list and the web app's manifest.
+ */
+const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../frontend/src/gql/persisted-documents.json'), 'utf8')) as Record<string, string>;
+const hashOf = (operation: string) => Object.entries(manifest).find(([, text]) => new RegExp(`(?:^|[\\s}])query ${operation}\\b`).test(text))![0].replace(/^sha256:/, '');
+const INDEX = '<!doctype html><html><head><title>Nirog</title></head><body><div id="root"></div></body></html>';
+
+let t: TestApp;
+let dist: string;
+
+beforeAll(async () => {
+  dist = mkdtempSync(path.join(tmpdir(), 'nirog-first-reads-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  const routes = FIRST_LOAD_PAGES.map(({ route, read }) => ({
+    path: paths[route], js: [], css: [],
+    ...(read ? { read: { operationName: read.operation, hash: hashOf(read.operation), variables: read.variables } } : {}),
+  }));
+  writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes, exclude: ['/doctor/login', '/doctor/signup'] }));
+  t = await createTestApp({ env: { FRONTEND_DIST: dist } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+/** The embedded read of a page's HTML, or null. */
+function embedded(html: string): { operationName: string; variables: Record<string, unknown>; data: Record<string, any> } | null {
+  const found = /<script type="application\/json" id="nirog-first-read">(.*?)<\/script>/s.exec(html);
+  return found ? JSON.parse(found[1]) : null;
+}
+
+/** What a visitor's GET of the registered query answers (what the page would have asked). */
+async function visitorGet(operationName: string, variables: Record<string, unknown>) {
+  const res = await t.http().get('/graphql').set('apollo-require-preflight', 'true').query({
+    operationName, variables: JSON.stringify(variables), extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: hashOf(operationName) } }),
+  });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+const readOf = (route: string) => FIRST_LOAD_PAGES.find((p) => p.route === route)!.read!;
+
+describe("a first-load page's HTML carries its first read", () => {
+  it('/doctors: the visitor\'s answer to Doctors, at the end of the body', async () => {
+    const res = await t.http().get('/doctors');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const read = embedded(res.text)!;
+    expect(read).toMatchObject({ operationName: 'Doctors', variables: readOf('doctors').variables });
+    expect(read.data.doctors.items.length).toBeGreaterThan(0);
+    expect(read.data).toEqual(await visitorGet('Doctors', readOf('doctors').variables));
+    expect(res.text).toMatch(/<\/script><\/body><\/html>$/);
+  });
+
+  it("/medicine and a doctor's page (the path's id in the variables)", async () => {
+    const medicine = embedded((await t.http().get('/medicine')).text)!;
+    expect(medicine.data).toEqual(await visitorGet('Medicines', readOf('medicine').variables));
+    expect(medicine.data.medicines.items.length).toBeGreaterThan(0);
+
+    const id = medicine && (await visitorGet('Doctors', readOf('doctors').variables)).doctors.items[0].id;
+    const profile = embedded((await t.http().get(`/doctor/${id}`)).text)!;
+    expect(profile.variables).toEqual({ id, reviewPage: 1 });
+    expect(profile.data.doctor.id).toBe(id);
+    expect(profile.data).toEqual(await visitorGet('DoctorDetail', { id, reviewPage: 1 }));
+  });
+
+  it('nothing when the address has a query string, the answer is an error, or the page has no read', async () => {
+    for (const url of ['/doctors?gender=Female', '/medicine?page=2', '/doctor/4f664425-0642-454e-91f8-12453ce223d9', '/doctor/not-an-id', '/cart', '/doctor/login', '/user-signin']) {
+      const res = await t.http().get(url);
+      expect([url, res.status]).toEqual([url, 200]);
+      expect([url, embedded(res.text)]).toEqual([url, null]);
+    }
+  });
+
+  it('a visitor\'s answer whoever asks: a signed-in caller\'s token is not used for the page', async () => {
+    const admin = await login(t, 'admin@nirog.test');
+    const res = await t.http().get('/doctors').set('Authorization', `Bearer ${admin.token}`);
+    expect(embedded(res.text)!.data).toEqual(await visitorGet('Doctors', readOf('doctors').variables));
+  });
+
+  it('nothing in the answer can end the element or start a script', async () => {
+    const id = (await visitorGet('Doctors', readOf('doctors').variables)).doctors.items[0].id;
+    const text = '</script><script>alert(1)</script><!-- & \u2028';
+    await t.orm.em.fork().getConnection().execute('update doctors set description = ? where id = ?', [text, id]);
+    const html = (await t.http().get(`/doctor/${id}`)).text;
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html).not.toContain('<script>alert');
+    expect(embedded(html)!.data.doctor.description).toBe(text);
+  });
+});
