@@ -34,7 +34,7 @@ import type { PersistedDocuments } from './persisted-queries.js';
  */
 export class SpaPages {
   private readonly plain: string;
-  private readonly pages: { pattern: RegExp; html: string; params: string[]; read?: FirstReadInfo }[] = [];
+  private readonly pages: { pattern: RegExp; html: string; params: string[]; read?: FirstRead }[] = [];
   private readonly exclude: Set<string>;
   private readonly home = new Map<string, string>();
 
@@ -102,10 +102,8 @@ export interface FirstRead {
   variables: Record<string, unknown>;
 }
 
-type FirstReadInfo = FirstRead;
-
 /** The page's read with `:name` values replaced by the path's parameters (decoded, as the router decodes them). */
-function readFor(read: FirstReadInfo, params: string[], match: RegExpExecArray): FirstRead | undefined {
+function readFor(read: FirstRead, params: string[], match: RegExpExecArray): FirstRead | undefined {
   const values = new Map<string, string>();
   for (const [i, name] of params.entries()) {
     try {
@@ -161,7 +159,7 @@ function splashSeen(cookies: string | undefined): boolean {
 }
 
 interface RoutePreloads {
-  routes: { path: string; js: string[]; css: string[]; read?: FirstReadInfo }[];
+  routes: { path: string; js: string[]; css: string[]; read?: FirstRead }[];
   exclude: string[];
 }
 
