@@ -125,13 +125,12 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     const integrator = apiKey ? await services.integrators.authenticate(em, apiKey) : null;
     if (integrator) req.log = req.log.child({ app: integrator.keyPrefix });
     const user = integrator ? null : await services.accounts.authenticate(em, token);
-    return { ...visitorContext(req), em, user, integrator };
+    return { ...visitorContext(req, em), user, integrator };
   }
 
-  /** A visitor's context for a request, whatever it carries (a page's first read, below). */
-  function visitorContext(req: Request): Context {
+  /** A visitor's context for a request, whatever it carries (a page's first read, below); one fork of the ORM per request. */
+  function visitorContext(req: Request, em = orm.em.fork() as unknown as Context['em']): Context {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-    const em = orm.em.fork() as unknown as Context['em'];
     return { em, user: null, integrator: null, requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services, loaders: new RequestLoaders() };
   }
 

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createTestApp, login, type TestApp } from '../app.js';
+import { loadPersistedDocuments } from '../../src/common/persisted-queries.js';
 import { FIRST_LOAD_PAGES } from '../../../frontend/src/config/firstLoads.js';
 import { paths } from '../../../frontend/src/config/paths.js';
 
@@ -12,8 +13,8 @@ import { paths } from '../../../frontend/src/config/paths.js';
  * visitor, the same answer a visitor's GET of that query gets. The page here is a stand-in index.html
  * with the route-preloads.json the build writes from that list and the web app's manifest.
  */
-const manifest = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../frontend/src/gql/persisted-documents.json'), 'utf8')) as Record<string, string>;
-const hashOf = (operation: string) => Object.entries(manifest).find(([, text]) => new RegExp(`(?:^|[\\s}])query ${operation}\\b`).test(text))![0].replace(/^sha256:/, '');
+const documents = loadPersistedDocuments(path.resolve(import.meta.dirname, '../../../frontend/src/gql/persisted-documents.json'));
+const hashOf = (operation: string) => [...documents].find(([, d]) => d.name === operation && d.operation === 'query')![0];
 const INDEX = '<!doctype html><html><head><title>Nirog</title></head><body><div id="root"></div></body></html>';
 
 let t: TestApp;

@@ -104,7 +104,7 @@ function takeFirstRead(operationName: string | undefined, variables: Record<stri
 }
 
 /** JSON with every object's keys in order and undefined values left out (as JSON.stringify leaves them out). */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
     ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     : v));
