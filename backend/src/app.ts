@@ -39,7 +39,7 @@ import { weakEtag } from './common/etag.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
-import { firstReadAnswer, SpaPages, withFirstRead } from './common/spa-preloads.js';
+import { firstReadAnswer, SpaPages } from './common/spa-preloads.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -341,22 +341,23 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // import sees as a failed load, not index.html parsed as JavaScript.
     app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
-    // index.html, with the chunks of the page asked for named in its head and its first read's
-    // answer in its body, or the home page prerendered in the reader's language (common/spa-preloads.ts).
+    // index.html, with the chunks of the page asked for named in its head and its first screen
+    // rendered from its first read, or the home page prerendered in the reader's language
+    // (common/spa-preloads.ts).
     const pages = new SpaPages(dist);
     app.get('/{*path}', async (req, res) => {
-      const { html, varies, read } = pages.pageFor(req.path, req.headers.cookie, searchOf(req.url));
-      let page = html;
-      if (read) {
+      const found = pages.pageFor(req.path, req.headers.cookie, searchOf(req.url));
+      let page = found.html;
+      if (found.read) {
         try {
-          page = withFirstRead(html, read, await firstReadAnswer(apollo, persistedDocuments, read, visitorContext(req)));
+          page = await pages.withFirstScreen(found, await firstReadAnswer(apollo, persistedDocuments, found.read, visitorContext(req)));
         } catch (err) {
-          // The page without it: the client asks, as it would have.
-          req.log.warn({ err, operation: read.operationName }, 'first read failed');
+          // The page without it: the client renders and asks, as it would have.
+          req.log.warn({ err, operation: found.read.operationName }, 'first screen failed');
         }
       }
       res.setHeader('Cache-Control', 'no-cache');
-      if (varies) res.setHeader('Vary', 'Cookie');
+      if (found.varies) res.setHeader('Vary', 'Cookie');
       res.type('html').send(page);
     });
   }

@@ -1,9 +1,14 @@
-import { StrictMode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { parse } from 'graphql';
 import i18n, { type Lang } from './i18n';
 import { AppRoutes } from './app/AppRoutes';
 import { setSplashInPrerender } from './app/components/Splash';
+import { ServerClientContext } from './lib/DataProvider';
+import { appCache } from './lib/apollo';
 
 /**
  * The home page's first screen as HTML, written into index.html by the build (scripts/prerender.mjs)
@@ -15,14 +20,112 @@ import { setSplashInPrerender } from './app/components/Splash';
  * first render cannot know (the session, the cart) renders as a visitor's and follows once
  * hydrated; sections that read data render their placeholders.
  */
-export async function render(lang: Lang, location: string, { splash }: { splash: boolean }): Promise<string> {
+export async function render(lang: Lang, location: string, { splash }: { splash: boolean }): Promise<{ markup: string; hints: string }> {
   await i18n.changeLanguage(lang);
   setSplashInPrerender(splash);
-  return renderToString(
+  return splitHints(renderToString(
     <StrictMode>
       <StaticRouter location={location}>
         <AppRoutes />
       </StaticRouter>
     </StrictMode>,
+  ));
+}
+
+/** The resource hints React puts before the markup (images to preload) belong in the head. */
+function splitHints(html: string): { markup: string; hints: string } {
+  let hints = '';
+  const markup = html.replace(/^(?:<link [^>]*\/>)+/, (m) => {
+    hints = m;
+    return '';
+  });
+  return { markup, hints };
+}
+
+/** A page's first read with its answer: the registered document's text, its variables, the data a visitor got. */
+export interface ScreenRead {
+  query: string;
+  variables: Record<string, unknown>;
+  data: Record<string, unknown>;
+}
+
+export interface RenderedScreen {
+  /** The page's first screen, for #root. */
+  markup: string;
+  /** The resource hints React puts before the markup (the first rows' photos), for the head. */
+  hints: string;
+  /** The Apollo cache after the render, which the browser's client starts from (lib/apollo.ts). */
+  state: Record<string, unknown>;
+}
+
+/** One render at a time: the language and the splash are the module's, as they are the browser's. */
+let queue: Promise<unknown> = Promise.resolve();
+const RENDER_MS = 2000;
+
+/**
+ * A catalogue's first screen (/doctors, /medicine, a doctor's page: config/firstLoads.ts), rendered by
+ * the server at request time from its first read (backend/src/common/spa-preloads.ts). The same
+ * routes as the browser's, under a static router, with a client of its own whose cache holds the
+ * answer: the page's query reads it, so the rows are in the HTML, and the browser's client starts
+ * from the same cache and hydrates them (main.tsx) without asking again (issue #22: the largest
+ * paint of a catalogue waited for 180 kB of script and its run). Unlike the home page's build-time
+ * render, this one waits for the lazy page and the data layer (React's prerender): the screen is
+ * whole, not placeholders. What the render cannot know (the session, the cart, the width of the
+ * screen) renders as a visitor's on a phone and follows once hydrated.
+ */
+export function renderScreen(lang: Lang, location: string, read: ScreenRead, { splash }: { splash: boolean }): Promise<RenderedScreen> {
+  const next = queue.then(() => renderNow(lang, location, read, splash));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function renderNow(lang: Lang, location: string, read: ScreenRead, splash: boolean): Promise<RenderedScreen> {
+  await i18n.changeLanguage(lang);
+  setSplashInPrerender(splash);
+  const client = new ApolloClient({ ssrMode: true, cache: appCache(), link: ApolloLink.empty() });
+  client.writeQuery({ query: parse(read.query), variables: read.variables, data: read.data });
+  // Two seconds at most: a part that has not arrived by then renders its placeholder here and
+  // finishes in the browser (a page is never held up by its render).
+  const { prelude } = await prerender(
+    <Screen client={client}>
+      <StaticRouter location={location}>
+        <AppRoutes />
+      </StaticRouter>
+    </Screen>,
+    // Every finished part inline: React moves a large one out of place, to be put back by an inline
+    // script, which the Content-Security-Policy (`script-src 'self'`) does not run.
+    { signal: AbortSignal.timeout(RENDER_MS), progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  const html = await new Response(prelude).text();
+  return { ...splitHints(html), state: client.extract() as Record<string, unknown> };
+}
+
+function Screen({ client, children }: { client: ApolloClient; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <ServerClientContext.Provider value={client}>{children}</ServerClientContext.Provider>
+    </StrictMode>
+  );
+}
+
+/** The static header index.html carries in #root (one line), which a rendered first screen replaces. */
+const STATIC_ROOT = /<div id="root">.*<\/div>$/m;
+
+/**
+ * index.html (as built, or with a page's preloads) with a rendered first screen in #root: the home
+ * page's at build time (scripts/prerender.mjs), a catalogue's at request time (the server). The page
+ * is in the reader's language, marked for main.tsx to hydrate, and its scripts come at low priority:
+ * the first screen waits for none of them, so they download after what it shows (the first rows'
+ * photos, the brand's image, the Bengali face).
+ */
+export function intoPage(index: string, { lang, splash, markup, hints }: { lang: Lang; splash: boolean; markup: string; hints: string }): string {
+  if (!STATIC_ROOT.test(index)) throw new Error('index.html has no one-line #root to replace');
+  const html = index
+    .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+    .replace('</head>', () => `${hints}</head>`)
+    .replace(STATIC_ROOT, () => `<div id="root" data-prerendered="${lang}"${splash ? ' data-splash="shown"' : ''}>${markup}</div>`);
+  if (!html.includes('fetchpriority="low" src=')) throw new Error('index.html: the module script is not where the prerender expects it');
+  return html;
 }

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ApolloServer } from '@apollo/server';
 import type { Context } from './context.js';
 import type { PersistedDocuments } from './persisted-queries.js';
@@ -20,14 +21,16 @@ import type { PersistedDocuments } from './persisted-queries.js';
  * spec's splash unless the `nirog.splashSeen` cookie says this browser session has seen it; the
  * client hydrates it.
  *
- * A first-load page opened at its bare address (no query string) also gets its first read's answer
+ * A first-load page opened at its bare address (no query string) comes with its first screen
  * (`read` in route-preloads.json, from frontend/src/config/firstLoads.ts): the server runs that
- * registered public query as a visitor while it sends the page (`firstReadAnswer`) and puts the
- * answer at the end of the body (`withFirstRead`), where the client's Apollo link answers the page's
- * query with it (frontend/src/lib/apollo.ts, `firstReadLink`). A catalogue's first paint then waits
- * for its script only, not for a query's round trip after the script has run (issue #22: on a
- * throttled phone that round trip was the last step before the largest paint). An answer with an
- * error (an unknown doctor), or no answer, puts nothing in the page: the client asks, as before.
+ * registered public query as a visitor (`firstReadAnswer`), renders the page's first screen from the
+ * answer with the web app's own server build (`dist/.ssr/prerender.js`, frontend/src/prerender.tsx's
+ * `renderScreen`: the same routes and screens as the browser's), and sends it in #root, in the
+ * reader's language, with the Apollo cache that render left at the end of the body. The browser
+ * paints the rows before any script has run, and the app hydrates them from that cache without
+ * asking again (frontend/src/lib/apollo.ts, main.tsx): issue #22, a catalogue's largest paint waited
+ * for its script, its run and then its query. An answer with an error (an unknown doctor), no answer
+ * or a failed render sends the page as without it: the client asks, as before.
  *
  * Every other route gets index.html as built. The files are read once: a deploy replaces the process
  * along with the build.
@@ -37,8 +40,9 @@ export class SpaPages {
   private readonly pages: { pattern: RegExp; html: string; params: string[]; read?: FirstRead }[] = [];
   private readonly exclude: Set<string>;
   private readonly home = new Map<string, string>();
+  private renderer?: Promise<ScreenRenderer | null>;
 
-  constructor(dist: string) {
+  constructor(private readonly dist: string) {
     for (const name of LANGS.flatMap((lang) => [lang, `${lang}.splash`])) {
       const file = path.join(dist, 'prerendered', `home.${name}.html`);
       if (existsSync(file)) this.home.set(name, readFileSync(file, 'utf8'));
@@ -67,7 +71,7 @@ export class SpaPages {
    * parameters in its variables, when the page has one and the address has no query string
    * (`search`, '' or the part from `?`): filters and pages in the URL are the client's to read.
    */
-  pageFor(pathname: string, cookies: string | undefined, search = ''): { html: string; varies: boolean; read?: FirstRead } {
+  pageFor(pathname: string, cookies: string | undefined, search = ''): SpaPage {
     if (pathname === '/' && this.home.size) {
       const lang = readerLang(cookies);
       const splash = splashSeen(cookies) ? '' : '.splash';
@@ -77,7 +81,34 @@ export class SpaPages {
     if (!found) return { html: this.plain, varies: false };
     const { page, match } = found;
     const read = page.read && !search ? readFor(page.read, page.params, match) : undefined;
-    return { html: page.html, varies: false, ...(read ? { read } : {}) };
+    if (!read) return { html: page.html, varies: false };
+    // The first screen is rendered in the reader's language, with the splash on a session's first visit.
+    return { html: page.html, varies: true, read, screen: { lang: readerLang(cookies), splash: !splashSeen(cookies), location: pathname } };
+  }
+
+  /**
+   * The page with its first screen rendered from the first read's answer (`firstReadAnswer`) and the
+   * Apollo cache of that render before `</body>`, as data (`type="application/json"`, which the browser
+   * never runs, so the Content-Security-Policy's `script-src 'self'` stands; every `<` written
+   * `\u003c`, so nothing in the answer can end the element). No answer, or no server build of the
+   * app: the page as it is.
+   */
+  async withFirstScreen(page: SpaPage, answer: FirstReadAnswer | null): Promise<string> {
+    if (!answer || !page.read || !page.screen) return page.html;
+    const renderer = await this.loadRenderer();
+    if (!renderer) return page.html;
+    const { lang, splash, location } = page.screen;
+    const screen = await renderer.renderScreen(lang, location, { query: answer.query, variables: page.read.variables, data: answer.data }, { splash });
+    const state = JSON.stringify(screen.state).replace(/</g, '\\u003c');
+    return renderer.intoPage(page.html, { lang, splash, markup: screen.markup, hints: screen.hints })
+      .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`);
+  }
+
+  /** The web app's server build, loaded on first use (null when the build has none). */
+  private loadRenderer(): Promise<ScreenRenderer | null> {
+    const file = path.join(this.dist, '.ssr', 'prerender.js');
+    this.renderer ??= existsSync(file) ? import(pathToFileURL(file).href) as Promise<ScreenRenderer> : Promise.resolve(null);
+    return this.renderer;
   }
 
   /** The HTML for a path: with its page's preloads when it is one of the first-load pages. */
@@ -118,37 +149,47 @@ function readFor(read: FirstRead, params: string[], match: RegExpExecArray): Fir
   return { ...read, variables };
 }
 
-/**
- * Runs a page's first read as a visitor (whoever opens the page: a browser sends no token with a
- * page) through the same server as /graphql, and gives its data, or null when it is not a registered
- * document or answered with any error.
- */
-export async function firstReadAnswer(apollo: ApolloServer<Context>, documents: PersistedDocuments, read: FirstRead, context: Context): Promise<unknown> {
-  const document = documents.get(read.hash);
-  if (!document || document.name !== read.operationName || document.operation !== 'query') return null;
-  const response = await apollo.executeOperation({ query: document.text, operationName: read.operationName, variables: read.variables }, { contextValue: context });
-  if (response.body.kind !== 'single' || response.body.singleResult.errors?.length) return null;
-  return response.body.singleResult.data ?? null;
+/** A page's first read answered: the registered document's text and a visitor's data. */
+export interface FirstReadAnswer {
+  query: string;
+  data: Record<string, unknown>;
 }
 
 /**
- * The page with its first read's answer before `</body>`, as data (`type="application/json"`, which
- * the browser never runs, so the Content-Security-Policy's `script-src 'self'` stands): every `<` is
- * written `\u003c`, so nothing in the answer can end the element.
+ * Runs a page's first read as a visitor (whoever opens the page: a browser sends no token with a
+ * page) through the same server as /graphql, and gives its document and data, or null when it is not
+ * a registered document or answered with any error.
  */
-export function withFirstRead(html: string, read: FirstRead, data: unknown): string {
-  if (data === null || data === undefined) return html;
-  const json = JSON.stringify({ operationName: read.operationName, variables: read.variables, data }).replace(/</g, '\\u003c');
-  return html.replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${json}</script></body>`);
+export async function firstReadAnswer(apollo: ApolloServer<Context>, documents: PersistedDocuments, read: FirstRead, context: Context): Promise<FirstReadAnswer | null> {
+  const document = documents.get(read.hash);
+  if (!document || document.name !== read.operationName || document.operation !== 'query') return null;
+  const response = await apollo.executeOperation({ query: document.text, operationName: read.operationName, variables: read.variables }, { contextValue: context });
+  if (response.body.kind !== 'single' || response.body.singleResult.errors?.length || !response.body.singleResult.data) return null;
+  return { query: document.text, data: response.body.singleResult.data };
+}
+
+/** A page to send: its HTML, whether it depends on the Cookie header, and its first read and screen when it has them. */
+export interface SpaPage {
+  html: string;
+  varies: boolean;
+  read?: FirstRead;
+  screen?: { lang: Lang; splash: boolean; location: string };
+}
+
+/** What the web app's server build (frontend/src/prerender.tsx) offers the server. */
+interface ScreenRenderer {
+  renderScreen(lang: Lang, location: string, read: { query: string; variables: Record<string, unknown>; data: Record<string, unknown> }, options: { splash: boolean }): Promise<{ markup: string; hints: string; state: unknown }>;
+  intoPage(index: string, screen: { lang: Lang; splash: boolean; markup: string; hints: string }): string;
 }
 
 /** The element's id, which frontend/src/lib/apollo.ts reads (FIRST_READ_ELEMENT there). */
 export const FIRST_READ_ELEMENT = 'nirog-first-read';
 
 const LANGS = ['en', 'bn'] as const;
+type Lang = (typeof LANGS)[number];
 
 /** The reader's language from the `nirog.lang` cookie (frontend/src/i18n, setLanguage); English without one. */
-export function readerLang(cookies: string | undefined): (typeof LANGS)[number] {
+export function readerLang(cookies: string | undefined): Lang {
   const value = /(?:^|;\s*)nirog\.lang=(en|bn)(?:;|$)/.exec(cookies ?? '')?.[1];
   return value === 'bn' ? 'bn' : 'en';
 }

@@ -8,14 +8,26 @@ import { FIRST_LOAD_PAGES } from '../../../frontend/src/config/firstLoads.js';
 import { paths } from '../../../frontend/src/config/paths.js';
 
 /**
- * A first-load page opened at its bare address carries its first read's answer (issue #22;
- * common/spa-preloads.ts): the registered public query of frontend/src/config/firstLoads.ts, run as a
- * visitor, the same answer a visitor's GET of that query gets. The page here is a stand-in index.html
- * with the route-preloads.json the build writes from that list and the web app's manifest.
+ * A first-load page opened at its bare address comes with its first screen (issue #22;
+ * common/spa-preloads.ts): the registered public query of frontend/src/config/firstLoads.ts is run as
+ * a visitor (the same answer a visitor's GET of that query gets) and handed to the web app's server
+ * build, whose screen and cache go into the page. The page here is a stand-in index.html with the
+ * route-preloads.json the build writes from that list, the web app's manifest, and a stand-in server
+ * build that echoes what it was given (the real one, frontend/src/prerender.tsx, has its own tests in
+ * Node and in the browser: frontend/src/__tests__/prerender.test.tsx, e2e/first-screens.spec.ts).
  */
 const documents = loadPersistedDocuments(path.resolve(import.meta.dirname, '../../../frontend/src/gql/persisted-documents.json'));
 const hashOf = (operation: string) => [...documents].find(([, d]) => d.name === operation && d.operation === 'query')![0];
 const INDEX = '<!doctype html><html><head><title>Nirog</title></head><body><div id="root"></div></body></html>';
+const RENDERER = `
+export async function renderScreen(lang, location, read, { splash }) {
+  if (read.data.doctor?.description === 'render fails') throw new Error('render failed');
+  return { markup: '<p>' + lang + ' ' + location + ' ' + splash + '</p>', hints: '', state: { read } };
+}
+export function intoPage(index, { lang, markup }) {
+  return index.replace('<div id="root"></div>', '<div id="root" data-prerendered="' + lang + '">' + markup + '</div>');
+}
+`;
 
 let t: TestApp;
 let dist: string;
@@ -24,6 +36,8 @@ beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'nirog-first-reads-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
+  mkdirSync(path.join(dist, '.ssr'));
+  writeFileSync(path.join(dist, '.ssr', 'prerender.js'), RENDERER);
   const routes = FIRST_LOAD_PAGES.map(({ route, read }) => ({
     path: paths[route], js: [], css: [],
     ...(read ? { read: { operationName: read.operation, hash: hashOf(read.operation), variables: read.variables } } : {}),
@@ -37,10 +51,13 @@ afterAll(async () => {
 });
 
 /** The embedded read of a page's HTML, or null. */
-function embedded(html: string): { operationName: string; variables: Record<string, unknown>; data: Record<string, any> } | null {
+function embedded(html: string): { query: string; variables: Record<string, unknown>; data: Record<string, any> } | null {
   const found = /<script type="application\/json" id="nirog-first-read">(.*?)<\/script>/s.exec(html);
-  return found ? JSON.parse(found[1]) : null;
+  return found ? JSON.parse(found[1]).read : null;
 }
+
+/** The screen in #root, or null. */
+const screenOf = (html: string) => /<div id="root" data-prerendered="(en|bn)">(.*?)<\/div>/.exec(html)?.slice(1) ?? null;
 
 /** What a visitor's GET of the registered query answers (what the page would have asked). */
 async function visitorGet(operationName: string, variables: Record<string, unknown>) {
@@ -53,13 +70,16 @@ async function visitorGet(operationName: string, variables: Record<string, unkno
 
 const readOf = (route: string) => FIRST_LOAD_PAGES.find((p) => p.route === route)!.read!;
 
-describe("a first-load page's HTML carries its first read", () => {
-  it('/doctors: the visitor\'s answer to Doctors, at the end of the body', async () => {
+describe("a first-load page's HTML carries its first screen", () => {
+  it('/doctors: rendered from the visitor\'s answer to Doctors, with the cache at the end of the body', async () => {
     const res = await t.http().get('/doctors');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    expect(screenOf(res.text)).toEqual(['en', '<p>en /doctors true</p>']);
     const read = embedded(res.text)!;
-    expect(read).toMatchObject({ operationName: 'Doctors', variables: readOf('doctors').variables });
+    expect(read.query).toBe(documents.get(hashOf('Doctors'))!.text);
+    expect(read.variables).toEqual(readOf('doctors').variables);
     expect(read.data.doctors.items.length).toBeGreaterThan(0);
     expect(read.data).toEqual(await visitorGet('Doctors', readOf('doctors').variables));
     expect(res.text).toMatch(/<\/script><\/body><\/html>$/);
@@ -77,11 +97,24 @@ describe("a first-load page's HTML carries its first read", () => {
     expect(profile.data).toEqual(await visitorGet('DoctorDetail', { id, reviewPage: 1 }));
   });
 
+  it("in the reader's language, and without the splash once the session has seen it (the cookies)", async () => {
+    const res = await t.http().get('/medicine').set('Cookie', 'nirog.lang=bn; nirog.splashSeen=1');
+    expect(screenOf(res.text)).toEqual(['bn', '<p>bn /medicine false</p>']);
+  });
+
+  it('a render that fails sends the page as without it', async () => {
+    const id = (await visitorGet('Doctors', readOf('doctors').variables)).doctors.items[1].id;
+    await t.orm.em.fork().getConnection().execute('update doctors set description = ? where id = ?', ['render fails', id]);
+    const res = await t.http().get(`/doctor/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(INDEX);
+  });
+
   it('nothing when the address has a query string, the answer is an error, or the page has no read', async () => {
     for (const url of ['/doctors?gender=Female', '/medicine?page=2', '/doctor/4f664425-0642-454e-91f8-12453ce223d9', '/doctor/not-an-id', '/cart', '/doctor/login', '/user-signin']) {
       const res = await t.http().get(url);
       expect([url, res.status]).toEqual([url, 200]);
-      expect([url, embedded(res.text)]).toEqual([url, null]);
+      expect([url, embedded(res.text), screenOf(res.text)]).toEqual([url, null, null]);
     }
   });
 

@@ -27,12 +27,13 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
 /**
  * A first-load page's first read: the public query (lib/publicReads.ts) its screen sends when opened
  * at its bare address (no query string), with those variables as Apollo sends them (the document's
- * defaults included). A string value `:name` is the route's parameter of that name. The build copies it into `route-preloads.json` with the document's hash, and
- * the server runs it as a visitor while it sends the page and puts the answer in the HTML
- * (backend/src/common/spa-preloads.ts), which the Apollo client answers the page's query with
- * (lib/apollo.ts, `firstReadLink`): the list paints once the script has run, without waiting for a
- * query's round trip after it (issue #22). `firstReads.test.tsx` renders each page at its bare
- * address and fails if the page sends anything else.
+ * defaults included). A string value `:name` is the route's parameter of that name. The build copies
+ * it into `route-preloads.json` with the document's hash; the server runs it as a visitor while it
+ * sends the page, renders the page's first screen from the answer (src/prerender.tsx, `renderScreen`)
+ * and sends it with the Apollo cache of that render (backend/src/common/spa-preloads.ts), from which
+ * the browser's client starts (lib/apollo.ts) and hydrates the rows (main.tsx): the list paints from
+ * the HTML, before any script (issue #22). `firstReads.test.tsx` opens each page from such a cache
+ * and fails if the page sends anything else.
  */
 export interface FirstRead {
   operation: string;

@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache, ServerError } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, InMemoryCache, ServerError, type NormalizedCacheObject } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { SetContextLink } from '@apollo/client/link/context';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
@@ -75,50 +75,32 @@ export const persistedReadLink = new ApolloLink((operation, forward) => {
 });
 
 /**
- * The answer the server put in the page for its first read (config/firstLoads.ts; the server's side is
- * backend/src/common/spa-preloads.ts): `<script type="application/json" id="nirog-first-read">` with
- * the operation's name, its variables and the answer's data. The page's first operation of that name
- * takes it instead of a round trip, if its variables are the same; either way it is used at most once
- * (the page's first render sends that operation; a later visit to the screen asks the server).
+ * The Apollo cache the server filled for the page's first screen (config/firstLoads.ts; the server's
+ * side is backend/src/common/spa-preloads.ts, which renders the screen with src/prerender.tsx's
+ * `renderScreen`): `<script type="application/json" id="nirog-first-read">` with the cache as that
+ * render left it (`cache.extract()`). The first client starts from it, so the screen hydrates with
+ * the same rows the HTML shows and its query needs no round trip; the element is read once.
  */
 export const FIRST_READ_ELEMENT = 'nirog-first-read';
-let firstRead: { operationName: string; variables: string; data: Record<string, unknown> } | null | undefined;
 
-function takeFirstRead(operationName: string | undefined, variables: Record<string, unknown>): { data: Record<string, unknown> } | null {
-  if (firstRead === undefined) {
-    const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_READ_ELEMENT);
-    firstRead = null;
-    try {
-      const embedded = element ? (JSON.parse(element.textContent ?? '') as { operationName: string; variables: Record<string, unknown>; data: Record<string, unknown> | null }) : null;
-      if (embedded?.data) firstRead = { operationName: embedded.operationName, variables: canonicalJson(embedded.variables), data: embedded.data };
-    } catch {
-      // Not readable: the page asks the server, as without it.
-    }
-    element?.remove();
+function takeFirstState(): NormalizedCacheObject | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById(FIRST_READ_ELEMENT);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const state = JSON.parse(element.textContent ?? '') as unknown;
+    return state && typeof state === 'object' && !Array.isArray(state) ? (state as NormalizedCacheObject) : undefined;
+  } catch {
+    return undefined; // Not readable: the page asks the server, as without it.
   }
-  if (!firstRead || firstRead.operationName !== operationName) return null;
-  const { data } = firstRead;
-  const same = firstRead.variables === canonicalJson(variables);
-  firstRead = null;
-  return same ? { data } : null;
 }
 
-/** JSON with every object's keys in order and undefined values left out (as JSON.stringify leaves them out). */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : v));
-}
-
-export const firstReadLink = new ApolloLink((operation, forward) => {
-  const answer = operation.operationType === 'query' ? takeFirstRead(operation.operationName, operation.variables) : null;
-  return answer ? of(answer) : forward(operation);
-});
-
-/** For tests: read the page's element again on the next operation. */
-export function resetFirstRead(): void {
-  firstRead = undefined;
-}
+/**
+ * How long after a client starts from the page's cache its queries take cached answers rather than
+ * asking again (`cache-and-network` behaves as `cache-first`: Apollo's `ssrForceFetchDelay`): the
+ * answer in the page is as fresh as the page (no-cache), so asking again at once would only repeat it.
+ */
+const FIRST_STATE_MS = 3000;
 
 let appClient: ApolloClient | undefined;
 
@@ -143,10 +125,15 @@ const progressFetch: typeof fetch = (input, init) => ((init as ProgressInit | un
   ? import('./uploadFetch').then((m) => m.uploadFetch(input, init as ProgressInit))
   : fetch(input, init));
 
+/** The app's cache: the same in the browser and in the server's render of a first screen (src/prerender.tsx). */
+export const appCache = () => new InMemoryCache();
+
 export function createApolloClient(uri = '/graphql') {
+  const state = takeFirstState();
   return new ApolloClient({
-    link: ApolloLink.from([errorWordsLink, errorLink, firstReadLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]),
-    cache: new InMemoryCache(),
+    ...(state ? { ssrForceFetchDelay: FIRST_STATE_MS } : {}),
+    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]),
+    cache: state ? appCache().restore(state) : appCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 }

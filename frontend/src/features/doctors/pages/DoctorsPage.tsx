@@ -22,8 +22,8 @@ const filterPlaceholder = <div className="card-placeholder filter-placeholder" a
 
 /**
  * The filter column shows from 1181 px (global.css: `.only-desktop`); narrower, the filters open in a
- * dialog. Below that width the column is not rendered at all, rather than rendered and hidden: on a
- * phone its options (and their query) waited for nobody, yet cost the first load a request and a
+ * dialog. Below that width the panel is not rendered at all, only the column's hidden placeholder: on
+ * a phone its options (and their query) waited for nobody, yet cost the first load a request and a
  * render of every option (issue #22).
  */
 const WIDE = '(min-width: 1181px)';
@@ -63,11 +63,12 @@ export default function DoctorsPage() {
 
   return (
     <div className="doctors-page">
-      {wide && (
-        <aside className="doctors-filters card only-desktop" aria-label={t('filters')}>
-          <Suspense fallback={filterPlaceholder}><FilterPanel value={filters} onChange={apply} onReset={reset} /></Suspense>
-        </aside>
-      )}
+      {/* The column itself is always there (hidden below 1181 px by CSS), so a wide screen's list does
+          not move when the panel arrives: the server's render of this page (src/prerender.tsx) cannot
+          know the width and renders it as on a phone, with its placeholder. */}
+      <aside className="doctors-filters card only-desktop" aria-label={t('filters')}>
+        {wide ? <Suspense fallback={filterPlaceholder}><FilterPanel value={filters} onChange={apply} onReset={reset} /></Suspense> : filterPlaceholder}
+      </aside>
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: query, page: 1 }); }}>

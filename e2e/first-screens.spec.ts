@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// Issue #22: /doctors, /medicine and a doctor's page, opened at their bare address, come with their
+// first screen rendered by the server from their first read (frontend/src/prerender.tsx,
+// `renderScreen`; backend/src/common/spa-preloads.ts) and the Apollo cache of that render; the app
+// hydrates the rows from it (main.tsx, lib/apollo.ts).
+
+/** Errors the page reports: a hydration that had to throw the server's markup away reports one. */
+function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+/**
+ * Marks the elements of `selector` as the HTML parsed them, before any script of the page has run
+ * (the document is `interactive` before its module scripts run): a property, not an attribute, so
+ * React does not see it. An element that still has it after hydration is the server's, adopted.
+ */
+async function markServerElements(page: Page, selector: string) {
+  await page.addInitScript((sel) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      for (const el of document.querySelectorAll(sel)) (el as unknown as { nirogServer: boolean }).nirogServer = true;
+    });
+  }, selector);
+}
+const allFromServer = (page: Page, selector: string) => page.evaluate((sel) => {
+  const found = [...document.querySelectorAll(sel)];
+  return found.length > 0 && found.every((el) => (el as unknown as { nirogServer?: boolean }).nirogServer === true);
+}, selector);
+
+/** GraphQL requests of an operation. */
+function requestsOf(page: Page, operation: string): string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(`operationName=${operation}&`) || (r.method() === 'POST' && r.postData()?.includes(`"operationName":"${operation}"`))) urls.push(r.url());
+  });
+  return urls;
+}
+
+test.describe("a catalogue's first screen, rendered by the server", () => {
+  test('the rows are in the HTML before any script: /doctors, /medicine and a doctor\'s page; Bangla by the cookie', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    await context.addCookies([{ name: 'nirog.splashSeen', value: '1', url: baseURL! }]);
+    const page = await context.newPage();
+    await page.goto('/doctors');
+    await expect(page.getByRole('heading', { level: 1, name: 'Doctors' })).toBeVisible();
+    await expect(page.getByTestId('doctor-row')).toHaveCount(10);
+    const profile = await page.getByTestId('doctor-row').first().getByRole('link').first().getAttribute('href');
+    await page.goto('/medicine');
+    await expect(page.getByTestId('medicine-card').first()).toBeVisible();
+    expect(await page.getByTestId('medicine-card').count()).toBeGreaterThan(10);
+    await page.goto(profile!);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await context.addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL! }]);
+    await page.goto('/doctors');
+    await expect(page.getByRole('heading', { level: 1, name: 'ডাক্তার' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    // A query string is the client's to read: no first screen in the HTML.
+    await page.goto('/doctors?page=2');
+    await expect(page.getByTestId('doctor-row')).toHaveCount(0);
+    expect((await page.request.get('/doctors')).headers()['vary']).toMatch(/Cookie/);
+    await context.close();
+  });
+
+  for (const { path, row, operation } of [
+    { path: '/doctors', row: '[data-testid="doctor-row"]', operation: 'Doctors' },
+    { path: '/medicine', row: '[data-testid="medicine-card"]', operation: 'Medicines' },
+  ]) {
+    test(`${path}: hydrated without a mismatch, keeping the server's rows, without asking for them again`, async ({ page }) => {
+      await markServerElements(page, row);
+      const errors = errorsOf(page);
+      const asked = requestsOf(page, operation);
+      await page.goto(path);
+      await expect(page.locator(row).first()).toBeVisible();
+      // Hydrated (React's marks on the row) and the rows are the server's elements.
+      await expect.poll(() => page.evaluate((sel) => {
+        const el = document.querySelector(sel);
+        return el ? Object.keys(el).some((k) => k.startsWith('__reactFiber')) : false;
+      }, row)).toBe(true);
+      expect(await allFromServer(page, row)).toBe(true);
+      expect(asked).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test("a doctor's page: hydrated without a mismatch from its first screen, and the next page of the list is asked for", async ({ page }) => {
+    const errors = errorsOf(page);
+    await page.goto('/doctors');
+    const href = await page.getByTestId('doctor-row').first().getByRole('link').first().getAttribute('href');
+    const asked = requestsOf(page, 'DoctorDetail');
+    await markServerElements(page, 'h1');
+    await page.goto(href!);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('h1')!).some((k) => k.startsWith('__reactFiber')))).toBe(true);
+    expect(await allFromServer(page, 'h1')).toBe(true);
+    expect(asked).toEqual([]);
+    // The list's other pages still come from the server, once hydrated.
+    const listAsked = requestsOf(page, 'Doctors');
+    await page.goto('/doctors');
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect.poll(() => listAsked.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  });
+});
