@@ -344,13 +344,15 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // index.html, with the chunks of the page asked for named in its head and its first screen
     // rendered from its first read, or the home page prerendered in the reader's language
     // (common/spa-preloads.ts).
-    const pages = new SpaPages(dist);
+    const pages = new SpaPages(dist, config.answerCacheSeconds * 1000);
+    coordinator.onCacheChange(() => pages.clearScreens());
     app.get('/{*path}', async (req, res) => {
       const found = pages.pageFor(req.path, req.headers.cookie, searchOf(req.url));
       let page = found.html;
       if (found.read) {
         try {
-          page = await pages.withFirstScreen(found, await firstReadAnswer(apollo, persistedDocuments, found.read, visitorContext(req)));
+          const read = found.read;
+          page = await pages.withFirstScreen(found, () => firstReadAnswer(apollo, persistedDocuments, read, visitorContext(req)));
         } catch (err) {
           // The page without it: the client renders and asks, as it would have.
           req.log.warn({ err, operation: found.read.operationName }, 'first screen failed');

@@ -3,7 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { ApolloClient, ApolloLink } from '@apollo/client';
-import { parse } from 'graphql';
+import { parse, type DocumentNode } from 'graphql';
 import i18n, { type Lang } from './i18n';
 import { AppRoutes } from './app/AppRoutes';
 import { setSplashInPrerender } from './app/components/Splash';
@@ -83,7 +83,7 @@ async function renderNow(lang: Lang, location: string, read: ScreenRead, splash:
   await i18n.changeLanguage(lang);
   setSplashInPrerender(splash);
   const client = new ApolloClient({ ssrMode: true, cache: appCache(), link: ApolloLink.empty() });
-  client.writeQuery({ query: parse(read.query), variables: read.variables, data: read.data });
+  client.writeQuery({ query: documentOf(read.query), variables: read.variables, data: read.data });
   // Two seconds at most: a part that has not arrived by then renders its placeholder here and
   // finishes in the browser (a page is never held up by its render).
   const { prelude } = await prerender(
@@ -98,6 +98,17 @@ async function renderNow(lang: Lang, location: string, read: ScreenRead, splash:
   );
   const html = await new Response(prelude).text();
   return { ...splitHints(html), state: client.extract() as Record<string, unknown> };
+}
+
+/**
+ * Each first read's document parsed once: the same object on every render, so Apollo's transforms of
+ * it (kept per document) are made once too. The server passes registered documents only (a handful).
+ */
+const documents = new Map<string, DocumentNode>();
+function documentOf(text: string): DocumentNode {
+  let document = documents.get(text);
+  if (!document) documents.set(text, (document = parse(text)));
+  return document;
 }
 
 function Screen({ client, children }: { client: ApolloClient; children: ReactNode }) {

@@ -86,9 +86,14 @@ export class AnswerCache {
     return hit;
   }
 
-  keep(key: string, answer: Omit<KeptAnswer, 'expires'>, maxAgeSeconds: number): void {
+  /** The count of clears so far: an answer made from reads before a clear is not kept after it (`keep`'s `since`). */
+  get version(): number {
+    return this.generation;
+  }
+
+  keep(key: string, answer: Omit<KeptAnswer, 'expires'>, maxAgeSeconds: number, since = this.generation): void {
     const ttl = Math.min(this.ttlMs, maxAgeSeconds * 1000);
-    if (ttl <= 0 || answer.body.length > this.maxBodyBytes) return;
+    if (ttl <= 0 || answer.body.length > this.maxBodyBytes || since !== this.generation) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { ...answer, expires: this.now() + ttl });

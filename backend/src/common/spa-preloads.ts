@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { ApolloServer } from '@apollo/server';
 import type { Context } from './context.js';
 import type { PersistedDocuments } from './persisted-queries.js';
+import { AnswerCache } from './answer-cache.js';
 
 /**
  * The single-page app's index.html, with the chunks a first-load page needs named in its head.
@@ -32,6 +33,13 @@ import type { PersistedDocuments } from './persisted-queries.js';
  * for its script, its run and then its query. An answer with an error (an unknown doctor), no answer
  * or a failed render sends the page as without it: the client asks, as before.
  *
+ * A rendered page is kept for the answer cache's time (ANSWER_CACHE_SECONDS, 5 in production) per
+ * path, language and splash, and forgotten with it when the catalogues change (`clearScreens`, from
+ * the same CacheNotify as the answer cache): a render costs about 10–20 ms of CPU (React renders the
+ * whole page), a kept page nothing. At most MAX_RENDERS pages render at once (renders run one at a
+ * time in the server build); a page that would wait behind more goes without its first screen, as
+ * before, so a burst of distinct pages slows no page down.
+ *
  * Every other route gets index.html as built. The files are read once: a deploy replaces the process
  * along with the build.
  */
@@ -41,8 +49,11 @@ export class SpaPages {
   private readonly exclude: Set<string>;
   private readonly home = new Map<string, string>();
   private renderer?: Promise<ScreenRenderer | null>;
+  private readonly screens: AnswerCache;
+  private rendering = 0;
 
-  constructor(private readonly dist: string) {
+  constructor(private readonly dist: string, screenTtlMs = 0) {
+    this.screens = new AnswerCache(screenTtlMs, 200, 512 * 1024);
     for (const name of LANGS.flatMap((lang) => [lang, `${lang}.splash`])) {
       const file = path.join(dist, 'prerendered', `home.${name}.html`);
       if (existsSync(file)) this.home.set(name, readFileSync(file, 'utf8'));
@@ -93,15 +104,33 @@ export class SpaPages {
    * `\u003c`, so nothing in the answer can end the element). No answer, or no server build of the
    * app: the page as it is.
    */
-  async withFirstScreen(page: SpaPage, answer: FirstReadAnswer | null): Promise<string> {
-    if (!answer || !page.read || !page.screen) return page.html;
-    const renderer = await this.loadRenderer();
-    if (!renderer) return page.html;
+  async withFirstScreen(page: SpaPage, answerOf: () => Promise<FirstReadAnswer | null>): Promise<string> {
+    if (!page.read || !page.screen) return page.html;
     const { lang, splash, location } = page.screen;
-    const screen = await renderer.renderScreen(lang, location, { query: answer.query, variables: page.read.variables, data: answer.data }, { splash });
-    const state = JSON.stringify(screen.state).replace(/</g, '\\u003c');
-    return renderer.intoPage(page.html, { lang, splash, markup: screen.markup, hints: screen.hints })
-      .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`);
+    const key = `${location}\n${lang}\n${splash}`;
+    const kept = this.screens.lookup(key);
+    if (kept) return kept.body.toString('utf8');
+    if (this.rendering >= MAX_RENDERS) return page.html;
+    this.rendering++;
+    try {
+      const since = this.screens.version;
+      const answer = await answerOf();
+      const renderer = answer && (await this.loadRenderer());
+      if (!answer || !renderer) return page.html;
+      const screen = await renderer.renderScreen(lang, location, { query: answer.query, variables: page.read.variables, data: answer.data }, { splash });
+      const state = JSON.stringify(screen.state).replace(/</g, '\\u003c');
+      const html = renderer.intoPage(page.html, { lang, splash, markup: screen.markup, hints: screen.hints })
+        .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`);
+      this.screens.keep(key, { status: 200, route: location, headers: [], body: Buffer.from(html) }, Number.POSITIVE_INFINITY, since);
+      return html;
+    } finally {
+      this.rendering--;
+    }
+  }
+
+  /** Forgets the rendered pages (a catalogue changed). */
+  clearScreens(): void {
+    this.screens.clear();
   }
 
   /** The web app's server build, loaded on first use (null when the build has none). */
@@ -181,6 +210,9 @@ interface ScreenRenderer {
   renderScreen(lang: Lang, location: string, read: { query: string; variables: Record<string, unknown>; data: Record<string, unknown> }, options: { splash: boolean }): Promise<{ markup: string; hints: string; state: unknown }>;
   intoPage(index: string, screen: { lang: Lang; splash: boolean; markup: string; hints: string }): string;
 }
+
+/** Pages rendering at once, at most (see SpaPages). */
+const MAX_RENDERS = 4;
 
 /** The element's id, which frontend/src/lib/apollo.ts reads (FIRST_READ_ELEMENT there). */
 export const FIRST_READ_ELEMENT = 'nirog-first-read';

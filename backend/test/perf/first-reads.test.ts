@@ -20,9 +20,11 @@ const documents = loadPersistedDocuments(path.resolve(import.meta.dirname, '../.
 const hashOf = (operation: string) => [...documents].find(([, d]) => d.name === operation && d.operation === 'query')![0];
 const INDEX = '<!doctype html><html><head><title>Nirog</title></head><body><div id="root"></div></body></html>';
 const RENDERER = `
+let renders = 0;
 export async function renderScreen(lang, location, read, { splash }) {
   if (read.data.doctor?.description === 'render fails') throw new Error('render failed');
-  return { markup: '<p>' + lang + ' ' + location + ' ' + splash + '</p>', hints: '', state: { read } };
+  if (read.data.doctor?.description === 'slow') await new Promise((resolve) => setTimeout(resolve, 400));
+  return { markup: '<p>' + lang + ' ' + location + ' ' + splash + '</p>', hints: '', state: { read, render: ++renders } };
 }
 export function intoPage(index, { lang, markup }) {
   return index.replace('<div id="root"></div>', '<div id="root" data-prerendered="' + lang + '">' + markup + '</div>');
@@ -32,8 +34,9 @@ export function intoPage(index, { lang, markup }) {
 let t: TestApp;
 let dist: string;
 
-beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'nirog-first-reads-'));
+/** A stand-in build in a new folder: index.html, route-preloads.json and the echoing server build. */
+function standInDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'nirog-first-reads-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), INDEX);
   mkdirSync(path.join(dist, '.ssr'));
@@ -43,6 +46,11 @@ beforeAll(async () => {
     ...(read ? { read: { operationName: read.operation, hash: hashOf(read.operation), variables: read.variables } } : {}),
   }));
   writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes, exclude: ['/doctor/login', '/doctor/signup'] }));
+  return dist;
+}
+
+beforeAll(async () => {
+  dist = standInDist();
   t = await createTestApp({ env: { FRONTEND_DIST: dist } });
 });
 afterAll(async () => {
@@ -55,6 +63,9 @@ function embedded(html: string): { query: string; variables: Record<string, unkn
   const found = /<script type="application\/json" id="nirog-first-read">(.*?)<\/script>/s.exec(html);
   return found ? JSON.parse(found[1]).read : null;
 }
+
+/** Which render of the stand-in build made the page's screen. */
+const renderOf = (html: string) => JSON.parse(/id="nirog-first-read">(.*?)<\/script>/s.exec(html)![1]).render as number;
 
 /** The screen in #root, or null. */
 const screenOf = (html: string) => /<div id="root" data-prerendered="(en|bn)">(.*?)<\/div>/.exec(html)?.slice(1) ?? null;
@@ -132,5 +143,46 @@ describe("a first-load page's HTML carries its first screen", () => {
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).not.toContain('<script>alert');
     expect(embedded(html)!.data.doctor.description).toBe(text);
+  });
+});
+
+describe('rendered pages kept, and renders bounded', () => {
+  let kept: TestApp;
+  let keptDist: string;
+  beforeAll(async () => {
+    keptDist = standInDist();
+    kept = await createTestApp({ env: { FRONTEND_DIST: keptDist, ANSWER_CACHE_SECONDS: '60' } });
+    await kept.coordinator.start();
+  });
+  afterAll(async () => {
+    await kept?.close();
+    rmSync(keptDist, { recursive: true, force: true });
+  });
+
+  it('a page is rendered once per language and splash for the answer cache\'s time, and again once a doctor changes', async () => {
+    const first = renderOf((await kept.http().get('/doctors')).text);
+    expect(renderOf((await kept.http().get('/doctors')).text)).toBe(first);
+    const bangla = renderOf((await kept.http().get('/doctors').set('Cookie', 'nirog.lang=bn')).text);
+    expect(bangla).not.toBe(first);
+    expect(screenOf((await kept.http().get('/doctors').set('Cookie', 'nirog.lang=bn')).text)![0]).toBe('bn');
+    expect(renderOf((await kept.http().get('/doctors')).text)).toBe(first);
+    await kept.orm.em.fork().getConnection().execute('update doctors set fee_poisha = fee_poisha + 100 where id = (select id from doctors order by id limit 1)');
+    // The notification clears the kept pages a moment after the commit.
+    let again = first;
+    for (let i = 0; i < 250 && again === first; i++) {
+      again = renderOf((await kept.http().get('/doctors')).text);
+      if (again === first) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(again).not.toBe(first);
+  });
+
+  it('at most four pages render at once: the rest are sent at once without their first screen', async () => {
+    const ids = (await kept.http().get('/api/doctors?pageSize=6')).body.doctors.map((d: { _id: string }) => d._id);
+    expect(ids).toHaveLength(6);
+    for (const id of ids) await kept.orm.em.fork().getConnection().execute("update doctors set description = 'slow' where id = ?", [id]);
+    const pages = await Promise.all(ids.map((id: string) => kept.http().get(`/doctor/${id}`)));
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const rendered = pages.filter((p) => screenOf(p.text) !== null).length;
+    expect(rendered).toBe(4);
   });
 });
