@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, fontsOf, test } from './fixtures';
+import { baseURL } from './playwright.config';
 
 /**
  * Bangla renders in the face we ship (Noto Sans Bengali as 'Nirog Bengali', frontend/src/app/fonts.css),
@@ -8,7 +9,9 @@ import { expect, fontsOf, test } from './fixtures';
  * text that is all Bangla, and our web font for the ৳ of a price.
  */
 async function inBangla(page: Page, path: string) {
+  // As setLanguage keeps it: in localStorage, and in the cookie by which the server renders the page in Bangla.
   await page.addInitScript(() => localStorage.setItem('nirog.lang', 'bn'));
+  await page.context().addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL }]);
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
   await page.evaluate(() => document.fonts.ready);

@@ -153,8 +153,8 @@ test.describe.serial('doctors and consultations', () => {
     // Opened from a link, its HTML names the page's chunk and the data layer, to download beside the shell
     // (common/spa-preloads.ts); a static route beside it (/doctor/login) gets the plain page.
     const html = await (await page.request.get(new URL(page.url()).pathname)).text();
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DoctorDetailPage-[\w-]+\.js">/);
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/DataProvider-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/assets\/DoctorDetailPage-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/assets\/DataProvider-[\w-]+\.js">/);
     expect(await (await page.request.get('/doctor/login')).text()).not.toContain('modulepreload" crossorigin href="/assets/DoctorDetailPage');
   });
 

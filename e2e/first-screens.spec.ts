@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, expectNoHorizontalScroll } from './fixtures';
 
 // Issue #22: /doctors, /medicine and a doctor's page, opened at their bare address, come with their
 // first screen rendered by the server from their first read (frontend/src/prerender.tsx,
@@ -52,9 +52,13 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Doctors' })).toBeVisible();
     await expect(page.getByTestId('doctor-row')).toHaveCount(10);
     const profile = await page.getByTestId('doctor-row').first().getByRole('link').first().getAttribute('href');
+    // On a phone, styled by the page's own stylesheet before any script (it is applied, not only preloaded).
+    await page.setViewportSize({ width: 360, height: 780 });
     await page.goto('/medicine');
     await expect(page.getByTestId('medicine-card').first()).toBeVisible();
     expect(await page.getByTestId('medicine-card').count()).toBeGreaterThan(10);
+    await expectNoHorizontalScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(profile!);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -89,6 +93,20 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('a search sent before the script has run still searches: the form works as plain HTML', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/medicine');
+    await page.getByRole('searchbox').or(page.getByPlaceholder('Search by name, generic or company')).first().fill('napa extra');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/medicine\?keyword=napa\+extra$/);
+    await page.goto('/doctors');
+    await page.getByRole('search').getByRole('textbox').fill('dilruba');
+    await page.getByRole('search').getByRole('button').click();
+    await expect(page).toHaveURL(/\/doctors\?q=dilruba$/);
+    await context.close();
+  });
 
   test("a doctor's page: hydrated without a mismatch from its first screen, and the next page of the list is asked for", async ({ page }) => {
     const errors = errorsOf(page);

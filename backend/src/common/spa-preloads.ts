@@ -119,7 +119,10 @@ export class SpaPages {
       if (!answer || !renderer) return page.html;
       const screen = await renderer.renderScreen(lang, location, { query: answer.query, variables: page.read.variables, data: answer.data }, { splash });
       const state = JSON.stringify(screen.state).replace(/</g, '\\u003c');
-      const html = renderer.intoPage(page.html, { lang, splash, markup: screen.markup, hints: screen.hints })
+      // The page's own stylesheets apply from the start (not only preloaded, as for a page the client
+      // renders): the screen is in the HTML, and without them it would paint unstyled, then move.
+      const index = page.html.replace(/<link rel="preload" as="style" href=/g, '<link rel="stylesheet" href=');
+      const html = renderer.intoPage(index, { lang, splash, markup: screen.markup, hints: screen.hints })
         .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`);
       this.screens.keep(key, { status: 200, route: location, headers: [], body: Buffer.from(html) }, Number.POSITIVE_INFINITY, since);
       return html;

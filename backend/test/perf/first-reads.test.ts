@@ -42,7 +42,7 @@ function standInDist(): string {
   mkdirSync(path.join(dist, '.ssr'));
   writeFileSync(path.join(dist, '.ssr', 'prerender.js'), RENDERER);
   const routes = FIRST_LOAD_PAGES.map(({ route, read }) => ({
-    path: paths[route], js: [], css: [],
+    path: paths[route], js: [], css: route === 'medicine' ? ['/assets/MedicinePage-a.css'] : [],
     ...(read ? { read: { operationName: read.operation, hash: hashOf(read.operation), variables: read.variables } } : {}),
   }));
   writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes, exclude: ['/doctor/login', '/doctor/signup'] }));
@@ -111,6 +111,11 @@ describe("a first-load page's HTML carries its first screen", () => {
   it("in the reader's language, and without the splash once the session has seen it (the cookies)", async () => {
     const res = await t.http().get('/medicine').set('Cookie', 'nirog.lang=bn; nirog.splashSeen=1');
     expect(screenOf(res.text)).toEqual(['bn', '<p>bn /medicine false</p>']);
+  });
+
+  it("applies the page's own stylesheets from the start when its screen is in the HTML (only preloads them otherwise)", async () => {
+    expect((await t.http().get('/medicine')).text).toContain('<link rel="stylesheet" href="/assets/MedicinePage-a.css">');
+    expect((await t.http().get('/medicine?page=2')).text).toContain('<link rel="preload" as="style" href="/assets/MedicinePage-a.css">');
   });
 
   it('a render that fails sends the page as without it', async () => {

@@ -72,7 +72,7 @@ export default function DoctorsPage() {
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: query, page: 1 }); }}>
-          <input className="input" type="text" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+          <input className="input" type="text" name="q" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value)} />
           <button type="submit" className="btn btn-primary">{t('searchButton')}</button>
         </form>
         <div className="list-toolbar">

@@ -47,7 +47,7 @@ export default function MedicinePage() {
       <h1 className="page-title">{t('title')}</h1>
       <div className="med-toolbar">
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: typed.trim() || undefined, page: undefined }); }}>
-          <input className="input" type="text" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
+          <input className="input" type="text" name="keyword" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
           <button type="submit" className="btn btn-primary">{t('search')}</button>
         </form>
         <select className="select" value={form ?? ''} onChange={(e) => update({ type: e.target.value || undefined, page: undefined })} aria-label={t('type')}>
