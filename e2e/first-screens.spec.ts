@@ -1,20 +1,10 @@
 import type { Page } from '@playwright/test';
-import { test, expect, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, errorsOf, expectNoHorizontalScroll } from './fixtures';
 
 // Issue #22: /doctors, /medicine and a doctor's page, opened at their bare address, come with their
 // first screen rendered by the server from their first read (frontend/src/prerender.tsx,
 // `renderScreen`; backend/src/common/spa-preloads.ts) and the Apollo cache of that render; the app
 // hydrates the rows from it (main.tsx, lib/apollo.ts).
-
-/** Errors the page reports: a hydration that had to throw the server's markup away reports one. */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
-  });
-  return errors;
-}
 
 /**
  * Marks the elements of `selector` as the HTML parsed them, before any script of the page has run
@@ -106,6 +96,26 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
     await page.getByRole('search').getByRole('button').click();
     await expect(page).toHaveURL(/\/doctors\?q=dilruba$/);
     await context.close();
+  });
+
+  test('words typed before the page has hydrated are the ones searched once it has', async ({ page }) => {
+    // The page's chunk is held back until the words are typed into the server's box, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/MedicinePage-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/medicine', { waitUntil: 'domcontentloaded' });
+    await page.getByPlaceholder('Search by name, generic or company').fill('napa extra');
+    release();
+    await expect.poll(() => page.evaluate(() => {
+      const el = document.querySelector('[data-testid="medicine-card"]');
+      return el ? Object.keys(el).some((k) => k.startsWith('__reactFiber')) : false;
+    })).toBe(true);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/medicine\?keyword=napa\+extra$/);
+    await expect(page.getByTestId('medicine-card').filter({ hasText: 'Napa Extra' }).first()).toBeVisible();
   });
 
   test("a doctor's page: hydrated without a mismatch from its first screen, and the next page of the list is asked for", async ({ page }) => {

@@ -75,6 +75,29 @@ export async function expectCoversNothing(page: Page, notice: Locator, others: L
 }
 
 /** A screen "looks right" at a width when nothing sticks out sideways. */
+/** Errors the page reports (uncaught, or logged as errors): a hydration that had to throw the server's markup away reports one. */
+export function errorsOf(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
+  });
+  return errors;
+}
+
+/**
+ * Waits until React has adopted the first element of `selector` (hydrated it): a catalogue's first
+ * screen comes in the HTML (frontend/src/prerender.tsx), and its buttons answer only once the script
+ * has run. Before, the page had no buttons at all until then, so a tap in that window is not lost
+ * against what the page did before (a tap during hydration itself React replays).
+ */
+export async function expectHydrated(page: Page, selector: string) {
+  await expect.poll(() => page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    return el ? Object.keys(el).some((k) => k.startsWith('__reactFiber')) : false;
+  }, selector)).toBe(true);
+}
+
 export async function expectNoHorizontalScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(1);

@@ -1,18 +1,8 @@
 import type { Page } from '@playwright/test';
-import { test, expect, loginAs } from './fixtures';
+import { test, expect, errorsOf, loginAs } from './fixtures';
 
 // Issue #22: the home page comes prerendered (frontend/src/prerender.tsx, written by the build; sent by
 // backend/src/common/spa-preloads.ts in the language of the nirog.lang cookie) and the client hydrates it.
-
-/** Errors the page reports: a hydration that had to throw the server's markup away reports one. */
-function errorsOf(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) errors.push(m.text());
-  });
-  return errors;
-}
 
 /** A mark on the page's window: it survives a move inside the app, not a full page load. */
 const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { nirogMark: number }).nirogMark = 1));

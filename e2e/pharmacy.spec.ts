@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail, chooseOption } from './fixtures';
+import { expect, expectHydrated, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail, chooseOption } from './fixtures';
 
 test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the order; an admin delivers it', async ({ page }) => {
   await page.goto('/medicine');
@@ -106,6 +106,7 @@ test('the catalogue and the cart fit a phone', async ({ page }) => {
   await page.goto('/medicine');
   await expect(page.getByTestId('medicine-card').first()).toBeVisible();
   await expectNoHorizontalScroll(page);
+  await expectHydrated(page, '[data-testid="medicine-card"]');
   await page.getByTestId('medicine-card').first().getByRole('button', { name: /Add to Cart/ }).click();
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toBeVisible();

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useDeferredValue, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { useSearchField } from '@/lib/searchField';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DoctorsDocument, type DoctorSort } from '@/gql/graphql';
@@ -39,10 +40,9 @@ export default function DoctorsPage() {
   const { t } = useTranslation('doctors');
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
-  const [query, setQuery] = useState(filters.q);
+  const search = useSearchField(filters.q);
   const [modalOpen, setModalOpen] = useState(false);
   const wide = useSyncExternalStore(onWidthChange, isWide, () => false);
-  useEffect(() => setQuery(filters.q), [filters.q]);
   const { data, previousData, loading, error } = useQuery(DoctorsDocument, { variables: toVariables(filters, PAGE_SIZE) });
   // The rows render as a transition, as the home page's cards do: Apollo hands the answer over in a
   // synchronous render (one long task of a cheap phone's first load: the blocking time of issue #22),
@@ -71,8 +71,8 @@ export default function DoctorsPage() {
       </aside>
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
-        <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: query, page: 1 }); }}>
-          <input className="input" type="text" name="q" aria-label={t('search')} placeholder={t('search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: search.read(), page: 1 }); }}>
+          <input className="input" type="text" name="q" aria-label={t('search')} placeholder={t('search')} ref={search.ref} defaultValue={search.defaultValue} />
           <button type="submit" className="btn btn-primary">{t('searchButton')}</button>
         </form>
         <div className="list-toolbar">

@@ -1,5 +1,6 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { useSearchField } from '@/lib/searchField';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MedicinesDocument, type MedicineForm } from '@/gql/graphql';
@@ -27,7 +28,7 @@ export default function MedicinePage() {
   const keyword = params.get('keyword') ?? '';
   const form = (params.get('type') as MedicineForm | null) ?? undefined;
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const [typed, setTyped] = useState(keyword);
+  const search = useSearchField(keyword);
   const { data, error } = useQuery(MedicinesDocument, { variables: { keyword: keyword || undefined, form, page, pageSize: PAGE_SIZE } });
   // The cards render as a transition (as on /doctors): the answer's synchronous render keeps the
   // placeholders, and the cards follow in a render that yields to the browser.
@@ -46,8 +47,8 @@ export default function MedicinePage() {
     <div>
       <h1 className="page-title">{t('title')}</h1>
       <div className="med-toolbar">
-        <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: typed.trim() || undefined, page: undefined }); }}>
-          <input className="input" type="text" name="keyword" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
+        <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: search.read().trim() || undefined, page: undefined }); }}>
+          <input className="input" type="text" name="keyword" ref={search.ref} defaultValue={search.defaultValue} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
           <button type="submit" className="btn btn-primary">{t('search')}</button>
         </form>
         <select className="select" value={form ?? ''} onChange={(e) => update({ type: e.target.value || undefined, page: undefined })} aria-label={t('type')}>
