@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, errorsOf, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, errorsOf, expectHydrated, expectNoHorizontalScroll } from './fixtures';
 
 // Issue #22: /doctors, /medicine and a doctor's page, opened at their bare address, come with their
 // first screen rendered by the server from their first read (frontend/src/prerender.tsx,
@@ -74,10 +74,7 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
       await page.goto(path);
       await expect(page.locator(row).first()).toBeVisible();
       // Hydrated (React's marks on the row) and the rows are the server's elements.
-      await expect.poll(() => page.evaluate((sel) => {
-        const el = document.querySelector(sel);
-        return el ? Object.keys(el).some((k) => k.startsWith('__reactFiber')) : false;
-      }, row)).toBe(true);
+      await expectHydrated(page, row);
       expect(await allFromServer(page, row)).toBe(true);
       expect(asked).toEqual([]);
       expect(errors).toEqual([]);
@@ -109,10 +106,7 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
     await page.goto('/medicine', { waitUntil: 'domcontentloaded' });
     await page.getByPlaceholder('Search by name, generic or company').fill('napa extra');
     release();
-    await expect.poll(() => page.evaluate(() => {
-      const el = document.querySelector('[data-testid="medicine-card"]');
-      return el ? Object.keys(el).some((k) => k.startsWith('__reactFiber')) : false;
-    })).toBe(true);
+    await expectHydrated(page, '[data-testid="medicine-card"]');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/medicine\?keyword=napa\+extra$/);
     await expect(page.getByTestId('medicine-card').filter({ hasText: 'Napa Extra' }).first()).toBeVisible();
@@ -126,7 +120,7 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
     await markServerElements(page, 'h1');
     await page.goto(href!);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('h1')!).some((k) => k.startsWith('__reactFiber')))).toBe(true);
+    await expectHydrated(page, 'h1');
     expect(await allFromServer(page, 'h1')).toBe(true);
     expect(asked).toEqual([]);
     // The list's other pages still come from the server, once hydrated.
