@@ -9,10 +9,12 @@ import FlashHost from '../components/FlashHost';
 import FormErrorAnnouncer from '../components/FormErrorAnnouncer';
 import { withData } from '@/components/withData';
 import { useSession } from '@/lib/session';
+import { useIdleAfterLoad } from '@/lib/idle';
 
 // Its own chunk, fetched only once someone is logged in: visitors never download it.
 const VerifyEmailBanner = withData(() => import('@/features/email/components/VerifyEmailBanner'));
-// Reads the site settings (is a chat provider set?): with the data layer, after the first screen.
+// Reads the site settings (is a chat provider set?): mounted once the page has loaded and the browser
+// is idle, so its chunk, its query and the answer's processing stay out of every first load.
 const ChatWidget = withData(() => import('@/features/info/components/ChatWidget'));
 
 /**
@@ -48,6 +50,7 @@ function useFocusOnNavigation() {
 
 export default function SiteLayout() {
   const session = useSession();
+  const idle = useIdleAfterLoad();
   useFocusOnNavigation();
   return (
     <div className="site">
@@ -67,9 +70,11 @@ export default function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
-      <Suspense fallback={null}>
-        <ChatWidget />
-      </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <ChatWidget />
+        </Suspense>
+      )}
     </div>
   );
 }

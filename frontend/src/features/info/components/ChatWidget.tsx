@@ -11,9 +11,10 @@ export function chatWidgetScript(provider: string | null | undefined, id: string
 }
 
 /**
- * The third-party chat bubble. Off unless the server names a provider; then the script is added
- * async once the browser is idle after load, so it never delays or blocks the page, and a failure
- * to load is simply ignored.
+ * The third-party chat bubble. Off unless the server names a provider; then its script is added
+ * async. The layout mounts this only once the page has loaded and the browser is idle
+ * (`useIdleAfterLoad`), so neither the settings query nor the script delays or blocks the page, and a
+ * failure to load is simply ignored.
  */
 export default function ChatWidget() {
   const { data } = useQuery(SiteSettingsDocument, { fetchPolicy: 'cache-first' });
@@ -23,23 +24,18 @@ export default function ChatWidget() {
   useEffect(() => {
     const src = chatWidgetScript(provider, id);
     if (!src || document.querySelector('script[data-chat-widget]')) return;
-    const add = () => {
-      if (provider === 'crisp') {
-        const w = window as unknown as { $crisp?: unknown[]; CRISP_WEBSITE_ID?: string };
-        w.$crisp = [];
-        w.CRISP_WEBSITE_ID = id!;
-      }
-      const s = document.createElement('script');
-      s.src = src;
-      s.async = true;
-      s.crossOrigin = 'anonymous';
-      s.dataset.chatWidget = provider!;
-      s.onerror = () => s.remove();
-      document.body.appendChild(s);
-    };
-    const idle = (cb: () => void) => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(cb, { timeout: 5000 }) : setTimeout(cb, 3000));
-    if (document.readyState === 'complete') idle(add);
-    else window.addEventListener('load', () => idle(add), { once: true });
+    if (provider === 'crisp') {
+      const w = window as unknown as { $crisp?: unknown[]; CRISP_WEBSITE_ID?: string };
+      w.$crisp = [];
+      w.CRISP_WEBSITE_ID = id!;
+    }
+    const s = document.createElement('script');
+    s.src = src;
+    s.async = true;
+    s.crossOrigin = 'anonymous';
+    s.dataset.chatWidget = provider!;
+    s.onerror = () => s.remove();
+    document.body.appendChild(s);
   }, [provider, id]);
 
   return null;
