@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Header from '../components/Header';
@@ -48,9 +48,18 @@ function useFocusOnNavigation() {
   }, [pathname]);
 }
 
+/**
+ * Its children once the page has loaded and the browser is idle. Its own component, so that the
+ * update re-renders only it: were it the layout's state, the layout would re-render around a page
+ * still hydrating (its chunk slow to come), and React discards a Suspense boundary's server markup
+ * that receives new props before it has hydrated, showing its fallback instead (a journey caught it).
+ */
+function OnceIdle({ children }: { children: ReactNode }) {
+  return useIdleAfterLoad() ? children : null;
+}
+
 export default function SiteLayout() {
   const session = useSession();
-  const idle = useIdleAfterLoad();
   useFocusOnNavigation();
   return (
     <div className="site">
@@ -70,11 +79,11 @@ export default function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
-      {idle && (
+      <OnceIdle>
         <Suspense fallback={null}>
           <ChatWidget />
         </Suspense>
-      )}
+      </OnceIdle>
     </div>
   );
 }
