@@ -16,6 +16,38 @@ const node = process.execPath;
 const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,budget,deploy,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
+// The name of every failed test, printed again at the very end: CI keeps only the tail of its output,
+// and a failure that scrolled out of it cannot be told from another (stop 34's one PGlite failure).
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean)?.slice(0, 240) ?? '';
+function failedTest(suite, name, error) {
+  failures.push(`failed: ${suite.padEnd(10)} ${name}${error ? `\n          ${firstLine(error)}` : ''}`);
+}
+// jest and vitest write the same JSON shape: a suite that did not run has a message and no assertions.
+function jestFailures(suite, r) {
+  for (const file of r?.testResults ?? []) {
+    const rel = path.relative(root, file.name);
+    const failedAssertions = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedAssertions) failedTest(suite, `${rel} › ${a.fullName}`, a.failureMessages?.[0]);
+    if (file.status === 'failed' && failedAssertions.length === 0) failedTest(suite, rel, file.message);
+  }
+}
+function playwrightFailures(r) {
+  const walk = (s) => {
+    for (const spec of s.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
+        const error = t.results?.find((x) => x.status !== 'passed' && x.status !== 'skipped')?.error?.message;
+        failedTest('e2e', `${spec.file}:${spec.line} › ${spec.title}${t.status === 'flaky' ? ' (passed on retry)' : ''}`, error);
+      }
+    }
+    for (const child of s.suites ?? []) walk(child);
+  };
+  for (const s of r?.suites ?? []) walk(s);
+}
+function namedFailures(suite, r) {
+  for (const x of r?.results ?? []) if (!x.ok) failedTest(suite, x.name ?? x.route ?? JSON.stringify(x).slice(0, 120), x.error);
+}
 
 function run(name, cmd, args, opts = {}) {
   console.log(`\n=== ${name}: ${[cmd, ...args].join(' ')}`);
@@ -25,7 +57,10 @@ function run(name, cmd, args, opts = {}) {
 
 function count(name, passed, failed, exitCode) {
   // A runner that crashed before reporting counts as one failure.
-  if (exitCode !== 0 && failed === 0) failed = 1;
+  if (exitCode !== 0 && failed === 0) {
+    failed = 1;
+    failedTest(name, `the runner exited with ${exitCode} without reporting a failed test`);
+  }
   totals.passed += passed;
   totals.failed += failed;
   lines.push(`${name.padEnd(10)} ${passed} passed, ${failed} failed`);
@@ -53,6 +88,7 @@ if (only.includes('schema-compat')) {
   // The public schema breaks no integrator without notice (scripts/schema-compat.mjs against
   // schema/released.graphql), and the check's own tests.
   const code = run('schema-compat', node, [path.join(root, 'scripts/schema-compat.mjs')]);
+  if (code !== 0) failedTest('schema-compat', 'scripts/schema-compat.mjs against schema/released.graphql');
   count('schema-compat', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
   const tap = path.join(results, 'schema-compat.tap');
   const testCode = run('schema-compat tests', node, ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
@@ -68,6 +104,7 @@ if (only.includes('lint')) {
   // another, no page importing a page, common/ and lib/ knowing no module or feature.
   const code = run('lint', node, [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
     'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+  if (code !== 0) failedTest('lint', 'dependency-cruiser: a boundary rule is broken (above)');
   count('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
 }
 
@@ -76,6 +113,7 @@ if (only.includes('budget')) {
   const out = path.join(results, 'budget.json');
   const code = run('budget', node, [path.join(root, 'scripts/bundle-budget.mjs'), '--json', out]);
   const r = readJson(out);
+  namedFailures('budget', { results: r?.results?.map((x) => ({ ok: x.ok, name: `${x.route}: ${x.jsKb} kB of ${x.maxJsKb} kB` })) });
   count('budget', r?.passed ?? 0, r?.failed ?? 0, code);
 }
 
@@ -85,6 +123,7 @@ if (only.includes('deploy')) {
   const out = path.join(results, 'deploy.json');
   const code = run('deploy', node, [path.join(root, 'scripts/check-deploy.mjs'), '--json', out]);
   const r = readJson(out);
+  namedFailures('deploy', r);
   count('deploy', r?.passed ?? 0, r?.failed ?? 0, code);
 }
 
@@ -97,6 +136,7 @@ if (only.includes('backend')) {
   const code = run('backend', node, ['--experimental-vm-modules', path.join(root, 'node_modules/jest/bin/jest.js'),
     ...(workers === '1' ? ['--runInBand'] : [`--maxWorkers=${workers}`]), '--json', `--outputFile=${out}`], { cwd: path.join(root, 'backend') });
   const r = readJson(out);
+  jestFailures('backend', r);
   count('backend', r?.numPassedTests ?? 0, (r?.numFailedTests ?? 0) + (r?.numRuntimeErrorTestSuites ?? 0), code);
 }
 
@@ -104,6 +144,7 @@ if (only.includes('frontend')) {
   const out = path.join(results, 'frontend.json');
   const code = run('frontend', node, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`], { cwd: path.join(root, 'frontend') });
   const r = readJson(out);
+  jestFailures('frontend', r);
   count('frontend', r?.numPassedTests ?? 0, r?.numFailedTests ?? 0, code);
 }
 
@@ -117,6 +158,7 @@ if (only.includes('e2e')) {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
     });
     const r = readJson(out);
+    playwrightFailures(r);
     const stats = r?.stats ?? {};
     count('e2e', stats.expected ?? 0, (stats.unexpected ?? 0) + (stats.flaky ?? 0), code);
   }
@@ -130,11 +172,13 @@ if (only.includes('reliability')) {
     const out = path.join(results, 'reliability.json');
     const code = run('reliability', node, [path.join(root, 'scripts/reliability.mjs')], { env: { RELIABILITY_JSON: out } });
     const r = readJson(out);
+    namedFailures('reliability', r);
     const passed = r?.results?.filter((x) => x.ok).length ?? 0;
     count('reliability', passed, (r?.results?.length ?? 0) - passed, code);
   } else console.log('\n=== reliability: skipped (no PostgreSQL server binaries)');
 }
 
+if (failures.length) console.log('\n' + failures.join('\n'));
 console.log('\n' + lines.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);
