@@ -63,6 +63,14 @@ describe('a registered read by GET and its hash', () => {
     expect(res.body.data.specialities.length).toBeGreaterThan(0);
   });
 
+  it('is a read by hash whatever the order and spelling of its parameters (the bare hex, after other parameters)', async () => {
+    // publicReadCaching tells a GET by hash by the query string the middleware rewrites it to.
+    const res = await get({ query: DOCUMENTS.me, operationName: 'Specialities', documentId: HASH.specialities });
+    expect(res.status).toBe(200);
+    expect(res.body.data.specialities.length).toBeGreaterThan(0);
+    expect(res.headers['cache-control']).toBe(PUBLIC);
+  });
+
   it('lets a browser or a CDN keep an anonymous read of public data a short while', async () => {
     const res = await get({ extensions: apq(HASH.specialities) });
     expect(res.headers['cache-control']).toBe(PUBLIC);
