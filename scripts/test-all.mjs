@@ -45,8 +45,9 @@ function playwrightFailures(r) {
   };
   for (const s of r?.suites ?? []) walk(s);
 }
-function namedFailures(suite, r) {
-  for (const x of r?.results ?? []) if (!x.ok) failedTest(suite, x.name ?? x.route ?? JSON.stringify(x).slice(0, 120), x.error);
+// budget, deploy and reliability write `results: [{ ok, …, error? }]`; nameOf says which test a result is.
+function namedFailures(suite, r, nameOf = (x) => x.name) {
+  for (const x of r?.results ?? []) if (!x.ok) failedTest(suite, nameOf(x), x.error);
 }
 
 function run(name, cmd, args, opts = {}) {
@@ -79,7 +80,10 @@ if (only.includes('schema')) {
   const inGit = spawnSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: root }).status === 0;
   if (inGit) {
     const code = run('schema', 'git', ['diff', '--exit-code', '--stat', '--', 'schema.graphql']);
-    if (code !== 0) console.error('schema.graphql differs from what the backend emits: commit the regenerated file.');
+    if (code !== 0) {
+      console.error('schema.graphql differs from what the backend emits: commit the regenerated file.');
+      failedTest('schema', 'schema.graphql differs from what the backend emits');
+    }
     count('schema', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
   }
 }
@@ -96,6 +100,7 @@ if (only.includes('schema-compat')) {
   let report = '';
   try { report = readFileSync(tap, 'utf8'); } catch { /* counted as a crash below */ }
   const tally = (word) => Number(new RegExp(`^# ${word} (\\d+)`, 'm').exec(report)?.[1] ?? 0);
+  for (const [, name] of report.matchAll(/^\s*not ok \d+ - (.*)$/gm)) failedTest('schema-compat', `scripts/__tests__/schema-compat.test.mjs › ${name}`);
   count('schema-compat', tally('pass'), tally('fail'), testCode);
 }
 
@@ -113,7 +118,7 @@ if (only.includes('budget')) {
   const out = path.join(results, 'budget.json');
   const code = run('budget', node, [path.join(root, 'scripts/bundle-budget.mjs'), '--json', out]);
   const r = readJson(out);
-  namedFailures('budget', { results: r?.results?.map((x) => ({ ok: x.ok, name: `${x.route}: ${x.jsKb} kB of ${x.maxJsKb} kB` })) });
+  namedFailures('budget', r, (x) => `${x.route}: ${x.jsKb} kB of JS gzip, over its ${x.maxJsKb} kB`);
   count('budget', r?.passed ?? 0, r?.failed ?? 0, code);
 }
 
