@@ -13,7 +13,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const node = process.execPath;
-const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,budget,deploy,backend,frontend,e2e,reliability').split(',');
+const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,typecheck,budget,deploy,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 // The name of every failed test, printed again at the very end: CI keeps only the tail of its output,
@@ -111,6 +111,23 @@ if (only.includes('lint')) {
     'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
   if (code !== 0) failedTest('lint', 'dependency-cruiser: a boundary rule is broken (above)');
   count('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
+}
+
+if (only.includes('typecheck')) {
+  // The tests' own code type-checks against what it calls: jest (swc) and Playwright only strip the
+  // types, so a test calling a changed signature would otherwise run untyped. The build checks the
+  // backend's and the frontend's code (the frontend's tests with it); these two configs cover the
+  // backend's tests and the browser journeys. One failure per error, named by file and line.
+  for (const project of ['backend/tsconfig.json', 'e2e/tsconfig.json']) {
+    const name = `typecheck ${project}`;
+    console.log(`\n=== ${name}`);
+    const r = spawnSync(node, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project, '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+    const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    process.stdout.write(out);
+    const errors = [...out.matchAll(/^(\S.*?\(\d+,\d+\)): error (TS\d+: .*)$/gm)];
+    for (const [, where, message] of errors) failedTest('typecheck', where, message);
+    count('typecheck', errors.length === 0 && r.status === 0 ? 1 : 0, errors.length, r.status ?? 1);
+  }
 }
 
 if (only.includes('budget')) {

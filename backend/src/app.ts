@@ -101,7 +101,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   tracer?.wrapRootFields(schema);
   auditAdminMutations(schema);
   tracer?.wrapServices(services);
-  setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork() as never), pool: () => poolUse(orm, config) });
+  setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork()), pool: () => poolUse(orm, config) });
   const coordinator = new Coordinator(config, orm, log);
   // Public answers already declared shareable, sent again for a few seconds (common/answer-cache.ts).
   const answers = new AnswerCache(config.answerCacheSeconds * 1000);

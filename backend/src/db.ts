@@ -7,6 +7,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { mkdirSync } from 'node:fs';
 import type { Pool } from 'pg';
+import type { AbstractSqlDriver } from '@mikro-orm/sql';
 import type { Config } from './config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -15,7 +16,11 @@ import { observeQuery } from './common/metrics.js';
 import { tracing } from './common/tracing.js';
 import { nativeClient, preparedReads } from './common/sql.js';
 
-export type Orm = MikroORM;
+/**
+ * Both drivers (PGlite and PostgreSQL) are SQL drivers, so the ORM is typed as one: its `em` is the
+ * SQL EntityManager (`execute`, query builders) without a cast at each use.
+ */
+export type Orm = MikroORM<AbstractSqlDriver>;
 
 /** Test hook: every SQL statement is passed to these listeners (used to assert query counts). */
 export const sqlListeners = new Set<(sql: string) => void>();

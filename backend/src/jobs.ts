@@ -1,4 +1,3 @@
-import type { EntityManager } from '@mikro-orm/sql';
 import type { Orm } from './db.js';
 import type { Services } from './services.js';
 
@@ -12,7 +11,7 @@ import type { Services } from './services.js';
  *  - refunds: the due ones sent, those whose answer was lost asked about (refund status).
  */
 export async function runJobs(orm: Orm, services: Services, now = new Date()) {
-  const em = () => orm.em.fork() as unknown as EntityManager;
+  const em = () => orm.em.fork();
   const noShows = await services.appointments.refundNoShows(em(), now);
   const unpaidApproved = await services.orders.expireApprovedUnpaid(em(), now);
   const refunds = await services.payments.refunds.reconcile(em(), now);

@@ -31,7 +31,7 @@ export async function startServer(config: Config) {
     }
   });
   if (!config.allowDemoLogins) {
-    const open = await openDemoLogins(orm.em.fork() as never);
+    const open = await openDemoLogins(orm.em.fork());
     if (open.length) {
       console.error(`Refusing to start in production: demo accounts still open with the published demo password (${open.join(', ')}). `
         + 'Use a database without the demo data, or change or delete these accounts first (ALLOW_DEMO_LOGINS=true only for a public demo).');
@@ -49,7 +49,7 @@ export async function startServer(config: Config) {
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;
   const reconciler = everyMs > 0
     ? setInterval(() => {
-      coordinator.asLeader(() => services.payments.reconcile(orm.em.fork() as never, { olderThanMinutes: config.payments.reconcileEveryMinutes }))
+      coordinator.asLeader(() => services.payments.reconcile(orm.em.fork(), { olderThanMinutes: config.payments.reconcileEveryMinutes }))
         .then((summary) => summary?.checked && log.info({ summary }, 'payments reconciled'))
         .catch((err) => log.error({ err }, 'payment reconciliation failed'));
     }, everyMs)

@@ -1,5 +1,4 @@
 import { expect } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import type { Client, TestApp } from './app.js';
 import { Medicine, MedicineForm, MedicineUnit } from '../src/modules/medicines/medicine.entity.js';
 import { addDays, dhakaToday } from '../src/common/dhaka-date.js';
@@ -11,7 +10,7 @@ export const SHIPPING = { name: 'Rahima Akter', phone: '01712345678', address: '
 let serial = 0;
 /** A medicine with the given stock and price, straight in the catalogue. */
 export async function newMedicine(t: TestApp, stock: number, pricePoisha = 1250): Promise<Medicine> {
-  const e = t.orm.em.fork() as unknown as EntityManager;
+  const e = t.orm.em.fork();
   const m = e.create(Medicine, {
     name: `Fixture med ${++serial}-${Date.now()}`, genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
     form: MedicineForm.Tablet, unit: MedicineUnit.Strip, pricePoisha, stock,

@@ -95,7 +95,7 @@ describe('the built server in production (backend/dist/main.js)', () => {
       form.append('avatar', new Blob([Buffer.alloc(6 * 1024 * 1024, 7)], { type: 'image/png' }), 'big.png');
       const res = await fetch(`http://127.0.0.1:${server.port}/api/register`, { method: 'POST', body: form });
       expect(res.status).toBe(413);
-      expect((await res.json()).reason).toBe('FILE_TOO_LARGE');
+      expect(((await res.json()) as { reason: string }).reason).toBe('FILE_TOO_LARGE');
       const health = await fetch(`http://127.0.0.1:${server.port}/healthz`);
       expect(health.status).toBe(200);
       expect(server.running()).toBe(true);

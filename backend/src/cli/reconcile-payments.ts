@@ -17,6 +17,6 @@ const services = createServices(config, log);
 services.payments.sandbox.attach(orm);
 const at = process.argv.indexOf('--older-than-minutes');
 const olderThanMinutes = at > 0 ? Number(process.argv[at + 1]) : 5;
-const summary = await services.payments.reconcile(orm.em.fork() as never, { olderThanMinutes });
+const summary = await services.payments.reconcile(orm.em.fork(), { olderThanMinutes });
 console.log(JSON.stringify(summary));
 await orm.close();

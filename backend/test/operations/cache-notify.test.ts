@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { createTestApp, type TestApp } from '../app.js';
 import { newMedicine } from '../fixtures.js';
 
@@ -13,7 +12,7 @@ import { newMedicine } from '../fixtures.js';
 let t: TestApp;
 /** The tables named by the notifications heard, in order. */
 const heard: (string | undefined)[] = [];
-const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params);
+const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 let markerEmail: string;
 
 async function until(ok: () => boolean): Promise<void> {

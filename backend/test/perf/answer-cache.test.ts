@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asPatient, createTestApp, type TestApp } from '../app.js';
 import { AnswerCache } from '../../src/common/answer-cache.js';
 
@@ -22,7 +21,7 @@ function webDoctorsHash(): string {
 
 let t: TestApp;
 let doctorsUrl: string;
-const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params);
+const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ANSWER_CACHE_SECONDS: '60', CORS_ORIGINS: 'http://earlier.example' } });

@@ -30,7 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 
 /** Every kind of value the read models read: text, text[], integers, booleans, timestamps, numerics, nulls. */
 const SAMPLES: [string, (p: SqlParams) => string][] = [
@@ -49,7 +49,7 @@ describe('prepared reads', () => {
     const before = sent.length;
     const outside = await selectRows<Record<string, unknown>>(em(), sql, params);
     const prepared = sent.slice(before);
-    const inside = await em().transactional((trx) => selectRows<Record<string, unknown>>(trx as unknown as EntityManager, sql, params));
+    const inside = await em().transactional((trx) => selectRows<Record<string, unknown>>(trx, sql, params));
     expect(outside.length).toBeGreaterThan(0);
     expect(outside).toEqual(inside);
     // Only the read outside the transaction reached the pool itself, named, with numbered parameters.
@@ -136,7 +136,7 @@ describe('a database away at the first prepared read', () => {
       const real = connection.getNativeClient.bind(connection);
       let calls = 0;
       connection.getNativeClient = () => (++calls === 1 ? Promise.reject(new Error('connect ECONNREFUSED')) : real());
-      const read = () => selectRows<{ n: number }>(fresh.orm.em.fork() as unknown as EntityManager, 'select 1 as n', new SqlParams());
+      const read = () => selectRows<{ n: number }>(fresh.orm.em.fork(), 'select 1 as n', new SqlParams());
       if (onPostgres) await expect(read()).rejects.toThrow(/ECONNREFUSED/);
       expect((await read())[0]!.n).toBe(1);
       expect(calls).toBe(onPostgres ? 2 : 0);

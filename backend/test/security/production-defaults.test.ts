@@ -47,7 +47,7 @@ describe('demo accounts', () => {
     expect(open).toEqual(expect.arrayContaining(['admin@nirog.test', 'patient@nirog.test', 'doctor@nirog.test']));
     const hash = await hashPassword('a-new-and-private-passphrase-42');
     await em.nativeUpdate(User, { email: { $like: '%@nirog.test' } }, { passwordHash: hash });
-    expect(await openDemoLogins(t.orm.em.fork() as never)).toEqual([]);
+    expect(await openDemoLogins(t.orm.em.fork())).toEqual([]);
     // back to the demo password for the tests below
     await em.nativeUpdate(User, { email: { $like: '%@nirog.test' } }, { passwordHash: await hashPassword(DEMO_PASSWORD) });
   });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { LocalFileStorage, S3FileStorage, signV4 } from '../storage.js';
+import { LocalFileStorage, S3FileStorage, signV4, type FileStorage } from '../storage.js';
 
 /** A fake S3 endpoint answering `status` to everything and recording each request. */
 async function fakeS3(status: (req: IncomingMessage) => number) {
@@ -117,7 +117,7 @@ describe('local storage', () => {
   it('knows which keys it holds and refuses unsafe ones', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'nirog-storage-test-'));
     try {
-      const storage = new LocalFileStorage(dir);
+      const storage: FileStorage = new LocalFileStorage(dir);
       expect(await storage.exists('generated/abc.webp')).toBe(false);
       expect(await storage.put('generated/abc.webp', Buffer.from('x'), 'image/webp')).toBe('/uploads/generated/abc.webp');
       expect(await storage.exists('generated/abc.webp')).toBe(true);

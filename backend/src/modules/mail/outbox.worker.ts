@@ -46,7 +46,7 @@ export class OutboxWorker {
 
   /** One pass over everything that is due; returns what was done (tests call this directly). */
   async tick(): Promise<{ mail: number; sms: number; reminders: number; webhooks: number; busy: boolean }> {
-    const em = this.orm.em.fork() as unknown as EntityManager;
+    const em = this.orm.em.fork();
     const reminders = await this.parts.notifications.fireDueReminders(em, BATCH);
     // A stopping worker finishes the row it is sending and claims no more.
     const pass = { stop: false };
@@ -76,7 +76,7 @@ export class OutboxWorker {
    * Old delivered mail and SMS and past reminders go (the outbox is a queue, not an archive), and the
    * other modules' retention tasks run (spent tokens, expired rate-limit buckets). Answers what each deleted.
    */
-  async purge(em: EntityManager = this.orm.em.fork() as unknown as EntityManager): Promise<Record<string, number>> {
+  async purge(em: EntityManager = this.orm.em.fork()): Promise<Record<string, number>> {
     const days = this.retentionDays;
     const run = async (sql: string, params: unknown[] = []) => ((await em.execute(sql, params, 'run')) as { affectedRows?: number }).affectedRows ?? 0;
     const deleted: Record<string, number> = {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import jwt from 'jsonwebtoken';
-import type { EntityManager } from '@mikro-orm/sql';
 import { Client, asAdmin, asPatient, asVisitor, createTestApp, login, pngImage, type TestApp } from '../../../../test/app.js';
 
 let t: TestApp;
@@ -78,7 +77,7 @@ describe('patient signup and login', () => {
 });
 
 describe('signup with an email that already has an account', () => {
-  const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+  const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
   const usersWithEmail = async (email: string) => (await sql('select id, name, language from users where lower(email) = lower(?)', [email]));
   const attemptMails = (userId: string) => sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ? order by created_at`, [userId]);
   const isUser = async (id: string) => (await sql('select 1 from users where id = ?', [id])).length > 0;

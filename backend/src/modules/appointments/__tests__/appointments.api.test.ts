@@ -166,11 +166,11 @@ describe('payment seam: markConsultationPaid', () => {
 
   it('gives the payments module the fee of the patient\'s own unpaid consultation only', async () => {
     const a = await bookVideo(patient);
-    const em = t.orm.em.fork() as never;
+    const em = t.orm.em.fork();
     const own = await t.services.appointments.consultationForPayment(em, { id: patient.user!.id, role: 'user' as never, sessionId: '' }, a._id);
     expect(own.feePoisha).toBe(120000);
     const karim = await asPatient(t, 'karim@nirog.test');
-    await expect(t.services.appointments.consultationForPayment(t.orm.em.fork() as never, { id: karim.user!.id, role: 'user' as never, sessionId: '' }, a._id))
+    await expect(t.services.appointments.consultationForPayment(t.orm.em.fork(), { id: karim.user!.id, role: 'user' as never, sessionId: '' }, a._id))
       .rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

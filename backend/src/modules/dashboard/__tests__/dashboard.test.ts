@@ -3,6 +3,7 @@ import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, t
 import { Appointment } from '../../appointments/index.js';
 import { Order } from '../../orders/index.js';
 import { User } from '../../accounts/index.js';
+import { Role } from '../../../common/roles.js';
 import { Doctor } from '../../doctors/index.js';
 import { NurseHire } from '../../nurses/index.js';
 import { BloodRequest } from '../../blood/index.js';
@@ -66,7 +67,7 @@ describe('admin dashboard', () => {
       ({ today: paid.today - back.today, week: paid.week - back.week, month: paid.month - back.month });
     const onDay = <T>(rows: T[], at: (r: T) => Date | null | undefined, value: (r: T) => number, day: string) =>
       rows.filter((r) => { const d = at(r); return !!d && dhakaDay(d) === day; }).reduce((s, r) => s + value(r), 0);
-    const users = await em.find(User, { role: 'user', deletedAt: null });
+    const users = await em.find(User, { role: Role.User, deletedAt: null });
     const doctors = await em.find(Doctor, {});
     const hires = await em.find(NurseHire, {});
     const blood = await em.find(BloodRequest, {});

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, login, pngImage, type TestApp } from '../../../../test/app.js';
 
 let t: TestApp;
@@ -72,7 +71,7 @@ describe('doctor accounts', () => {
   });
 
   it('answers a registration with a registered email like a new one, creates nothing, and mails the owner', async () => {
-    const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+    const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
     const ownerId = (await sql(`select id from users where email = 'patient@nirog.test'`))[0]!.id as string;
     const mailsBefore = (await sql(`select count(*)::int as n from mail_outbox where template = 'signup-attempt' and user_id = ?`, [ownerId]))[0]!.n;
 

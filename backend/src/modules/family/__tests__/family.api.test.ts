@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, asVisitor, Client, createTestApp, type TestApp } from '../../../../test/app.js';
 import { codeSentTo, dayFromToday, freshPhone, newMedicine, SHIPPING } from '../../../../test/fixtures.js';
 import { REPO_ROOT } from '../../../config.js';
@@ -29,7 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
 const MEMBER = 'id name relation birthdate gender phone age';
 const add = (c: Client, i: Record<string, unknown>) => c.gql(`mutation($i: FamilyMemberInput!) { addFamilyMember(input: $i) { ${MEMBER} } }`, { i });
 const bn = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, countQueries, createTestApp, type TestApp } from '../../../../test/app.js';
 import { freePort, TestMailServer } from '../../../../test/mail.js';
 import { Language } from '../../accounts/index.js';
@@ -19,7 +18,7 @@ afterAll(async () => {
   await smtp.stop();
 });
 
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 const sql = (query: string, params: unknown[] = []) => em().execute(query, params);
 const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 const rowFor = async (to: string) => (await sql('select * from mail_outbox where to_email = ?', [to]))[0] as Record<string, any>;

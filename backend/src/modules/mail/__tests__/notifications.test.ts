@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, createTestApp, login, type TestApp } from '../../../../test/app.js';
 import type { DomainEvent } from '../../../common/events.js';
 import { Language, User } from '../../accounts/index.js';
@@ -31,7 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 const sql = (query: string, params: unknown[] = []) => em().execute(query, params) as Promise<Record<string, any>[]>;
 const uuid = () => crypto.randomUUID();
 const publish = (...events: DomainEvent[]) => em().transactional(async (tx) => {

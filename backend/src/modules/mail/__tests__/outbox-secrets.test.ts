@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, createTestApp, login, type TestApp } from '../../../../test/app.js';
 import { freePort, TestMailServer } from '../../../../test/mail.js';
 import { Language } from '../../accounts/index.js';
@@ -63,7 +62,7 @@ describe('maskMailSecrets', () => {
   });
 });
 
-const em = (t: TestApp) => t.orm.em.fork() as unknown as EntityManager;
+const em = (t: TestApp) => t.orm.em.fork();
 const rows = (t: TestApp, to: string) =>
   em(t).execute('select id, template, subject, text, html from mail_outbox where to_email = ? order by template', [to]) as Promise<Record<string, string>[]>;
 const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;

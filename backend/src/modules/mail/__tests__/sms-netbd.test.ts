@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, createTestApp, type TestApp } from '../../../../test/app.js';
 import { startFakeSmsNetBd, type FakeSmsNetBd } from '../../../../test/sms-gateway.js';
 import { loadConfig } from '../../../config.js';
@@ -26,13 +25,13 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
 const rowTo = async (phone: string) => (await sql('select * from sms_outbox where to_phone = ? order by created_at desc limit 1', [phone]))[0]!;
 /** Queues a text the way the app does (the outbox), for a fresh number. */
 let serial = 0;
 async function queue(body = 'Nirog: your booking #AB12CD34 is now Confirmed.', template = 'appointment-status', language: 'en' | 'bn' = 'en') {
   const phone = `+8801812${String(++serial).padStart(6, '0')}`;
-  await (t.orm.em.fork() as unknown as EntityManager).execute(
+  await t.orm.em.fork().execute(
     `insert into sms_outbox (id, dedupe_key, to_phone, language, template, body, status, created_at, updated_at, next_attempt_at, attempts)
      values (gen_random_uuid(), ?, ?, ?, ?, ?, 'pending', now(), now(), now(), 0)`, [`test:${phone}`, phone, language, template, body]);
   return phone;
@@ -60,7 +59,7 @@ describe('sending through sms.net.bd', () => {
     await t.worker.tick(); // asked less than a second ago: not again yet
     expect(gateway.reports.filter((r) => r === ref)).toHaveLength(1);
     await sql(`update sms_outbox set delivery_checked_at = now() - interval '2 seconds' where to_phone = ?`, [phone]);
-    await Promise.all([t.services.sms.checkDeliveries(t.orm.em.fork() as never), t.services.sms.checkDeliveries(t.orm.em.fork() as never)]);
+    await Promise.all([t.services.sms.checkDeliveries(t.orm.em.fork()), t.services.sms.checkDeliveries(t.orm.em.fork())]);
     expect(gateway.reports.filter((r) => r === ref)).toHaveLength(2);
     expect((await rowTo(phone)).delivery_status).toBe('delivered');
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import { followCallback, payInSandbox } from '../../../../test/payments.js';
 import { Medicine, MedicineForm, MedicineUnit } from '../../medicines/index.js';
@@ -24,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 const shipping = { name: 'Rahima Akter', phone: '01712345678', address: 'House 12, Road 5, Sector 7', city: 'Dhaka' };
 
 let serial = 0;

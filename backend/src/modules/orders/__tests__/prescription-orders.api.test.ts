@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, login, pngImage, type Client, type TestApp } from '../../../../test/app.js';
 import { payInSandbox } from '../../../../test/payments.js';
 import { SHIPPING, placeOrder } from '../../../../test/fixtures.js';
@@ -31,7 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 let serial = 0;
 
 /** A prescription-only medicine of its own (so stock figures are this test's alone). */

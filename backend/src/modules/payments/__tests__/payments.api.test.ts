@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
 import { loadConfig } from '../../../config.js';
 import { newMedicine, SHIPPING } from '../../../../test/fixtures.js';
@@ -25,7 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 
 async function newPayment(provider: PaymentProvider, amountPoisha = 70000, email = 'patient@nirog.test') {
   const e = em();

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import { payInSandbox, pathOf } from '../../../../test/payments.js';
 import { newMedicine, placeOrder } from '../../../../test/fixtures.js';
@@ -32,7 +31,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 
 /** A paid order (one strip), paid in the sandbox by bKash or Nagad, optionally with a sandbox failure to imitate. */
 async function paidOrder(method: 'Bkash' | 'Nagad' = 'Bkash', scenario = '') {

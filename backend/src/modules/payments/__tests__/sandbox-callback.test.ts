@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/sql';
 import { createTestApp, type TestApp } from '../../../../test/app.js';
 import { pathOf } from '../../../../test/payments.js';
 import type { NagadKeys } from '../providers/nagad.crypto.js';
@@ -22,7 +21,7 @@ afterAll(async () => {
 });
 
 const EVIL = 'https://evil.example/cb';
-const em = () => t.orm.em.fork() as unknown as EntityManager;
+const em = () => t.orm.em.fork();
 const own = (path = '/api/payments/bkash/callback') => `${t.config.payments.publicUrl}${path}`;
 const invoice = () => `NRGT${randomBytes(6).toString('hex').toUpperCase()}`;
 const BKASH = '/sandbox/bkash/v1.2.0-beta/tokenized/checkout';

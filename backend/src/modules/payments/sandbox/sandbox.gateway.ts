@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
-import type { MikroORM } from '@mikro-orm/core';
+import type { Orm } from '../../../db.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../../config.js';
 import { amountToPoisha, poishaToAmount } from '../providers/provider.js';
@@ -43,12 +43,12 @@ function bkashTime(d = new Date()): string {
  * would reach the real providers: through their base URLs (config.payments.*.baseUrl).
  */
 export class SandboxGateway {
-  private orm?: MikroORM;
+  private orm?: Orm;
 
   constructor(private readonly config: Config, private readonly nagadKeys: () => NagadKeys) {}
 
   /** Called by createApp (and the CLI) with the ORM; the sandbox keeps its ledger in the database. */
-  attach(orm: MikroORM): void {
+  attach(orm: Orm): void {
     this.orm = orm;
   }
 
@@ -58,7 +58,7 @@ export class SandboxGateway {
 
   private em(): EntityManager {
     if (!this.orm) throw new Error('sandbox gateway used before attach(orm)');
-    return this.orm.em.fork() as unknown as EntityManager;
+    return this.orm.em.fork();
   }
 
   private hmac(data: string): string {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asVisitor, createTestApp, login, type TestApp } from '../../../../test/app.js';
 import { linkTokenIn, startMailServer, type TestMailServer } from '../../../../test/mail.js';
 
@@ -17,7 +16,7 @@ afterAll(async () => {
 const OLD = 'mango-tree-42';
 const NEW = 'river-boat-77';
 const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params);
+const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 
 async function patientWithSession() {
   const email = uniqueEmail('selina');

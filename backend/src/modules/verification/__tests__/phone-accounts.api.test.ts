@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asAdmin, asDoctor, asPatient, createTestApp, type TestApp } from '../../../../test/app.js';
 import { codeSentTo, freshPhone } from '../../../../test/fixtures.js';
 import { PHONE_ONLY_PATIENT } from '../../../seeders/demo-accounts.js';
@@ -25,7 +24,7 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   const res = await req.send({ query, variables });
   return { status: res.status, data: res.body.data, error: res.body.errors?.[0] as { message: string; extensions: Record<string, any> } | undefined };
 }
-const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params) as Promise<Record<string, any>[]>;
+const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
 /** Lets a number ask again at once (its resend window over). */
 const pastCooldown = (phone: string) => sql(`delete from rate_limit_buckets where key = ?`, [`sms-resend:+88${phone}`]);
 

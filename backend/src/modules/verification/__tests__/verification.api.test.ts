@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import { asPatient, asVisitor, createTestApp, login, pngImage, type Client, type TestApp } from '../../../../test/app.js';
 import { codeIn, linkTokenIn, startMailServer, type TestMailServer } from '../../../../test/mail.js';
 import { assertContactVerified } from '../verification.policy.js';
@@ -17,7 +16,7 @@ afterAll(async () => {
 
 const PASSWORD = 'mango-tree-42';
 const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const sql = (query: string, params: unknown[] = []) => (t.orm.em.fork() as unknown as EntityManager).execute(query, params);
+const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 
 /** Signs a new patient up, delivers the outbox over SMTP, and returns the client and the mail that arrived. */
 async function newPatient(tag = 'rupa') {
@@ -256,14 +255,14 @@ describe('doctor registration', () => {
 describe('assertContactVerified (for booking, hiring and ordering)', () => {
   it('refuses an unverified patient with EMAIL_NOT_VERIFIED and lets a verified one through', async () => {
     const { userId, mail } = await newPatient();
-    const em = t.orm.em.fork() as unknown as EntityManager;
+    const em = t.orm.em.fork();
     await expect(assertContactVerified(em, userId)).rejects.toMatchObject({ code: 'FORBIDDEN', reason: 'EMAIL_NOT_VERIFIED' });
     await t.http().post('/api/activation').send({ activation_token: linkTokenIn(mail, '/activation/') });
     await expect(assertContactVerified(em, userId)).resolves.toBeUndefined();
   });
 
   it('treats an unknown user as not logged in', async () => {
-    const em = t.orm.em.fork() as unknown as EntityManager;
+    const em = t.orm.em.fork();
     await expect(assertContactVerified(em, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 });

@@ -215,7 +215,7 @@ describe('webhook deliveries', () => {
     const hooks = [endpoint(), endpoint()];
     const subs = [await subscribe(key, hooks[0]!.url), await subscribe(key, hooks[1]!.url)];
     for (let i = 0; i < 5; i++) await moveAnOrder();
-    await Promise.all([1, 2, 3].map(() => t.services.webhooks.deliverDue(t.orm.em.fork() as never, 50)));
+    await Promise.all([1, 2, 3].map(() => t.services.webhooks.deliverDue(t.orm.em.fork(), 50)));
     for (const [i, s] of subs.entries()) {
       const mine = await deliveriesTo(s.subscription.id);
       expect(mine.map((d) => d.status)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
