@@ -14,7 +14,9 @@
 // Knobs: BENCH_DURATION (s per round, 10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_SIZES,
 // BENCH_API=0 (Lighthouse alone), BENCH_LIGHTHOUSE=0 (no Lighthouse), BENCH_LIGHTHOUSE_RUNS (5),
 // BENCH_LIGHTHOUSE_PRESETS (mobile,desktop), BENCH_LIGHTHOUSE_THROTTLING (simulate or devtools),
-// BENCH_APP_PORT (4290), BENCH_BASELINE_PORT (the next one).
+// BENCH_APP_PORT (4290), BENCH_BASELINE_PORT (the next one), BENCH_WARMUP (s of load before a
+// scenario's rounds, per server, 10), BENCH_ONLY (API scenarios whose name contains one of these
+// comma-separated words, e.g. `POST,bypassed`).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -28,6 +30,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
+// Load before the measured rounds, on every server alike. 10 s, not 3: a freshly started Nirog was still
+// compiling its hot paths after 3 s (8 s of GraphQL POSTs after 2 s of warm-up ran at about 78 % of the
+// rate of the next 8 s, in runs by hand on 2026-11-27), which measured V8's warm-up, not a replica's usual state.
+const WARMUP = Number(env.BENCH_WARMUP ?? 10);
+const ONLY = (env.BENCH_ONLY ?? '').split(',').map((w) => w.trim()).filter(Boolean);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 10);
 const LIGHTHOUSE_RUNS = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 const LIGHTHOUSE_PRESETS = (env.BENCH_LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',').filter(Boolean);
@@ -39,6 +46,9 @@ const SIZES = (env.BENCH_SIZES ?? 'demo,scale').split(',').filter(Boolean);
 const BASE_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
 const APP_PORT = Number(env.BENCH_APP_PORT ?? 4290); // not 4190: fetch refuses it (a "bad port")
 const BASELINE_PORT = Number(env.BENCH_BASELINE_PORT ?? APP_PORT + 1);
+// Nirog runs with the Node flags of `npm start` (backend/package.json's start script; the Dockerfile's
+// CMD is checked against it): the bench measures the server as it is deployed.
+const SERVER_FLAGS = JSON.parse(readFileSync(path.join(root, 'backend/package.json'), 'utf8')).scripts.start.match(/\s--[\w-]+(=\S+)?/g)?.map((f) => f.trim()) ?? [];
 const cores = os.cpus().length;
 const pin = (cpu, cmd, args) => (cores > 1 && spawnSync('taskset', ['-V']).status === 0 ? ['taskset', ['-c', String(cpu), cmd, ...args]] : [cmd, args]);
 
@@ -123,7 +133,7 @@ const summarize = (list) => ({
 async function compare(scenario, pids) {
   const sides = [['app', scenario.app, pids.app], ['sameSql', scenario.sameSql, pids.baseline]];
   if (scenario.minimal) sides.push(['minimal', scenario.minimal, pids.baseline]);
-  for (const [, opts] of sides) await cannon(opts, 3);
+  for (const [, opts] of sides) await cannon(opts, WARMUP);
   const rounds = Object.fromEntries(sides.map(([side]) => [side, []]));
   for (let i = 0; i < ROUNDS; i++) {
     for (const [side, opts, pid] of sides) rounds[side].push(await round(opts, pid));
@@ -161,7 +171,7 @@ async function benchSize(size) {
     SEED_DEMO_DATA: 'true', ALLOW_DEMO_LOGINS: 'true', OUTBOX_WORKER: 'false', JWT_SECRET: 'bench-secret-0123456789-0123456789-abcdef', PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
   };
   console.log(`[${size}] starting Nirog (cpu0) and the baseline (cpu0); load from cpu1`);
-  const app = await start('nirog', 0, process.execPath, ['backend/dist/main.js'], appEnv, `http://127.0.0.1:${APP_PORT}/healthz`);
+  const app = await start('nirog', 0, process.execPath, [...SERVER_FLAGS, 'backend/dist/main.js'], appEnv, `http://127.0.0.1:${APP_PORT}/healthz`);
   const baseline = await start('baseline', 0, process.execPath, ['bench/baseline.mjs'], { DATABASE_URL: url, PORT: String(BASELINE_PORT) }, `http://127.0.0.1:${BASELINE_PORT}/none`);
   try {
     const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/login`, {
@@ -204,7 +214,7 @@ async function benchSize(size) {
         app: { url: `${A}/graphql`, ...post(gql(MY_ORDERS), auth) }, sameSql: { url: `${B}/orders`, headers: auth } },
     ];
     const api = [];
-    for (const s of env.BENCH_API === '0' ? [] : scenarios) {
+    for (const s of env.BENCH_API === '0' ? [] : scenarios.filter((x) => !ONLY.length || ONLY.some((w) => x.name.includes(w)))) {
       console.log(`[${size}] ${s.name}…`);
       api.push(await compare(s, { app: app.pid, baseline: baseline.pid }));
     }
@@ -289,7 +299,7 @@ function against(r, side, target) {
 function table(runs, bundles) {
   const lines = [`# Nirog benchmarks, ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, '',
     `Machine: ${cores} × ${os.cpus()[0]?.model ?? 'cpu'}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end;`
-    + ` Nirog and the baselines on cpu0, autocannon on cpu1 (${CONNECTIONS} connections, 3 s warm-up, ${ROUNDS} rounds of ${DURATION} s;`
+    + ` Nirog and the baselines on cpu0, autocannon on cpu1 (${CONNECTIONS} connections, ${WARMUP} s warm-up, ${ROUNDS} rounds of ${DURATION} s;`
     + ' PostgreSQL unpinned on the same machine). CPU µs/req: the server process\'s CPU time per request (from /proc), the median round;'
     + ' the CPU ratio is the baseline\'s over Nirog\'s, comparable to the req/s ratio on a machine where other work takes CPU time.', ''];
   lines.push('## API against the minimal handler (`select * from doctors order by 1 limit 20` as JSON, bare node:http + pg)', '',

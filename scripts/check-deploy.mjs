@@ -170,6 +170,11 @@ await check('the runtime stage runs as a non-root user, in production', () => {
   assert(runtime.steps.some((st) => st.instruction === 'ENV' && /NODE_ENV[= ]production/.test(st.args)), 'NODE_ENV=production is not set');
   const cmd = runtime.steps.findLast((st) => st.instruction === 'CMD')?.args ?? '';
   assert(/backend\/dist\/main\.js/.test(cmd), `CMD ${cmd} does not start backend/dist/main.js`);
+  // The server's Node flags (the young generation's size, README "Performance") are backend/package.json's
+  // start script's: the image must not run a differently tuned server than `npm start` and the bench.
+  const startFlags = JSON.parse(readFileSync(path.join(root, 'backend/package.json'), 'utf8')).scripts.start.match(/\s--[\w-]+(=\S+)?/g)?.map((f) => f.trim()) ?? [];
+  const cmdFlags = JSON.parse(cmd).filter((a) => a.startsWith('--'));
+  assert(JSON.stringify(cmdFlags) === JSON.stringify(startFlags), `CMD's Node flags ${JSON.stringify(cmdFlags)} differ from backend/package.json's start script (${JSON.stringify(startFlags)})`);
 });
 
 // ---- the image's dependency stage and runtime, for real
