@@ -25,6 +25,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measure as measureBundles } from '../scripts/bundle-budget.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -46,9 +47,6 @@ const SIZES = (env.BENCH_SIZES ?? 'demo,scale').split(',').filter(Boolean);
 const BASE_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
 const APP_PORT = Number(env.BENCH_APP_PORT ?? 4290); // not 4190: fetch refuses it (a "bad port")
 const BASELINE_PORT = Number(env.BENCH_BASELINE_PORT ?? APP_PORT + 1);
-// Nirog runs with the Node flags of `npm start` (backend/package.json's start script; the Dockerfile's
-// CMD is checked against it): the bench measures the server as it is deployed.
-const SERVER_FLAGS = JSON.parse(readFileSync(path.join(root, 'backend/package.json'), 'utf8')).scripts.start.match(/\s--[\w-]+(=\S+)?/g)?.map((f) => f.trim()) ?? [];
 const cores = os.cpus().length;
 const pin = (cpu, cmd, args) => (cores > 1 && spawnSync('taskset', ['-V']).status === 0 ? ['taskset', ['-c', String(cpu), cmd, ...args]] : [cmd, args]);
 
@@ -171,7 +169,7 @@ async function benchSize(size) {
     SEED_DEMO_DATA: 'true', ALLOW_DEMO_LOGINS: 'true', OUTBOX_WORKER: 'false', JWT_SECRET: 'bench-secret-0123456789-0123456789-abcdef', PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
   };
   console.log(`[${size}] starting Nirog (cpu0) and the baseline (cpu0); load from cpu1`);
-  const app = await start('nirog', 0, process.execPath, [...SERVER_FLAGS, 'backend/dist/main.js'], appEnv, `http://127.0.0.1:${APP_PORT}/healthz`);
+  const app = await start('nirog', 0, process.execPath, [...SERVER_NODE_FLAGS, 'backend/dist/main.js'], appEnv, `http://127.0.0.1:${APP_PORT}/healthz`);
   const baseline = await start('baseline', 0, process.execPath, ['bench/baseline.mjs'], { DATABASE_URL: url, PORT: String(BASELINE_PORT) }, `http://127.0.0.1:${BASELINE_PORT}/none`);
   try {
     const login = await fetch(`http://127.0.0.1:${APP_PORT}/api/login`, {

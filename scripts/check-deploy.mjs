@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Ajv from 'ajv';
 import YAML from 'yaml';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -172,9 +173,8 @@ await check('the runtime stage runs as a non-root user, in production', () => {
   assert(/backend\/dist\/main\.js/.test(cmd), `CMD ${cmd} does not start backend/dist/main.js`);
   // The server's Node flags (the young generation's size, README "Performance") are backend/package.json's
   // start script's: the image must not run a differently tuned server than `npm start` and the bench.
-  const startFlags = JSON.parse(readFileSync(path.join(root, 'backend/package.json'), 'utf8')).scripts.start.match(/\s--[\w-]+(=\S+)?/g)?.map((f) => f.trim()) ?? [];
   const cmdFlags = JSON.parse(cmd).filter((a) => a.startsWith('--'));
-  assert(JSON.stringify(cmdFlags) === JSON.stringify(startFlags), `CMD's Node flags ${JSON.stringify(cmdFlags)} differ from backend/package.json's start script (${JSON.stringify(startFlags)})`);
+  assert(JSON.stringify(cmdFlags) === JSON.stringify(SERVER_NODE_FLAGS), `CMD's Node flags ${JSON.stringify(cmdFlags)} differ from backend/package.json's start script (${JSON.stringify(SERVER_NODE_FLAGS)})`);
 });
 
 // ---- the image's dependency stage and runtime, for real

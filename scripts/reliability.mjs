@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 /** An order sent with a photo of a prescription and not paid yet: no payment record by design (a pharmacist checks first). */
 const AWAITS_CHECK = `(o.prescription_image_url is not null and o.payment_tran_id = '')`;
@@ -136,7 +137,7 @@ class Api {
 
   async start() {
     this.output = '';
-    this.child = spawn(process.execPath, [path.join(root, 'backend', 'dist', 'main.js')], {
+    this.child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'backend', 'dist', 'main.js')], {
       cwd: root,
       env: {
         ...process.env,
