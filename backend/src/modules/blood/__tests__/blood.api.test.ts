@@ -143,7 +143,7 @@ describe('the relay: donors are notified and call the requester; their contacts 
   let r: TestApp;
   /** Every seeded donor's email and phone, in the forms an answer could carry them. */
   let contacts: string[];
-  const sql = (query: string, params: unknown[] = []) => (r.orm.em.fork()).execute(query, params) as Promise<Record<string, any>[]>;
+  const sql = (query: string, params: unknown[] = []) => r.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
   let ipCounter = 0;
   // Each request from its own address, so the per-address throttle stays out of the way.
   const send = (over: Record<string, unknown> = {}) => asVisitor(r).post('/blood/booking', request(over)).set('X-Forwarded-For', `203.0.113.${++ipCounter}`);
