@@ -33,7 +33,13 @@ export interface KeptAnswer {
   /** The route that wrote it, for /metrics. */
   route: string;
   headers: [string, string | number | string[]][];
-  body: Buffer;
+  /**
+   * The bytes as the app wrote them: a string (UTF-8) when it wrote one string, as express's res.send
+   * does for JSON, so keeping it copies nothing; a Buffer otherwise (compressed answers, pages).
+   */
+  body: string | Buffer;
+  /** The body's length in bytes (Content-Length of a hit). */
+  bytes: number;
   expires: number;
 }
 
@@ -91,12 +97,13 @@ export class AnswerCache {
     return this.generation;
   }
 
-  keep(key: string, answer: Omit<KeptAnswer, 'expires'>, maxAgeSeconds: number, since = this.generation): void {
+  keep(key: string, answer: Omit<KeptAnswer, 'expires' | 'bytes'>, maxAgeSeconds: number, since = this.generation): void {
     const ttl = Math.min(this.ttlMs, maxAgeSeconds * 1000);
-    if (ttl <= 0 || answer.body.length > this.maxBodyBytes || since !== this.generation) return;
+    const bytes = typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.length;
+    if (ttl <= 0 || bytes > this.maxBodyBytes || since !== this.generation) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { ...answer, expires: this.now() + ttl });
+    this.entries.set(key, { ...answer, bytes, expires: this.now() + ttl });
   }
 
   /** The express middleware: answers a hit, records a shareable miss. Mount it after request ids and metrics. */
@@ -108,7 +115,7 @@ export class AnswerCache {
       const hit = fresh || req.headers['if-none-match'] ? undefined : this.lookup(key);
       if (hit) {
         for (const [name, value] of hit.headers) res.setHeader(name, value);
-        res.setHeader('Content-Length', hit.body.length);
+        res.setHeader('Content-Length', hit.bytes);
         res.setHeader('X-Answer-Cache', 'hit');
         res.locals.answerRoute = hit.route;
         res.statusCode = hit.status;
@@ -120,18 +127,34 @@ export class AnswerCache {
     };
   }
 
-  /** Collects what the app writes (after compression) and keeps it if the answer says it may be shared. */
+  /**
+   * Collects what the app writes (after compression) and keeps it if the answer says it may be shared.
+   * Every miss is recorded, and every request that asks for a fresh answer is a miss, so this runs at
+   * the rate of the uncached reads: it holds on to the pieces as written (express's res.send hands one
+   * Buffer; a string stays a string) and copies only an answer written in several pieces. It used to
+   * copy every answer once more (a Buffer.concat, even of one piece): 16 kB per doctors page outside
+   * V8's heap, whose growth set off a full mark-compact every 1.2 s or so under load. That was REST's
+   * p99 tail: 25–29 ms with the copy, 10–14 ms without, interleaved runs of 8 s (README, Performance).
+   */
   private record(key: string, req: Request, res: Response): void {
     const generation = this.generation;
-    const chunks: Buffer[] = [];
+    const chunks: (string | Buffer)[] = [];
     let size = 0;
     let overflow = false;
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (overflow || chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
-      size += buf.length;
+      let piece: string | Buffer;
+      if (typeof chunk === 'string') {
+        const utf8 = typeof encoding !== 'string' || encoding === 'utf8' || encoding === 'utf-8';
+        piece = utf8 ? chunk : Buffer.from(chunk, encoding as BufferEncoding);
+      } else if (Buffer.isBuffer(chunk)) piece = chunk;
+      else if (chunk instanceof Uint8Array) piece = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      else return void (overflow = true); // not something this cache can replay
+      // A string's length in UTF-16 units is at most its length in bytes: past the limit, it is over for
+      // certain; keep() checks the exact bytes of what is left.
+      size += piece.length;
       if (size > this.maxBodyBytes) overflow = true;
-      else chunks.push(buf);
+      else chunks.push(piece);
     };
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -151,9 +174,16 @@ export class AnswerCache {
       const headers = Object.entries(res.getHeaders())
         .filter(([name, value]) => value !== undefined && !NOT_KEPT.has(name))
         .map(([name, value]) => [name, value] as [string, string | number | string[]]);
-      this.keep(key, { status: 200, route: routeLabel(req), headers, body: Buffer.concat(chunks) }, maxAge);
+      this.keep(key, { status: 200, route: routeLabel(req), headers, body: joined(chunks) }, maxAge);
     });
   }
+}
+
+/** One body from the pieces written: the piece itself when there is one, else one string or one Buffer. */
+function joined(chunks: (string | Buffer)[]): string | Buffer {
+  if (chunks.length === 1) return chunks[0];
+  if (chunks.every((c) => typeof c === 'string')) return chunks.join('');
+  return Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
 }
 
 /** Seconds the answer says it may be shared for: its public max-age, or a REST route's mark; 0 when it is personal. */

@@ -109,7 +109,7 @@ export class SpaPages {
     const { lang, splash, location } = page.screen;
     const key = `${location}\n${lang}\n${splash}`;
     const kept = this.screens.lookup(key);
-    if (kept) return kept.body.toString('utf8');
+    if (kept) return String(kept.body);
     if (this.rendering >= MAX_RENDERS) return page.html;
     this.rendering++;
     try {
@@ -124,7 +124,7 @@ export class SpaPages {
       const index = page.html.replace(/<link rel="preload" as="style" href=/g, '<link rel="stylesheet" href=');
       const html = renderer.intoPage(index, { lang, splash, markup: screen.markup, hints: screen.hints })
         .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`);
-      this.screens.keep(key, { status: 200, route: location, headers: [], body: Buffer.from(html) }, Number.POSITIVE_INFINITY, since);
+      this.screens.keep(key, { status: 200, route: location, headers: [], body: html }, Number.POSITIVE_INFINITY, since);
       return html;
     } finally {
       this.rendering--;

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import express from 'express';
+import request from 'supertest';
 import { asPatient, createTestApp, type TestApp } from '../app.js';
 import { AnswerCache } from '../../src/common/answer-cache.js';
 
@@ -175,5 +177,70 @@ describe('AnswerCache', () => {
     const off = new AnswerCache(0);
     off.keep('a', answer('1'), 30);
     expect([off.enabled, off.size]).toEqual([false, 0]);
+  });
+});
+
+describe('AnswerCache.middleware', () => {
+  // A miss keeps what the app wrote as it wrote it (one string is not copied); a hit must send the
+  // same bytes with the right length, whatever the pieces: UTF-8 text, several writes, Buffers.
+  const cache = new AnswerCache(60_000);
+  const app = express();
+  app.use(cache.middleware());
+  const bangla = { name: 'ডা. রহিমা খাতুন', fee: '৳৫০০' };
+  app.get('/send', (_req, res) => {
+    res.locals.shareableAnswer = true;
+    res.json(bangla);
+  });
+  app.get('/pieces', (_req, res) => {
+    res.locals.shareableAnswer = true;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.write('নীরোগ, ');
+    res.write(Buffer.from('free of '));
+    res.end('disease', 'utf8');
+  });
+  app.get('/strings', (_req, res) => {
+    res.locals.shareableAnswer = true;
+    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+    res.write('ঢাকা ');
+    res.end('ঘড়ি');
+  });
+  app.get('/latin1', (_req, res) => {
+    res.locals.shareableAnswer = true;
+    res.setHeader('Content-Type', 'text/plain; charset=latin1');
+    res.end('café', 'latin1');
+  });
+
+  it.each([
+    ['/send', Buffer.from(JSON.stringify(bangla))],
+    ['/pieces', Buffer.from('নীরোগ, free of disease')],
+    ['/strings', Buffer.from('ঢাকা ঘড়ি')],
+    ['/latin1', Buffer.from('café', 'latin1')],
+  ])('sends %s again with the bytes and length the app wrote', async (url, bytes) => {
+    const asBytes = (r: request.Request) => r.buffer(true).parse((res, done) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => done(null, Buffer.concat(parts)));
+    });
+    const miss = await asBytes(request(app).get(url));
+    const hit = await asBytes(request(app).get(url));
+    expect([miss.headers['x-answer-cache'], hit.headers['x-answer-cache']]).toEqual(['miss', 'hit']);
+    expect(miss.body).toEqual(bytes);
+    expect(hit.body).toEqual(bytes);
+    expect(Number(hit.headers['content-length'])).toBe(bytes.length);
+    expect(hit.headers['content-type']).toBe(miss.headers['content-type']);
+  });
+
+  it('keeps nothing larger than its limit, counted in bytes', async () => {
+    const small = new AnswerCache(60_000, 10, 10);
+    const app2 = express();
+    app2.use(small.middleware());
+    // 4 characters, 12 bytes in UTF-8: over a 10-byte limit although its length is 4.
+    app2.get('/', (_req, res) => {
+      res.locals.shareableAnswer = true;
+      res.end('ঢাকা');
+    });
+    await request(app2).get('/');
+    expect((await request(app2).get('/')).headers['x-answer-cache']).toBe('miss');
+    expect(small.size).toBe(0);
   });
 });
