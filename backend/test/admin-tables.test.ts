@@ -120,7 +120,7 @@ describe('every admin table: paging, sort, filters, CSV of the filtered rows', (
   });
 
   it("the low-stock filter (the dashboard tile's table) lists only medicines at or below the threshold, for admins", async () => {
-    await t.orm.em.fork().execute('update medicines set stock = 3 where id = (select id from medicines order by name limit 1)');
+    await t.sql('update medicines set stock = 3 where id = (select id from medicines order by name limit 1)');
     const res = await admin.gql('{ adminMedicines: medicines(lowStock: true, pageSize: 100) { total items { stock } } }');
     expect(res.errors).toBeUndefined();
     expect(res.data!.adminMedicines.total).toBeGreaterThanOrEqual(1);

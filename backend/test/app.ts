@@ -25,6 +25,8 @@ export interface TestApp extends NirogApp {
   orm: Orm;
   config: Config;
   http: () => ReturnType<typeof request>;
+  /** Runs SQL on this app's database in a fresh fork: to set up a case, or to read what a request wrote. */
+  sql<T = Record<string, any>>(query: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
     orm,
     config,
     http: () => request(app),
+    sql: <T,>(query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute(query, params) as Promise<T[]>,
     async close() {
       await nirog.worker.stop();
       await nirog.apollo.stop();

@@ -10,9 +10,9 @@ beforeAll(async () => {
   t = await createTestApp();
   await t.http().post('/api/register').field('name', 'Nadia Sultana').field('email', 'nadia@example.com').field('password', 'lotus-pond-31');
   newcomer = await login(t, 'nadia@example.com', 'lotus-pond-31');
-  const [doctor] = await t.orm.em.fork().getConnection().execute<{ id: string }[]>(`select id from doctors where status = 'approved' limit 1`);
-  const [nurse] = await t.orm.em.fork().getConnection().execute<{ id: string }[]>('select id from nurses limit 1');
-  const [medicine] = await t.orm.em.fork().getConnection().execute<{ id: string }[]>('select id from medicines where stock > 5 limit 1');
+  const [doctor] = await t.sql<{ id: string }>(`select id from doctors where status = 'approved' limit 1`);
+  const [nurse] = await t.sql<{ id: string }>('select id from nurses limit 1');
+  const [medicine] = await t.sql<{ id: string }>('select id from medicines where stock > 5 limit 1');
   ids = { doctor: doctor!.id, nurse: nurse!.id, medicine: medicine!.id };
 });
 afterAll(async () => {
@@ -46,7 +46,7 @@ describe('the verified-email gate', () => {
   });
 
   it('opens once the email is verified', async () => {
-    await t.orm.em.fork().getConnection().execute(`update users set email_verified_at = now() where email = 'nadia@example.com'`);
+    await t.sql(`update users set email_verified_at = now() where email = 'nadia@example.com'`);
     const { visit, hire, order } = await attempts(newcomer);
     expect(visit.errors).toBeUndefined();
     expect(hire.errors).toBeUndefined();

@@ -64,7 +64,7 @@ describe('the example integrator', () => {
       },
     });
     expect(made.errors).toBeUndefined();
-    const [before] = await t.orm.em.fork().getConnection().execute<{ id: string; stock: number }[]>(
+    const [before] = await t.sql<{ id: string; stock: number }>(
       'select id, stock from medicines where is_active order by name limit 1');
 
     const example = run({ NIROG_URL: base, NIROG_KEY: made.data!.createIntegratorApp.key, WEBHOOK_PORT: '0' }, ['--subscribe', '--burst', '--wait', '90']);
@@ -76,7 +76,7 @@ describe('the example integrator', () => {
     expect(example.lines[2]).toMatch(/^outside the scopes: refused FORBIDDEN MISSING_SCOPE \(.*insuranceApplications.*\) \[cost 0 of \d+ asked/);
     expect(example.lines[3]).toMatch(/^budget: throttled at request \d+: THROTTLED, retry in \d+ s \(This app's cost budget is spent: .*\) \[cost 0 of \d+ asked, \d+\/1000 left/);
     expect(example.lines[4]).toMatch(/^webhooks: subscribed http:\/\/127\.0\.0\.1:\d+\/webhooks to ORDER_PLACED, ORDER_PAID, ORDER_STATUS_CHANGED$/);
-    const [after] = await t.orm.em.fork().getConnection().execute<{ stock: number }[]>('select stock from medicines where id = ?', [before!.id]);
+    const [after] = await t.sql<{ stock: number }>('select stock from medicines where id = ?', [before!.id]);
     expect(after!.stock).toBe(before!.stock + 1);
 
     // A forged delivery (wrong secret) is refused by the example's receiver and changes nothing.
@@ -88,8 +88,8 @@ describe('the example integrator', () => {
     await example.line(/^webhook refused: the signature does not check out \(id x\)$/);
 
     // An admin moves an order; the worker delivers the signed webhook to the example.
-    const [order] = await t.orm.em.fork().getConnection().execute<{ id: string }[]>('select id from orders order by created_at limit 1');
-    await t.orm.em.fork().getConnection().execute(`update orders set status = 'Processing', payment_status = 'paid' where id = ?`, [order!.id]);
+    const [order] = await t.sql<{ id: string }>('select id from orders order by created_at limit 1');
+    await t.sql(`update orders set status = 'Processing', payment_status = 'paid' where id = ?`, [order!.id]);
     expect((await admin.gql('mutation($id: ID!) { updateOrderStatus(id: $id, status: Confirmed) { id } }', { id: order!.id })).errors).toBeUndefined();
     const verified = example.line(/^webhook verified:/);
     let got = false;
@@ -103,7 +103,7 @@ describe('the example integrator', () => {
     expect(await example.exited).toBe(0);
     expect(example.lines.at(-1)).toBe('done');
     // It ended its subscription on the way out.
-    const live = await t.orm.em.fork().getConnection().execute('select id from webhook_subscriptions where url = ? and deleted_at is null', [/^webhooks: subscribed (\S+)/.exec(example.lines[4]!)![1]]);
+    const live = await t.sql('select id from webhook_subscriptions where url = ? and deleted_at is null', [/^webhooks: subscribed (\S+)/.exec(example.lines[4]!)![1]]);
     expect(live).toEqual([]);
   }, 180_000);
 

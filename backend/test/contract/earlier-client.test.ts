@@ -39,7 +39,7 @@ async function freshPatient(): Promise<Client> {
   const email = `${unique('fresh')}@example.com`;
   const res = await t.http().post('/api/register').send({ name: 'Fresh Patient', email, password: 'green-tea-2026', avatar: '/Profile.png' });
   expect(res.status).toBe(200);
-  await t.orm.em.fork().getConnection().execute('update users set email_verified_at = now() where email = ?', [email]);
+  await t.sql('update users set email_verified_at = now() where email = ?', [email]);
   return login(t, email, 'green-tea-2026');
 }
 
@@ -82,9 +82,8 @@ describe('pictures: never an empty list, a null url or a bare string', () => {
     const m = await newMedicine(t, 20, 2500);
     const placed = await placeOrder(fresh, [{ medicineId: m.id, quantity: 2 }]);
     expect(placed.status).toBe(200);
-    const conn = t.orm.em.fork().getConnection();
-    await conn.execute('update order_items set image_url = null where order_id = ?', [placed.body.order._id]);
-    await conn.execute('update medicines set is_active = false, image_url = null where id = ?', [m.id]);
+    await t.sql('update order_items set image_url = null where order_id = ?', [placed.body.order._id]);
+    await t.sql('update medicines set is_active = false, image_url = null where id = ?', [m.id]);
     const [order] = (await fresh.get('/orders/myorders')).body.orders;
     expect(order.orderItems[0]).toMatchObject({ name: m.name, cartQuantity: 2, quantity: 2, price: 25, image: { url: '/uploads/defaults/medicine.svg' } });
     const all = (await admin.get('/admin/allorder?pageSize=100')).body.orders as { _id: string; orderItems: { image: { url: string }; cartQuantity: number }[] }[];
@@ -347,10 +346,9 @@ describe('writes in the earlier forms\' shapes', () => {
   it('writes a first doctor review and a first nurse review sent as PUT, then edits them', async () => {
     const fresh = await freshPatient();
     const doctorId = await doctorIdByName(t, 'Farzana');
-    const conn = t.orm.em.fork().getConnection();
     const visit = await fresh.post('/new/appointment', { doctorId, patientname: 'Fresh', patientgender: 'Female', phone: '01712000333', date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10), schedule: 'Evening' });
     expect(visit.status).toBe(200);
-    await conn.execute(`update appointments set status = 'Finished' where id = ?`, [visit.body.appointment._id]);
+    await t.sql(`update appointments set status = 'Finished' where id = ?`, [visit.body.appointment._id]);
     const first = await fresh.put('/create/review', { rating: '4.5', comment: 'Listened well', doctorId });
     expect([first.status, first.body.review?.rating]).toEqual([200, 4.5]);
     const again = await fresh.put('/create/review', { rating: 5, comment: 'Even better', doctorId });
@@ -359,7 +357,7 @@ describe('writes in the earlier forms\' shapes', () => {
     const nurse = (await asVisitor(t).get('/get/nurses')).body.nurses[0];
     const hire = await fresh.post('/new/hire/nurse', { nursename: 'x', nursefees: 1, nurseimage: 'x', nurseId: nurse._id, patientgender: 'Female', phone: '01712000333', date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) });
     expect(hire.status).toBe(200);
-    await conn.execute(`update nurse_hires set status = 'Completed' where id = ?`, [hire.body.hireNurse._id]);
+    await t.sql(`update nurse_hires set status = 'Completed' where id = ?`, [hire.body.hireNurse._id]);
     const nurseReview = await fresh.put('/create/nurse/review', { rating: 4, comment: 'Gentle', nurseId: nurse._id });
     expect(nurseReview.status).toBe(200);
     // the rules still hold: no completed hire, no review

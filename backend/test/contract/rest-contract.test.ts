@@ -68,7 +68,6 @@ async function ok<T = any>(p: Promise<{ status: number; body: any }>): Promise<T
   if (res.status !== 200) throw new Error(`setup call failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body as T;
 }
-const sql = (q: string, params: unknown[] = []) => t.orm.em.fork().getConnection().execute(q, params);
 const as = (token: string | undefined) => ({
   get: (p: string) => (token ? http().get(`/api${p}`).set('Authorization', token) : http().get(`/api${p}`)),
   post: (p: string, b?: object) => (token ? http().post(`/api${p}`).set('Authorization', token) : http().post(`/api${p}`)).send(b ?? {}),
@@ -87,7 +86,7 @@ async function signup() {
 /** …logged in, its email verified unless asked not to. */
 async function newPatient(verified = true) {
   const p = await signup();
-  if (verified) await sql('update users set email_verified_at = now() where id = ?', [p.id]);
+  if (verified) await t.sql('update users set email_verified_at = now() where id = ?', [p.id]);
   return { ...p, token: await loginToken(p.email, p.password) };
 }
 const doctorForm = (email: string) => ({
@@ -109,7 +108,7 @@ const hospitalVisit = async (patientToken: string, doctorId: string) =>
   (await ok(as(patientToken).post('/new/appointment', { doctorId, patientname: 'Shapla Begum', patientgender: 'Female', phone: '01712000456', date: nextDay(), schedule: 'Evening' }))).appointment._id as string;
 const videoConsultation = async (patientToken: string, doctorId: string) =>
   ok(as(patientToken).post('/new/appointment', { doctorId, name: 'Shapla Begum', age: '30', weight: '55', height: '5', gender: 'Female', problem: 'Cough' }));
-const setStatus = (table: string, id: string, status: string) => sql(`update ${table} set status = ? where id = ?`, [status, id]);
+const setStatus = (table: string, id: string, status: string) => t.sql(`update ${table} set status = ? where id = ?`, [status, id]);
 const hire = async (patientToken: string, nurseId: string) =>
   (await ok(as(patientToken).post('/new/hire/nurse', { nurseId, nursename: 'x', nursefees: 1, nurseimage: 'x', patientgender: 'Female', phone: '01712000456', date: nextDay() }))).hireNurse._id as string;
 async function order(patientToken: string, medicineId: string, paymentInfo = 'Bkash') {
@@ -120,12 +119,12 @@ async function orderOfRemovedMedicine(patientToken: string, pay: boolean) {
   const m = await newMedicine(t, 5);
   const placed = await order(patientToken, m.id);
   if (pay) await payInSandbox(t, placed.url);
-  await sql('update order_items set image_url = null where order_id = ?', [placed.order._id]);
-  await sql('update medicines set is_active = false, image_url = null where id = ?', [m.id]);
+  await t.sql('update order_items set image_url = null where order_id = ?', [placed.order._id]);
+  await t.sql('update medicines set is_active = false, image_url = null where id = ?', [m.id]);
   return { orderId: placed.order._id as string, tranId: placed.tranId as string };
 }
 async function mailLink(email: string, path: string): Promise<string> {
-  const rows = await sql('select text from mail_outbox where to_email = ? order by created_at desc, id desc', [email]) as { text: string }[];
+  const rows = await t.sql('select text from mail_outbox where to_email = ? order by created_at desc, id desc', [email]) as { text: string }[];
   for (const r of rows) {
     const m = new RegExp(`${path.replace(/\//g, '\\/')}([A-Za-z0-9_-]{20,100})`).exec(r.text);
     if (m) return m[1]!;
@@ -133,7 +132,7 @@ async function mailLink(email: string, path: string): Promise<string> {
   throw new Error(`no ${path} link mailed to ${email}`);
 }
 async function mailCode(email: string): Promise<string> {
-  const rows = await sql('select text from mail_outbox where to_email = ? order by created_at desc, id desc', [email]) as { text: string }[];
+  const rows = await t.sql('select text from mail_outbox where to_email = ? order by created_at desc, id desc', [email]) as { text: string }[];
   for (const r of rows) {
     const m = /^(\d{6})$/m.exec(r.text);
     if (m) return m[1]!;
@@ -152,12 +151,12 @@ async function throwaway(role: Role, verified = true): Promise<{ token: string |
   if (role === 'visitor') return { token: null, email: '', password: '', id: '' };
   if (role === 'admin') {
     const p = await newPatient(verified);
-    await sql(`update users set role = 'admin' where id = ?`, [p.id]);
+    await t.sql(`update users set role = 'admin' where id = ?`, [p.id]);
     return p;
   }
   if (role === 'doctor') {
     const d = await approvedDoctor(worlds.populated.token.admin!);
-    const [row] = await sql(`update users set email_verified_at = ${verified ? 'now()' : 'null'} where email = ? returning id`, [d.email]) as { id: string }[];
+    const [row] = await t.sql(`update users set email_verified_at = ${verified ? 'now()' : 'null'} where email = ? returning id`, [d.email]) as { id: string }[];
     return { ...d, id: row!.id };
   }
   return newPatient(verified);
@@ -315,7 +314,7 @@ const PLANS: Record<string, Plan> = {
   'GET /admin/sms/outbox': (w) => ({ query: emptyPage(w) }),
   'PUT /admin/mail/:id/retry': async () => {
     // a mail that gave up: the one thing an admin queues again
-    const [row] = await sql(`update mail_outbox set status = 'failed' where id = (select id from mail_outbox order by created_at desc limit 1) returning id`) as { id: string }[];
+    const [row] = await t.sql(`update mail_outbox set status = 'failed' where id = (select id from mail_outbox order by created_at desc limit 1) returning id`) as { id: string }[];
     return { path: `/admin/mail/${row!.id}/retry` };
   },
   'GET /my/mailbox': (w) => ({ query: emptyPage(w) }),
@@ -327,13 +326,13 @@ const PLANS: Record<string, Plan> = {
   'POST /confirm/email': async (_w, r) => {
     // someone of the role whose email is not verified yet, and the code mailed to them
     const who = await throwaway(r, false);
-    await sql(`update account_tokens set created_at = created_at - interval '10 minutes' where user_id = ?`, [who.id]);
+    await t.sql(`update account_tokens set created_at = created_at - interval '10 minutes' where user_id = ?`, [who.id]);
     await ok(as(who.token!).post('/confirm/email/resend'));
     return { token: who.token, body: { password: await mailCode(who.email) } };
   },
   'POST /confirm/email/resend': async (_w, r) => {
     const who = await throwaway(r, false);
-    await sql(`update account_tokens set created_at = created_at - interval '10 minutes' where user_id = ?`, [who.id]);
+    await t.sql(`update account_tokens set created_at = created_at - interval '10 minutes' where user_id = ?`, [who.id]);
     return { token: who.token };
   },
   'POST /password/forgot': (w) => ({ body: { email: w.patientEmail } }),
@@ -392,7 +391,7 @@ async function reset(forgotPath: string, linkPath: string): Promise<Call> {
   const kind = forgotPath.startsWith('/doctor') ? 'doctor' : 'patient';
   const who = await (resetAccounts[kind] ??= kind === 'doctor' ? pendingDoctor() : signup());
   // past the cooldown between two reset mails
-  await sql(`update account_tokens set created_at = created_at - interval '1 hour' where user_id = (select id from users where email = ?)`, [who.email]);
+  await t.sql(`update account_tokens set created_at = created_at - interval '1 hour' where user_id = (select id from users where email = ?)`, [who.email]);
   await ok(http().post(`/api${forgotPath}`).send({ email: who.email }));
   return { path: `${linkPath}${await mailLink(who.email, linkPath)}`, body: { password: 'brand-new-pass-9', confirmPassword: 'brand-new-pass-9' } };
 }
@@ -487,7 +486,7 @@ beforeAll(async () => {
   // an unpaid-then-paid consultation with an empty prescription, an order whose medicine was removed).
   const empty = await newPatient();
   const d = await approvedDoctor(admin);
-  await sql('update users set avatar_url = null where email = ?', [d.email]);
+  await t.sql('update users set avatar_url = null where email = ?', [d.email]);
   const nurse = (await ok(as(admin).post('/create/nurse', nurseForm([])))).nurse._id as string;
   const med = await newMedicine(t, 50);
   const other = await newPatient();

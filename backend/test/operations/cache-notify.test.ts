@@ -12,7 +12,6 @@ import { newMedicine } from '../fixtures.js';
 let t: TestApp;
 /** The tables named by the notifications heard, in order. */
 const heard: (string | undefined)[] = [];
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 let markerEmail: string;
 
 async function until(ok: () => boolean): Promise<void> {
@@ -25,8 +24,8 @@ async function until(ok: () => boolean): Promise<void> {
  */
 async function barrier(marker: 'medicines' | 'users'): Promise<number> {
   const from = heard.length;
-  if (marker === 'users') await sql(`update users set name = name || '.' where email = ?`, [markerEmail]);
-  else await sql(`update medicines set name = name || '.' where id = (select id from medicines order by created_at limit 1)`);
+  if (marker === 'users') await t.sql(`update users set name = name || '.' where email = ?`, [markerEmail]);
+  else await t.sql(`update medicines set name = name || '.' where id = (select id from medicines order by created_at limit 1)`);
   await until(() => heard.slice(from).includes(marker));
   expect(heard.slice(from)).toContain(marker);
   return from + heard.slice(from).indexOf(marker) + 1;
@@ -36,7 +35,7 @@ async function barrier(marker: 'medicines' | 'users'): Promise<number> {
 async function notificationsFor(table: 'medicines' | 'users', ...writes: [string, unknown[]][]): Promise<number> {
   const marker = table === 'medicines' ? 'users' : 'medicines';
   const from = await barrier(marker);
-  for (const [query, params] of writes) await sql(query, params);
+  for (const [query, params] of writes) await t.sql(query, params);
   const to = await barrier(marker);
   return heard.slice(from, to).filter((x) => x === table).length;
 }

@@ -23,7 +23,6 @@ function webDoctorsHash(): string {
 
 let t: TestApp;
 let doctorsUrl: string;
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ANSWER_CACHE_SECONDS: '60', CORS_ORIGINS: 'http://earlier.example' } });
@@ -106,7 +105,7 @@ describe('a public read by hash (GraphQL)', () => {
     const before = await t.http().get(doctorsUrl);
     expect(before.headers['x-answer-cache']).toBe('hit');
     const first = before.body.data.doctors.items[0];
-    await sql('update doctors set fee_poisha = fee_poisha + 100 where id = ?', [first.id]);
+    await t.sql('update doctors set fee_poisha = fee_poisha + 100 where id = ?', [first.id]);
     const after = await untilMiss(doctorsUrl);
     const changed = after.body.data.doctors.items.find((d: { id: string }) => d.id === first.id);
     expect(changed.feePoisha).toBe(first.feePoisha + 100);

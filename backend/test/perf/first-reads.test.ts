@@ -120,7 +120,7 @@ describe("a first-load page's HTML carries its first screen", () => {
 
   it('a render that fails sends the page as without it', async () => {
     const id = (await visitorGet('Doctors', readOf('doctors').variables)).doctors.items[1].id;
-    await t.orm.em.fork().getConnection().execute('update doctors set description = ? where id = ?', ['render fails', id]);
+    await t.sql('update doctors set description = ? where id = ?', ['render fails', id]);
     const res = await t.http().get(`/doctor/${id}`);
     expect(res.status).toBe(200);
     expect(res.text).toBe(INDEX);
@@ -143,7 +143,7 @@ describe("a first-load page's HTML carries its first screen", () => {
   it('nothing in the answer can end the element or start a script', async () => {
     const id = (await visitorGet('Doctors', readOf('doctors').variables)).doctors.items[0].id;
     const text = '</script><script>alert(1)</script><!-- & \u2028';
-    await t.orm.em.fork().getConnection().execute('update doctors set description = ? where id = ?', [text, id]);
+    await t.sql('update doctors set description = ? where id = ?', [text, id]);
     const html = (await t.http().get(`/doctor/${id}`)).text;
     expect(html.match(/<\/script>/g)).toHaveLength(1);
     expect(html).not.toContain('<script>alert');
@@ -171,7 +171,7 @@ describe('rendered pages kept, and renders bounded', () => {
     expect(bangla).not.toBe(first);
     expect(screenOf((await kept.http().get('/doctors').set('Cookie', 'nirog.lang=bn')).text)![0]).toBe('bn');
     expect(renderOf((await kept.http().get('/doctors')).text)).toBe(first);
-    await kept.orm.em.fork().getConnection().execute('update doctors set fee_poisha = fee_poisha + 100 where id = (select id from doctors order by id limit 1)');
+    await kept.sql('update doctors set fee_poisha = fee_poisha + 100 where id = (select id from doctors order by id limit 1)');
     // The notification clears the kept pages a moment after the commit.
     let again = first;
     for (let i = 0; i < 250 && again === first; i++) {
@@ -184,7 +184,7 @@ describe('rendered pages kept, and renders bounded', () => {
   it('at most four pages render at once: the rest are sent at once without their first screen', async () => {
     const ids = (await kept.http().get('/api/doctors?pageSize=6')).body.doctors.map((d: { _id: string }) => d._id);
     expect(ids).toHaveLength(6);
-    for (const id of ids) await kept.orm.em.fork().getConnection().execute("update doctors set description = 'slow' where id = ?", [id]);
+    for (const id of ids) await kept.sql("update doctors set description = 'slow' where id = ?", [id]);
     const pages = await Promise.all(ids.map((id: string) => kept.http().get(`/doctor/${id}`)));
     expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 200, 200]);
     const rendered = pages.filter((p) => screenOf(p.text) !== null).length;

@@ -154,10 +154,10 @@ describe('public list totals with LIST_COUNT_CACHE_SECONDS (production keeps the
     expect((fresh.data!.medicines.items as { id: string }[]).map((i) => i.id)).toContain(m.id);
     // A kept result still shows today's stock, and a medicine taken off the catalogue leaves at once.
     const keptFirst = (kept.result.data!.medicines.items as { id: string }[])[0]!;
-    await cached.orm.em.fork().getConnection().execute('update medicines set stock = 77 where id = ?', [keptFirst.id]);
+    await cached.sql('update medicines set stock = 77 where id = ?', [keptFirst.id]);
     const restocked = await visitor.gql(fixtures);
     expect((restocked.data!.medicines.items as { id: string; stock: number }[]).find((i) => i.id === keptFirst.id)!.stock).toBe(77);
-    await cached.orm.em.fork().getConnection().execute('update medicines set is_active = false where id = ?', [keptFirst.id]);
+    await cached.sql('update medicines set is_active = false where id = ?', [keptFirst.id]);
     const hidden = await visitor.gql(fixtures);
     expect((hidden.data!.medicines.items as { id: string }[]).map((i) => i.id)).not.toContain(keptFirst.id);
     const adminClient = await asAdmin(cached);

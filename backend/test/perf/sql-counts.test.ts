@@ -23,15 +23,14 @@ beforeAll(async () => {
     });
     await admin.gql('mutation($id: ID!) { rotateIntegratorKey(id: $id) { key } }', { id: made.data!.createIntegratorApp.app.id });
   }
-  const conn = t.orm.em.getConnection();
-  const [sub] = await conn.execute<{ id: string; app_id: string }[]>('select id, app_id from webhook_subscriptions limit 1');
+  const [sub] = await t.sql<{ id: string; app_id: string }>('select id, app_id from webhook_subscriptions limit 1');
   for (let i = 0; i < 8; i++) {
-    const [d] = await conn.execute<{ id: string }[]>(
+    const [d] = await t.sql<{ id: string }>(
       `insert into webhook_deliveries (id, dedupe_key, subscription_id, app_id, event_id, event, object_id, payload, url, status, attempts, next_attempt_at, created_at, updated_at)
         values (gen_random_uuid(), gen_random_uuid()::text, ?, ?, gen_random_uuid(), 'order.paid', gen_random_uuid(), '{}', 'http://127.0.0.1:8787/webhooks', 'failed', 2, now(), now(), now()) returning id`,
       [sub!.id, sub!.app_id]);
     for (const status of [500, 502]) {
-      await conn.execute(`insert into webhook_attempts (id, delivery_id, response_status, error, duration_ms, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'HTTP', 10, now(), now())`, [d!.id, status]);
+      await t.sql(`insert into webhook_attempts (id, delivery_id, response_status, error, duration_ms, created_at, updated_at) values (gen_random_uuid(), ?, ?, 'HTTP', 10, now(), now())`, [d!.id, status]);
     }
   }
 }, 60_000);
@@ -107,9 +106,8 @@ function restItems(body: Record<string, unknown>): unknown[] {
 }
 
 async function ids() {
-  const conn = t.orm.em.getConnection();
-  const [d] = await conn.execute(`select doctor_id as id from doctor_reviews group by doctor_id order by count(*) desc limit 1`);
-  const [n] = await conn.execute(`select nurse_id as id from nurse_reviews group by nurse_id order by count(*) desc limit 1`);
+  const [d] = await t.sql(`select doctor_id as id from doctor_reviews group by doctor_id order by count(*) desc limit 1`);
+  const [n] = await t.sql(`select nurse_id as id from nurse_reviews group by nurse_id order by count(*) desc limit 1`);
   return { doctorId: String(d.id), nurseId: String(n.id) };
 }
 

@@ -46,7 +46,7 @@ beforeAll(async () => {
   appKey = app.data!.createIntegratorApp.key;
   // Counts and last change of every table except the ones a refused request may legitimately touch
   // (rate-limit counters; the append-only audit log records reads by admins).
-  const tables = (await t.orm.em.fork().getConnection().execute(
+  const tables = (await t.sql(
     `select c.table_name as t, bool_or(c.column_name = 'updated_at') as u from information_schema.columns c
      join information_schema.tables tb on tb.table_name = c.table_name and tb.table_schema = c.table_schema
      where c.table_schema = current_schema() and tb.table_type = 'BASE TABLE' and c.table_name not in ('rate_limit_buckets', 'audit_log', 'mikro_orm_migrations')
@@ -59,7 +59,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const fingerprint = async () => ((await t.orm.em.fork().getConnection().execute(fingerprintSql)) as { f: string }[])[0]!.f;
+const fingerprint = async () => ((await t.sql(fingerprintSql)) as { f: string }[])[0]!.f;
 
 /** The first role that gets past authorization for an operation (visitor for public ones). */
 function roleFor(key: string): MatrixRole {

@@ -84,7 +84,7 @@ describe('hospital visits (paid at the hospital)', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => book(patient, date, 'Morning')));
     expect(results.filter((r) => r.status === 200)).toHaveLength(2);
     expect(results.filter((r) => r.status === 409).every((r) => r.body.reason === 'SLOT_LIMIT_REACHED')).toBe(true);
-    const load = await t.orm.em.fork().getConnection().execute<{ booked: number }[]>(
+    const load = await t.sql<{ booked: number }>(
       'select booked from hospital_slot_loads where doctor_id = ? and visit_date = ? and slot = ?', [ayeshaId, date, 'Morning']);
     expect(Number(load[0]!.booked)).toBe(2);
   });

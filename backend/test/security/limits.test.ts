@@ -182,7 +182,7 @@ describe('rate limits kept in PostgreSQL', () => {
     const fail = () => request(t.app).post('/api/login').set('X-Forwarded-For', newIp()).send({ email, password: 'wrong-guess-2' });
     // The lock's length as set by the failing attempt (its statement's now() is updated_at), so a slow
     // machine between that attempt and this read changes nothing.
-    const lock = () => t.orm.em.fork().getConnection().execute(`select extract(epoch from locked_until - updated_at) as s, hits from rate_limit_buckets where key = ?`, [`login-account:${email}`]);
+    const lock = () => t.sql(`select extract(epoch from locked_until - updated_at) as s, hits from rate_limit_buckets where key = ?`, [`login-account:${email}`]);
     for (let i = 0; i < 3; i += 1) await fail();
     const lock1 = await lock();
     expect(Number(lock1[0].s)).toBe(2);
@@ -249,7 +249,7 @@ describe('rate limits kept in PostgreSQL', () => {
     expect(fromBrowser.status).toBe(429);
     expect(fromBrowser.headers['content-type']).toMatch(/application\/graphql-response\+json/);
     expect(JSON.parse(fromBrowser.text).errors[0].message).toBe('Too many attempts. Please wait a little and try again.');
-    const count = await t.orm.em.fork().getConnection().execute(`select count(*)::int as n from users where email like ?`, [`spam%-${ip}@example.com`]);
+    const count = await t.sql(`select count(*)::int as n from users where email like ?`, [`spam%-${ip}@example.com`]);
     expect(count[0].n).toBe(3);
   });
 
@@ -275,11 +275,10 @@ describe('SMS codes (phone signup, login and verification)', () => {
   const SEND = 'mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone resendInSeconds } }';
   const SIGNUP = 'mutation($i: PhoneSignupInput!) { sendSignupCode(input: $i) { phone resendInSeconds } }';
   const LOGIN = 'mutation($i: PhoneCodeInput!) { loginWithCode(input: $i) { token } }';
-  const db = () => t.orm.em.fork().getConnection();
-  const codes = async (phone: string) => (await db().execute(`select count(*)::int as n from phone_codes where phone_e164 = ?`, [`+88${phone}`]))[0].n as number;
-  const texted = async (phone: string) => (await db().execute(`select count(*)::int as n from sms_outbox where to_phone = ?`, [`+88${phone}`]))[0].n as number;
+  const codes = async (phone: string) => (await t.sql(`select count(*)::int as n from phone_codes where phone_e164 = ?`, [`+88${phone}`]))[0].n as number;
+  const texted = async (phone: string) => (await t.sql(`select count(*)::int as n from sms_outbox where to_phone = ?`, [`+88${phone}`]))[0].n as number;
   /** Time passes for a number: its resend window is over. */
-  const afterResendWindow = (phone: string) => db().execute(`update rate_limit_buckets set window_start = now() - interval '31 seconds' where key = ?`, [`sms-resend:+88${phone}`]);
+  const afterResendWindow = (phone: string) => t.sql(`update rate_limit_buckets set window_start = now() - interval '31 seconds' where key = ?`, [`sms-resend:+88${phone}`]);
 
   it('sends one code per number per resend window, whoever asks, whether or not the number has an account', async () => {
     for (const phone of [freshPhone(), '01712345678']) {
@@ -346,11 +345,11 @@ describe('SMS codes (phone signup, login and verification)', () => {
     const wrong = Array.from({ length: 15 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
     const guesses = await Promise.all(wrong.map((c) => gql(LOGIN, { i: { phone, code: c } })));
     expect(guesses.every((g) => g.body.data === null)).toBe(true);
-    const [row] = await db().execute(`select attempts from phone_codes where phone_e164 = ?`, [`+88${phone}`]);
+    const [row] = await t.sql(`select attempts from phone_codes where phone_e164 = ?`, [`+88${phone}`]);
     expect(row.attempts).toBe(5);
     const right = await gql(LOGIN, { i: { phone, code } });
     expect(right.body.errors[0].extensions).toMatchObject({ code: 'TOO_MANY_REQUESTS', reason: 'CODE_LOCKED' });
-    expect((await db().execute(`select count(*)::int as n from users where phone_e164 = ?`, [`+88${phone}`]))[0].n).toBe(0);
+    expect((await t.sql(`select count(*)::int as n from users where phone_e164 = ?`, [`+88${phone}`]))[0].n).toBe(0);
   });
 
   it('throttles code checks per address on top of the five tries per code (CODE_ATTEMPTS_PER_IP_PER_HOUR)', async () => {
@@ -366,7 +365,7 @@ describe('SMS codes (phone signup, login and verification)', () => {
     const code = await codeSentTo(t, phone);
     const results = await Promise.all(Array.from({ length: 3 }, () => gql(LOGIN, { i: { phone, code } })));
     expect(results.filter((r) => r.body.data?.loginWithCode?.token)).toHaveLength(1);
-    expect((await db().execute(`select count(*)::int as n from users where phone_e164 = ?`, [`+88${phone}`]))[0].n).toBe(1);
+    expect((await t.sql(`select count(*)::int as n from users where phone_e164 = ?`, [`+88${phone}`]))[0].n).toBe(1);
   });
 
   it('declares its limits, so the SMS it queues pass the outbox guard (a test fails otherwise)', async () => {

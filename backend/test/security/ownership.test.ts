@@ -15,8 +15,7 @@ let doctorB: Client; // Mahbub
 let admin: Client;
 const ids: Record<string, string> = {};
 
-const sql = async (q: string, p: unknown[] = []) => t.orm.em.fork().getConnection().execute(q, p) as Promise<Record<string, any>[]>;
-const rowOf = async (table: string, id: string) => (await sql(`select * from ${table} where id = ?`, [id]))[0];
+const rowOf = async (table: string, id: string) => (await t.sql(`select * from ${table} where id = ?`, [id]))[0];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,7 +32,7 @@ beforeAll(async () => {
   });
   expect(booked.status).toBe(200);
   ids.paidAppointment = booked.body.appointment._id;
-  await t.orm.em.fork().transactional((tx) => t.services.appointments.markConsultationPaid(tx as never, ids.paidAppointment!, `pay-${ids.paidAppointment}`, booked.body.appointment.feePoisha));
+  await t.orm.em.fork().transactional((tx) => t.services.appointments.markConsultationPaid(tx, ids.paidAppointment!, `pay-${ids.paidAppointment}`, booked.body.appointment.feePoisha));
   // A second, unpaid one: it has a payment to start and a status to change.
   const open = await patientB.post('/new/appointment', {
     doctorId: ids.ayesha, name: 'Karim Uddin', age: 40, weight: '70 kg', height: `5'8"`, gender: 'Male', problem: 'Headache',
@@ -145,7 +144,7 @@ describe("patient A and patient B's records", () => {
 
 describe("patient B's family members", () => {
   let memberB: string;
-  const count = async (table: string) => (await sql(`select count(*)::int as n from ${table}`))[0]!.n as number;
+  const count = async (table: string) => (await t.sql(`select count(*)::int as n from ${table}`))[0]!.n as number;
   beforeAll(async () => {
     const added = await patientB.gql('mutation($i: FamilyMemberInput!) { addFamilyMember(input: $i) { id } }',
       { i: { name: 'Halima Khatun', relation: 'Mother', birthdate: '1955-05-05', gender: 'Female', phone: '01819876500' } });
@@ -185,7 +184,7 @@ describe("patient B's family members", () => {
     expect((await patientA.gql('mutation($i: CreateOrderInput!) { createOrder(input: $i) { tranId } }', { i: order })).code).toBe('NOT_FOUND');
     expect((await patientA.post('/create/order', { ...order, orderItems: [{ _id: med.id, cartQuantity: 1 }] })).status).toBe(404);
     expect(await counts()).toEqual(before);
-    expect((await sql('select stock from medicines where id = ?', [med.id]))[0]!.stock).toBe(10);
+    expect((await t.sql('select stock from medicines where id = ?', [med.id]))[0]!.stock).toBe(10);
   });
 
   it("refuses A filtering A's lists by B's member (no probing ids), and B's own filter works", async () => {
@@ -202,14 +201,14 @@ describe("patient B's family members", () => {
   it('a family member has no login: no password, no code, no account of their own', async () => {
     const res = await asVisitor(t).gql('mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone } }', { i: { phone: '01819876500' } });
     expect(res.errors).toBeUndefined();
-    expect(await sql(`select id from phone_codes where phone_e164 = '+8801819876500'`)).toHaveLength(0);
-    expect(await sql(`select id from users where phone_e164 = '+8801819876500'`)).toHaveLength(0);
+    expect(await t.sql(`select id from phone_codes where phone_e164 = '+8801819876500'`)).toHaveLength(0);
+    expect(await t.sql(`select id from users where phone_e164 = '+8801819876500'`)).toHaveLength(0);
   });
 });
 
 describe('doctors and records of other doctors', () => {
   it("refuses doctor B writing a prescription for doctor A's appointment", async () => {
-    const count = async () => (await sql('select count(*)::int as n from prescriptions'))[0]!.n;
+    const count = async () => (await t.sql('select count(*)::int as n from prescriptions'))[0]!.n;
     const n = await count();
     const res = await doctorB.post('/create/prescription', {
       appointmentId: ids.openAppointment, medicines: [{ medname: 'Napa', dailyUse: '1+0+1', days: 5, quantity: '10' }], medInfo: '', doctorAdvice: '', followUp: '',

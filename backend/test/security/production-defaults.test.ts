@@ -43,7 +43,7 @@ describe('personal answers', () => {
 describe('demo accounts', () => {
   it('are found while they open with the published password (production refuses to start then), and not once changed', async () => {
     const em = t.orm.em.fork();
-    const open = await openDemoLogins(em as never);
+    const open = await openDemoLogins(em);
     expect(open).toEqual(expect.arrayContaining(['admin@nirog.test', 'patient@nirog.test', 'doctor@nirog.test']));
     const hash = await hashPassword('a-new-and-private-passphrase-42');
     await em.nativeUpdate(User, { email: { $like: '%@nirog.test' } }, { passwordHash: hash });

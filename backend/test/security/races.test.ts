@@ -14,7 +14,6 @@ let t: TestApp;
 let patients: Client[];
 let admin: Client;
 const events: DomainEvent[] = [];
-const sql = async (q: string, p: unknown[] = []) => (await t.orm.em.fork().getConnection().execute(q, p)) as Record<string, any>[];
 const countBy = <T>(xs: T[], f: (x: T) => unknown) => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [String(f(x))]: (m[String(f(x))] ?? 0) + 1 }), {});
 
 beforeAll(async () => {
@@ -40,7 +39,7 @@ describe('races', () => {
     console.log(`race: 200 bookings of a slot of 5 → ${JSON.stringify(byStatus)}`);
     expect(byStatus).toEqual({ 200: 5, 409: 195 });
     expect(results.filter((r) => r.status === 409).every((r) => r.body.reason === 'SLOT_FULL')).toBe(true);
-    const rows = await sql(`select count(*)::int as n from appointments where doctor_id = ? and visit_date = ? and slot = 'Evening' and status <> 'Cancelled'`, [doctorId, date]);
+    const rows = await t.sql(`select count(*)::int as n from appointments where doctor_id = ? and visit_date = ? and slot = 'Evening' and status <> 'Cancelled'`, [doctorId, date]);
     expect(rows[0]!.n).toBe(5);
     const booked = events.filter((e) => e.type === 'appointment.booked' && results.some((r) => r.status === 200 && r.body.appointment._id === e.appointmentId));
     expect(booked).toHaveLength(5);
@@ -54,9 +53,9 @@ describe('races', () => {
     expect(byStatus).toEqual({ 200: 50, 409: 150 });
     expect(results.filter((r) => r.status === 409).every((r) => r.body.reason === 'OUT_OF_STOCK')).toBe(true);
     expect(await stockOf(t, m.id)).toBe(0);
-    const orders = await sql('select count(distinct o.id)::int as n, coalesce(sum(i.quantity), 0)::int as q from orders o join order_items i on i.order_id = o.id where i.medicine_id = ?', [m.id]);
+    const orders = await t.sql('select count(distinct o.id)::int as n, coalesce(sum(i.quantity), 0)::int as q from orders o join order_items i on i.order_id = o.id where i.medicine_id = ?', [m.id]);
     expect(orders[0]).toEqual({ n: 50, q: 50 });
-    const payments = await sql(`select count(*)::int as n from payments where purpose_id in (select order_id from order_items where medicine_id = ?)`, [m.id]);
+    const payments = await t.sql(`select count(*)::int as n from payments where purpose_id in (select order_id from order_items where medicine_id = ?)`, [m.id]);
     expect(payments[0]!.n).toBe(50);
   });
 
@@ -69,9 +68,9 @@ describe('races', () => {
     console.log(`race: 10 concurrent callback replays → ${new Set(landings.map((l) => new URL(l).pathname.split('/').slice(0, -1).join('/'))).size} distinct landing, ${events.filter((e) => e.type === 'order.paid' && e.orderId === placed.body.order._id).length} order.paid event`);
     expect(landings.every((l) => l.includes(`/payment/successfull/${placed.body.tranId}`))).toBe(true);
     expect(events.filter((e) => e.type === 'order.paid' && e.orderId === placed.body.order._id)).toHaveLength(1);
-    const rows = await sql(`select status, count(*)::int as n from payments where purpose_id = ? group by status`, [placed.body.order._id]);
+    const rows = await t.sql(`select status, count(*)::int as n from payments where purpose_id = ? group by status`, [placed.body.order._id]);
     expect(rows).toEqual([{ status: 'completed', n: 1 }]);
-    const order = await sql('select payment_status, status from orders where id = ?', [placed.body.order._id]);
+    const order = await t.sql('select payment_status, status from orders where id = ?', [placed.body.order._id]);
     expect(order[0]).toMatchObject({ payment_status: 'paid' });
     expect(await stockOf(t, m.id)).toBe(4);
   });
@@ -89,9 +88,9 @@ describe('races', () => {
     expect(winners).toHaveLength(1);
     expect(results.filter((r) => r.status !== 200).map((r) => r.body.reason)).toEqual([expect.stringMatching(/^(ILLEGAL_TRANSITION|CHANGED_MEANWHILE)$/)]);
     expect(events.filter((e) => e.type === 'appointment.statusChanged' && e.appointmentId === id)).toHaveLength(1);
-    const status = (await sql('select status from appointments where id = ?', [id]))[0]!.status;
+    const status = (await t.sql('select status from appointments where id = ?', [id]))[0]!.status;
     expect(status).toBe(winners[0]!.body.appointment.bookingStatus);
-    const audit = await sql(`select count(*)::int as n from audit_log where entity_id = ? and action like 'PUT %'`, [id]);
+    const audit = await t.sql(`select count(*)::int as n from audit_log where entity_id = ? and action like 'PUT %'`, [id]);
     expect(audit[0]!.n).toBe(1);
   });
 });
