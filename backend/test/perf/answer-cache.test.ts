@@ -229,6 +229,18 @@ describe('AnswerCache.middleware', () => {
     expect(hit.headers['content-type']).toBe(miss.headers['content-type']);
   });
 
+  it('keeps the one Buffer the app wrote, not a copy (a copy per miss was REST\'s p99 tail)', async () => {
+    const written = Buffer.from(JSON.stringify(bangla));
+    const app2 = express();
+    app2.use(cache.middleware());
+    app2.get('/buffer', (_req, res) => {
+      res.locals.shareableAnswer = true;
+      res.end(written);
+    });
+    await request(app2).get('/buffer').set('Accept-Encoding', 'identity');
+    expect(cache.lookup('/buffer\n\nidentity\n')?.body).toBe(written);
+  });
+
   it('keeps nothing larger than its limit, counted in bytes', async () => {
     const small = new AnswerCache(60_000, 10, 10);
     const app2 = express();
