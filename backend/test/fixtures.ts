@@ -47,8 +47,8 @@ export function freshPhone(): string {
 /** The newest code the SMS sandbox sent to a number, as its owner reads it on the phone. */
 export async function codeSentTo(t: TestApp, phone: string): Promise<string> {
   const e164 = `+88${phone.replace(/^(\+?88)?/, '')}`;
-  const rows = await t.sql(
-    `select body from sms_outbox where to_phone = ? and template = 'phone-code' order by created_at desc limit 1`, [e164]) as { body: string }[];
+  const rows = await t.sql<{ body: string }>(
+    `select body from sms_outbox where to_phone = ? and template = 'phone-code' order by created_at desc limit 1`, [e164]);
   // A Bangla text writes the code in Bangla digits: read as the phone's owner would type it back.
   const code = /^(\d{6})(?!\d)/.exec(asciiDigits(rows[0]?.body ?? ''))?.[1];
   if (!code) throw new Error(`no code was sent to ${phone}`);

@@ -77,10 +77,9 @@ describe('patient signup and login', () => {
 });
 
 describe('signup with an email that already has an account', () => {
-  const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
-  const usersWithEmail = async (email: string) => (await sql('select id, name, language from users where lower(email) = lower(?)', [email]));
-  const attemptMails = (userId: string) => sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ? order by created_at`, [userId]);
-  const isUser = async (id: string) => (await sql('select 1 from users where id = ?', [id])).length > 0;
+  const usersWithEmail = async (email: string) => (await t.sql('select id, name, language from users where lower(email) = lower(?)', [email]));
+  const attemptMails = (userId: string) => t.sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ? order by created_at`, [userId]);
+  const isUser = async (id: string) => (await t.sql('select 1 from users where id = ?', [id])).length > 0;
   const SIGNUP_FIELDS = 'id name email role avatarUrl gender phone birthdate language emailVerified createdAt';
   const gqlSignup = (input: Record<string, unknown>) =>
     asVisitor(t).gql(`mutation($input: SignupInput!) { signup(input: $input) { ${SIGNUP_FIELDS} } }`, { input });
@@ -117,7 +116,7 @@ describe('signup with an email that already has an account', () => {
     expect(mails[0]!.text).toContain(`${t.config.publicUrl}/user/password`);
     expect(mails[0]!.html).toContain(`href="${t.config.publicUrl}/user/password"`);
     // The fresh signup got the usual verification mail, not this one.
-    expect((await sql(`select template from mail_outbox where user_id = ?`, [fresh.body.userId])).map((m) => m.template)).toEqual(['verify-email']);
+    expect((await t.sql(`select template from mail_outbox where user_id = ?`, [fresh.body.userId])).map((m) => m.template)).toEqual(['verify-email']);
   });
 
   it('answers GraphQL exactly like a new signup, with an id that is not a user', async () => {

@@ -143,7 +143,6 @@ describe('the relay: donors are notified and call the requester; their contacts 
   let r: TestApp;
   /** Every seeded donor's email and phone, in the forms an answer could carry them. */
   let contacts: string[];
-  const sql = (query: string, params: unknown[] = []) => r.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
   let ipCounter = 0;
   // Each request from its own address, so the per-address throttle stays out of the way.
   const send = (over: Record<string, unknown> = {}) => asVisitor(r).post('/blood/booking', request(over)).set('X-Forwarded-For', `203.0.113.${++ipCounter}`);
@@ -151,12 +150,12 @@ describe('the relay: donors are notified and call the requester; their contacts 
     const text = JSON.stringify(body);
     return contacts.filter((c) => text.includes(c));
   };
-  const donorMail = (requestId: string) => sql(`select * from mail_outbox where template = 'blood-donor-request' and dedupe_key like ? order by to_email`, [`bloodRequest.donor:${requestId}:%`]);
-  const donorSms = (requestId: string) => sql(`select * from sms_outbox where template = 'blood-donor-request' and dedupe_key like ? order by to_phone`, [`bloodRequest.donor:${requestId}:%`]);
+  const donorMail = (requestId: string) => r.sql(`select * from mail_outbox where template = 'blood-donor-request' and dedupe_key like ? order by to_email`, [`bloodRequest.donor:${requestId}:%`]);
+  const donorSms = (requestId: string) => r.sql(`select * from sms_outbox where template = 'blood-donor-request' and dedupe_key like ? order by to_phone`, [`bloodRequest.donor:${requestId}:%`]);
 
   beforeAll(async () => {
     r = await createTestApp();
-    const rows = await sql('select u.email, d.phone_e164 from blood_donors d join users u on u.id = d.user_id');
+    const rows = await r.sql('select u.email, d.phone_e164 from blood_donors d join users u on u.id = d.user_id');
     expect(rows.length).toBeGreaterThanOrEqual(12);
     contacts = rows.flatMap((d) => [d.email as string, d.phone_e164 as string, localPhone(d.phone_e164 as string)!]);
   });
@@ -220,7 +219,7 @@ describe('the relay: donors are notified and call the requester; their contacts 
     const res = await send({ name: 'Kulsum Begum', phone: '01712000333', email: 'kulsum@example.com' });
     const requestId = res.body.bloodRequest._id as string;
     const listed = res.body.donors.map((d: { id: string }) => d.id).sort();
-    const donors = await sql(`select d.id, u.id as user_id, u.email, d.phone_e164 from blood_donors d join users u on u.id = d.user_id
+    const donors = await r.sql(`select d.id, u.id as user_id, u.email, d.phone_e164 from blood_donors d join users u on u.id = d.user_id
       where d.id in (${listed.map(() => '?').join(', ')}) order by u.email`, listed);
     expect(donors).toHaveLength(4);
 

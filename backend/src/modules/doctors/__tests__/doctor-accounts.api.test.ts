@@ -71,9 +71,8 @@ describe('doctor accounts', () => {
   });
 
   it('answers a registration with a registered email like a new one, creates nothing, and mails the owner', async () => {
-    const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
-    const ownerId = (await sql(`select id from users where email = 'patient@nirog.test'`))[0]!.id as string;
-    const mailsBefore = (await sql(`select count(*)::int as n from mail_outbox where template = 'signup-attempt' and user_id = ?`, [ownerId]))[0]!.n;
+    const ownerId = (await t.sql(`select id from users where email = 'patient@nirog.test'`))[0]!.id as string;
+    const mailsBefore = (await t.sql(`select count(*)::int as n from mail_outbox where template = 'signup-attempt' and user_id = ?`, [ownerId]))[0]!.n;
 
     const fresh = await registerDoctor(doctorFields('brand.new.doctor@example.com', 'A-80002'));
     const taken = await registerDoctor({ ...doctorFields('Patient@Nirog.test', 'A-80001'), password: 'kite-flyer-77' });
@@ -85,15 +84,15 @@ describe('doctor accounts', () => {
     expect(taken.body.doctor.avatar.url).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
 
     // Nothing stored: no doctor with that id or BMDC, one account for the email, still a patient.
-    expect(await sql('select 1 from doctors where id = ? or bmdc_no = ?', [taken.body.doctor._id, 'A-80001'])).toHaveLength(0);
-    expect(await sql('select 1 from users where id = ?', [taken.body.doctor._id])).toHaveLength(0);
-    expect((await sql(`select id, role from users where lower(email) = 'patient@nirog.test'`))).toEqual([{ id: ownerId, role: 'user' }]);
+    expect(await t.sql('select 1 from doctors where id = ? or bmdc_no = ?', [taken.body.doctor._id, 'A-80001'])).toHaveLength(0);
+    expect(await t.sql('select 1 from users where id = ?', [taken.body.doctor._id])).toHaveLength(0);
+    expect((await t.sql(`select id, role from users where lower(email) = 'patient@nirog.test'`))).toEqual([{ id: ownerId, role: 'user' }]);
     await expect(login(t, 'patient@nirog.test')).resolves.toBeDefined();
     expect((await t.http().post('/api/login/doctor').send({ email: 'patient@nirog.test', password: 'kite-flyer-77' })).status).toBe(401);
     const pending = await (await asAdmin(t)).gql('{ pendingDoctors(pageSize: 100) { items { email } } }');
     expect(pending.data!.pendingDoctors.items.map((d: { email: string }) => d.email)).not.toContain('patient@nirog.test');
 
-    const mails = await sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ?`, [ownerId]);
+    const mails = await t.sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ?`, [ownerId]);
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.at(-1)!.text).toContain('/user/password');
 
@@ -119,10 +118,10 @@ describe('doctor accounts', () => {
     expect(gTaken.body.errors).toBeUndefined();
     expect(Object.keys(gTaken.body.data.doctorSignup).sort()).toEqual(Object.keys(gFresh.body.data.doctorSignup).sort());
     expect(gTaken.body.data.doctorSignup).toMatchObject({ status: 'Pending', bmdcNo: 'A-80003', rating: 0, isOnline: false, email: gFresh.body.data.doctorSignup.email });
-    expect(await sql('select 1 from doctors where id = ? or bmdc_no = ?', [gTaken.body.data.doctorSignup.id, 'A-80003'])).toHaveLength(0);
-    expect(await sql('select 1 from doctors where id = ?', [gFresh.body.data.doctorSignup.id])).toHaveLength(1);
-    const doctorUser = (await sql(`select id from users where email = 'doctor@nirog.test'`))[0]!.id as string;
-    const doctorMail = await sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ?`, [doctorUser]);
+    expect(await t.sql('select 1 from doctors where id = ? or bmdc_no = ?', [gTaken.body.data.doctorSignup.id, 'A-80003'])).toHaveLength(0);
+    expect(await t.sql('select 1 from doctors where id = ?', [gFresh.body.data.doctorSignup.id])).toHaveLength(1);
+    const doctorUser = (await t.sql(`select id from users where email = 'doctor@nirog.test'`))[0]!.id as string;
+    const doctorMail = await t.sql(`select * from mail_outbox where template = 'signup-attempt' and user_id = ?`, [doctorUser]);
     expect(doctorMail).toHaveLength(1);
     expect(doctorMail[0]!.text).toContain('/doctor-forgot-password');
   });

@@ -52,7 +52,7 @@ describe('rejecting an approved doctor', () => {
     const rejected = await admin.put(`/admin/doctor/${doctorId}/reject`);
     expect(rejected.status).toBe(200);
     expect(rejected.body.doctor.status).toBe('rejected');
-    const open = await t.orm.em.fork().getConnection().execute<{ n: number }[]>(
+    const open = await t.sql<{ n: number }>(
       'select count(*)::int as n from auth_sessions s join users u on u.id = s.user_id where u.email = ? and s.revoked_at is null', ['mahbub.cardio@nirog.test']);
     expect(open[0]!.n).toBe(0);
 

@@ -302,10 +302,10 @@ describe('admin doctors', () => {
 
 describe('demo data', () => {
   it('seeds idempotently: a second run adds nothing', async () => {
-    const counts = async () => (await t.orm.em.fork().getConnection().execute<{ n: string }[]>(
+    const counts = async () => (await t.sql<{ n: string }>(
       `select (select count(*) from doctors) || '/' || (select count(*) from specialities) || '/' || (select count(*) from appointments)
         || '/' || (select count(*) from prescriptions) || '/' || (select count(*) from doctor_reviews) as n`))[0]!.n;
-    const avatars = async () => (await t.orm.em.fork().getConnection().execute<{ avatar_url: string }[]>(
+    const avatars = async () => (await t.sql<{ avatar_url: string }>(
       `select u.avatar_url from users u join doctors d on d.user_id = u.id order by u.email`)).map((r) => r.avatar_url);
     const [before, avatarsBefore] = [await counts(), await avatars()];
     await seedDemoData(t.orm, t.services.images.generated);
@@ -314,7 +314,7 @@ describe('demo data', () => {
   });
 
   it('gives every demo doctor a drawn portrait in the storage', async () => {
-    const rows = await t.orm.em.fork().getConnection().execute<{ name: string; avatar_url: string }[]>(
+    const rows = await t.sql<{ name: string; avatar_url: string }>(
       `select u.name, u.avatar_url from users u join doctors d on d.user_id = u.id where u.email like '%@nirog.test'`);
     expect(rows.length).toBeGreaterThanOrEqual(60);
     for (const r of rows) {

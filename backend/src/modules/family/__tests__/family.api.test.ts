@@ -28,7 +28,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
 const MEMBER = 'id name relation birthdate gender phone age';
 const add = (c: Client, i: Record<string, unknown>) => c.gql(`mutation($i: FamilyMemberInput!) { addFamilyMember(input: $i) { ${MEMBER} } }`, { i });
 const bn = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
@@ -211,8 +210,8 @@ describe('a phone-only patient books with the verified number as the gate', () =
     expect(booked.errors).toBeUndefined();
     const id = booked.data!.bookConsultation.id;
     await t.orm.em.fork().transactional((tx) => t.services.appointments.markConsultationPaid(tx as never, id, `pay-${id}`, booked.data!.bookConsultation.feePoisha));
-    expect(await sql('select id from mail_outbox where user_id = ?', [me.user!.id])).toHaveLength(0);
-    const texts = await sql('select template, body from sms_outbox where user_id = ? order by created_at', [me.user!.id]);
+    expect(await t.sql('select id from mail_outbox where user_id = ?', [me.user!.id])).toHaveLength(0);
+    const texts = await t.sql('select template, body from sms_outbox where user_id = ? order by created_at', [me.user!.id]);
     expect(texts.map((s) => s.template)).toEqual(['appointment-booked', 'appointment-status']);
     expect(texts[1]!.body).toContain('is now Confirmed');
   });

@@ -38,7 +38,7 @@ async function asApp(key: string, query: string) {
 
 /** Sets the bucket's level, and its clock `secondsAgo` in the past (negative: in the future, so it does not refill meanwhile). */
 async function setBucket(appId: string, available: number, secondsAgo: number) {
-  await t.orm.em.fork().getConnection().execute(
+  await t.sql(
     `update integrator_apps set quota_available = ?, quota_updated_at = now() - make_interval(secs => ?) where id = ?`, [available, secondsAgo, appId]);
 }
 
@@ -83,7 +83,7 @@ describe('the cost budget of an app', () => {
     expect(r.cost.actualQueryCost).toBe(actual);
     expect(r.cost.actualQueryCost).toBeLessThan(r.cost.requestedQueryCost);
     expect(r.cost.throttleStatus.currentlyAvailable).toBe(500 - actual);
-    const [row] = await t.orm.em.fork().getConnection().execute<{ available: number }[]>('select quota_available as available from integrator_apps where id = ?', [app.id]);
+    const [row] = await t.sql<{ available: number }>('select quota_available as available from integrator_apps where id = ?', [app.id]);
     expect(Math.floor(Number(row!.available))).toBe(500 - actual);
   });
 
@@ -139,7 +139,7 @@ describe('the cost budget of an app', () => {
     const served = answers.filter((a) => a.status === 200 && !a.body.errors);
     const throttled = answers.filter((a) => a.code === 'THROTTLED');
     expect([served.length, throttled.length]).toEqual([4, 8]);
-    const [row] = await t.orm.em.fork().getConnection().execute<{ available: number }[]>('select quota_available as available from integrator_apps where id = ?', [app.id]);
+    const [row] = await t.sql<{ available: number }>('select quota_available as available from integrator_apps where id = ?', [app.id]);
     expect(Number(row!.available)).toBeGreaterThanOrEqual(10);
     expect(Number(row!.available)).toBeLessThan(fullPageCost);
   });

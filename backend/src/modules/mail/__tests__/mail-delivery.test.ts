@@ -19,9 +19,8 @@ afterAll(async () => {
 });
 
 const em = () => t.orm.em.fork();
-const sql = (query: string, params: unknown[] = []) => em().execute(query, params);
 const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const rowFor = async (to: string) => (await sql('select * from mail_outbox where to_email = ?', [to]))[0] as Record<string, any>;
+const rowFor = async (to: string) => (await t.sql('select * from mail_outbox where to_email = ?', [to]))[0] as Record<string, any>;
 
 function queue(to: string, key = `test:${to}`, template = 'order-placed') {
   return em().transactional((tx) => t.services.mail.enqueue(tx, key, { email: to, language: Language.en }, template,
@@ -105,7 +104,7 @@ describe('mail delivery over SMTP', () => {
   it('stops retrying after MAIL_MAX_ATTEMPTS', async () => {
     const email = uniqueEmail('max');
     await queue(email);
-    await sql(`update mail_outbox set attempts = 7 where to_email = ?`, [email]);
+    await t.sql(`update mail_outbox set attempts = 7 where to_email = ?`, [email]);
     t.services.mail.close(); // drop pooled connections, so that the server can stop now
     await smtp.stop();
     await t.worker.tick();
@@ -116,10 +115,10 @@ describe('mail delivery over SMTP', () => {
   it('reclaims a row whose worker died mid-send once its lease runs out', async () => {
     const email = uniqueEmail('lease');
     await queue(email);
-    await sql(`update mail_outbox set status = 'sending', attempts = 1, next_attempt_at = now() + interval '1 minute' where to_email = ?`, [email]);
+    await t.sql(`update mail_outbox set status = 'sending', attempts = 1, next_attempt_at = now() + interval '1 minute' where to_email = ?`, [email]);
     await t.worker.tick();
     expect(smtp.to(email)).toHaveLength(0);
-    await sql(`update mail_outbox set next_attempt_at = now() - interval '1 second' where to_email = ?`, [email]);
+    await t.sql(`update mail_outbox set next_attempt_at = now() - interval '1 second' where to_email = ?`, [email]);
     await t.worker.tick();
     expect(smtp.to(email)).toHaveLength(1);
   });
@@ -130,7 +129,7 @@ describe('mail delivery over SMTP', () => {
     await queue(old);
     await t.worker.tick();
     await queue(waiting);
-    await sql(`update mail_outbox set created_at = now() - interval '91 days', next_attempt_at = now() + interval '1 hour' where to_email in (?, ?)`, [old, waiting]);
+    await t.sql(`update mail_outbox set created_at = now() - interval '91 days', next_attempt_at = now() + interval '1 hour' where to_email in (?, ?)`, [old, waiting]);
     // The counts are what the worker logs ('retention purge').
     expect((await t.worker.purge()).mail).toBeGreaterThanOrEqual(1);
     expect(await rowFor(old)).toBeUndefined();
@@ -140,17 +139,17 @@ describe('mail delivery over SMTP', () => {
   it('purges, with its own rows, the spent account tokens and the expired limit buckets of the other modules', async () => {
     const email = uniqueEmail('tokens');
     expect((await t.http().post('/api/register').send({ name: 'Token Owner', email, password: 'mango-tree-42' })).status).toBe(200);
-    const tokens = async () => (await sql('select t.id from account_tokens t join users u on u.id = t.user_id where u.email = ?', [email])) as { id: string }[];
+    const tokens = async () => (await t.sql('select t.id from account_tokens t join users u on u.id = t.user_id where u.email = ?', [email])) as { id: string }[];
     const [spent, ...rest] = await tokens();
     expect(spent).toBeDefined();
-    await sql(`update account_tokens set used_at = now() - interval '91 days', created_at = now() - interval '91 days' where id = ?`, [spent!.id]);
+    await t.sql(`update account_tokens set used_at = now() - interval '91 days', created_at = now() - interval '91 days' where id = ?`, [spent!.id]);
     const stale = `test-stale:${email}`;
     const fresh = `test-fresh:${email}`;
-    await sql(`insert into rate_limit_buckets (key, window_start, hits, locked_until, updated_at) values
+    await t.sql(`insert into rate_limit_buckets (key, window_start, hits, locked_until, updated_at) values
       (?, now() - interval '3 days', 5, null, now() - interval '3 days'), (?, now(), 1, null, now())`, [stale, fresh]);
     await t.worker.purge();
     expect((await tokens()).map((r) => r.id)).toEqual(rest.map((r) => r.id));
-    const buckets = (await sql('select key from rate_limit_buckets where key in (?, ?)', [stale, fresh])) as { key: string }[];
+    const buckets = (await t.sql('select key from rate_limit_buckets where key in (?, ?)', [stale, fresh])) as { key: string }[];
     expect(buckets.map((r) => r.key)).toEqual([fresh]);
   });
 

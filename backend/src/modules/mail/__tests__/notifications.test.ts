@@ -31,13 +31,12 @@ afterAll(async () => {
 });
 
 const em = () => t.orm.em.fork();
-const sql = (query: string, params: unknown[] = []) => em().execute(query, params) as Promise<Record<string, any>[]>;
 const uuid = () => crypto.randomUUID();
 const publish = (...events: DomainEvent[]) => em().transactional(async (tx) => {
   for (const e of events) await t.services.events.publish(tx, e);
 });
 const mailTo = (userId: string, template: string) =>
-  sql('select * from mail_outbox where user_id = ? and template = ? order by created_at', [userId, template]);
+  t.sql('select * from mail_outbox where user_id = ? and template = ? order by created_at', [userId, template]);
 
 describe('a mail per event, to the right person', () => {
   const cases: [string, () => DomainEvent, string, () => string, RegExp][] = [
@@ -57,7 +56,7 @@ describe('a mail per event, to the right person', () => {
   it('tells every admin about a new blood request', async () => {
     const requestId = uuid();
     await publish({ type: 'bloodRequest.created', requestId });
-    const rows = await sql(`select m.* from mail_outbox m join users u on u.id = m.user_id where m.template = 'blood-request' and m.text like ?`, [`%${shortRef(requestId)}%`]);
+    const rows = await t.sql(`select m.* from mail_outbox m join users u on u.id = m.user_id where m.template = 'blood-request' and m.text like ?`, [`%${shortRef(requestId)}%`]);
     expect(rows.map((r) => r.to_email)).toEqual(['admin@nirog.test']);
   });
 
@@ -111,7 +110,7 @@ describe('queuing rules', () => {
     const event: DomainEvent = { type: 'order.statusChanged', orderId: uuid(), userId: patientId, from: 'Processing', to: 'Confirmed' };
     await publish(event, event);
     await publish(event);
-    const rows = await sql('select id from mail_outbox where text like ?', [`%${shortRef(event.orderId)}%`]);
+    const rows = await t.sql('select id from mail_outbox where text like ?', [`%${shortRef(event.orderId)}%`]);
     expect(rows).toHaveLength(1);
   });
 
@@ -121,7 +120,7 @@ describe('queuing rules', () => {
       await t.services.events.publish(tx, { type: 'order.placed', orderId, userId: patientId });
       throw new Error('the order failed');
     })).rejects.toThrow('the order failed');
-    expect(await sql('select id from mail_outbox where subject like ?', [`%${shortRef(orderId)}%`])).toHaveLength(0);
+    expect(await t.sql('select id from mail_outbox where subject like ?', [`%${shortRef(orderId)}%`])).toHaveLength(0);
   });
 
   it('keeps the change when a notification handler fails (its savepoint alone rolls back)', async () => {
@@ -130,7 +129,7 @@ describe('queuing rules', () => {
       await t.services.notifications.guarded(tx, 'test', (inner) => inner.execute('select 1 / 0'));
       await t.services.events.publish(tx, { type: 'order.placed', orderId, userId: patientId });
     });
-    expect(await sql('select id from mail_outbox where subject like ?', [`%${shortRef(orderId)}%`])).toHaveLength(1);
+    expect(await t.sql('select id from mail_outbox where subject like ?', [`%${shortRef(orderId)}%`])).toHaveLength(1);
   });
 
   it('lets the change go through when the person is unknown', async () => {
@@ -142,11 +141,11 @@ describe('SMS', () => {
   it('texts the booking confirmation to the patient\'s Bangladeshi number and delivers it through the sandbox', async () => {
     const appointmentId = uuid();
     await publish({ type: 'appointment.booked', appointmentId, patientId, doctorId });
-    const [sms] = await sql('select * from sms_outbox where dedupe_key = ?', [`appointment.booked:${appointmentId}:sms`]);
+    const [sms] = await t.sql('select * from sms_outbox where dedupe_key = ?', [`appointment.booked:${appointmentId}:sms`]);
     expect(sms).toMatchObject({ to_phone: '+8801712345678', template: 'appointment-booked', status: 'pending' });
     expect(sms!.body).toContain(`#${shortRef(appointmentId)} is booked`);
     expect((await t.worker.tick()).sms).toBeGreaterThanOrEqual(1);
-    const [sent] = await sql('select * from sms_outbox where id = ?', [sms!.id]);
+    const [sent] = await t.sql('select * from sms_outbox where id = ?', [sms!.id]);
     expect(sent).toMatchObject({ status: 'sent', attempts: 1 });
     expect(sent!.provider_ref).toMatch(/^SBX-/);
   });
@@ -156,7 +155,7 @@ describe('SMS', () => {
     const res = await t.http().post('/api/register').send({ name: 'Tania', email, password: 'mango-tree-42' });
     const appointmentId = uuid();
     await publish({ type: 'appointment.booked', appointmentId, patientId: res.body.userId, doctorId });
-    expect(await sql('select id from sms_outbox where dedupe_key = ?', [`appointment.booked:${appointmentId}:sms`])).toHaveLength(0);
+    expect(await t.sql('select id from sms_outbox where dedupe_key = ?', [`appointment.booked:${appointmentId}:sms`])).toHaveLength(0);
     expect(await mailTo(res.body.userId, 'appointment-booked')).toHaveLength(1);
   });
 
@@ -164,7 +163,7 @@ describe('SMS', () => {
     const appointmentId = uuid();
     await t.services.sms.enqueue(em(), `test:${appointmentId}`, { phone: '+8801700000001', language: 'en' as never }, 'appointment-booked', { ref: 'X' });
     await t.worker.tick();
-    const [row] = await sql('select * from sms_outbox where dedupe_key = ?', [`test:${appointmentId}`]);
+    const [row] = await t.sql('select * from sms_outbox where dedupe_key = ?', [`test:${appointmentId}`]);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     const admin = await asAdmin(t);
     const list = await admin.gql('{ smsOutbox(pageSize: 100) { total items { toPhone status body } } }');
@@ -173,7 +172,7 @@ describe('SMS', () => {
   });
 
   it('texts a booking confirmation and an order status change to a verified number, in the reader\'s language and digits', async () => {
-    await sql(`update users set language = 'bn' where id = ?`, [karimId]);
+    await t.sql(`update users set language = 'bn' where id = ?`, [karimId]);
     try {
       const appointmentId = uuid();
       const orderId = uuid();
@@ -181,33 +180,33 @@ describe('SMS', () => {
         { type: 'appointment.statusChanged', appointmentId, patientId: karimId, doctorId, from: 'Processing', to: 'Confirmed' },
         { type: 'order.statusChanged', orderId, userId: karimId, from: 'Confirmed', to: 'Delivered' },
       );
-      const texts = await sql('select template, body, to_phone from sms_outbox where user_id = ? and dedupe_key like ? order by template', [karimId, `%${appointmentId}%`]);
+      const texts = await t.sql('select template, body, to_phone from sms_outbox where user_id = ? and dedupe_key like ? order by template', [karimId, `%${appointmentId}%`]);
       expect(texts).toEqual([{ template: 'appointment-status', to_phone: '+8801819876543', body: `নিরোগ: আপনার বুকিং #${shortRef(appointmentId)} এখন নিশ্চিত।` }]);
-      const order = await sql('select body from sms_outbox where dedupe_key like ?', [`%${orderId}%`]);
+      const order = await t.sql('select body from sms_outbox where dedupe_key like ?', [`%${orderId}%`]);
       expect(order[0]!.body).toBe(`নিরোগ: আপনার ওষুধের অর্ডার #${shortRef(orderId)} এখন ডেলিভারি হয়েছে।`);
       // The mail goes too: the account has an email.
       expect((await mailTo(karimId, 'appointment-status')).some((m) => m.subject.includes(shortRef(appointmentId)))).toBe(true);
     } finally {
-      await sql(`update users set language = 'en' where id = ?`, [karimId]);
+      await t.sql(`update users set language = 'en' where id = ?`, [karimId]);
     }
   });
 
   it('texts a patient only at a verified number (a number typed into a profile may be anyone\'s); a finished consultation is no text', async () => {
-    await sql(`update users set phone_verified_at = null where id = ?`, [karimId]);
+    await t.sql(`update users set phone_verified_at = null where id = ?`, [karimId]);
     try {
       const appointmentId = uuid();
       await publish(
         { type: 'appointment.booked', appointmentId, patientId: karimId, doctorId },
         { type: 'appointment.statusChanged', appointmentId, patientId: karimId, doctorId, from: 'Processing', to: 'Confirmed' },
       );
-      expect(await sql('select id from sms_outbox where dedupe_key like ?', [`%${appointmentId}%`])).toHaveLength(0);
+      expect(await t.sql('select id from sms_outbox where dedupe_key like ?', [`%${appointmentId}%`])).toHaveLength(0);
       expect(await mailTo(karimId, 'appointment-booked')).not.toHaveLength(0);
     } finally {
-      await sql(`update users set phone_verified_at = now() where id = ?`, [karimId]);
+      await t.sql(`update users set phone_verified_at = now() where id = ?`, [karimId]);
     }
     const finished = uuid();
     await publish({ type: 'appointment.statusChanged', appointmentId: finished, patientId: karimId, doctorId, from: 'Confirmed', to: 'Finished' });
-    expect(await sql('select id from sms_outbox where dedupe_key like ?', [`%${finished}%`])).toHaveLength(0);
+    expect(await t.sql('select id from sms_outbox where dedupe_key like ?', [`%${finished}%`])).toHaveLength(0);
   });
 
   it('keeps a reference as written in a Bangla text, also one made of digits alone (about 2% of them)', () => {
@@ -223,7 +222,7 @@ describe('SMS', () => {
 describe('the consultation reminder 15 minutes before', () => {
   const schedule = (appointmentId: string, minutesAhead: number) => em().transactional((tx) =>
     t.services.notifications.scheduleConsultationReminder(tx, { appointmentId, patientId, doctorId, startsAt: new Date(Date.now() + minutesAhead * 60_000) }));
-  const reminders = (appointmentId: string) => sql(`select * from mail_outbox where template = 'consultation-reminder' and text like ?`, [`%${shortRef(appointmentId)}%`]);
+  const reminders = (appointmentId: string) => t.sql(`select * from mail_outbox where template = 'consultation-reminder' and text like ?`, [`%${shortRef(appointmentId)}%`]);
 
   it('fires 15 minutes before the start, by mail and SMS to the patient and by mail to the doctor, once', async () => {
     const appointmentId = uuid();
@@ -236,7 +235,7 @@ describe('the consultation reminder 15 minutes before', () => {
     const mails = await reminders(appointmentId);
     expect(mails.map((m) => m.user_id).sort()).toEqual([patientId, doctorUserId].sort());
     expect(mails[0]!.subject).toMatch(/starts in 1[34] minutes/);
-    const sms = await sql(`select * from sms_outbox where template = 'consultation-reminder' and body like ?`, [`%${shortRef(appointmentId)}%`]);
+    const sms = await t.sql(`select * from sms_outbox where template = 'consultation-reminder' and body like ?`, [`%${shortRef(appointmentId)}%`]);
     expect(sms.map((s) => s.to_phone).sort()).toEqual(['+8801712345678', '+8801713000101']);
 
     await t.worker.tick();
@@ -247,7 +246,7 @@ describe('the consultation reminder 15 minutes before', () => {
     const appointmentId = uuid();
     await schedule(appointmentId, 20);
     await publish({ type: 'appointment.statusChanged', appointmentId, patientId, doctorId, from: 'Processing', to: 'Cancelled' });
-    await sql(`update scheduled_notifications set due_at = now() - interval '1 second' where subject_key = ?`, [appointmentId]);
+    await t.sql(`update scheduled_notifications set due_at = now() - interval '1 second' where subject_key = ?`, [appointmentId]);
     await t.worker.tick();
     expect(await reminders(appointmentId)).toHaveLength(0);
   });
@@ -255,7 +254,7 @@ describe('the consultation reminder 15 minutes before', () => {
   it('is dropped, not sent late, when the worker was down past the start', async () => {
     const appointmentId = uuid();
     await schedule(appointmentId, 20);
-    await sql(`update scheduled_notifications set due_at = now() - interval '30 minutes', payload = jsonb_build_object('startsAt', (now() - interval '10 minutes')::text) where subject_key = ?`, [appointmentId]);
+    await t.sql(`update scheduled_notifications set due_at = now() - interval '30 minutes', payload = jsonb_build_object('startsAt', (now() - interval '10 minutes')::text) where subject_key = ?`, [appointmentId]);
     await t.worker.tick();
     expect(await reminders(appointmentId)).toHaveLength(0);
   });
@@ -263,7 +262,7 @@ describe('the consultation reminder 15 minutes before', () => {
   it('schedules itself when a booking event carries the start time', async () => {
     const appointmentId = uuid();
     await publish({ type: 'appointment.booked', appointmentId, patientId, doctorId, startsAt: new Date(Date.now() + 3600_000).toISOString() } as DomainEvent);
-    const rows = await sql('select * from scheduled_notifications where subject_key = ?', [appointmentId]);
+    const rows = await t.sql('select * from scheduled_notifications where subject_key = ?', [appointmentId]);
     expect(rows).toHaveLength(2);
     expect(rows.every((r) => r.status === 'scheduled')).toBe(true);
   });

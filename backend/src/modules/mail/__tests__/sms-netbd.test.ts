@@ -25,19 +25,18 @@ afterAll(async () => {
   await gateway?.stop();
 });
 
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
-const rowTo = async (phone: string) => (await sql('select * from sms_outbox where to_phone = ? order by created_at desc limit 1', [phone]))[0]!;
+const rowTo = async (phone: string) => (await t.sql('select * from sms_outbox where to_phone = ? order by created_at desc limit 1', [phone]))[0]!;
 /** Queues a text the way the app does (the outbox), for a fresh number. */
 let serial = 0;
 async function queue(body = 'Nirog: your booking #AB12CD34 is now Confirmed.', template = 'appointment-status', language: 'en' | 'bn' = 'en') {
   const phone = `+8801812${String(++serial).padStart(6, '0')}`;
-  await t.orm.em.fork().execute(
+  await t.sql(
     `insert into sms_outbox (id, dedupe_key, to_phone, language, template, body, status, created_at, updated_at, next_attempt_at, attempts)
      values (gen_random_uuid(), ?, ?, ?, ?, ?, 'pending', now(), now(), now(), 0)`, [`test:${phone}`, phone, language, template, body]);
   return phone;
 }
 /** Due again at once (the retry's backoff passed). */
-const dueNow = (phone: string) => sql(`update sms_outbox set next_attempt_at = now() where to_phone = ?`, [phone]);
+const dueNow = (phone: string) => t.sql(`update sms_outbox set next_attempt_at = now() where to_phone = ?`, [phone]);
 
 describe('sending through sms.net.bd', () => {
   it('posts the form the provider documents, Bangla intact, and keeps its request_id as the reference', async () => {
@@ -58,7 +57,7 @@ describe('sending through sms.net.bd', () => {
     gateway.setStatus(ref, 'Sent');
     await t.worker.tick(); // asked less than a second ago: not again yet
     expect(gateway.reports.filter((r) => r === ref)).toHaveLength(1);
-    await sql(`update sms_outbox set delivery_checked_at = now() - interval '2 seconds' where to_phone = ?`, [phone]);
+    await t.sql(`update sms_outbox set delivery_checked_at = now() - interval '2 seconds' where to_phone = ?`, [phone]);
     await Promise.all([t.services.sms.checkDeliveries(t.orm.em.fork()), t.services.sms.checkDeliveries(t.orm.em.fork())]);
     expect(gateway.reports.filter((r) => r === ref)).toHaveLength(2);
     expect((await rowTo(phone)).delivery_status).toBe('delivered');
@@ -67,7 +66,7 @@ describe('sending through sms.net.bd', () => {
     await t.worker.tick();
     const failingRef = (await rowTo(failing)).provider_ref as string;
     gateway.setStatus(failingRef, 'Failed');
-    await sql(`update sms_outbox set delivery_checked_at = now() - interval '2 seconds' where to_phone = ?`, [failing]);
+    await t.sql(`update sms_outbox set delivery_checked_at = now() - interval '2 seconds' where to_phone = ?`, [failing]);
     await t.worker.tick();
     expect((await rowTo(failing)).delivery_status).toBe('failed');
   });

@@ -113,7 +113,7 @@ describe('nurse list and detail', () => {
   it('keeps the rating an exact average of the seeded reviews', async () => {
     const nurses = await t.orm.em.fork().find(Nurse, { reviewCount: { $gt: 0 } });
     expect(nurses.length).toBeGreaterThan(10);
-    const rows = await t.orm.em.fork().getConnection().execute<{ nurse_id: string; total: string; n: string }[]>(
+    const rows = await t.sql<{ nurse_id: string; total: string; n: string }>(
       'select nurse_id, sum(half_stars) as total, count(*) as n from nurse_reviews group by nurse_id');
     for (const r of rows) {
       const n = nurses.find((x) => x.id === r.nurse_id)!;
@@ -305,7 +305,7 @@ describe('nurse reviews', () => {
     const results = await Promise.all([karim.post('/create/nurse/review', body), karim.post('/create/nurse/review', body)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const row = await t.orm.em.fork().findOneOrFail(Nurse, { id: nurse.id });
-    const count = await t.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from nurse_reviews where nurse_id = ?', [nurse.id]);
+    const count = await t.sql<{ n: string }>('select count(*) as n from nurse_reviews where nurse_id = ?', [nurse.id]);
     expect(row.reviewCount).toBe(Number(count[0]!.n));
   });
 

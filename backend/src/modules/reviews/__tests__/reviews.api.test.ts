@@ -91,13 +91,13 @@ describe('reviews of doctors', () => {
     const after = await t.orm.em.fork().findOneOrFail(Doctor, { id: doctorId });
     expect(after.reviewCount).toBe(before.reviewCount + 3);
     expect(after.ratingHalfStarsTotal).toBe(before.ratingHalfStarsTotal + 6 + 7 + 8);
-    const rows = await t.orm.em.fork().getConnection().execute<{ s: number; c: number }[]>(
+    const rows = await t.sql<{ s: number; c: number }>(
       'select coalesce(sum(half_stars), 0)::int as s, count(*)::int as c from doctor_reviews where doctor_id = ?', [doctorId]);
     expect([after.ratingHalfStarsTotal, after.reviewCount]).toEqual([rows[0]!.s, rows[0]!.c]);
   });
 
   it('keeps every seeded doctor\'s sum and count equal to its reviews', async () => {
-    const rows = await t.orm.em.fork().getConnection().execute<{ bad: number }[]>(
+    const rows = await t.sql<{ bad: number }>(
       `select count(*)::int as bad from doctors d where d.rating_half_stars_total <> coalesce((select sum(half_stars) from doctor_reviews r where r.doctor_id = d.id), 0)
          or d.review_count <> (select count(*) from doctor_reviews r where r.doctor_id = d.id)`);
     expect(rows[0]!.bad).toBe(0);

@@ -16,7 +16,6 @@ afterAll(async () => {
 const OLD = 'mango-tree-42';
 const NEW = 'river-boat-77';
 const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 
 async function patientWithSession() {
   const email = uniqueEmail('selina');
@@ -76,9 +75,9 @@ describe('patient password reset', () => {
   it('refuses a link after 15 minutes', async () => {
     const { email } = await patientWithSession();
     const token = await resetTokenFor(email);
-    const rows = await sql(`select extract(epoch from expires_at - created_at) as s from account_tokens where purpose = 'password_reset' order by created_at desc limit 1`) as { s: string }[];
+    const rows = await t.sql(`select extract(epoch from expires_at - created_at) as s from account_tokens where purpose = 'password_reset' order by created_at desc limit 1`) as { s: string }[];
     expect(Math.round(Number(rows[0]!.s))).toBe(15 * 60);
-    await sql(`update account_tokens set expires_at = now() - interval '1 second' where purpose = 'password_reset'`);
+    await t.sql(`update account_tokens set expires_at = now() - interval '1 second' where purpose = 'password_reset'`);
     const res = await t.http().put(`/api/password/reset/${token}`).send({ password: NEW, confirmPassword: NEW });
     expect(res.status).toBe(400);
     expect((await t.http().post('/api/login').send({ email, password: OLD })).status).toBe(200);
@@ -112,7 +111,7 @@ describe('patient password reset', () => {
     await t.worker.tick();
     expect(smtp.to(email).filter((m) => m.subject === 'Reset your Nirog password')).toHaveLength(1);
 
-    await sql(`update account_tokens set created_at = created_at - interval '2 minutes' where purpose = 'password_reset'`);
+    await t.sql(`update account_tokens set created_at = created_at - interval '2 minutes' where purpose = 'password_reset'`);
     const second = await resetTokenFor(email);
     expect(second).not.toBe(first);
     expect((await t.http().put(`/api/password/reset/${first}`).send({ password: NEW, confirmPassword: NEW })).status).toBe(400);

@@ -24,17 +24,16 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   const res = await req.send({ query, variables });
   return { status: res.status, data: res.body.data, error: res.body.errors?.[0] as { message: string; extensions: Record<string, any> } | undefined };
 }
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params) as Promise<Record<string, any>[]>;
 /** Lets a number ask again at once (its resend window over). */
-const pastCooldown = (phone: string) => sql(`delete from rate_limit_buckets where key = ?`, [`sms-resend:+88${phone}`]);
+const pastCooldown = (phone: string) => t.sql(`delete from rate_limit_buckets where key = ?`, [`sms-resend:+88${phone}`]);
 
 const SIGNUP = 'mutation($i: PhoneSignupInput!) { sendSignupCode(input: $i) { phone expiresInSeconds resendInSeconds } }';
 const LOGIN_CODE = 'mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone expiresInSeconds resendInSeconds } }';
 const LOGIN = 'mutation($i: PhoneCodeInput!) { loginWithCode(input: $i) { token refreshToken user { id name email phone phoneVerified emailVerified contactVerified hasPassword language role } } }';
 const ADD_PHONE = 'mutation($i: PhoneNumberInput!) { sendPhoneCode(input: $i) { phone expiresInSeconds resendInSeconds } }';
 const VERIFY_PHONE = 'mutation($i: VerifyPhoneInput!) { verifyPhone(input: $i) { phone phoneVerified contactVerified } }';
-const texts = (phone: string) => sql('select template, body, user_id from sms_outbox where to_phone = ? order by created_at', [`+88${phone}`]);
-const codeRows = (phone: string) => sql('select * from phone_codes where phone_e164 = ? order by created_at', [`+88${phone}`]);
+const texts = (phone: string) => t.sql('select template, body, user_id from sms_outbox where to_phone = ? order by created_at', [`+88${phone}`]);
+const codeRows = (phone: string) => t.sql('select * from phone_codes where phone_e164 = ? order by created_at', [`+88${phone}`]);
 const bn = (s: string) => s.replace(/[0-9]/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
 
 describe('signup with a mobile number alone', () => {
@@ -57,7 +56,7 @@ describe('signup with a mobile number alone', () => {
     // The token works: the account is the caller.
     const me = await gql('{ me { id phone } }', {}, res.data.loginWithCode.token);
     expect(me.data.me).toEqual({ id: res.data.loginWithCode.user.id, phone });
-    const [row] = await sql('select email, password_hash, phone_e164, phone_verified_at from users where id = ?', [me.data.me.id]);
+    const [row] = await t.sql('select email, password_hash, phone_e164, phone_verified_at from users where id = ?', [me.data.me.id]);
     expect(row).toMatchObject({ email: null, password_hash: '!', phone_e164: `+88${phone}` });
     expect(row!.phone_verified_at).not.toBeNull();
   });
@@ -79,7 +78,7 @@ describe('signup with a mobile number alone', () => {
     const phone = freshPhone();
     await gql(SIGNUP, { i: { name: 'Mithu', phone } });
     const first = await codeSentTo(t, phone);
-    await sql(`update phone_codes set expires_at = now() - interval '1 second' where phone_e164 = ?`, [`+88${phone}`]);
+    await t.sql(`update phone_codes set expires_at = now() - interval '1 second' where phone_e164 = ?`, [`+88${phone}`]);
     expect((await gql(LOGIN, { i: { phone, code: first } })).error?.extensions.reason).toBe('CODE_EXPIRED');
     await pastCooldown(phone);
     await gql(SIGNUP, { i: { name: 'Mithu', phone } });
@@ -119,18 +118,18 @@ describe('a number cannot be taken over', () => {
     // Whatever code is tried, no account is made and nobody is logged in.
     const guess = await gql(LOGIN, { i: { phone: taken, code: '123456' } });
     expect(guess.data).toBeNull();
-    expect(await sql('select count(*)::int as n from users where phone_e164 = ?', [`+88${taken}`])).toEqual([{ n: 1 }]);
+    expect(await t.sql('select count(*)::int as n from users where phone_e164 = ?', [`+88${taken}`])).toEqual([{ n: 1 }]);
   });
 
   it('settles a number verified elsewhere while a signup code waited: the code answers PHONE_TAKEN and makes nothing', async () => {
     const phone = freshPhone();
     await gql(SIGNUP, { i: { name: 'Late', phone } });
     const code = await codeSentTo(t, phone);
-    await sql(`update users set phone_e164 = ?, phone_verified_at = now() where email = 'nusrat@nirog.test'`, [`+88${phone}`]);
+    await t.sql(`update users set phone_e164 = ?, phone_verified_at = now() where email = 'nusrat@nirog.test'`, [`+88${phone}`]);
     const res = await gql(LOGIN, { i: { phone, code } });
     expect(res.error?.extensions).toMatchObject({ code: 'CONFLICT', reason: 'PHONE_TAKEN' });
-    expect(await sql('select count(*)::int as n from users where phone_e164 = ?', [`+88${phone}`])).toEqual([{ n: 1 }]);
-    await sql(`update users set phone_e164 = '+8801556677889' where email = 'nusrat@nirog.test'`);
+    expect(await t.sql('select count(*)::int as n from users where phone_e164 = ?', [`+88${phone}`])).toEqual([{ n: 1 }]);
+    await t.sql(`update users set phone_e164 = '+8801556677889' where email = 'nusrat@nirog.test'`);
   });
 
   it('answers a login for a number no patient verified like any other, and texts nothing', async () => {
@@ -175,7 +174,7 @@ describe('a number added from the profile', () => {
     const login = await gql(LOGIN, { i: { phone, code: await codeSentTo(t, phone) } });
     expect(login.data.loginWithCode.user.email).toBe('karim@nirog.test');
     // Back to the demo number for the other tests.
-    await sql(`update users set phone_e164 = '+8801819876543' where email = 'karim@nirog.test'`);
+    await t.sql(`update users set phone_e164 = '+8801819876543' where email = 'karim@nirog.test'`);
   });
 
   it('answers another account claiming a verified number as if a code went out, and its code check finds nothing', async () => {
@@ -187,7 +186,7 @@ describe('a number added from the profile', () => {
     expect((await codeRows(taken)).filter((r) => r.purpose === 'verify')).toHaveLength(0);
     const check = await gql(VERIFY_PHONE, { i: { code: '123456' } }, nusrat.token);
     expect(check.error?.extensions.reason).toBe('CODE_EXPIRED');
-    expect((await sql(`select phone_e164 from users where email = 'patient@nirog.test'`))[0]!.phone_e164).toBe(`+88${taken}`);
+    expect((await t.sql(`select phone_e164 from users where email = 'patient@nirog.test'`))[0]!.phone_e164).toBe(`+88${taken}`);
   });
 
   it("says so when the number is already the caller's own verified one", async () => {
@@ -201,7 +200,7 @@ describe('a number added from the profile', () => {
     const changed = await nusrat.put('/update/currentUserdetails', { name: 'Nusrat Jahan', gender: 'Female', phone: freshPhone(), birthdate: '2000-07-21' });
     expect(changed.status).toBe(200);
     expect(changed.body.user.phoneVerified).toBe(false);
-    await sql(`update users set phone_e164 = '+8801556677889', phone_verified_at = now() where email = 'nusrat@nirog.test'`);
+    await t.sql(`update users set phone_e164 = '+8801556677889', phone_verified_at = now() where email = 'nusrat@nirog.test'`);
 
     const phone = freshPhone();
     await gql(SIGNUP, { i: { name: 'Only Phone', phone } });

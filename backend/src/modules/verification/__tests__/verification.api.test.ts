@@ -16,7 +16,6 @@ afterAll(async () => {
 
 const PASSWORD = 'mango-tree-42';
 const uniqueEmail = (tag: string) => `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-const sql = (query: string, params: unknown[] = []) => t.orm.em.fork().execute(query, params);
 
 /** Signs a new patient up, delivers the outbox over SMTP, and returns the client and the mail that arrived. */
 async function newPatient(tag = 'rupa') {
@@ -32,7 +31,7 @@ async function newPatient(tag = 'rupa') {
 
 const verified = async (c: Client) => (await c.get('/currentUserDetails')).body.user.emailVerified as boolean;
 /** Moves the last verification mail back in time, past the resend cooldown. */
-const pastCooldown = (userId: string) => sql(`update account_tokens set created_at = created_at - interval '2 minutes' where user_id = ?`, [userId]);
+const pastCooldown = (userId: string) => t.sql(`update account_tokens set created_at = created_at - interval '2 minutes' where user_id = ?`, [userId]);
 
 describe('email verification by link', () => {
   it('mails a new patient an activation link and a 6 digit code over SMTP, in English by default', async () => {
@@ -71,7 +70,7 @@ describe('email verification by link', () => {
 
   it('refuses an expired link and leaves the email unverified', async () => {
     const { mail, client, userId } = await newPatient();
-    await sql(`update account_tokens set expires_at = now() - interval '1 second' where user_id = ?`, [userId]);
+    await t.sql(`update account_tokens set expires_at = now() - interval '1 second' where user_id = ?`, [userId]);
     const res = await t.http().post('/api/activation').send({ activation_token: linkTokenIn(mail, '/activation/') });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Your token is expired!');
@@ -100,7 +99,7 @@ describe('email verification by link', () => {
 
   it('stores only hashes of the link and the code', async () => {
     const { mail, userId } = await newPatient();
-    const rows = await sql('select token_hash from account_tokens where user_id = ?', [userId]) as { token_hash: string }[];
+    const rows = await t.sql('select token_hash from account_tokens where user_id = ?', [userId]) as { token_hash: string }[];
     const stored = rows.map((r) => r.token_hash).join(' ');
     expect(stored).not.toContain(linkTokenIn(mail, '/activation/'));
     expect(stored).not.toContain(codeIn(mail));
@@ -172,13 +171,13 @@ describe('email verification by code', () => {
     const guesses = Array.from({ length: 12 }, (_, i) => String((Number(right) + i + 1) % 1_000_000).padStart(6, '0'));
     const results = await Promise.all(guesses.map((code) => client.post('/confirm/email', { code })));
     expect(results.filter((r) => r.body.reason === 'WRONG_CODE').length).toBeLessThanOrEqual(4);
-    const rows = await sql(`select attempts from account_tokens where user_id = ? and purpose = 'email_code'`, [userId]) as { attempts: number }[];
+    const rows = await t.sql(`select attempts from account_tokens where user_id = ? and purpose = 'email_code'`, [userId]) as { attempts: number }[];
     expect(rows[0]!.attempts).toBe(5);
   });
 
   it('refuses an expired code', async () => {
     const { mail, client, userId } = await newPatient();
-    await sql(`update account_tokens set expires_at = now() - interval '1 second' where user_id = ? and purpose = 'email_code'`, [userId]);
+    await t.sql(`update account_tokens set expires_at = now() - interval '1 second' where user_id = ? and purpose = 'email_code'`, [userId]);
     const res = await client.post('/confirm/email', { code: codeIn(mail) });
     expect(res.status).toBe(400);
     expect(res.body.reason).toBe('CODE_EXPIRED');

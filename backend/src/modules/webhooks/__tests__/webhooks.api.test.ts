@@ -59,12 +59,11 @@ async function subscribe(key: string, url: string, events: string[] = ['ORDER_ST
   return r.data.subscribeWebhook as { secret: string; subscription: { id: string } };
 }
 
-const sql = <T>(query: string, params: unknown[] = []) => t.orm.em.fork().getConnection().execute<T[]>(query, params);
 
 /** An admin confirms a paid order (set up as paid and processing first, so any seeded order serves). */
 async function moveAnOrder(): Promise<string> {
-  const [order] = await sql<{ id: string }>(`select id from orders order by random() limit 1`);
-  await sql(`update orders set status = 'Processing', payment_status = 'paid' where id = ?`, [order!.id]);
+  const [order] = await t.sql<{ id: string }>(`select id from orders order by random() limit 1`);
+  await t.sql(`update orders set status = 'Processing', payment_status = 'paid' where id = ?`, [order!.id]);
   const r = await admin.gql('mutation($id: ID!) { updateOrderStatus(id: $id, status: Confirmed) { id } }', { id: order!.id });
   expect(r.errors).toBeUndefined();
   return order!.id;
@@ -76,7 +75,7 @@ async function moveAnOrder(): Promise<string> {
  */
 async function settle(subscriptionId: string): Promise<void> {
   for (let pass = 0; pass < 200; pass++) {
-    const [due] = await sql<{ n: number }>(`select count(*)::int as n from webhook_deliveries where subscription_id = ? and status in ('pending', 'sending') and next_attempt_at <= now()`, [subscriptionId]);
+    const [due] = await t.sql<{ n: number }>(`select count(*)::int as n from webhook_deliveries where subscription_id = ? and status in ('pending', 'sending') and next_attempt_at <= now()`, [subscriptionId]);
     if (!due!.n) return;
     await t.worker.tick();
   }
@@ -118,7 +117,7 @@ describe('webhook subscriptions', () => {
     const { url } = endpoint();
     const { secret, subscription } = await subscribe(key, url, ['ORDER_PLACED', 'ORDER_STATUS_CHANGED']);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    const [row] = await sql<{ secret_sealed: string }>('select secret_sealed from webhook_subscriptions where id = ?', [subscription.id]);
+    const [row] = await t.sql<{ secret_sealed: string }>('select secret_sealed from webhook_subscriptions where id = ?', [subscription.id]);
     expect(row!.secret_sealed).not.toContain(secret.slice(6));
     const list = await asApp(key, '{ webhookSubscriptions { id url events } }');
     expect(list.data.webhookSubscriptions).toEqual([{ id: subscription.id, url, events: ['ORDER_PLACED', 'ORDER_STATUS_CHANGED'] }]);
@@ -141,7 +140,7 @@ describe('webhook subscriptions', () => {
     const hooksOnly = await appKey(['WEBHOOKS_MANAGE']);
     expect(await asApp(hooksOnly, SUBSCRIBE, { input: { url, events: ['ORDER_PLACED'] } })).toMatchObject({ code: 'FORBIDDEN', reason: 'EVENT_SCOPE_MISSING' });
     expect((await admin.gql(SUBSCRIBE, { input: { url, events: ['ORDER_PLACED'] } })).code).toBe('FORBIDDEN');
-    expect(await sql('select id from webhook_subscriptions where url = ?', [url])).toEqual([]);
+    expect(await t.sql('select id from webhook_subscriptions where url = ?', [url])).toEqual([]);
   });
 
   it.each([
@@ -226,7 +225,7 @@ describe('webhook deliveries', () => {
     expect((await deliveriesTo(subs[1]!.subscription.id)).map((d) => d.eventId).sort()).toEqual(ids);
     // The same event queued again for the same subscription is one row (the unique key).
     const d = (await deliveriesTo(subs[0]!.subscription.id))[0]!;
-    const inserted = await sql(
+    const inserted = await t.sql(
       `insert into webhook_deliveries (id, dedupe_key, subscription_id, app_id, event_id, event, object_id, payload, url, status, attempts, next_attempt_at, created_at, updated_at)
         values (gen_random_uuid(), ?, ?, ?, ?, 'order.statusChanged', ?, '{}', ?, 'pending', 0, now(), now(), now()) on conflict (dedupe_key) do nothing returning id`,
       [`${d.eventId}:${subs[0]!.subscription.id}`, subs[0]!.subscription.id, d.app.id, d.eventId, d.objectId, hooks[0]!.url]);
@@ -236,8 +235,8 @@ describe('webhook deliveries', () => {
   it('queues nothing for a change that did not happen', async () => {
     const key = await appKey(['WEBHOOKS_MANAGE', 'ORDERS_READ']);
     const { subscription } = await subscribe(key, endpoint().url);
-    const [order] = await sql<{ id: string }>(`select id from orders order by created_at desc limit 1`);
-    await sql(`update orders set status = 'Delivered' where id = ?`, [order!.id]);
+    const [order] = await t.sql<{ id: string }>(`select id from orders order by created_at desc limit 1`);
+    await t.sql(`update orders set status = 'Delivered' where id = ?`, [order!.id]);
     const r = await admin.gql('mutation($id: ID!) { updateOrderStatus(id: $id, status: Confirmed) { id } }', { id: order!.id });
     expect(r.errors?.[0]?.extensions?.reason).toBe('ILLEGAL_TRANSITION');
     expect(await deliveriesTo(subscription.id)).toEqual([]);
@@ -280,8 +279,8 @@ describe('webhook deliveries', () => {
   it('sends medicine.stockLow when checkouts take the stock below the line, once however many race', async () => {
     const key = await appKey(['WEBHOOKS_MANAGE', 'CATALOG_READ']);
     const { subscription } = await subscribe(key, endpoint().url, ['MEDICINE_STOCK_LOW']);
-    const [med] = await sql<{ id: string }>(`select id from medicines where is_active order by name limit 1`);
-    await sql('update medicines set stock = 12 where id = ?', [med!.id]);
+    const [med] = await t.sql<{ id: string }>(`select id from medicines where is_active order by name limit 1`);
+    await t.sql('update medicines set stock = 12 where id = ?', [med!.id]);
     const { asPatient } = await import('../../../../test/app.js');
     const buyers = await Promise.all(['patient@nirog.test', 'karim@nirog.test', 'nusrat@nirog.test'].map((email) => asPatient(t, email)));
     const checkout = 'mutation($input: CreateOrderInput!) { createOrder(input: $input) { order { id } } }';
@@ -294,19 +293,19 @@ describe('webhook deliveries', () => {
   });
 
   it('sends appointment events only to apps acting for the hospital of a hospital visit', async () => {
-    const [visit] = await sql<{ id: string; work: string }>(
+    const [visit] = await t.sql<{ id: string; work: string }>(
       `select a.id, d.work from appointments a join doctors d on d.id = a.doctor_id where a.kind = 'hospital' order by a.created_at limit 1`);
-    const [video] = await sql<{ id: string; work: string }>(
+    const [video] = await t.sql<{ id: string; work: string }>(
       `select a.id, d.work from appointments a join doctors d on d.id = a.doctor_id where a.kind = 'video' and d.work = ? limit 1`, [visit!.work]);
     const ownKey = await appKey(['WEBHOOKS_MANAGE', 'APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: visit!.work });
     const otherKey = await appKey(['WEBHOOKS_MANAGE', 'APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: 'Somewhere Else Hospital' });
     const own = await subscribe(ownKey, endpoint().url, ['APPOINTMENT_STATUS_CHANGED']);
     const other = await subscribe(otherKey, endpoint().url, ['APPOINTMENT_STATUS_CHANGED']);
-    await sql(`update appointments set status = 'Processing', visit_date = current_date + 3 where id = ?`, [visit!.id]);
+    await t.sql(`update appointments set status = 'Processing', visit_date = current_date + 3 where id = ?`, [visit!.id]);
     const moved = await admin.gql('mutation($id: ID!) { changeAppointmentStatus(id: $id, input: { status: Confirmed }) { id } }', { id: visit!.id });
     expect(moved.errors).toBeUndefined();
     if (video) {
-      await sql(`update appointments set status = 'Processing', payment_status = 'paid' where id = ?`, [video.id]);
+      await t.sql(`update appointments set status = 'Processing', payment_status = 'paid' where id = ?`, [video.id]);
       expect((await admin.gql('mutation($id: ID!) { changeAppointmentStatus(id: $id, input: { status: Confirmed }) { id } }', { id: video.id })).errors).toBeUndefined();
     }
     expect((await deliveriesTo(own.subscription.id)).map((d) => [d.event, d.objectId])).toEqual([['appointment.statusChanged', visit!.id]]);
@@ -316,8 +315,8 @@ describe('webhook deliveries', () => {
   it('tells apps with orders:read of a refunded order payment, as the order', async () => {
     const key = await appKey(['WEBHOOKS_MANAGE', 'ORDERS_READ']);
     const { subscription } = await subscribe(key, endpoint().url, ['PAYMENT_REFUNDED']);
-    const [orderPayment] = await sql<{ id: string; purpose_id: string }>(`select id, purpose_id from payments where purpose = 'order' limit 1`);
-    const [consultationPayment] = await sql<{ id: string }>(`select id from payments where purpose = 'consultation' limit 1`);
+    const [orderPayment] = await t.sql<{ id: string; purpose_id: string }>(`select id, purpose_id from payments where purpose = 'order' limit 1`);
+    const [consultationPayment] = await t.sql<{ id: string }>(`select id from payments where purpose = 'consultation' limit 1`);
     const em = t.orm.em.fork();
     await em.transactional(async (tx) => {
       await t.services.events.publish(tx as never, { type: 'payment.refunded', paymentId: orderPayment!.id });
