@@ -149,7 +149,10 @@ export class AnswerCache {
         piece = utf8 ? chunk : Buffer.from(chunk, encoding as BufferEncoding);
       } else if (Buffer.isBuffer(chunk)) piece = chunk;
       else if (chunk instanceof Uint8Array) piece = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-      else return void (overflow = true); // not something this cache can replay
+      else {
+        overflow = true; // not something this cache can replay: the answer is not kept
+        return;
+      }
       // A string's length in UTF-16 units is at most its length in bytes: past the limit, it is over for
       // certain; keep() checks the exact bytes of what is left.
       size += piece.length;
