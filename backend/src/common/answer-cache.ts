@@ -23,7 +23,8 @@ import { routeLabel } from './metrics.js';
  * A committed change to the doctors or the medicine catalogue, by any replica, clears every
  * process's answers (common/coordination.ts, as for the list totals). A request that asks for a fresh
  * answer (`Cache-Control: no-cache`, a browser's reload) and a revalidation (`If-None-Match`) go through
- * to the app; their answer is kept for the next caller.
+ * to the app; their answer is kept for the next caller when none is kept, and a kept one is left as it
+ * is (nothing it shows has changed, or it would have been cleared).
  *
  * A hit gets its own X-Request-Id and is counted by /metrics (the middleware runs after both), and
  * says `X-Answer-Cache: hit`.
@@ -112,29 +113,33 @@ export class AnswerCache {
       if (!this.enabled || !AnswerCache.candidate(req)) return next();
       const key = AnswerCache.keyOf(req);
       const fresh = /no-cache|max-age=0/i.test(String(req.headers['cache-control'] ?? '')) || /no-cache/i.test(String(req.headers.pragma ?? ''));
-      const hit = fresh || req.headers['if-none-match'] ? undefined : this.lookup(key);
-      if (hit) {
-        for (const [name, value] of hit.headers) res.setHeader(name, value);
-        res.setHeader('Content-Length', hit.bytes);
+      const kept = this.lookup(key);
+      if (kept && !fresh && !req.headers['if-none-match']) {
+        for (const [name, value] of kept.headers) res.setHeader(name, value);
+        res.setHeader('Content-Length', kept.bytes);
         res.setHeader('X-Answer-Cache', 'hit');
-        res.locals.answerRoute = hit.route;
-        res.statusCode = hit.status;
-        res.end(hit.body);
+        res.locals.answerRoute = kept.route;
+        res.statusCode = kept.status;
+        res.end(kept.body);
         return;
       }
-      this.record(key, req, res);
+      res.setHeader('X-Answer-Cache', 'miss');
+      // A caller asking for a fresh answer (or revalidating) while one is kept: the app answers it,
+      // and the kept one stays. It is as fresh as a new one: every change to what it shows clears the
+      // cache in every process, and its TTL bounds the rest. Recording this answer too cost a load of
+      // reloads about 40 µs of CPU a request and doubled REST's p99 (README, Performance).
+      if (!kept) this.record(key, req, res);
       next();
     };
   }
 
   /**
    * Collects what the app writes (after compression) and keeps it if the answer says it may be shared.
-   * Every miss is recorded, and every request that asks for a fresh answer is a miss, so this runs at
-   * the rate of the uncached reads: it holds on to the pieces as written (express's res.send hands one
-   * Buffer; a string stays a string) and copies only an answer written in several pieces. It used to
-   * copy every answer once more (a Buffer.concat, even of one piece): 16 kB per doctors page outside
-   * V8's heap, whose growth set off a full mark-compact every 1.2 s or so under load. That was REST's
-   * p99 tail: 25–29 ms with the copy, 10–14 ms without, interleaved runs of 8 s (README, Performance).
+   * It runs for every miss with nothing kept under its key, and holds on to the pieces as written
+   * (express's res.send hands one Buffer; a string stays a string), copying only an answer written in
+   * several pieces. It used to copy every answer once more (a Buffer.concat, even of one piece): 16 kB
+   * per doctors page outside V8's heap, whose growth set off a full mark-compact every 1.2 s or so
+   * under load (REST's p99: 25–29 ms with the copy, 10–14 ms without; README, Performance).
    */
   private record(key: string, req: Request, res: Response): void {
     const generation = this.generation;
@@ -169,7 +174,6 @@ export class AnswerCache {
       collect(args[0], args[1]);
       return end(...args);
     }) as Response['end'];
-    res.setHeader('X-Answer-Cache', 'miss');
     res.once('finish', () => {
       if (overflow || res.statusCode !== 200 || generation !== this.generation) return;
       const maxAge = shareableFor(res);

@@ -241,6 +241,32 @@ describe('AnswerCache.middleware', () => {
     expect(cache.lookup('/buffer\n\nidentity\n')?.body).toBe(written);
   });
 
+  it('answers a fresh request from the app, keeps its answer when none is kept, and leaves a kept one as it is', async () => {
+    let now = 0;
+    const clocked = new AnswerCache(5_000, 10, 1024, () => now);
+    let version = 0;
+    const app2 = express();
+    app2.use(clocked.middleware());
+    app2.get('/v', (_req, res) => {
+      res.locals.shareableAnswer = true;
+      res.json({ version: ++version });
+    });
+    const get = async (fresh = false) => {
+      const res = await (fresh ? request(app2).get('/v').set('Cache-Control', 'no-cache') : request(app2).get('/v'));
+      return [res.body.version, res.headers['x-answer-cache']];
+    };
+    // Nothing kept: the fresh answer is kept for the next caller.
+    expect(await get(true)).toEqual([1, 'miss']);
+    expect(await get()).toEqual([1, 'hit']);
+    // One kept: a reload runs the app for its caller only; recording every reload cost each ~40 µs.
+    expect(await get(true)).toEqual([2, 'miss']);
+    expect(await get()).toEqual([1, 'hit']);
+    // Past its TTL the next answer, fresh or not, is kept again.
+    now = 5_000;
+    expect(await get(true)).toEqual([3, 'miss']);
+    expect(await get()).toEqual([3, 'hit']);
+  });
+
   it('keeps nothing larger than its limit, counted in bytes', async () => {
     const small = new AnswerCache(60_000, 10, 10);
     const app2 = express();
