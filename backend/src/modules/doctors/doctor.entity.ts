@@ -14,7 +14,7 @@ const DOCTOR_AVERAGE_SQL = doctorAverageSql();
 
 /**
  * A doctor's professional profile, for writes. Name, email, phone, gender and avatar live on the User
- * (one identity per email). Screens and both doors read doctors through the read model (doctor.read.ts).
+ * (one identity per email; the card's copies below follow it). Screens and both doors read doctors through the read model (doctor.read.ts).
  */
 @Entity({ tableName: 'doctors' })
 /** The dashboard's new-doctor counts. */
@@ -90,4 +90,18 @@ export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnlin
   /** Hospital visits one slot (Morning, Afternoon, Evening) of one day can take. */
   @Property({ default: 10 })
   hospitalSlotCapacity: number = 10;
+
+  /**
+   * Copies of the account's name, photo and gender, so the doctor card reads doctors alone (no join
+   * with users: issue #22). The database keeps them from the users row, in the same transaction
+   * (triggers in Migration20261128020000DoctorCardCopies); a value set here is replaced, so nothing sets them.
+   */
+  @Property({ length: 100, default: '' })
+  readonly userName?: string;
+
+  @Property({ length: 500, nullable: true })
+  readonly userAvatarUrl?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  readonly userGender?: string | null;
 }

@@ -12,7 +12,7 @@ import {
   AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, FeeRange, MeetingUrlInput,
 } from './doctor.inputs.js';
 import { Speciality } from './speciality.entity.js';
-import { DoctorView, doctorViewOfEntity } from './doctor.read.js';
+import { DoctorView, doctorViewOfEntity, type DoctorContact } from './doctor.read.js';
 import type { Ref } from '@mikro-orm/core';
 import type { Doctor } from './doctor.entity.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
@@ -57,22 +57,34 @@ export class DoctorPage extends Paginated(DoctorView) {}
 export function doctorOf(ctx: Context, doctor: Ref<Doctor>): DoctorView | Promise<DoctorView | null> {
   const d = doctor.isInitialized() ? doctor.getEntity() : null;
   if (d && d.user.isInitialized()) return doctorViewOfEntity(d, d.user.getEntity());
-  return ctx.loaders.of('doctor', (ids) => ctx.services.doctors.viewsByIds(ctx.em, ids)).load(doctor.id);
+  return doctorsById(ctx).load(doctor.id);
 }
+
+const doctorsById = (ctx: Context) => ctx.loaders.of('doctor', (ids) => ctx.services.doctors.viewsByIds(ctx.em, ids));
 
 /** A doctor's contact and private fields are for that doctor and for admins (null for anyone else). */
 const seesPrivateOf = (ctx: Context, d: DoctorView) => ctx.user?.role === Role.Admin || (!!ctx.user && ctx.user.id === d.userId);
 
+/**
+ * The contact of a doctor its caller may see: on the view when it was read with the account, else
+ * loaded for this request in one statement (the public list's cards are read without it).
+ */
+async function contactOf(ctx: Context, d: DoctorView): Promise<DoctorContact | null> {
+  if (!seesPrivateOf(ctx, d)) return null;
+  return d.private.contact ?? (await doctorsById(ctx).load(d.id))?.private.contact ?? null;
+}
+
 @Resolver(() => DoctorView)
 export class DoctorResolver {
   @FieldResolver(() => String, { nullable: true, description: "The doctor's login email: only the doctor and admins see it (null for anyone else)" })
-  email(@Root() d: DoctorView, @Ctx() ctx: Context) {
-    return seesPrivateOf(ctx, d) ? d.private.email : null;
+  async email(@Root() d: DoctorView, @Ctx() ctx: Context) {
+    return (await contactOf(ctx, d))?.email ?? null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "The doctor's personal phone: only the doctor and admins see it (null for anyone else)" })
-  phone(@Root() d: DoctorView, @Ctx() ctx: Context) {
-    return seesPrivateOf(ctx, d) ? localPhone(d.private.phoneE164) : null;
+  async phone(@Root() d: DoctorView, @Ctx() ctx: Context) {
+    const contact = await contactOf(ctx, d);
+    return contact ? localPhone(contact.phoneE164) : null;
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The doctor and admins only' })

@@ -30,8 +30,9 @@ export function toSpecDoctor(d: DoctorView, opts: { private?: boolean } = {}) {
     name: d.name,
     // A doctor's login email and personal phone are for the doctor and admins only (the earlier
     // server listed them to everyone): the keys stay, with null, so the earlier client's shape holds.
-    email: opts.private ? d.private.email : null,
-    phone: opts.private ? prefixedPhone(d.private.phoneE164) : null,
+    // (`private` views are read with the account: the doctor's own, the admin lists, one doctor.)
+    email: opts.private ? d.private.contact?.email ?? null : null,
+    phone: opts.private ? prefixedPhone(d.private.contact?.phoneE164 ?? null) : null,
     gender: d.gender ?? null,
     avatar: picture(d.avatarUrl, 'doctor'),
     images: pictures([d.avatarUrl], 'doctor'),
@@ -253,7 +254,7 @@ export function registerDoctorRoutes(route: RouteFn): void {
   });
 
   csvExport(route, 'doctors', AdminDoctorListArgs, (ctx, args) => ctx.services.doctors.adminList(ctx.em, args), [
-    { header: 'id', value: (d) => d.id }, { header: 'name', value: (d) => d.name }, { header: 'email', value: (d) => d.private.email },
+    { header: 'id', value: (d) => d.id }, { header: 'name', value: (d) => d.name }, { header: 'email', value: (d) => d.private.contact?.email ?? '' },
     { header: 'status', value: (d) => d.status }, { header: 'specialities', value: (d) => d.specialities.join('; ') }, { header: 'degree', value: (d) => d.degree },
     { header: 'works at', value: (d) => d.work }, { header: 'fee (BDT)', value: (d) => bdt(d.feePoisha) }, { header: 'BMDC', value: (d) => d.bmdcNo },
     { header: 'online', value: (d) => d.isOnline }, { header: 'reviews', value: (d) => d.reviewCount }, { header: 'registered', value: (d) => d.createdAt },

@@ -300,6 +300,72 @@ describe('admin doctors', () => {
   });
 });
 
+describe("the card's name, photo and gender (kept on the doctor by the database, so the list reads doctors alone)", () => {
+  const sql = <T,>(text: string, params: unknown[] = []) => t.orm.em.fork().getConnection().execute<T[]>(text, params);
+  let doctorId: string;
+
+  it('follow the account at once: a new name, photo and gender show on both doors and in the filters', async () => {
+    const admin = await asAdmin(t);
+    const created = await admin.gql('mutation($input: AdminCreateDoctorInput!) { createDoctor(input: $input) { id name gender } }', { input: {
+      name: 'Copy Before', email: 'card.copy@example.com', phone: '01811223377', gender: 'Male', degree: 'MBBS', specialities: ['Medicine'],
+      work: 'Square Hospital', fees: 600, location: 'Dhaka', bmdcNo: 'A-88004',
+    } });
+    expect(created.errors).toBeUndefined();
+    doctorId = created.data!.createDoctor.id;
+    expect((await list({ s: 'Copy Before' })).items.map((d) => [d.id, d.name, d.gender])).toEqual([[doctorId, 'Copy Before', 'Male']]);
+
+    const changed = await admin.multipart('put', `/doctor/${doctorId}`).field('name', 'Copy After').field('gender', 'Female')
+      .attach('images', await pngImage(), 'photo.png');
+    expect(changed.status).toBe(200);
+    expect((await list({ s: 'Copy Before' })).total).toBe(0);
+    expect((await list({ s: 'Copy After', g: ['Female'] })).items.map((d) => [d.id, d.name, d.gender])).toEqual([[doctorId, 'Copy After', 'Female']]);
+    expect((await list({ s: 'Copy After', g: ['Male'] })).total).toBe(0);
+    const rest = await asVisitor(t).get('/doctors?keyword=Copy%20After');
+    expect(rest.body.doctors.map((d: { _id: string; name: string; gender: string; avatar: { url: string } }) => [d._id, d.name, d.gender, d.avatar.url]))
+      .toEqual([[doctorId, 'Copy After', 'Female', changed.body.doctor.avatar.url]]);
+  });
+
+  it('are never written by hand: a forged copy is replaced by the account, and a rename in raw SQL reaches the card too', async () => {
+    const [{ user_id: userId }] = await sql<{ user_id: string }>('select user_id from doctors where id = ?', [doctorId]);
+    await sql("update doctors set user_name = 'Forged', user_gender = 'Male', user_avatar_url = null where id = ?", [doctorId]);
+    const copies = () => sql<{ user_name: string; user_gender: string; user_avatar_url: string | null }>(
+      'select user_name, user_gender, user_avatar_url from doctors where id = ?', [doctorId]);
+    const [account] = await sql<{ avatar_url: string }>('select avatar_url from users where id = ?', [userId]);
+    expect(await copies()).toEqual([{ user_name: 'Copy After', user_gender: 'Female', user_avatar_url: account.avatar_url }]);
+    await sql("update users set name = 'Copy Raw' where id = ?", [userId]);
+    expect((await copies())[0].user_name).toBe('Copy Raw');
+    expect((await list({ s: 'Copy Raw' })).items.map((d) => d.id)).toEqual([doctorId]);
+  });
+
+  it("reads a page without the account, and still shows an admin and the doctor the contact (one more statement, whatever the page size)", async () => {
+    const page = (size: number) => `{ doctors(page: 1, pageSize: ${size}, search: "Copy") { items { id email phone } } }`;
+    const visitor = asVisitor(t);
+    const admin = await asAdmin(t);
+    await visitor.gql(page(20));
+    const seenByVisitor = await countQueries(() => visitor.gql(page(20)));
+    expect(seenByVisitor.result.data!.doctors.items).toEqual([{ id: doctorId, email: null, phone: null }]);
+    expect(seenByVisitor.sql.filter((s) => /join users/.test(s))).toEqual([]);
+    const withoutContact = await countQueries(() => admin.gql('{ doctors(page: 1, pageSize: 20, search: "Copy") { items { id } } }'));
+    const seenByAdmin = await countQueries(() => admin.gql(page(20)));
+    expect(seenByAdmin.result.data!.doctors.items).toEqual([{ id: doctorId, email: 'card.copy@example.com', phone: '01811223377' }]);
+    expect(seenByAdmin.count).toBe(withoutContact.count + 1);
+    const all = '{ doctors(page: 1, pageSize: 50) { items { email } } }';
+    await admin.gql(all);
+    const many = await countQueries(() => admin.gql(all));
+    expect(many.result.data!.doctors.items.length).toBe(50);
+    expect(many.result.data!.doctors.items.every((d: { email: string | null }) => !!d.email)).toBe(true);
+    expect(many.count).toBe(seenByAdmin.count);
+
+    // A doctor sees only their own contact on the public list.
+    const doctor = await asDoctor(t);
+    const mine = await doctor.gql('{ doctors(page: 1, pageSize: 100, search: "Ayesha Siddiqua") { items { email } } }');
+    expect(mine.errors).toBeUndefined();
+    expect(mine.data!.doctors.items.map((d: { email: string | null }) => d.email)).toEqual(['doctor@nirog.test']);
+    const others = await doctor.gql('{ doctors(page: 1, pageSize: 5, search: "Copy Raw") { items { email phone } } }');
+    expect(others.data!.doctors.items).toEqual([{ email: null, phone: null }]);
+  });
+});
+
 describe('demo data', () => {
   it('seeds idempotently: a second run adds nothing', async () => {
     const counts = async () => (await t.sql<{ n: string }>(
