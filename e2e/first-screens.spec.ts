@@ -132,3 +132,42 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("what a first-load page names in its head", () => {
+  /** The files a page fetches (by path, each time it fetches one) and the browser's warnings about its preloads. */
+  function watch(page: Page) {
+    const fetched: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (r) => { if (new URL(r.url()).pathname.startsWith('/assets/')) fetched.push(new URL(r.url()).pathname); });
+    page.on('console', (m) => { if (/preload/i.test(m.text())) warnings.push(m.text()); });
+    return { fetched, warnings, twice: () => fetched.filter((f, i) => fetched.indexOf(f) !== i) };
+  }
+
+  for (const path of ['/doctors', '/doctors?page=2', '/medicine', '/cart', '/']) {
+    test(`${path}: every preload is used, and no file is fetched twice`, async ({ page }) => {
+      const seen = watch(page);
+      await page.goto(path, { waitUntil: 'load' });
+      await expect(page.locator('main').first()).toBeVisible();
+      await page.evaluate(() => document.fonts.ready);
+      // Chromium warns of an unused preload a few seconds after the load event.
+      await page.waitForTimeout(3_500);
+      expect(seen.twice()).toEqual([]);
+      expect(seen.warnings).toEqual([]);
+    });
+  }
+
+  test('an English first screen names the label face in its head, so it arrives before the first layout; a Bangla one does not', async ({ page, baseURL }) => {
+    const fonts = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin>/g)].map((m) => m[1]);
+    const english = fonts(await (await page.request.get('/doctors')).text());
+    expect(english).toEqual([expect.stringMatching(/^\/assets\/nirog-bengali-label-400-[\w-]+\.woff2$/), expect.stringMatching(/^\/assets\/nirog-bengali-label-700-[\w-]+\.woff2$/)]);
+    expect(fonts(await (await page.request.get('/')).text())).toEqual(english);
+    // The very files fonts.css names (so the browser uses what it preloaded) and both drawn on the page.
+    const seen = watch(page);
+    await page.goto('/doctors');
+    await page.evaluate(() => document.fonts.ready);
+    expect(seen.fetched.filter((f) => f.endsWith('.woff2')).sort()).toEqual([...english].sort());
+    await page.context().addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL! }]);
+    expect(fonts(await (await page.request.get('/doctors')).text())).toEqual([]);
+    expect(fonts(await (await page.request.get('/')).text())).toEqual([]);
+  });
+});

@@ -9,6 +9,8 @@ import { AppRoutes } from './app/AppRoutes';
 import { setSplashInPrerender } from './app/components/Splash';
 import { ServerClientContext } from './lib/DataProvider';
 import { appCache } from './lib/apollo';
+import labelFont400 from './app/fonts/nirog-bengali-label-400.woff2?url';
+import labelFont700 from './app/fonts/nirog-bengali-label-700.woff2?url';
 
 /**
  * The home page's first screen as HTML, written into index.html by the build (scripts/prerender.mjs)
@@ -119,6 +121,18 @@ function Screen({ client, children }: { client: ApolloClient; children: ReactNod
   );
 }
 
+/**
+ * An English first screen draws the label face's characters from its first paint (the ৳ of every price,
+ * the switch's বাংলা: app/fonts.css), but the browser finds the face only when its first style pass
+ * meets them, and when each weight arrives it lays every text out again (the face is first in the
+ * English pages' font-family). A /doctors trace: both weights asked for 105 and 144 ms in, after the
+ * first layout, then a second whole layout, commit and paint of 26 ms (×4 in Lighthouse's mobile
+ * simulation, most of it blocking time). Named in the head, they arrive before the first layout.
+ * 1.8 kB a weight; a Bangla page uses the whole face alone, and never gets these.
+ */
+const LABEL_FONT_PRELOADS = [labelFont400, labelFont700]
+  .map((href) => `<link rel="preload" as="font" type="font/woff2" href="${href}" crossorigin>`).join('');
+
 /** The static header index.html carries in #root (one line), which a rendered first screen replaces. */
 const STATIC_ROOT = /<div id="root">.*<\/div>$/m;
 
@@ -135,7 +149,7 @@ export function intoPage(index: string, { lang, splash, markup, hints }: { lang:
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
     .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
-    .replace('</head>', () => `${hints}</head>`)
+    .replace('</head>', () => `${lang === 'en' ? LABEL_FONT_PRELOADS : ''}${hints}</head>`)
     .replace(STATIC_ROOT, () => `<div id="root" data-prerendered="${lang}"${splash ? ' data-splash="shown"' : ''}>${markup}</div>`);
   if (!html.includes('fetchpriority="low" src=')) throw new Error('index.html: the module script is not where the prerender expects it');
   return html;

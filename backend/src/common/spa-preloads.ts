@@ -64,7 +64,9 @@ export class SpaPages {
     this.exclude = new Set(preloads.exclude);
     for (const route of preloads.routes) {
       const links = [
-        ...route.css.map((href) => `<link rel="preload" as="style" href="${href}">`),
+        // crossorigin: the page's script adds its stylesheets in CORS mode (Vite's preload helper), and a
+        // preload in another credentials mode is not used: the browser fetched the file a second time.
+        ...route.css.map((href) => `<link rel="preload" as="style" href="${href}" crossorigin>`),
         ...route.js.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
       ].join('');
       this.pages.push({

@@ -114,8 +114,8 @@ describe("a first-load page's HTML carries its first screen", () => {
   });
 
   it("applies the page's own stylesheets from the start when its screen is in the HTML (only preloads them otherwise)", async () => {
-    expect((await t.http().get('/medicine')).text).toContain('<link rel="stylesheet" href="/assets/MedicinePage-a.css">');
-    expect((await t.http().get('/medicine?page=2')).text).toContain('<link rel="preload" as="style" href="/assets/MedicinePage-a.css">');
+    expect((await t.http().get('/medicine')).text).toContain('<link rel="stylesheet" href="/assets/MedicinePage-a.css" crossorigin>');
+    expect((await t.http().get('/medicine?page=2')).text).toContain('<link rel="preload" as="style" href="/assets/MedicinePage-a.css" crossorigin>');
   });
 
   it('a render that fails sends the page as without it', async () => {

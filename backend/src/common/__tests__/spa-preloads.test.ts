@@ -38,7 +38,7 @@ describe('the single-page app with its first-load preloads', () => {
 
   it("names a first-load page's chunks (and stylesheet) in the head, in order, nothing else changed", () => {
     const html = pages.htmlFor('/doctor/4f664425-0642-454e-91f8-12453ce223d9');
-    expect(html).toBe(INDEX.replace('</head>', '<link rel="preload" as="style" href="/assets/page-d.css">'
+    expect(html).toBe(INDEX.replace('</head>', '<link rel="preload" as="style" href="/assets/page-d.css" crossorigin>'
       + '<link rel="modulepreload" crossorigin href="/assets/DoctorDetailPage-c.js"><link rel="modulepreload" crossorigin href="/assets/apollo-b.js"></head>'));
     expect(pages.htmlFor('/doctors')).toContain('href="/assets/DoctorsPage-a.js"');
     expect(pages.htmlFor('/doctors/')).toContain('href="/assets/DoctorsPage-a.js"');
