@@ -156,18 +156,32 @@ test.describe("what a first-load page names in its head", () => {
     });
   }
 
-  test('an English first screen names the label face in its head, so it arrives before the first layout; a Bangla one does not', async ({ page, baseURL }) => {
+  test("a first screen names its language's Bengali faces in its head, the very files fonts.css loads, fetched once", async ({ page, browser, baseURL }) => {
     const fonts = (html: string) => [...html.matchAll(/<link rel="preload" as="font" type="font\/woff2" href="([^"]+)" crossorigin>/g)].map((m) => m[1]);
     const english = fonts(await (await page.request.get('/doctors')).text());
-    expect(english).toEqual([expect.stringMatching(/^\/assets\/nirog-bengali-label-400-[\w-]+\.woff2$/), expect.stringMatching(/^\/assets\/nirog-bengali-label-700-[\w-]+\.woff2$/)]);
     expect(fonts(await (await page.request.get('/')).text())).toEqual(english);
-    // The very files fonts.css names (so the browser uses what it preloaded) and both drawn on the page.
+    expect(english).toEqual([expect.stringMatching(/^\/assets\/nirog-bengali-label-400-[\w-]+\.woff2$/), expect.stringMatching(/^\/assets\/nirog-bengali-label-700-[\w-]+\.woff2$/)]);
     const seen = watch(page);
     await page.goto('/doctors');
     await page.evaluate(() => document.fonts.ready);
     expect(seen.fetched.filter((f) => f.endsWith('.woff2')).sort()).toEqual([...english].sort());
-    await page.context().addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL! }]);
-    expect(fonts(await (await page.request.get('/doctors')).text())).toEqual([]);
-    expect(fonts(await (await page.request.get('/')).text())).toEqual([]);
+
+    // A Bangla reader, in a browser of their own (as setLanguage keeps the language: cookie and localStorage).
+    const context = await browser.newContext({ baseURL });
+    await context.addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL! }]);
+    await context.addInitScript(() => localStorage.setItem('nirog.lang', 'bn'));
+    const reader = await context.newPage();
+    const bangla = fonts(await (await reader.request.get('/doctors')).text());
+    expect(fonts(await (await reader.request.get('/')).text())).toEqual(bangla);
+    expect(bangla).toEqual([expect.stringMatching(/^\/assets\/noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/), expect.stringMatching(/^\/assets\/noto-sans-bengali-bengali-700-normal-[\w-]+\.woff2$/)]);
+    const seenInBangla = watch(reader);
+    await reader.goto('/doctors');
+    await expect(reader.locator('html')).toHaveAttribute('lang', 'bn');
+    await reader.evaluate(() => document.fonts.ready);
+    expect(seenInBangla.fetched.filter((f) => f.endsWith('.woff2')).sort()).toEqual([...bangla].sort());
+    expect(seenInBangla.twice()).toEqual([]);
+    await reader.waitForTimeout(3_500); // an unused preload is warned of a few seconds after the load event
+    expect(seenInBangla.warnings).toEqual([]);
+    await context.close();
   });
 });

@@ -11,6 +11,8 @@ import { ServerClientContext } from './lib/DataProvider';
 import { appCache } from './lib/apollo';
 import labelFont400 from './app/fonts/nirog-bengali-label-400.woff2?url';
 import labelFont700 from './app/fonts/nirog-bengali-label-700.woff2?url';
+import bengali400 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-400-normal.woff2?url';
+import bengali700 from '@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff2?url';
 
 /**
  * The home page's first screen as HTML, written into index.html by the build (scripts/prerender.mjs)
@@ -122,16 +124,22 @@ function Screen({ client, children }: { client: ApolloClient; children: ReactNod
 }
 
 /**
- * An English first screen draws the label face's characters from its first paint (the ৳ of every price,
- * the switch's বাংলা: app/fonts.css), but the browser finds the face only when its first style pass
- * meets them, and when each weight arrives it lays every text out again (the face is first in the
- * English pages' font-family). A /doctors trace: both weights asked for 105 and 144 ms in, after the
- * first layout, then a second whole layout, commit and paint of 26 ms (×4 in Lighthouse's mobile
- * simulation, most of it blocking time). Named in the head, they arrive before the first layout.
- * 1.8 kB a weight; a Bangla page uses the whole face alone, and never gets these.
+ * A first screen's text needs its Bengali face from the first paint, but the browser finds a face only
+ * when its first style pass meets the characters, and when the face arrives (font-display: swap) it
+ * lays the text out again. So each language's faces are named in the head and arrive with the markup:
+ * - English: the label face (the ৳ of every price, the switch's বাংলা: app/fonts.css; 1.8 kB a weight).
+ *   A /doctors trace: both weights asked for 105 and 144 ms in, after the first layout, then a second
+ *   whole layout, commit and paint of 26 ms (×4 in Lighthouse's mobile simulation) and CLS 0.001–0.004.
+ * - Bangla: the whole face (44 and 48 kB), which draws every word. Found late, its swap moved the whole
+ *   page: CLS 0.25 on /doctors in Bangla, where the system has no Bengali font (Lighthouse, Debian's
+ *   Chromium), 0.02–0.14 on /medicine and the home page.
+ * A page never gets the other language's faces.
  */
-const LABEL_FONT_PRELOADS = [labelFont400, labelFont700]
-  .map((href) => `<link rel="preload" as="font" type="font/woff2" href="${href}" crossorigin>`).join('');
+const fontPreloads = (hrefs: string[]) => hrefs.map((href) => `<link rel="preload" as="font" type="font/woff2" href="${href}" crossorigin>`).join('');
+const FONT_PRELOADS: Record<Lang, string> = {
+  en: fontPreloads([labelFont400, labelFont700]),
+  bn: fontPreloads([bengali400, bengali700]),
+};
 
 /** The static header index.html carries in #root (one line), which a rendered first screen replaces. */
 const STATIC_ROOT = /<div id="root">.*<\/div>$/m;
@@ -149,7 +157,7 @@ export function intoPage(index: string, { lang, splash, markup, hints }: { lang:
     .replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
     .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
-    .replace('</head>', () => `${lang === 'en' ? LABEL_FONT_PRELOADS : ''}${hints}</head>`)
+    .replace('</head>', () => `${FONT_PRELOADS[lang]}${hints}</head>`)
     .replace(STATIC_ROOT, () => `<div id="root" data-prerendered="${lang}"${splash ? ' data-splash="shown"' : ''}>${markup}</div>`);
   if (!html.includes('fetchpriority="low" src=')) throw new Error('index.html: the module script is not where the prerender expects it');
   return html;
