@@ -15,9 +15,11 @@ const app = (
 keepLanguageCookie();
 
 /**
- * The prerender leaves the sections that read data as their placeholders, and React reports each
- * such boundary as one the server "could not finish" (error 419) before rendering it in the browser,
- * as intended. Anything else hydration recovers from (markup that differs) is reported as React would.
+ * A catalogue's first screen whose server render ran out of time (prerender.tsx, RENDER_MS) leaves
+ * its unfinished parts as boundaries the server "could not finish": React reports each (error 419)
+ * before rendering it in the browser, as intended. (The home page has none: its data sections are
+ * plain placeholders, components/DataSection.tsx.) Anything else hydration recovers from (markup
+ * that differs) is reported as React would.
  */
 function reportUnlessPrerenderedPlaceholder(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);

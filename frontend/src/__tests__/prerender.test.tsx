@@ -45,6 +45,17 @@ describe('the home page prerendered by the build', () => {
     expect(html).toMatch(/card-placeholder/);
     expect(html).toContain('<footer');
   });
+
+  it('leaves them as plain markup, not as boundaries the server could not finish', async () => {
+    // A `<!--$!-->` boundary is rendered by React at the default priority, never in slices: the
+    // sections' code and first render in one long task right after hydration (components/DataSection.tsx).
+    for (const lang of ['en', 'bn'] as const) {
+      const html = await render(lang, '/', { splash: false });
+      expect(html).toMatch(/card-placeholder/);
+      expect(html).not.toContain('<!--$!');
+      expect(html).not.toContain('<!--$?');
+    }
+  });
 });
 
 // A catalogue's first screen, rendered by the server at request time from its first read

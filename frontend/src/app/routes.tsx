@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import type { Role } from '@/lib/session';
@@ -8,6 +8,7 @@ import RequireAuth from './components/RequireAuth';
 import NotFound from './components/NotFound';
 import { withData } from '@/components/withData';
 import SectionPlaceholder from '@/components/SectionPlaceholder';
+import DataSection from '@/components/DataSection';
 import HomePage from '@/features/home/pages/HomePage';
 
 /** Each page is its own chunk, loaded when its route is first visited, with antd's provider beside it. */
@@ -32,9 +33,9 @@ function staticPage(load: () => Promise<{ default: ComponentType }>): ReactNode 
 // other), with the data layer; the section's placeholder keeps its place meanwhile.
 const BestDoctors = withData(() => import('@/features/doctors/components/BestDoctors'));
 const bestDoctors = (
-  <Suspense fallback={<SectionPlaceholder style={{ marginTop: 32 }} gridClass="best-doctors" cardClass="light-card card-placeholder" />}>
+  <DataSection placeholder={<SectionPlaceholder style={{ marginTop: 32 }} gridClass="best-doctors" cardClass="light-card card-placeholder" />}>
     <BestDoctors />
-  </Suspense>
+  </DataSection>
 );
 
 // A doctor's page is light; its review form (antd) is handed in with antd's provider and loaded for

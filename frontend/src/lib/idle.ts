@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * False until the page has loaded and the browser is idle (at most 5 s after load where
@@ -10,7 +10,8 @@ import { useEffect, useState } from 'react';
 export function useIdleAfterLoad(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    const done = () => setReady(true);
+    // A transition: what appears (the chat bubble's tree) renders in slices, not in one long task.
+    const done = () => startTransition(() => setReady(true));
     // Not in every browser this app serves (Safari), whatever the DOM types say.
     const rIC = window.requestIdleCallback as Window['requestIdleCallback'] | undefined;
     let handle = 0;
@@ -25,5 +26,24 @@ export function useIdleAfterLoad(): boolean {
       else window.clearTimeout(handle);
     };
   }, []);
+  return ready;
+}
+
+let hydrated = false;
+
+/**
+ * False in the server's render and while React hydrates the page, then true (in a transition, after
+ * the first commit); true at once in a component mounted later (a visit by link). For the prerendered
+ * home page's data sections (components/DataSection.tsx): rendered as their placeholders in the
+ * HTML and through hydration, they switch to their code in slices afterwards. Left as Suspense
+ * boundaries that the server "could not finish", React would render them all at the default priority,
+ * which is never sliced: one 20–25 ms task on a fast machine, four times that on a phone (issue #22).
+ */
+export function useAfterHydration(): boolean {
+  const [ready, setReady] = useState(hydrated);
+  useEffect(() => {
+    hydrated = true;
+    if (!ready) startTransition(() => setReady(true));
+  }, [ready]);
   return ready;
 }

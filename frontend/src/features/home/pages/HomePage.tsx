@@ -1,9 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { withData } from '@/components/withData';
 import SectionPlaceholder from '@/components/SectionPlaceholder';
+import DataSection from '@/components/DataSection';
 import Qualities from '../components/Qualities';
 import '../i18n';
 
@@ -32,16 +33,16 @@ export default function HomePage({ doctors }: { doctors?: ReactNode }) {
       </section>
       <Link className="banner" to={paths.about}>{t('banner')}</Link>
       {doctors}
-      <Suspense fallback={<SectionPlaceholder className="section" gridClass="partner-strip" cardClass="" count={0} />}>
+      <DataSection placeholder={<SectionPlaceholder className="section" gridClass="partner-strip" cardClass="" count={0} />}>
         <Partners />
-      </Suspense>
-      <Suspense fallback={<SectionPlaceholder className="section" gridClass="grid-cards" cardClass="light-card small card-placeholder nurse" />}>
+      </DataSection>
+      <DataSection placeholder={<SectionPlaceholder className="section" gridClass="grid-cards" cardClass="light-card small card-placeholder nurse" />}>
         <BestNurses />
-      </Suspense>
+      </DataSection>
       <Qualities />
-      <Suspense fallback={null}>
+      <DataSection placeholder={null}>
         <InsuranceArticles />
-      </Suspense>
+      </DataSection>
     </>
   );
 }
