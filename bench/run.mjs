@@ -67,7 +67,11 @@ async function ensureDatabase(name) {
   await admin.end();
 }
 
-function start(name, cpu, cmd, args, extraEnv, readyUrl) {
+async function start(name, cpu, cmd, args, extraEnv, readyUrl) {
+  // A server left on the port (an earlier run stopped half-way) would answer in place of this one, which
+  // could not bind: its figures labelled as this run's, with no CPU time (its pid is not ours).
+  const taken = await fetch(readyUrl, { signal: AbortSignal.timeout(2000) }).then(() => true, () => false);
+  if (taken) throw new Error(`${name}: ${new URL(readyUrl).host} already answers; stop what runs there first`);
   const [c, a] = pin(cpu, cmd, args);
   const child = spawn(c, a, { cwd: root, env: { ...env, ...extraEnv }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

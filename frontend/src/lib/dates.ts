@@ -24,17 +24,9 @@ export function formatDateTime(value: string | Date, lang = 'en'): string {
   return parts.map((p, i) => (i === hour && period ? `${period} ${p.value}` : p.type === 'dayPeriod' ? '' : p.value)).join('').trim();
 }
 
-/** Bangladesh Standard Time, UTC+6; the country has kept no daylight saving time since 2009. */
-const DHAKA_OFFSET_MS = 6 * 60 * 60 * 1000;
-
-/**
- * The year in Dhaka, in the reader's digits and never grouped ("2026", "২০২৬"). By arithmetic, not
- * Intl: the footer is on every first screen, and a page's first Intl.DateTimeFormat with a time zone
- * loads the zone data (about 15 ms on a fast machine, four times that on a slow phone: issue #22).
- */
-export function formatYear(value: string | Date = new Date(), lang = 'en'): string {
-  return readerDigits(String(new Date(new Date(value).getTime() + DHAKA_OFFSET_MS).getUTCFullYear()), lang);
-}
+// The year (the footer's) is its own module: the footer is on every first screen, the rest of this one
+// is not (issue #22's budget).
+export { formatYear } from './year';
 
 /**
  * A day picked in antd's DatePicker as YYYY-MM-DD in ASCII digits, for the server and for comparing

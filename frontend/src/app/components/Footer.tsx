@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
-import { formatYear } from '@/lib/dates';
+import { formatYear } from '@/lib/year';
 
 export default function Footer() {
   const { t, i18n } = useTranslation();
