@@ -1,5 +1,4 @@
 import type { Dayjs } from 'dayjs';
-import { readerDigits } from './digits';
 import { dateTimeFormat } from './intl';
 
 /** Dates are shown in Bangladesh time whatever the device's zone is. */

@@ -33,7 +33,8 @@ let hydrated = false;
 
 /**
  * False in the server's render and while React hydrates the page, then true (in a transition, after
- * the first commit); true at once in a component mounted later (a visit by link). For the prerendered
+ * the first commit); true at once in a component mounted once another has switched (a return to the
+ * home page by link; the first visit by link takes one extra render, in a transition). For the prerendered
  * home page's data sections (components/DataSection.tsx): rendered as their placeholders in the
  * HTML and through hydration, they switch to their code in slices afterwards. Left as Suspense
  * boundaries that the server "could not finish", React would render them all at the default priority,
