@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './app.js';
+import { freePort } from './mail.js';
 import { REPO_ROOT } from '../src/config.js';
 
 /**
@@ -30,16 +30,12 @@ describe('npm start', () => {
   });
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    }).on('error', reject);
-  });
-}
-
-/** Runs backend/dist/main.js as `npm run serve` does, until it answers /healthz or exits. */
+/**
+ * Runs backend/dist/main.js as `npm run serve` does, until it has bound its port and answers /healthz,
+ * or exits. "Bound" is the server's own banner (printed in its listen callback), not a /healthz that
+ * answers: the port was free when chosen, but until the child binds it a parallel suite's test app
+ * may take it (CI run 37: that app answered /healthz, then closed, and the next fetch was refused).
+ */
 async function startServer(env: Record<string, string>): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; output: string; port: number; running: () => boolean; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
@@ -56,10 +52,12 @@ async function startServer(env: Record<string, string>): Promise<{ exitCode: num
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   };
+  const bound = () => output.includes(`Nirog is running at http://localhost:${port}`);
   for (;;) {
     const state = await Promise.race([
       exited,
       new Promise<{ up: boolean }>((resolve) => setTimeout(() => {
+        if (!bound()) return resolve({ up: false });
         fetch(`http://127.0.0.1:${port}/healthz`).then((r) => resolve({ up: r.ok })).catch(() => resolve({ up: false }));
       }, 250)),
     ]);
