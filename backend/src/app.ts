@@ -35,6 +35,7 @@ import { MODULES } from './modules.js';
 import { chatWidgetCsp } from './modules/site/index.js';
 import { integratorAccessPlugin, introspectionGate, looksLikeKey } from './modules/integrators/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
+import { securityHeaders } from './common/security-headers.js';
 import { weakEtag } from './common/etag.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
 import { Coordinator } from './common/coordination.js';
@@ -230,7 +231,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
 
   const https = config.publicUrl.startsWith('https://');
   const chat = chatWidgetCsp(config);
-  app.use(helmet({
+  // Pages and files: helmet's full set; the API's answers: the REST set (common/security-headers.ts).
+  app.use(securityHeaders(helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -247,7 +249,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
-  }));
+  }), { https }));
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {

@@ -55,7 +55,7 @@ describe('a public read by hash (GraphQL)', () => {
     expect(again.text).toBe(hit.text);
     expect(hit.body.data.doctors.items.length).toBeGreaterThan(0);
     expect(hit.headers['cache-control']).toMatch(/^public, max-age=30/);
-    expect(hit.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(hit.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(hit.headers['x-request-id']).not.toBe(again.headers['x-request-id']);
   });
 

@@ -424,11 +424,30 @@ describe('HTTP and tokens', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('sends HSTS when the public address is https', async () => {
+  it.each([
+    ['REST', '/api/doctors?pageSize=2'],
+    ['REST, any case and a missing path', '/API/nothing-here'],
+    ['GraphQL', '/graphql?query=%7B__typename%7D'],
+  ])('answers the API (%s) with the REST header set: no framing, no sniffing, a policy that loads nothing, no page-only headers', async (_door, url) => {
+    const res = await request(t.app).get(url).set('apollo-require-preflight', 'true');
+    expect(res.headers['content-type']).toMatch(/^application\/(graphql-response\+)?json/);
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection', 'x-permitted-cross-domain-policies', 'x-powered-by']) {
+      expect([pageOnly, res.headers[pageOnly]]).toEqual([pageOnly, undefined]);
+    }
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS when the public address is https, on pages and on the API', async () => {
     const tls = await createTestApp({ seed: false, env: { PUBLIC_URL: 'https://nirog.example' } });
     try {
       const res = await request(tls.app).get('/healthz');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+      const api = await request(tls.app).get('/api/doctors?pageSize=1');
+      expect(api.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     } finally {
       await tls.close();
     }
