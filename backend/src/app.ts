@@ -14,12 +14,11 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from './config.js';
 import { poolUse, type Orm } from './db.js';
 import type { Logger } from './common/logger.js';
-import type { Context } from './common/context.js';
+import { RequestContext, type Context } from './common/context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError, unauthenticated } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
-import { RequestLoaders } from './common/loaders.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching } from './common/persisted-queries.js';
 import { compiledQueriesGateway } from './common/compiled-queries.js';
@@ -119,20 +118,21 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
    * Bearer nrg_live_…` or `X-Api-Key`), which opens /graphql only (the REST door is the earlier app's).
    */
   async function contextFor(req: Request, door: 'rest' | 'graphql' = 'rest'): Promise<Context> {
-    const em = orm.em.fork() as unknown as Context['em'];
     const token = tokenFromHeader(req.headers.authorization);
     const apiKey = typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'].trim() : looksLikeKey(token) ? token : undefined;
     if (apiKey && door !== 'graphql') throw unauthenticated('App keys open /graphql only', 'INVALID_API_KEY');
-    const integrator = apiKey ? await services.integrators.authenticate(em, apiKey) : null;
-    if (integrator) req.log = req.log.child({ app: integrator.keyPrefix });
-    const user = integrator ? null : await services.accounts.authenticate(em, token);
-    return { ...visitorContext(req, em), user, integrator };
+    const ctx = visitorContext(req);
+    ctx.integrator = apiKey ? await services.integrators.authenticate(ctx.em, apiKey) : null;
+    if (ctx.integrator) ctx.log = req.log = req.log.child({ app: ctx.integrator.keyPrefix });
+    // A visitor (no token) never asks the database who they are: their public list may then fork nothing (RequestContext).
+    ctx.user = ctx.integrator || !token ? null : await services.accounts.authenticate(ctx.em, token);
+    return ctx;
   }
 
-  /** A visitor's context for a request, whatever it carries (a page's first read, below); one fork of the ORM per request. */
-  function visitorContext(req: Request, em = orm.em.fork() as unknown as Context['em']): Context {
+  /** A visitor's context for a request, whatever it carries (a page's first read, below); its EntityManager is forked when first used. */
+  function visitorContext(req: Request): RequestContext {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-    return { em, user: null, integrator: null, requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services, loaders: new RequestLoaders() };
+    return new RequestContext(orm.em as unknown as Context['em'], { requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services });
   }
 
   // Status 503 (not 200 or 500) while the database is away, so proxies and clients retry.

@@ -40,6 +40,12 @@ export class SqlParams {
 export const preparedReads = { enabled: true };
 
 /**
+ * What a plain-SQL read needs of an EntityManager: its connection, and its transaction if it is in
+ * one. Any EntityManager is one; so is a request's `reads` (common/context.ts), which needs no fork.
+ */
+export type SqlReader = Pick<EntityManager, 'getConnection' | 'getTransactionContext'>;
+
+/**
  * Rows of one statement, through the ORM's connection and the caller's transaction.
  *
  * On PostgreSQL outside a transaction the statement runs prepared: under a name of its own, with its
@@ -51,7 +57,7 @@ export const preparedReads = { enabled: true };
  * `executeQuery`, as every other statement. Inside a transaction (whose connection the ORM holds) and
  * on PGlite (one in-process connection, no wire protocol to save) it goes through the ORM as before.
  */
-export function selectRows<T>(em: EntityManager, sql: string, params: SqlParams): Promise<T[]> {
+export function selectRows<T>(em: SqlReader, sql: string, params: SqlParams): Promise<T[]> {
   const connection = em.getConnection();
   const trx = em.getTransactionContext();
   if (preparedReads.enabled && !trx && connection instanceof PostgreSqlConnection) return preparedRows<T>(connection, sql, params.values);
@@ -109,7 +115,7 @@ export function nativeClient<T>(orm: { em: { getConnection(): unknown } }): Prom
 }
 
 /** `count(*)` comes back as a bigint (a string in pg); counts here fit a number. */
-export async function selectCount(em: EntityManager, sql: string, params: SqlParams): Promise<number> {
+export async function selectCount(em: SqlReader, sql: string, params: SqlParams): Promise<number> {
   const [row] = await selectRows<{ count: string | number }>(em, sql, params);
   return Number(row?.count ?? 0);
 }

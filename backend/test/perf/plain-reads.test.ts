@@ -168,3 +168,47 @@ describe('public list totals with LIST_COUNT_CACHE_SECONDS (production keeps the
     expect([doctors.count, doctorsAgain.count]).toEqual([2, 1]);
   });
 });
+
+/**
+ * A request forks the ORM's EntityManager when it first needs one (app.ts requestDatabase): a fork
+ * costs about 5 µs and a dozen maps and sets, and a visitor's public list reads through plain SQL
+ * only (`ctx.reads`). A signed-in caller's request still gets exactly one (the session check).
+ */
+describe('the EntityManager of a request is forked when first needed', () => {
+  async function forksDuring(send: () => Promise<{ status: number }>): Promise<number> {
+    const em = t.orm.em;
+    const fork = em.fork;
+    let forks = 0;
+    em.fork = function counted(this: typeof em, ...args: Parameters<typeof em.fork>) {
+      forks += 1;
+      return fork.apply(this, args);
+    } as typeof em.fork;
+    try {
+      expect((await send()).status).toBe(200);
+    } finally {
+      em.fork = fork;
+    }
+    return forks;
+  }
+
+  it.each([
+    ['REST /api/doctors', () => asVisitor(t).get('/doctors?expert=Medicine&pageSize=5')],
+    ['REST /api/get/medicine', () => asVisitor(t).get('/get/medicine?keyword=na')],
+    ['GraphQL doctors', () => asVisitor(t).gql('{ doctors(pageSize: 5, online: true) { total items { id name } } }')],
+    ['GraphQL medicines', () => asVisitor(t).gql('{ medicines(pageSize: 5) { total items { id name } } }')],
+  ])("a visitor's public list (%s) forks none", async (_list, send) => {
+    expect(await forksDuring(send)).toBe(0);
+  });
+
+  it("a signed-in caller's request forks one, shared by the session check and the resolvers; the list is the visitor's", async () => {
+    const query = '{ doctors(pageSize: 5) { total items { id name } } }';
+    let answer: Record<string, any> | undefined;
+    expect(await forksDuring(async () => {
+      const res = await patient.gql(`{ me { id } ${query.slice(1)}`);
+      answer = res.data;
+      return res;
+    })).toBe(1);
+    expect(answer!.me.id).toBe(patient.user!.id);
+    expect(answer!.doctors).toEqual((await asVisitor(t).gql(query)).data!.doctors);
+  });
+});

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { ListCache } from '../../common/list-cache.js';
-import { containsPattern, selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
+import { containsPattern, selectCount, selectRows, SqlParams, toDate, type SqlReader } from '../../common/sql.js';
 import { createdOrderSql, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { Gender, type User } from '../accounts/index.js';
 import { doctorAverageSql, type Doctor } from './doctor.entity.js';
@@ -174,7 +174,7 @@ const ORDER_SQL: Record<DoctorSort, string> = {
 
 /** A page and its total, side by side: two statements whatever the page size. */
 async function pageOfViews(
-  em: EntityManager, where: string[], p: SqlParams, order: string, args: { page: number; pageSize: number },
+  em: SqlReader, where: string[], p: SqlParams, order: string, args: { page: number; pageSize: number },
   opts: { withContact: boolean; countJoinsUsers: boolean; total?: (sql: string, params: SqlParams) => Promise<number> },
 ): Promise<PageResult<DoctorView>> {
   const filter = where.length ? `where ${where.join(' and ')}` : '';
@@ -192,7 +192,7 @@ async function pageOfViews(
  * orders walk `doctors_recommended_index` / `doctors_rating_index`, and the cards read doctors alone:
  * 23 buffers for a page at 100k doctors, against 103 with the join to users (EXPLAIN ANALYZE).
  */
-export function searchDoctors(em: EntityManager, args: DoctorSearchArgs, counts: ListCache): Promise<PageResult<DoctorView>> {
+export function searchDoctors(em: SqlReader, args: DoctorSearchArgs, counts: ListCache): Promise<PageResult<DoctorView>> {
   const p = new SqlParams();
   const where = [`d.status = ${p.add(DoctorStatus.Approved)}`];
   if (args.specialities?.length) where.push(`d.specialities && ${p.textArray(args.specialities)}`);

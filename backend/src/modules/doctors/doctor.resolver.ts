@@ -113,7 +113,7 @@ export class DoctorResolver {
   @Public()
   @Scope(IntegratorScope.CATALOG_READ)
   doctors(@Args() args: DoctorSearchArgs, @Ctx() ctx: Context) {
-    return ctx.services.doctors.search(ctx.em, args);
+    return ctx.services.doctors.search(ctx.reads, args);
   }
 
   @Query(() => DoctorView, { description: 'An approved doctor (admins and the doctor also see pending ones)' })

@@ -198,7 +198,7 @@ function adminDoctorBody(fields: Record<string, unknown>, update: boolean) {
 export function registerDoctorRoutes(route: RouteFn): void {
   route('get', '/doctors', 'public', async (ctx, req) => {
     const args = await parseInput(DoctorSearchArgs, doctorSearchBody(req.query as Record<string, unknown>));
-    const page = await ctx.services.doctors.search(ctx.em, args);
+    const page = await ctx.services.doctors.search(ctx.reads, args);
     return {
       success: true, doctors: page.items.map((d) => toSpecDoctor(d)), doctorsCount: page.total, filteredDoctorsCount: page.total,
       resultPerPage: page.pageSize, page: page.page, pageCount: page.pageCount,

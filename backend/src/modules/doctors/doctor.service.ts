@@ -14,6 +14,7 @@ import { User } from '../accounts/index.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
 import type { ListCache } from '../../common/list-cache.js';
+import type { SqlReader } from '../../common/sql.js';
 import { Gender, Language } from '../accounts/index.js';
 import { Speciality } from './speciality.entity.js';
 import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, searchDoctors, doctorViewOfEntity, type DoctorView } from './doctor.read.js';
@@ -155,8 +156,8 @@ export class DoctorService {
     return adminDoctorViews(em, { ...args, status, sort: ListOrder.newest });
   }
 
-  /** The public /doctors list. */
-  search(em: EntityManager, args: DoctorSearchArgs): Promise<PageResult<DoctorView>> {
+  /** The public /doctors list (plain SQL: a request's `reads` will do). */
+  search(em: SqlReader, args: DoctorSearchArgs): Promise<PageResult<DoctorView>> {
     return searchDoctors(em, args, this.listCounts);
   }
 

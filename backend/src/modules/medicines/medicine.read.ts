@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { ListCache } from '../../common/list-cache.js';
-import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
+import { selectCount, selectRows, SqlParams, toDate, type SqlReader } from '../../common/sql.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { LOW_STOCK_THRESHOLD, MEDICINE_SEARCH_VECTOR, MedicineForm, MedicineUnit } from './medicine.entity.js';
 import type { MedicineSearchArgs } from './medicine.inputs.js';
@@ -122,7 +122,7 @@ export const MAX_KEPT_MATCHES = 2000;
  * medicine joins a kept search's results when the entry expires.
  */
 export async function searchMedicines(
-  em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: ListCache, matches: ListCache<string[]>,
+  em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: ListCache, matches: ListCache<string[]>,
 ): Promise<PageResult<MedicineView>> {
   const p = new SqlParams();
   const where: string[] = [];

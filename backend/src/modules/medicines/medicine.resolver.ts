@@ -18,7 +18,7 @@ export class MedicineResolver {
   @Public()
   @Scope(IntegratorScope.CATALOG_READ)
   medicines(@Args() args: MedicineSearchArgs, @Ctx() ctx: Context) {
-    return ctx.services.medicines.search(ctx.em, args, { admin: ctx.user?.role === Role.Admin });
+    return ctx.services.medicines.search(ctx.reads, args, { admin: ctx.user?.role === Role.Admin });
   }
 
   @Query(() => MedicineView)

@@ -47,7 +47,7 @@ async function medicineBody(ctx: Context, req: Request) {
 
 export function registerMedicineRoutes(route: RouteFn): void {
   route('get', '/get/medicine', 'public', async (ctx, req) => {
-    const page = await ctx.services.medicines.search(ctx.em, await parseInput(MedicineSearchArgs, req.query), { admin: ctx.user?.role === Role.Admin });
+    const page = await ctx.services.medicines.search(ctx.reads, await parseInput(MedicineSearchArgs, req.query), { admin: ctx.user?.role === Role.Admin });
     return { success: true, medicines: page.items.map(toSpecMedicine), medicineCount: page.total, resultPerPage: page.pageSize, page: page.page };
   });
 

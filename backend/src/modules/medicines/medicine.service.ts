@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
+import type { SqlReader } from '../../common/sql.js';
 import { notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
@@ -17,7 +18,7 @@ export class MedicineService {
   ) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
-  search(em: EntityManager, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineView>> {
+  search(em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineView>> {
     return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches);
   }
 
