@@ -14,7 +14,7 @@ export interface AppServices {}
 
 /** What every resolver and REST handler gets: a request-scoped EntityManager, the caller, the services. */
 export interface Context {
-  /** The request's own EntityManager, forked from the ORM's when first used (app.ts requestDatabase). */
+  /** The request's own EntityManager, forked from the ORM's when first used (RequestContext below). */
   em: EntityManager;
   /**
    * Plain-SQL reads (common/sql.ts) for a list that needs nothing else: through the request's
