@@ -20,7 +20,7 @@ import { tokenFromHeader } from './common/tokens.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
 import { queryLimitRules } from './common/graphql-limits.js';
-import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching } from './common/persisted-queries.js';
+import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache } from './common/persisted-queries.js';
 import { compiledQueriesGateway } from './common/compiled-queries.js';
 import { graphqlHandler, searchOf } from './common/graphql-http.js';
 import { createServices, type Services } from './services.js';
@@ -179,8 +179,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     validationRules: queryLimitRules(config.graphql),
     parseOptions: { maxTokens: config.graphql.maxTokens },
     allowBatchedHttpRequests: false,
-    // Only registered documents go by hash (persistedQueryRequests): no registration by any caller.
-    persistedQueries: false,
+    // Only registered documents go by hash (persistedQueryRequests), their text read from the manifest
+    // itself: no registration by any caller (common/persisted-queries.ts).
+    persistedQueries: { cache: registeredDocumentsCache(persistedDocuments) },
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
     plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, introspectionGate(config.graphql.introspection), integratorAccessPlugin, declaredLimitsPlugin,

@@ -71,6 +71,20 @@ describe('a registered read by GET and its hash', () => {
     expect(res.headers['cache-control']).toBe(PUBLIC);
   });
 
+  it('runs the registered text of a hash, whatever text comes with it (GET and POST)', async () => {
+    // Apollo takes the text from the manifest (registeredDocumentsCache): a text sent beside a registered
+    // hash is neither run nor checked against the hash (Apollo's "provided sha does not match query").
+    const byGet = await get({ query: DOCUMENTS.me, extensions: apq(HASH.specialities) });
+    expect(byGet.status).toBe(200);
+    expect(byGet.body.data.specialities.length).toBeGreaterThan(0);
+    expect(byGet.headers['cache-control']).toBe(PUBLIC);
+    const byPost = await t.http().post('/graphql').send({ query: DOCUMENTS.me, documentId: 'sha256:not-this-one', extensions: JSON.parse(apq(HASH.specialities)) });
+    expect(byPost.status).toBe(404);
+    const byPostHash = await t.http().post('/graphql').send({ query: DOCUMENTS.me, extensions: { ...JSON.parse(apq(HASH.specialities)), persistedQuery: { version: 7, sha256Hash: HASH.specialities } } });
+    expect(byPostHash.status).toBe(200);
+    expect(byPostHash.body.data).toEqual({ specialities: byGet.body.data.specialities });
+  });
+
   it('lets a browser or a CDN keep an anonymous read of public data a short while', async () => {
     const res = await get({ extensions: apq(HASH.specialities) });
     expect(res.headers['cache-control']).toBe(PUBLIC);

@@ -13,6 +13,13 @@ import type { Logger } from './logger.js';
  * of public data by an anonymous caller is then answered to a GET with Cache-Control: public, so the
  * browser or a CDN serves repeats.
  *
+ * How a request by hash reaches Apollo: persistedQueryRequests (below) checks the hash against the
+ * manifest and hands Apollo the request in its own spelling, the hash alone in
+ * `extensions.persistedQuery`; Apollo then takes the text from `registeredDocumentsCache`, the
+ * manifest itself, which nobody can add to. The text is never put into the request: a GET by hash is
+ * passed on as the caller sent it (the web app's spelling), not rewritten to a URL carrying the whole
+ * document that Apollo would decode and hash again (about 10 µs of a GET of the doctors list; #22).
+ *
  * - Registered = in frontend/src/gql/persisted-documents.json, written by codegen from the client's
  *   documents (`persistedDocuments` of the client preset): `{ "sha256:<hex>": "<document>" }`. Nothing
  *   else is accepted by hash (Apollo's own automatic registration is off), an unknown hash answers
@@ -28,12 +35,6 @@ export interface PersistedDocument {
   text: string;
   operation: OperationDefinitionNode['operation'];
   name: string | undefined;
-  /**
-   * `documentId=sha256%3A<hex>&query=<the text, encoded>`: the query string a GET by this hash is
-   * rewritten to, encoded once here rather than on every request (about 8 µs a request for the
-   * doctors document; issue #22).
-   */
-  search: string;
 }
 
 export type PersistedDocuments = Map<string, PersistedDocument>;
@@ -59,8 +60,7 @@ export function loadPersistedDocuments(file: string, log?: Logger): PersistedDoc
     if (!hex) throw new Error(`persisted documents manifest ${file}: "${id}" is not a sha256 hash`);
     const operation = parse(text).definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
     if (!operation) throw new Error(`persisted documents manifest ${file}: ${id} holds no operation`);
-    const search = new URLSearchParams({ documentId: `sha256:${hex}`, query: text }).toString();
-    documents.set(hex, { text, operation: operation.operation, name: operation.name?.value, search });
+    documents.set(hex, { text, operation: operation.operation, name: operation.name?.value });
   }
   return documents;
 }
@@ -86,9 +86,30 @@ function requestedId(source: Record<string, unknown> | undefined, extensions: Re
   return source?.documentId ?? persisted?.sha256Hash;
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
 /**
- * Express middleware before Apollo's on /graphql: a request by hash becomes the registered document's
- * text (GET: in the URL Apollo reads; POST: in the body), or is refused here.
+ * The registered documents as Apollo's persisted-query cache (its `persistedQueries.cache`): Apollo
+ * asks it for the text of a request by hash. Read-only: Apollo's automatic registration (a text sent
+ * with its hash) stores nothing, and persistedQueryRequests refuses an unregistered hash before Apollo.
+ * Apollo puts its own prefix before the hash in the key; the hash is the key's last 64 characters.
+ */
+export function registeredDocumentsCache(documents: PersistedDocuments) {
+  return {
+    async get(key: string): Promise<string | undefined> {
+      return documents.get(key.slice(-64))?.text;
+    },
+    async set(): Promise<void> {},
+    async delete(): Promise<boolean> {
+      return false;
+    },
+  };
+}
+
+/**
+ * Express middleware before Apollo's on /graphql: a request that names a hash, in either spelling,
+ * is refused here unless the hash is registered, and otherwise reaches Apollo as the hash alone in
+ * `extensions.persistedQuery` (version 1), any text or documentId it also carried dropped.
  */
 export function persistedQueryRequests(documents: PersistedDocuments): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -106,22 +127,28 @@ export function persistedQueryRequests(documents: PersistedDocuments): RequestHa
       return refuse(res, HTTP_STATUS.NOT_FOUND, new AppError('PERSISTED_QUERY_NOT_FOUND',
         'No registered operation has this hash: send the document itself by POST, or a hash from this build\'s persisted-documents.json'));
     }
+    const persisted = extensions?.persistedQuery as Record<string, unknown> | undefined;
+    const asApollo = { ...(isObject(extensions) ? extensions : {}), persistedQuery: { version: 1, sha256Hash: hex } };
     if (isGet) {
       if (document.operation !== 'query') {
         res.setHeader('Allow', 'POST');
         return refuse(res, 405, new AppError('MUTATION_OVER_GET', 'Only queries may be sent by GET; send this operation by POST'));
       }
-      // documentId comes first: publicReadCaching tells a GET by hash by that prefix alone.
-      const params = new URLSearchParams();
-      for (const name of ['variables', 'operationName'] as const) if (typeof query[name] === 'string') params.set(name, query[name]);
-      req.url = `${req.path}?${document.search}${params.size ? `&${params}` : ''}`;
+      // The web app's spelling (the hash alone, in `extensions`) is passed on as it came; any other
+      // is rewritten to it, with the caller's variables and operation name.
+      const asSent = query.query === undefined && query.documentId === undefined && persisted?.version === 1 && persisted.sha256Hash === hex;
+      if (!asSent) {
+        const params = new URLSearchParams({ extensions: JSON.stringify(asApollo) });
+        for (const name of ['variables', 'operationName'] as const) if (typeof query[name] === 'string') params.set(name, query[name]);
+        req.url = `${req.path}?${params}`;
+      }
       // Apollo's CSRF guard wants a header a plain cross-site GET cannot carry. A registered read-only
       // document changes nothing and credentials travel in a header, never a cookie: let it through.
       req.headers['x-apollo-operation-name'] = document.name ?? 'persisted';
     } else if (body) {
-      body.query = document.text;
+      delete body.query;
       delete body.documentId;
-      if (extensions && typeof extensions === 'object') delete extensions.persistedQuery;
+      body.extensions = asApollo;
     }
     next();
   };
@@ -132,9 +159,6 @@ export interface PublicCacheOptions {
   staleWhileRevalidateSeconds: number;
 }
 
-/** How every rewritten GET by hash begins (`?documentId=sha256%3A`), spelled by the same encoder. */
-const BY_HASH = `?${new URLSearchParams({ documentId: 'sha256:' })}`;
-
 /** Apollo plugin: the Cache-Control of a GET by hash (see the top of this file). */
 export function publicReadCaching(options: PublicCacheOptions): ApolloServerPlugin<Context> {
   const publicValue = `public, max-age=${options.maxAgeSeconds}, stale-while-revalidate=${options.staleWhileRevalidateSeconds}`;
@@ -143,11 +167,9 @@ export function publicReadCaching(options: PublicCacheOptions): ApolloServerPlug
       return {
         async willSendResponse({ request, response, contextValue, operation, document, schema }) {
           const http = request.http;
-          // A GET that named a hash in either spelling reaches Apollo rewritten by persistedQueryRequests,
-          // its query string starting with documentId (a GET naming a hash that is not registered never
-          // gets here); a GET with the document's text never starts so. One prefix test rather than a
-          // third parse of a query string that holds the whole document.
-          if (http?.method !== 'GET' || !http.search.startsWith(BY_HASH)) return;
+          // A GET that named a registered hash in either spelling reaches Apollo with the hash alone in
+          // `extensions.persistedQuery` (persistedQueryRequests; an unregistered hash never gets here).
+          if (http?.method !== 'GET' || !request.extensions?.persistedQuery) return;
           const body = response.body;
           const clean = body.kind === 'single' && !body.singleResult.errors?.length;
           const anonymous = !contextValue?.user && !(contextValue as { integrator?: unknown } | undefined)?.integrator
