@@ -14,6 +14,9 @@ import type { Pool, QueryResult } from 'pg';
  *
  * On PostgreSQL, outside a transaction, they run as named prepared statements (see `selectRows`).
  */
+/** Pages whose limit and offset are written into the statement as numbers (SqlParams.window). */
+export const LITERAL_PAGES = 5;
+
 export class SqlParams {
   readonly values: unknown[] = [];
 
@@ -28,6 +31,25 @@ export class SqlParams {
     const copy = new SqlParams();
     copy.values.push(...this.values);
     return copy;
+  }
+
+  /**
+   * A page's `limit … offset …`. On the first LITERAL_PAGES pages both are written as numbers, not as
+   * placeholders. A prepared statement with `limit $n` can never run on its generic plan: PostgreSQL
+   * costs an unknown LIMIT or OFFSET as 10 % of the rows, far above any custom plan, so it plans the
+   * statement again on every execution (`pg_prepared_statements`: 0 generic plans, every one custom).
+   * The doctors page at 100k doctors spent 0.055 ms planning for 0.026 ms of work (EXPLAIN ANALYZE);
+   * with numbers it runs on its generic plan from the sixth execution (0.003 ms planning), unless
+   * PostgreSQL judges a filter's values worth a plan of their own, as it does for every statement.
+   * Deeper pages keep placeholders, so the named statements stay a few per list shape (MAX_NAMED).
+   * Only whole numbers are written into the text; anything else goes as a parameter.
+   */
+  window(args: { page: number; pageSize: number }): string {
+    // offsetOf's arithmetic (pagination.ts), not imported: that module declares GraphQL types, and the
+    // statement layer stays below them (coordination and the CLI load it without type-graphql).
+    const offset = (args.page - 1) * args.pageSize;
+    const literal = args.page <= LITERAL_PAGES && Number.isSafeInteger(args.pageSize) && args.pageSize > 0 && Number.isSafeInteger(offset) && offset >= 0;
+    return literal ? `limit ${args.pageSize} offset ${offset}` : `limit ${this.add(args.pageSize)} offset ${this.add(offset)}`;
   }
 
   /** A text[] literal of the values, for `&&` (overlap) and `@>`. */

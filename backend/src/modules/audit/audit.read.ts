@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Field, ID, ObjectType } from 'type-graphql';
 import { containsPattern, selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
-import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { pageOf, type PageResult } from '../../common/pagination.js';
 
 /**
  * The audit log's read model: one line of the log with the account that acted (its name and email as
@@ -80,7 +80,7 @@ export async function auditEntryViews(em: EntityManager, args: AuditListArgs): P
   const pageSql = `select a.id, a.created_at, a.actor_id, a.actor_role, u.name as actor_name, u.email as actor_email, a.action, a.entity_type,
       a.entity_id, a.ip, a.request_id, a.details
     from audit_log a left join users u on u.id = a.actor_id ${filter}
-    order by a.created_at desc, a.id desc limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+    order by a.created_at desc, a.id desc ${page.window(args)}`;
   const [rows, total] = await Promise.all([
     selectRows<AuditRow>(em, pageSql, page),
     selectCount(em, `select count(*) as count from audit_log a ${filter}`, p),

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { ListCache } from '../../common/list-cache.js';
 import { containsPattern, selectCount, selectRows, SqlParams, toDate, type SqlReader } from '../../common/sql.js';
-import { createdOrderSql, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { createdOrderSql, pageOf, type PageResult } from '../../common/pagination.js';
 import { Gender, type User } from '../accounts/index.js';
 import { doctorAverageSql, type Doctor } from './doctor.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
@@ -179,7 +179,7 @@ async function pageOfViews(
 ): Promise<PageResult<DoctorView>> {
   const filter = where.length ? `where ${where.join(' and ')}` : '';
   const page = p.clone();
-  const pageSql = `${opts.withContact ? WITH_CONTACT_FROM : CARD_FROM} ${filter} order by ${order} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  const pageSql = `${opts.withContact ? WITH_CONTACT_FROM : CARD_FROM} ${filter} order by ${order} ${page.window(args)}`;
   // The count joins users only when a filter reads them.
   const countSql = `select count(*) as count from doctors d${opts.countJoinsUsers ? ' join users u on u.id = d.user_id' : ''} ${filter}`;
   const [rows, total] = await Promise.all([selectRows<DoctorRow>(em, pageSql, page), (opts.total ?? ((s, q) => selectCount(em, s, q)))(countSql, p)]);

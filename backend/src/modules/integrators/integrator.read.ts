@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { createdOrderSql, offsetOf, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
+import { createdOrderSql, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import type { IntegratorScope, OrganisationKind } from '../../common/scopes.js';
 
@@ -42,7 +42,7 @@ export async function appRows(em: EntityManager, args: { page: number; pageSize:
                      from integrator_keys k where k.app_id = a.id), '[]'::json) as keys
       from integrator_apps a
      order by ${createdOrderSql(args.sort, 'a.')}
-     limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`, page);
+     ${page.window(args)}`, page);
   const total = await selectCount(em, 'select count(*) as count from integrator_apps', new SqlParams());
   return pageOf(rows.map((r) => {
     const keys = typeof r.keys === 'string' ? JSON.parse(r.keys) as Exclude<Raw['keys'], string> : r.keys;

@@ -153,7 +153,7 @@ export async function searchMedicines(
   }
 
   const page = p.clone();
-  const window = `order by name asc, id asc limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  const window = `order by name asc, id asc ${page.window(args)}`;
   // With a keyword only the matches' ids and names are gathered and sorted; the page's 20 rows are
   // read whole afterwards (at 20,000 medicines "napa" matches 1,600: 5.3 ms → about 2 ms).
   const pageSql = query

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Extensions, Field, ID, Int, ObjectType } from 'type-graphql';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
-import { createdOrderSql, ListOrder, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { createdOrderSql, ListOrder, pageOf, type PageResult } from '../../common/pagination.js';
 import { localPhone } from '../../common/phone.js';
 import { MedicineUnit } from '../medicines/index.js';
 import { PaymentProvider, REFUNDS_JSON_SQL, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
@@ -229,7 +229,7 @@ async function pageOfOrders(
   em: EntityManager, where: string, p: SqlParams, order: (alias: string) => string, args: { page: number; pageSize: number },
 ): Promise<PageResult<OrderView>> {
   const page = p.clone();
-  const picked = `select * from orders ${where} order by ${order('')} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`;
+  const picked = `select * from orders ${where} order by ${order('')} ${page.window(args)}`;
   const [items, total] = await Promise.all([
     selectOrderViews(em, picked, page, order('o.')),
     selectCount(em, `select count(*) as count from orders ${where}`, p),

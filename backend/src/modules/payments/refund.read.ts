@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { ArgsType, Field, ID, Int, ObjectType } from 'type-graphql';
 import { IsEnum, IsOptional } from 'class-validator';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
-import { AdminPageArgs, createdOrderSql, offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
+import { AdminPageArgs, createdOrderSql, pageOf, type PageResult } from '../../common/pagination.js';
 import { PaymentProvider, PaymentPurpose } from './payment.entity.js';
 import { RefundReason, RefundStatus } from './refund.entity.js';
 
@@ -121,7 +121,7 @@ export async function adminRefundViews(em: EntityManager, args: AdminRefundArgs)
   const [rows, total] = await Promise.all([
     selectRows<RefundRow>(em, `select ${FIELDS}, u.name as "customerName", u.email as "customerEmail"
       from payment_refunds r join payments p on p.id = r.payment_id join users u on u.id = r.user_id ${filter}
-      order by ${createdOrderSql(args.sort, 'r.')} limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`, page),
+      order by ${createdOrderSql(args.sort, 'r.')} ${page.window(args)}`, page),
     selectCount(em, `select count(*) as count from payment_refunds r ${filter}`, p),
   ]);
   return pageOf(rows.map(toRefundView), total, args);

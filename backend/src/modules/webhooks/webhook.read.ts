@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import { createdOrderSql, offsetOf, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
+import { createdOrderSql, pageOf, type ListOrder, type PageResult } from '../../common/pagination.js';
 import { selectCount, selectRows, SqlParams, toDate } from '../../common/sql.js';
 import type { OutboxStatus } from '../mail/index.js';
 import type { WebhookEvent } from './webhook.entity.js';
@@ -61,7 +61,7 @@ export async function deliveryRows(em: EntityManager, filter: { appId?: string; 
       from webhook_deliveries d join integrator_apps a on a.id = d.app_id
       ${whereSql}
      order by ${createdOrderSql(args.sort, 'd.')}
-     limit ${page.add(args.pageSize)} offset ${page.add(offsetOf(args))}`, page);
+     ${page.window(args)}`, page);
   const total = await selectCount(em, `select count(*) as count from webhook_deliveries d ${whereSql}`, p);
   return pageOf(rows.map(toRow), total, args);
 }
