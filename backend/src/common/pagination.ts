@@ -42,9 +42,7 @@ export function createdOrderSql(sort: ListOrder | null | undefined, alias = ''):
   return sort === ListOrder.oldest ? `${alias}created_at asc, ${alias}id desc` : `${alias}created_at desc, ${alias}id asc`;
 }
 
-export function offsetOf(args: { page: number; pageSize: number }): number {
-  return (args.page - 1) * args.pageSize;
-}
+export { offsetOf } from './sql.js';
 
 export interface PageResult<T> {
   items: T[];

@@ -14,6 +14,14 @@ import type { Pool, QueryResult } from 'pg';
  *
  * On PostgreSQL, outside a transaction, they run as named prepared statements (see `selectRows`).
  */
+/**
+ * The rows before a page. Kept here, below the GraphQL types of pagination.ts (which re-exports it),
+ * so the statement layer loads without type-graphql (coordination, the CLI).
+ */
+export function offsetOf(args: { page: number; pageSize: number }): number {
+  return (args.page - 1) * args.pageSize;
+}
+
 /** Pages whose limit and offset are written into the statement as numbers (SqlParams.window). */
 export const LITERAL_PAGES = 5;
 
@@ -45,9 +53,7 @@ export class SqlParams {
    * Only whole numbers are written into the text; anything else goes as a parameter.
    */
   window(args: { page: number; pageSize: number }): string {
-    // offsetOf's arithmetic (pagination.ts), not imported: that module declares GraphQL types, and the
-    // statement layer stays below them (coordination and the CLI load it without type-graphql).
-    const offset = (args.page - 1) * args.pageSize;
+    const offset = offsetOf(args);
     const literal = args.page <= LITERAL_PAGES && Number.isSafeInteger(args.pageSize) && args.pageSize > 0 && Number.isSafeInteger(offset) && offset >= 0;
     return literal ? `limit ${args.pageSize} offset ${offset}` : `limit ${this.add(args.pageSize)} offset ${this.add(offset)}`;
   }
