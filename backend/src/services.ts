@@ -7,7 +7,7 @@ import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/index.js';
 import { DoctorService } from './modules/doctors/index.js';
 import { AppointmentService } from './modules/appointments/index.js';
-import { PrescriptionService } from './modules/prescriptions/index.js';
+import { DispensingService, PrescriptionService } from './modules/prescriptions/index.js';
 import { ReviewService } from './modules/reviews/index.js';
 import { MedicineService } from './modules/medicines/index.js';
 import { OrderService } from './modules/orders/index.js';
@@ -42,11 +42,13 @@ export function createServices(config: Config, log: Logger) {
   const audit = new AuditService(log);
   const appointments = new AppointmentService(config, events, payments, log, audit);
   const prescriptions = new PrescriptionService(appointments, events, audit);
+  // The dispensing ledger follows orders by their events (paid: dispensed; cancelled: given back).
+  const dispensing = new DispensingService(events);
   const reviews = new ReviewService(appointments, doctors);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
   const medicines = new MedicineService(images, listCounts, medicineMatches, events);
-  const orders = new OrderService(payments, events, log, config, images);
+  const orders = new OrderService(payments, events, log, config, dispensing, images);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
   const phoneCodes = new PhoneCodeService(config, limiter, sms, accounts);
@@ -62,7 +64,7 @@ export function createServices(config: Config, log: Logger) {
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
-    payments, medicines, orders, appointments, prescriptions, reviews, webhooks,
+    payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks,
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
     listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],
   };

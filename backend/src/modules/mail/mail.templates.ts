@@ -283,6 +283,18 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       action: { label: 'আমার অর্ডার', url: v.link! },
     }),
   },
+  'prescription-check-expired': {
+    en: (v) => ({
+      subject: `Order #${v.ref}: cancelled, the prescription was not checked in time`,
+      paragraphs: [`Hello ${v.name},`, `No pharmacist could check the prescription of your order #${v.ref} within a day, so the order is cancelled and nothing was charged. Please order again; we are sorry for the wait.`],
+      action: { label: 'My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref}: বাতিল, প্রেসক্রিপশন সময়মতো যাচাই হয়নি`,
+      paragraphs: [`প্রিয় ${v.name},`, `এক দিনের মধ্যে কোনো ফার্মাসিস্ট আপনার অর্ডার #${v.ref} এর প্রেসক্রিপশন যাচাই করতে পারেননি, তাই অর্ডারটি বাতিল হয়েছে এবং কোনো টাকা কাটা হয়নি। অনুগ্রহ করে আবার অর্ডার করুন; দেরির জন্য আমরা দুঃখিত।`],
+      action: { label: 'আমার অর্ডার', url: v.link! },
+    }),
+  },
   'prescription-approved': {
     en: (v) => ({
       subject: `Order #${v.ref}: prescription accepted, please pay`,

@@ -11,7 +11,8 @@ export const mayReviewPrescriptions = (user: AuthUser | null) => !!user && (user
 
 /**
  * The order workflow. An order with an uploaded prescription starts in PrescriptionCheck: approved
- * it becomes Processing (then the patient pays), rejected it is Cancelled. Confirmed needs a paid
+ * by a pharmacist's review it becomes Processing (then the patient pays), rejected (or not reviewed in
+ * time) it is Cancelled. Confirmed needs a paid
  * order (checked in the service); Cancelled from any state that is not final gives the stock back,
  * and the money when it was paid.
  */
@@ -25,7 +26,11 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
 
 export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSITIONS[from].includes(to);
 
-/** Where an admin may move an order now: the workflow, and Confirmed only once it is paid. */
+/**
+ * Where an admin may move an order now: the workflow, and Confirmed only once it is paid. None while
+ * it waits for its prescription check: that is decided by a pharmacist's review alone.
+ */
 export function nextOrderStatuses(status: OrderStatus, paymentStatus: OrderPaymentStatus): OrderStatus[] {
+  if (status === OrderStatus.PrescriptionCheck) return [];
   return ORDER_TRANSITIONS[status].filter((to) => to !== OrderStatus.Confirmed || paymentStatus === OrderPaymentStatus.Paid);
 }

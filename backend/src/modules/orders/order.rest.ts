@@ -22,6 +22,8 @@ export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
     orderItems: o.items.map((i) => ({
       _id: i.id, product: i.medicineId, name: i.name, strength: i.strength, price: i.unitPricePoisha / 100, quantity: i.quantity, cartQuantity: i.quantity, unit: i.unit,
       totalPrice: i.lineTotalPoisha / 100, image: picture(i.imageUrl, 'medicine'),
+      // The prescription line it draws on: what that line allows, what was dispensed, what is left.
+      prescriptionLine: i.prescriptionLine,
     })),
     itemsPrice: o.itemsPoisha / 100,
     shippingPrice: o.shippingPoisha / 100,
@@ -35,6 +37,8 @@ export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
     orderStatus: o.status === OrderStatus.PrescriptionCheck ? OrderStatus.Processing : o.status,
     prescriptionCheck: o.status === OrderStatus.PrescriptionCheck,
     prescriptionRequired: o.prescriptionRequired,
+    prescriptionId: o.prescriptionId,
+    paperPrescription: o.paperPrescription,
     refunds: o.refunds.map((r) => ({ _id: r.id, amount: r.amountPoisha / 100, amountPoisha: r.amountPoisha, status: r.status, reason: r.reason, createdAt: r.createdAt, completedAt: r.completedAt })),
     paidAt: o.paidAt ?? null,
     deliveredAt: o.deliveredAt ?? null,
@@ -64,13 +68,14 @@ export function registerOrderRoutes(route: RouteFn): void {
   route('post', '/cart/quote', 'public', async (ctx, req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lines = await Promise.all(linesFrom(body).map((l) => parseInput(OrderLineInput, l)));
-    const q = await ctx.services.orders.quote(ctx.em, lines);
+    const prescriptionId = typeof body.prescriptionId === 'string' && body.prescriptionId ? body.prescriptionId : null;
+    const q = await ctx.services.orders.quote(ctx.em, lines, prescriptionId ? { actor: ctx.user, id: prescriptionId } : undefined);
     return {
       success: true,
       lines: q.lines.map((l) => ({
         medicineId: l.medicineId, _id: l.medicineId, name: l.medicine?.name ?? null, image: picture(l.medicine?.imageUrl, 'medicine'),
         quantity: l.quantity, cartQuantity: l.quantity, price: l.unitPricePoisha / 100, lineTotal: l.lineTotalPoisha / 100,
-        available: l.available, stock: l.medicine?.stock ?? 0,
+        available: l.available, stock: l.medicine?.stock ?? 0, prescriptionAllows: l.prescriptionAllows,
       })),
       itemsPrice: q.itemsPoisha / 100, shippingPrice: q.shippingPoisha / 100, totalPrice: q.totalPoisha / 100,
     };

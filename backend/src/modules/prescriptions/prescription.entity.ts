@@ -18,8 +18,11 @@ export class MedicineLine {
   @Field(() => Int)
   days!: number;
 
-  @Field()
+  @Field({ description: 'As the doctor wrote it; its number is the course the pharmacy dispenses ("15 tablets", "2 strips"), else daily use × days' })
   quantity!: string;
+
+  /** Refills the doctor granted (absent on lines written before refills existed: none). Published by MedicineLineResolver. */
+  refills?: number;
 }
 
 export const MAX_MEDICINE_ROWS = 10;

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { PRESCRIPTION_LIMIT } from './prescription.service.js';
 import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
@@ -7,7 +7,8 @@ import { Role } from '../../common/roles.js';
 import { Paginated } from '../../common/pagination.js';
 import { DoctorView } from '../doctors/index.js';
 import { doctorOf } from '../doctors/index.js';
-import { Prescription } from './prescription.entity.js';
+import { MedicineLine, Prescription } from './prescription.entity.js';
+import { DispensingLineView } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfPrescription } from './prescription.policy.js';
@@ -32,6 +33,15 @@ export class PrescriptionResolver {
     return careForOfPrescription(p);
   }
 
+  @FieldResolver(() => [DispensingLineView], { description: 'Per line: what it allows (course, refills, validity), what was dispensed and what is left' })
+  async dispensing(@Root() p: Prescription, @Ctx() ctx: Context) {
+    const loader = ctx.loaders.of('prescriptionDispensing', async (ids) => {
+      const lines = await ctx.services.dispensing.nirogLines(ctx.em, ids);
+      return ids.map((id) => ({ id, lines: lines.get(id) ?? [] }));
+    });
+    return (await loader.load(p.id))?.lines ?? [];
+  }
+
   @FieldResolver(() => String, { description: 'GET with the token: the PDF (its patient, its doctor, admins)' })
   pdfPath(@Root() p: Prescription) {
     return `/api/prescription/${p.id}/pdf`;
@@ -54,5 +64,13 @@ export class PrescriptionResolver {
   @Allow()
   prescription(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.prescriptions.get(ctx.em, ctx.user!, id);
+  }
+}
+
+@Resolver(() => MedicineLine)
+export class MedicineLineResolver {
+  @FieldResolver(() => Int, { description: 'Refills the doctor granted (0: the course once)' })
+  refills(@Root() line: MedicineLine) {
+    return line.refills ?? 0;
   }
 }

@@ -5,19 +5,22 @@ import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Prescription } from './prescription.entity.js';
+import type { DispensingLineView } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { renderPrescriptionPdf } from './prescription.pdf.js';
 import { pictureUrl } from '../../common/rest-images.js';
 import { isBmdcPlaceholder, Speciality } from '../doctors/index.js';
 
-/** doctor.user must be loaded. */
-export function toSpecPrescription(p: Prescription) {
+/** doctor.user must be loaded; `dispensing` is its ledger (DispensingService.nirogLines). */
+export function toSpecPrescription(p: Prescription, dispensing: DispensingLineView[] = []) {
   const d = p.doctor.getEntity();
   const du = d.user.getEntity();
   return {
     _id: p.id,
     id: p.id,
-    medicines: p.medicines,
+    medicines: p.medicines.map((m) => ({ ...m, refills: m.refills ?? 0 })),
+    // Per line: what it allows (course × refills, until when), what was dispensed, what is left.
+    dispensing,
     medInfo: p.medInfo,
     doctorAdvice: p.doctorAdvice,
     followUp: p.followUp,
@@ -73,18 +76,21 @@ export function registerPrescriptionRoutes(route: RouteFn): void {
       ...body, appointmentId: body.appointmentId ?? body.appointment, medInfo: medInfoText(body.medInfo), medicines: filledRows(body.medicines),
     });
     const p = await ctx.services.prescriptions.write(ctx.em, ctx.user!, input);
-    return { success: true, message: 'Prescription added', prescription: toSpecPrescription(p) };
+    return { success: true, message: 'Prescription added', prescription: toSpecPrescription(p, (await ctx.services.dispensing.nirogLines(ctx.em, [p.id])).get(p.id)) };
   }, { limitedIn: PRESCRIPTION_LIMIT });
 
   route('get', '/my/prescription', [Role.User], async (ctx, req) => {
     const page = await ctx.services.prescriptions.mine(ctx.em, ctx.user!, await parseInput(MyPrescriptionArgs, req.query));
-    const list = page.items.map(toSpecPrescription);
+    const ledger = await ctx.services.dispensing.nirogLines(ctx.em, page.items.map((p) => p.id));
+    const list = page.items.map((p) => toSpecPrescription(p, ledger.get(p.id)));
     // `prescription` is what the earlier client reads; `prescriptions` stays for Nirog's own callers.
     return { success: true, prescription: list, prescriptions: list, prescriptionCount: page.total, resultPerPage: page.pageSize };
   });
 
-  route('get', '/prescription/:id', 'authenticated', async (ctx, req) =>
-    ({ success: true, prescription: toSpecPrescription(await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id))) }));
+  route('get', '/prescription/:id', 'authenticated', async (ctx, req) => {
+    const p = await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id));
+    return { success: true, prescription: toSpecPrescription(p, (await ctx.services.dispensing.nirogLines(ctx.em, [p.id])).get(p.id)) };
+  });
 
   route('get', '/prescription/:id/pdf', 'authenticated', async (ctx, req, res) => {
     const p = await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id));

@@ -53,7 +53,7 @@ export class PrescriptionService {
       }
       const p = tx.create(Prescription, {
         appointment: a, doctor: a.doctor, patient: a.patient, familyMember: a.familyMember ?? null,
-        medicines: input.medicines.map((m) => ({ medname: m.medname.trim(), dailyUse: m.dailyUse.trim(), days: m.days, quantity: m.quantity.trim() })),
+        medicines: input.medicines.map((m) => ({ medname: m.medname.trim(), dailyUse: m.dailyUse.trim(), days: m.days, quantity: m.quantity.trim(), refills: m.refills ?? 0 })),
         medInfo: input.medInfo.trim(), doctorAdvice: input.doctorAdvice.trim(), followUp: input.followUp.trim(),
         // the vitals as the patient gave them at booking
         patientName: a.patientName, age: a.age ?? null, patientGender: a.patientGender ?? null,
