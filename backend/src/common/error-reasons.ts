@@ -121,7 +121,7 @@ export const ERROR_REASONS = {
   HIRE_NOT_STARTED: r('CONFLICT', 'A hire can be completed on or after its day'),
   ORDER_NOT_FINAL: r('CONFLICT', 'Only delivered or cancelled orders can be removed'),
   OUT_OF_STOCK: r('CONFLICT', 'Not enough stock of a medicine (params.medicine)'),
-  PRESCRIPTION_QUANTITY_EXCEEDED: r('CONFLICT', 'The order asks for more of a prescription-only medicine than its prescription still allows (params.medicine, params.medicineId, params.available: units still allowed, 0 when used up)'),
+  PRESCRIPTION_QUANTITY_EXCEEDED: r('CONFLICT', 'The order asks for more of a prescription-only medicine than its prescription still allows (params.medicine, params.medicineId, params.available: units still allowed; params.kind usedUp when none)'),
   PRESCRIPTION_EXPIRED: r('CONFLICT', "The prescription's validity for a medicine has ended (params.medicine, params.medicineId, params.validUntil)"),
   PRESCRIPTION_CHECK_PENDING: r('CONFLICT', "The order waits for a pharmacist's prescription check: only reviewOrderPrescription decides it"),
   SLOT_FULL: r('CONFLICT', 'The hospital slot is full (params.slot, params.date)'),

@@ -41,3 +41,8 @@ export function isoDay(day: Dayjs): string {
 export function todayInDhaka(now = new Date()): string {
   return dateTimeFormat('en-CA', { timeZone: DHAKA, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** A YYYY-MM-DD day `days` later (or earlier), as YYYY-MM-DD: calendar arithmetic, no time zone. */
+export function addDaysIso(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -4,7 +4,7 @@ import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { CARE_FOR_ARG } from '../family/index.js';
 import { PaymentProvider } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
-import { MAX_REFILLS } from '../prescriptions/index.js';
+import { MAX_PAPER_LINES, MAX_REFILLS } from '../prescriptions/index.js';
 
 const DETAILS = 'Please enter your details';
 export const MAX_LINE_QUANTITY = 100;
@@ -117,7 +117,7 @@ export class ReviewPrescriptionInput {
 
   @Field(() => [PaperLineInput], { nullable: true, description: "Required to approve: what the paper allows, one line per medicine (the order's prescription-only lines must fit in it)" })
   @IsOptional()
-  @ArrayMaxSize(MAX_CART_LINES)
+  @ArrayMaxSize(MAX_PAPER_LINES)
   @ValidateNested({ each: true })
   lines?: PaperLineInput[] | null;
 

@@ -43,8 +43,11 @@ export class OrderLineView {
   @Field(() => DispensingLineView, { nullable: true, description: 'The prescription line it draws on (what that line allows, dispensed and left); null for a medicine sold without prescription, or a photo not checked yet' })
   prescriptionLine!: DispensingLineView | null;
 
-  /** The medicine it was (REST `product`); not published in GraphQL. */
+  @Field(() => ID, { description: 'The medicine of the catalogue it was' })
   medicineId!: string;
+
+  @Field({ description: 'The medicine is sold only with a prescription (as the catalogue says now)' })
+  prescriptionRequired!: boolean;
 }
 
 /**
@@ -169,7 +172,7 @@ interface OrderRow {
   dispensing: unknown; paper: unknown;
   family_member_id: string | null; f_name: string | null; f_relation: FamilyRelation | null;
   i_id: string | null; i_medicine_id: string; i_name: string; i_strength: string; i_unit: MedicineUnit; i_image_url: string | null;
-  i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When;
+  i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When; i_rx: boolean | null;
 }
 
 const dateOrNull = (v: When | null) => (v === null ? null : toDate(v));
@@ -197,6 +200,7 @@ const toLineView = (r: OrderRow, order: OrderView): OrderLineView => Object.assi
   prescriptionLine: order.dispensing.get(r.i_medicine_id) ?? null,
   id: r.i_id!, createdAt: toDate(r.i_created_at), name: r.i_name, strength: r.i_strength, unit: r.i_unit, imageUrl: r.i_image_url,
   unitPricePoisha: r.i_unit_price_poisha, quantity: r.i_quantity, lineTotalPoisha: r.i_line_total_poisha, medicineId: r.i_medicine_id,
+  prescriptionRequired: !!r.i_rx,
 });
 
 /**
@@ -211,12 +215,13 @@ async function selectOrderViews(em: EntityManager, picked: string, p: SqlParams,
       o.family_member_id, f.name as f_name, f.relation as f_relation, o.dispensing, o.paper,
       i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name, i.strength as i_strength, i.unit as i_unit, i.image_url as i_image_url,
       i.unit_price_poisha as i_unit_price_poisha, i.quantity as i_quantity, i.line_total_poisha as i_line_total_poisha,
-      i.created_at as i_created_at
+      i.created_at as i_created_at, im.prescription_required as i_rx
     from (select po.*, ${REFUNDS_JSON_SQL('po.id')} as refunds, ${ORDER_DISPENSING_JSON_SQL('po.id')} as dispensing,
         ${PAPER_PRESCRIPTION_JSON_SQL('po.paper_prescription_id')} as paper from (${picked}) po) o
     join users u on u.id = o.user_id
     left join family_members f on f.id = o.family_member_id
     left join order_items i on i.order_id = o.id
+    left join medicines im on im.id = i.medicine_id
     order by ${order}, i.created_at asc, i.id asc`;
   const orders: OrderView[] = [];
   let current: OrderView | undefined;

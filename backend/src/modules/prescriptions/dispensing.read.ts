@@ -1,6 +1,9 @@
-import { Field, ID, Int, ObjectType } from 'type-graphql';
+import { Extensions, Field, ID, Int, ObjectType } from 'type-graphql';
 import { toDate } from '../../common/sql.js';
 import { allowedOf, courseOf, DispensingMeasure, validUntilOf } from './dispensing.rules.js';
+
+/** The most medicines a pharmacist records from one paper prescription. */
+export const MAX_PAPER_LINES = 20;
 
 /**
  * What one prescription line allows and what is taken of it, as its patient, the pharmacists, admins
@@ -61,6 +64,7 @@ export class PaperPrescriptionView {
   validUntil!: Date;
 
   @Field(() => [DispensingLineView])
+  @Extensions({ listSize: MAX_PAPER_LINES })
   lines!: DispensingLineView[];
 }
 

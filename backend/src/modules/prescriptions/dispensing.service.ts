@@ -87,8 +87,8 @@ export class DispensingService {
       const line = valid.find((l) => d.units <= left(l));
       if (!line) {
         const available = Math.max(...valid.map(left));
-        throw conflict(`The prescription allows ${available} more of ${m.name}`, 'PRESCRIPTION_QUANTITY_EXCEEDED',
-          { medicine: m.name, medicineId: m.id, available });
+        throw conflict(available ? `The prescription allows ${available} more of ${m.name}` : `The prescription allows no more of ${m.name}`,
+          'PRESCRIPTION_QUANTITY_EXCEEDED', { medicine: m.name, medicineId: m.id, available, ...(available ? {} : { kind: 'usedUp' }) });
       }
       const amount = amountOf(d.units, perUnitOf(line.measure, line.course, m.dosesPerUnit), line.allowed - line.dispensed - line.held);
       await tx.execute('update dispensing_lines set held = held + ?, updated_at = now() where id = ?', [amount, line.id]);

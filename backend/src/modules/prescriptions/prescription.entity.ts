@@ -1,6 +1,6 @@
 import { Check, Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Extensions, Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/index.js';
 import { Doctor } from '../doctors/index.js';
@@ -54,6 +54,7 @@ export class Prescription extends BaseEntity<'familyMember'> {
   familyMember?: Ref<FamilyMember> | null;
 
   @Field(() => [MedicineLine])
+  @Extensions({ listSize: MAX_MEDICINE_ROWS })
   @Property({ type: 'jsonb' })
   medicines!: MedicineLine[];
 

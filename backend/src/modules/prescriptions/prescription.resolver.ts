@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Extensions, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { PRESCRIPTION_LIMIT } from './prescription.service.js';
 import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
@@ -7,7 +7,7 @@ import { Role } from '../../common/roles.js';
 import { Paginated } from '../../common/pagination.js';
 import { DoctorView } from '../doctors/index.js';
 import { doctorOf } from '../doctors/index.js';
-import { MedicineLine, Prescription } from './prescription.entity.js';
+import { MAX_MEDICINE_ROWS, MedicineLine, Prescription } from './prescription.entity.js';
 import { DispensingLineView } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { CareRecipient } from '../family/index.js';
@@ -34,6 +34,7 @@ export class PrescriptionResolver {
   }
 
   @FieldResolver(() => [DispensingLineView], { description: 'Per line: what it allows (course, refills, validity), what was dispensed and what is left' })
+  @Extensions({ listSize: MAX_MEDICINE_ROWS })
   async dispensing(@Root() p: Prescription, @Ctx() ctx: Context) {
     const loader = ctx.loaders.of('prescriptionDispensing', async (ids) => {
       const lines = await ctx.services.dispensing.nirogLines(ctx.em, ids);
