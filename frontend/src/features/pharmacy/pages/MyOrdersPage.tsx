@@ -16,6 +16,8 @@ import { useUnitLabel } from '../components/useUnitLabel';
 import { STATUS_COLOR } from '../components/orderStatus';
 import { lineName } from '../cart/cart';
 import RefundLines from '../components/RefundLines';
+import PrescriptionPhoto from '../components/PrescriptionPhoto';
+import { useFreshLinks } from '@/lib/fresh-links';
 import { goToPayment } from '../components/goToPayment';
 import '../i18n';
 import '../rx-i18n';
@@ -29,9 +31,11 @@ export default function MyOrdersPage() {
   const { message } = App.useApp();
   const careFor = useCareFor();
   useEffect(() => setPage(1), [careFor]);
-  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page, careFor } });
+  const { data, loading, error, refetch } = useQuery(MyOrdersDocument, { variables: { page, careFor } });
   const [payFor, paying] = useMutation(PayForOrderDocument);
   const result = data?.myOrders;
+  // The photos' links work for minutes: asked for again before they stop.
+  useFreshLinks(result?.items.map((o) => o.prescriptionImageExpiresAt) ?? [], refetch);
 
   async function pay(id: string) {
     try {
@@ -64,7 +68,12 @@ export default function MyOrdersPage() {
               {o.cancelReason === 'PRESCRIPTION_REJECTED' && (
                 <Alert type="warning" showIcon message={o.prescriptionNote ? t('rejectedNote', { note: o.prescriptionNote }) : t('rejectedNoNote')} style={{ marginBottom: 8 }} />
               )}
-              {o.prescriptionImageUrl && <a href={o.prescriptionImageUrl} target="_blank" rel="noreferrer">{t('viewPrescription')}</a>}
+              {o.prescriptionImageUrl && (
+                <a href={o.prescriptionImageUrl} target="_blank" rel="noreferrer" className="rx-thumb-link" data-testid="rx-photo-link">
+                  <PrescriptionPhoto url={o.prescriptionImageUrl} onExpired={refetch} thumbnail testId="rx-thumb" />
+                  <span>{t('viewPrescription')}</span>
+                </a>
+              )}
               <RefundLines refunds={o.refunds} />
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
