@@ -3,7 +3,7 @@ import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, login, pngImage, type Client, type TestApp } from '../../../../test/app.js';
-import { SHIPPING, placeOrder } from '../../../../test/fixtures.js';
+import { orderWithPhoto, placeOrder } from '../../../../test/fixtures.js';
 import { startS3StandIn, type S3StandIn } from '../../../../test/s3.js';
 import { Medicine, MedicineForm, MedicineUnit } from '../../medicines/index.js';
 import { Order } from '../../orders/index.js';
@@ -17,9 +17,6 @@ import { FileLinks } from '../medical-file.link.js';
  * cached, every read audited; a made-up, expired or altered link answers like a missing file; a
  * refused order leaves no file behind, on disk and on S3.
  */
-const CREATE = `mutation($input: CreateOrderInput!, $photo: Upload) {
-  createOrder(input: $input, prescriptionImage: $photo) { order { id status } } }`;
-
 let serial = 0;
 async function rxMedicine(t: TestApp, stock = 10, active = true): Promise<Medicine> {
   const e = t.orm.em.fork();
@@ -29,16 +26,6 @@ async function rxMedicine(t: TestApp, stock = 10, active = true): Promise<Medici
   });
   await e.flush();
   return m;
-}
-
-/** createOrder over GraphQL as a multipart request carrying a photo (the web app's way). */
-async function orderWithPhoto(t: TestApp, client: Client, lines: { medicineId: string; quantity: number }[], photo: Buffer, extra: Record<string, unknown> = {}) {
-  const input = { shippingInfo: SHIPPING, orderItems: lines, paymentMethod: 'Bkash', ...extra };
-  const res = await t.http().post('/graphql').set('Authorization', `Bearer ${client.token}`).set('apollo-require-preflight', 'true')
-    .field('operations', JSON.stringify({ query: CREATE, variables: { input, photo: null } }))
-    .field('map', JSON.stringify({ 0: ['variables.photo'] }))
-    .attach('0', photo, 'prescription.jpg');
-  return res.body as { data?: { createOrder: { order: { id: string; status: string } } }; errors?: { extensions: { reason: string } }[] };
 }
 
 const ORDER = 'query($id: ID!) { order(id: $id) { id prescriptionImageUrl prescriptionImageExpiresAt } }';

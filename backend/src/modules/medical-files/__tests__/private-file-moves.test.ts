@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { asPatient, createTestApp, pngImage, type Client, type TestApp } from '../../../../test/app.js';
-import { SHIPPING } from '../../../../test/fixtures.js';
+import { orderWithPhoto } from '../../../../test/fixtures.js';
 import { startS3StandIn, type S3StandIn } from '../../../../test/s3.js';
 import { createLogger } from '../../../common/logger.js';
 import { createFileStorage, createPrivateStorage } from '../../../common/storage.js';
@@ -17,7 +17,6 @@ import { moveQueuedFiles, publicKeyOf } from '../medical-file.service.js';
  * start copies it into the private store and deletes the public one. Idempotent, and safe when a file
  * is missing; on disk and on S3.
  */
-const CREATE = `mutation($input: CreateOrderInput!, $photo: Upload) { createOrder(input: $input, prescriptionImage: $photo) { order { id } } }`;
 const log = createLogger('silent');
 
 async function photoOrder(t: TestApp, client: Client, side: number): Promise<{ id: string; key: string }> {
@@ -27,11 +26,7 @@ async function photoOrder(t: TestApp, client: Client, side: number): Promise<{ i
     unit: MedicineUnit.Strip, pricePoisha: 10500, stock: 5, prescriptionRequired: true, dosesPerUnit: 6,
   });
   await e.flush();
-  const res = await t.http().post('/graphql').set('Authorization', `Bearer ${client.token}`).set('apollo-require-preflight', 'true')
-    .field('operations', JSON.stringify({ query: CREATE, variables: { input: { shippingInfo: SHIPPING, orderItems: [{ medicineId: m.id, quantity: 1 }] }, photo: null } }))
-    .field('map', JSON.stringify({ 0: ['variables.photo'] }))
-    .attach('0', await pngImage(side, side), 'p.png');
-  const id = res.body.data.createOrder.order.id as string;
+  const id = (await orderWithPhoto(t, client, [{ medicineId: m.id, quantity: 1 }], await pngImage(side, side))).data!.createOrder.order.id;
   const [row] = await t.sql<{ prescription_image_url: string }>('select prescription_image_url from orders where id = ?', [id]);
   return { id, key: row!.prescription_image_url };
 }
