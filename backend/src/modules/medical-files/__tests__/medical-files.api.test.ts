@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { readdirSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, login, pngImage, type Client, type TestApp } from '../../../../test/app.js';
@@ -75,6 +75,13 @@ describe('on disk', () => {
     expect(publicFiles().some((f) => f === path.basename(stored))).toBe(false);
     expect((await t.http().get(`/uploads/${stored}`)).status).toBe(404);
     expect((await t.http().get(`/uploads/../medical-files/${stored}`)).status).toBe(404);
+    // A photo left in the public folder by an earlier version (a refused order's) is not served either:
+    // /uploads serves the public pictures' folders only.
+    mkdirSync(path.join(t.config.uploads.dir, 'prescriptions'), { recursive: true });
+    writeFileSync(path.join(t.config.uploads.dir, 'prescriptions', 'left-behind.webp'), await sharp(photo).webp().toBuffer());
+    expect((await t.http().get('/uploads/prescriptions/left-behind.webp')).status).toBe(404);
+    const avatar = filesIn(path.join(t.config.uploads.dir, 'generated'))[0]!;
+    expect((await t.http().get(`/uploads/generated/${avatar}`)).status).toBe(200);
   });
 
   it('gives a link to the patient, pharmacists and admins through GraphQL, and nothing to another patient, a doctor, a visitor or an app', async () => {
