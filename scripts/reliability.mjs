@@ -143,6 +143,7 @@ class Api {
         ...process.env,
         NODE_ENV: 'development', PORT: String(this.port), HOST: '127.0.0.1', PUBLIC_URL: this.base, DATABASE_URL: this.databaseUrl,
         DATABASE_POOL_MAX: '20', LOG_LEVEL: 'error', FRONTEND_DIST: path.join(tmpdir(), 'nirog-no-frontend'), UPLOAD_DIR: path.join(tmpdir(), 'nirog-reliability-uploads'),
+        PRIVATE_UPLOAD_DIR: path.join(tmpdir(), 'nirog-reliability-medical-files'),
         OUTBOX_WORKER: 'true', OUTBOX_POLL_MS: '500', LOGIN_FAILURES_PER_IP: '100000', SIGNUPS_PER_IP_PER_HOUR: '100000',
         // checkout loops of three accounts stand in for many buyers: the per-patient hold caps are lifted
         OPEN_UNPAID_ORDERS_PER_PATIENT: '100000',

@@ -37,6 +37,7 @@ import { apiCors, crossOriginPictures } from './common/cors.js';
 import { securityHeaders } from './common/security-headers.js';
 import { weakEtag } from './common/etag.js';
 import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js';
+import { PUBLIC_FOLDERS } from './common/storage.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
 import { firstReadAnswer, SpaPages } from './common/spa-preloads.js';
@@ -276,6 +277,10 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     res.status(404).end();
   });
   if (!config.uploads.s3) {
+    // The public pictures' folders only, as the bucket's policy (deploy/storage-policy.json): anything
+    // else in UPLOAD_DIR (prescription photos kept there before they were private) is never served.
+    const publicFolder = new RegExp(`^/(?:${PUBLIC_FOLDERS.join('|')})/`);
+    app.use('/uploads', (req: Request, res: Response, next: NextFunction) => (publicFolder.test(req.path) ? next() : missingFile(req, res)));
     app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
   }
   // A missing file is missing: never the single-page app's index.html with a 200.

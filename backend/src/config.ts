@@ -108,6 +108,14 @@ export function loadConfig(env: Env = process.env) {
     throw new ConfigError('S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
 
+  const uploadDir = fromRoot(str(env, 'UPLOAD_DIR', 'data/uploads'));
+  const privateDir = fromRoot(str(env, 'PRIVATE_UPLOAD_DIR', 'data/medical-files'));
+  // /uploads serves UPLOAD_DIR to anyone: a medical file inside it (or the pictures inside the private folder) would be public.
+  const inside = (a: string, b: string) => a === b || a.startsWith(b.endsWith(path.sep) ? b : `${b}${path.sep}`);
+  if (inside(privateDir, uploadDir) || inside(uploadDir, privateDir)) {
+    throw new ConfigError(`PRIVATE_UPLOAD_DIR (${privateDir}) and UPLOAD_DIR (${uploadDir}) must be apart: UPLOAD_DIR is served to anyone`);
+  }
+
   const smtpUrl = url(env, 'SMTP_URL');
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`);
 
@@ -162,7 +170,11 @@ export function loadConfig(env: Env = process.env) {
       refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
     },
     uploads: {
-      dir: fromRoot(str(env, 'UPLOAD_DIR', 'data/uploads')),
+      dir: uploadDir,
+      /** Medical files (prescription photos) without S3: a folder nothing serves statically. */
+      privateDir,
+      /** How long a link to a private file works (the read model hands viewers a new one each time they ask). */
+      privateLinkSeconds: int(env, 'PRIVATE_FILE_LINK_SECONDS', 300, 30, 3600),
       maxBytes: int(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
       maxFiles: int(env, 'UPLOAD_MAX_FILES', 6, 1, 20),
       s3,

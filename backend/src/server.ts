@@ -6,8 +6,9 @@ import { withStartupLock } from './common/coordination.js';
 import { createApp, createHttpServer } from './app.js';
 import { tracing } from './common/tracing.js';
 import { seedDemoData } from './seeders/DatabaseSeeder.js';
-import { GeneratedImages } from './common/generated-images.js';
-import { createFileStorage } from './common/storage.js';
+import { generatedImagesFor } from './common/generated-images.js';
+import { createFileStorage, createPrivateStorage } from './common/storage.js';
+import { moveQueuedFiles } from './modules/medical-files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 import { DEMO_KEY } from './modules/integrators/index.js';
 import { runJobs } from './jobs.js';
@@ -25,8 +26,16 @@ export async function startServer(config: Config) {
   await withStartupLock(config, orm, async () => {
     const applied = await migrate(orm);
     if (applied.length) log.info({ applied }, 'migrations applied');
+    // Files a migration took out of public reach (prescription photos): moved into the private store
+    // once; a storage that is down leaves them queued for the next start (docs/operations.md).
+    try {
+      const moved = await moveQueuedFiles(orm.em.fork(), createFileStorage(config), createPrivateStorage(config), log);
+      if (moved.moved || moved.missing) log.info(moved, 'medical files moved into the private store');
+    } catch (err) {
+      log.error({ err }, 'medical files could not all be moved into the private store; the next start tries again');
+    }
     if (config.seedDemoData) {
-      await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
+      await seedDemoData(orm, generatedImagesFor(config));
       log.info('demo data in place');
     }
   });

@@ -1,8 +1,9 @@
 import type { Config } from './config.js';
 import { ListCache } from './common/list-cache.js';
 import type { Logger } from './common/logger.js';
-import { createFileStorage } from './common/storage.js';
+import { createFileStorage, createPrivateStorage } from './common/storage.js';
 import { ImageService } from './common/images.js';
+import { DEFAULT_RENDER_CACHE_DIR, GeneratedImages } from './common/generated-images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/index.js';
 import { DoctorService } from './modules/doctors/index.js';
@@ -24,12 +25,17 @@ import { AmbulanceDirectory } from './modules/ambulance/index.js';
 import { SiteService } from './modules/site/index.js';
 import { IntegratorService } from './modules/integrators/index.js';
 import { WebhookService } from './modules/webhooks/index.js';
+import { MedicalFileService } from './modules/medical-files/index.js';
 import { RateLimiter } from './common/rate-limit.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
   const events = new DomainEvents();
-  const images = new ImageService(createFileStorage(config), config.uploads.maxBytes);
+  const storage = createFileStorage(config);
+  // Medical files live apart from public pictures (common/storage.ts); only links from their records reach them.
+  const privateStore = createPrivateStorage(config);
+  const images = new ImageService(storage, config.uploads.maxBytes, new GeneratedImages(storage, DEFAULT_RENDER_CACHE_DIR, privateStore));
+  const medicalFiles = new MedicalFileService(config, privateStore, images, log);
   const limiter = new RateLimiter(config);
   const mail = new MailService(config, log);
   const sms = new SmsService(config, log, smsGateway(config));
@@ -48,7 +54,7 @@ export function createServices(config: Config, log: Logger) {
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
   const medicines = new MedicineService(images, listCounts, medicineMatches, events);
-  const orders = new OrderService(payments, events, log, config, dispensing, images);
+  const orders = new OrderService(payments, events, log, config, dispensing, medicalFiles);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
   const phoneCodes = new PhoneCodeService(config, limiter, sms, accounts);
@@ -56,7 +62,7 @@ export function createServices(config: Config, log: Logger) {
   const webhooks = new WebhookService(config, log);
   webhooks.subscribe(events);
   return {
-    config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
+    config, log, events, dashboard, images, medicalFiles, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
     family: new FamilyService(),
     nurses: new NurseService(images, events),
     blood: new BloodService(events),

@@ -11,8 +11,7 @@ import { initOrm, migrate, sqlListeners, type Orm } from '../src/db.js';
 import { createApp, type NirogApp } from '../src/app.js';
 import { createLogger } from '../src/common/logger.js';
 import { seedDemoData } from '../src/seeders/DatabaseSeeder.js';
-import { GeneratedImages } from '../src/common/generated-images.js';
-import { createFileStorage } from '../src/common/storage.js';
+import { generatedImagesFor } from '../src/common/generated-images.js';
 import { DEMO_PASSWORD } from '../src/seeders/demo-accounts.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
 import { nativeClient } from '../src/common/sql.js';
@@ -90,11 +89,13 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   const baseUrl = process.env.DATABASE_URL;
   const db = baseUrl ? await createDatabase(baseUrl) : undefined;
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'nirog-uploads-'));
+  const privateDir = mkdtempSync(path.join(tmpdir(), 'nirog-medical-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: db?.url ?? '',
     PGLITE_DATA_DIR: 'memory://',
     UPLOAD_DIR: uploadDir,
+    PRIVATE_UPLOAD_DIR: privateDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     FRONTEND_DIST: path.join(uploadDir, 'no-frontend'),
     ...opts.env,
@@ -102,7 +103,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   const log = createLogger(config.logLevel);
   const orm = await initOrm(config, log, db ? {} : { pgliteImage: await migratedPgliteImage(config) });
   await migrate(orm);
-  if (opts.seed !== false) await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
+  if (opts.seed !== false) await seedDemoData(orm, generatedImagesFor(config));
   const nirog = await createApp(config, orm, log);
   const app: Express = nirog.app;
   return {
@@ -117,6 +118,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
       await orm.close(true);
       await db?.drop();
       rmSync(uploadDir, { recursive: true, force: true });
+      rmSync(privateDir, { recursive: true, force: true });
     },
   };
 }

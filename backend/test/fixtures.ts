@@ -32,6 +32,17 @@ export function placeOrder(client: Client, lines: { medicineId: string; quantity
   return client.post('/create/order', { shippingInfo: SHIPPING, orderItems: lines.map((l) => ({ _id: l.medicineId, cartQuantity: l.quantity })), paymentMethod, ...extra });
 }
 
+/** createOrder over GraphQL as a multipart request carrying a photo of a prescription (the web app's way). */
+export async function orderWithPhoto(t: TestApp, client: Client, lines: { medicineId: string; quantity: number }[], photo: Buffer, extra: Record<string, unknown> = {}) {
+  const query = 'mutation($input: CreateOrderInput!, $photo: Upload) { createOrder(input: $input, prescriptionImage: $photo) { order { id status } } }';
+  const input = { shippingInfo: SHIPPING, orderItems: lines, paymentMethod: 'Bkash', ...extra };
+  const res = await t.http().post('/graphql').set('Authorization', `Bearer ${client.token}`).set('apollo-require-preflight', 'true')
+    .field('operations', JSON.stringify({ query, variables: { input, photo: null } }))
+    .field('map', JSON.stringify({ 0: ['variables.photo'] }))
+    .attach('0', photo, 'prescription.jpg');
+  return res.body as { data?: { createOrder: { order: { id: string; status: string } } }; errors?: { extensions: { reason: string } }[] };
+}
+
 export const dayFromToday = (n: number) => addDays(dhakaToday(), n);
 
 /** A hospital visit booking body for one slot. */

@@ -142,6 +142,7 @@ export const ERROR_REASONS = {
   // Ours, not yours (503, 500).
   DATABASE_UNAVAILABLE: r('SERVICE_UNAVAILABLE', 'The database is not reachable for a moment; try again'),
   PAYMENT_PROVIDER_UNAVAILABLE: r('SERVICE_UNAVAILABLE', 'The payment provider is not reachable right now (params.provider)'),
+  FILE_STORAGE_UNAVAILABLE: r('SERVICE_UNAVAILABLE', 'The file storage is not reachable right now; try again'),
   INTERNAL: r('INTERNAL_SERVER_ERROR', 'A fault on our side, logged with the request id'),
 } as const satisfies Record<string, ReasonInfo>;
 

@@ -75,7 +75,7 @@ export class RxSeeder extends Seeder<DemoSeedContext> {
     };
     if (medicines.size < 4) return;
 
-    // Waiting for the pharmacist: a photo of a paper prescription (Zimax is prescription-only).
+    // Waiting for the pharmacist: a photo of a paper prescription (Zimax is prescription-only), kept privately like an upload.
     if (!(await em.count(Order, { user: patient.id, status: OrderStatus.PrescriptionCheck }))) {
       const at = ago(0, 3);
       const photo = await images.paperPrescription('Dr. Shamima Nasrin', ['Zimax 500 mg', '1+0+0  x 3 days', 'Napa 500 mg', '1+1+1  x 5 days']);

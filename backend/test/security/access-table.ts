@@ -250,6 +250,8 @@ export const EXPECTED: Record<string, string> = {
   'POST /contact': '++++',
   'GET /admin/contact/messages': 'xxx+',
   'GET /admin/refunds.csv': 'xxx+',
+  // Public as a door: the signed link it is given is the authorization (medical-files.api.test.ts).
+  'GET /medical-files/:link': '++++',
 };
 
 /**

@@ -8,7 +8,7 @@ import { requestContext } from '../../common/request-context.js';
 import type { IntegratorIdentity } from '../../common/scopes.js';
 
 export interface AuditInput {
-  actor: AuthUser | null;
+  actor: Pick<AuthUser, 'id' | 'role'> | null;
   /** An integrator app acting with its key (then `actor` is null): logged as actor role `integrator`. */
   app?: IntegratorIdentity | null;
   action: string;
@@ -19,8 +19,12 @@ export interface AuditInput {
   details?: unknown;
 }
 
-/** The records whose reads by someone other than the patient are logged (`read:appointment`, `read:prescription`, a pharmacist's `read:order`). */
-export const AUDITED_READS = ['Appointment', 'Prescription', 'Order'] as const;
+/**
+ * The records whose reads by someone other than the patient are logged (`read:appointment`,
+ * `read:prescription`, a pharmacist's `read:order`), and medical files, whose every read through a
+ * link is logged (`read:medicalfile`).
+ */
+export const AUDITED_READS = ['Appointment', 'Prescription', 'Order', 'MedicalFile'] as const;
 export type AuditedRead = (typeof AUDITED_READS)[number];
 export const CSV_EXPORT_ACTION = 'csv.export';
 /** An integrator app read personal data (orders, insurance applications, hospital visits): entityType names what. */
@@ -77,7 +81,7 @@ export class AuditService {
    * A read of a patient's medical record (a consultation, a prescription) by anyone but that
    * patient: the doctor, an admin. The patient reading their own record is not logged.
    */
-  async recordMedicalRead(em: EntityManager, actor: AuthUser, entityType: AuditedRead, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
+  async recordMedicalRead(em: EntityManager, actor: Pick<AuthUser, 'id' | 'role'>, entityType: AuditedRead, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
     if (patientId && actor.id === patientId) return;
     await this.record(em, { actor, action: `read:${entityType.toLowerCase()}`, entityType, entityId, details });
   }

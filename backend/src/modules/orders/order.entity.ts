@@ -131,7 +131,10 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   @Property({ type: 'uuid', nullable: true })
   paperPrescriptionId?: string | null;
 
-  /** The photo of a paper prescription, checked by a pharmacist (only its patient, pharmacists and admins get the address). */
+  /**
+   * The photo of a paper prescription, checked by a pharmacist: its key in the private store
+   * (`prescriptions/<uuid>.webp`, modules/medical-files), never a URL; its viewers get short-lived links.
+   */
   @Property({ length: 500, nullable: true })
   prescriptionImageUrl?: string | null;
 

@@ -10,6 +10,13 @@ export function canViewOrder(user: AuthUser, order: { userId: string; prescripti
 export const mayReviewPrescriptions = (user: AuthUser | null) => !!user && (user.role === Role.Pharmacist || user.role === Role.Admin);
 
 /**
+ * Who sees the photo of an order's prescription (a medical record): the patient who placed it, and
+ * the pharmacists and admins who check it. Not an integrator app, whatever its scopes, nor a doctor.
+ */
+export const mayViewPrescriptionPhoto = (user: AuthUser | null, order: { userId: string; prescriptionRequired?: boolean }) =>
+  !!user && canViewOrder(user, order) && (user.id === order.userId || mayReviewPrescriptions(user));
+
+/**
  * The order workflow. An order with an uploaded prescription starts in PrescriptionCheck: approved
  * by a pharmacist's review it becomes Processing (then the patient pays), rejected (or not reviewed in
  * time) it is Cancelled. Confirmed needs a paid

@@ -6,7 +6,9 @@ import { localPhone } from '../../common/phone.js';
 import { MedicineUnit } from '../medicines/index.js';
 import { PaymentProvider, REFUNDS_JSON_SQL, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
-import { nextOrderStatuses } from './order.policy.js';
+import { mayViewPrescriptionPhoto, nextOrderStatuses } from './order.policy.js';
+import { isPrivateKey, type MedicalFileService } from '../medical-files/index.js';
+import type { AuthUser } from '../../common/roles.js';
 import { careRecipient, CareRecipient, type FamilyRelation } from '../family/index.js';
 import { DispensingLineView, ORDER_DISPENSING_JSON_SQL, orderDispensingFromJson, PAPER_PRESCRIPTION_JSON_SQL, paperPrescriptionFromJson, PaperPrescriptionView } from '../prescriptions/index.js';
 
@@ -155,10 +157,31 @@ export class OrderView {
   openPaymentUrl!: string | null;
   /** Approved after its prescription check and not paid yet: its patient pays from My orders (payForOrder). */
   awaitingPayment!: boolean;
-  /** The photo of its prescription; the resolver shows it to its patient, pharmacists and admins. */
+  /**
+   * The photo of its prescription: its key in the private store (medical-files), never published;
+   * its viewers get a link (prescriptionPhotoFor).
+   */
   prescriptionImage!: string | null;
   /** What each medicine drew on its prescription (by medicine id), for the lines. */
   dispensing!: Map<string, DispensingLineView>;
+}
+
+export interface PhotoLink { url: string; expiresAt: Date }
+const photoLinks = new WeakMap<OrderView, { viewerId: string; link: PhotoLink }>();
+
+/**
+ * The link to an order's prescription photo for this viewer (its patient, pharmacists, admins:
+ * mayViewPrescriptionPhoto), or null. Both doors publish this and nothing else of the file: GraphQL's
+ * prescriptionImageUrl and prescriptionImageExpiresAt (one link per order and viewer in a request),
+ * REST's prescriptionImage.
+ */
+export function prescriptionPhotoFor(files: MedicalFileService, viewer: AuthUser | null, o: OrderView): PhotoLink | null {
+  if (!viewer || !isPrivateKey(o.prescriptionImage) || !mayViewPrescriptionPhoto(viewer, o)) return null;
+  const made = photoLinks.get(o);
+  if (made?.viewerId === viewer.id) return made.link;
+  const link = files.linkFor(o.prescriptionImage, viewer, { type: 'Order', id: o.id, patientId: o.userId });
+  photoLinks.set(o, { viewerId: viewer.id, link });
+  return link;
 }
 
 type When = Date | string;

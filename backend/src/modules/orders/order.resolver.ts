@@ -15,7 +15,7 @@ import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, MAX_LINE_QUANTITY, Order
 import { prescriptionCart } from './order.prescription.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { PaymentProvider } from '../payments/index.js';
-import { canViewOrder, mayReviewPrescriptions } from './order.policy.js';
+import { prescriptionPhotoFor } from './order.read.js';
 
 /** How reviewing prescriptions is limited (its declared limit, common/limits.ts). */
 export const REVIEW_LIMIT = 'pharmacists and admins; each order decided once (conditional update on its status); mail only to its patient';
@@ -146,9 +146,18 @@ export class OrderResolver {
     return ctx.user?.id === o.userId && o.awaitingPayment;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: 'The photo of its prescription: its patient, pharmacists and admins only' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The photo of its prescription, for its patient, pharmacists and admins only (null for anyone else, apps included): '
+      + 'a signed link that works for a few minutes (prescriptionImageExpiresAt); ask for the order again for a fresh one',
+  })
   prescriptionImageUrl(@Root() o: OrderView, @Ctx() ctx: Context) {
-    return ctx.user && canViewOrder(ctx.user, o) && (ctx.user.id === o.userId || mayReviewPrescriptions(ctx.user)) ? o.prescriptionImage : null;
+    return prescriptionPhotoFor(ctx.services.medicalFiles, ctx.user, o)?.url ?? null;
+  }
+
+  @FieldResolver(() => Date, { nullable: true, description: 'When prescriptionImageUrl stops working (null when there is none)' })
+  prescriptionImageExpiresAt(@Root() o: OrderView, @Ctx() ctx: Context) {
+    return prescriptionPhotoFor(ctx.services.medicalFiles, ctx.user, o)?.expiresAt ?? null;
   }
 
   @Query(() => CartQuote, { description: "Today's prices and stock for a cart; flags lines that changed or ran out" })

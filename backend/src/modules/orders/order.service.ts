@@ -15,7 +15,7 @@ import { Medicine } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
-import type { ImageService } from '../../common/images.js';
+import type { MedicalFileService } from '../medical-files/index.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type MyOrderArgs, type OrderLineInput } from './order.inputs.js';
 import { canMoveOrder, canViewOrder } from './order.policy.js';
@@ -84,7 +84,7 @@ export class OrderService {
     private readonly log: Logger,
     private readonly config: Config,
     private readonly dispensing: DispensingService,
-    private readonly images?: ImageService,
+    private readonly files?: MedicalFileService,
   ) {
     payments.onCompleted('order', (em, p) => this.paymentCompleted(em, p));
     payments.onFailed('order', (em, p) => this.paymentClosed(em, p, 'PAYMENT_FAILED'));
@@ -135,13 +135,14 @@ export class OrderService {
     const s = input.shippingInfo;
     const phone = normalizeBdPhone(s.phone);
     const provider = input.paymentMethod ?? PaymentProvider.Bkash;
-    // A photo is stored (outside the transaction) only for a cart that needs one and names no prescription.
-    const proof: PrescriptionProof = input.prescriptionId ? { kind: 'named', prescriptionId: input.prescriptionId }
-      : prescriptionPhoto && this.images && (await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid))).some((m) => m.prescriptionRequired)
-        ? { kind: 'photo', imageUrl: await this.images.store(prescriptionPhoto, 'prescriptions', 1600) } : { kind: 'none' };
     const member = input.familyMemberId ? await familyMemberOf(em, actor.id, input.familyMemberId) : null;
-    // Someone else's prescription is "not found", as a made-up id.
-    const source: PrescriptionSource | null = proof.kind === 'named' ? await this.dispensing.sourceFor(em, actor, proof.prescriptionId) : null;
+    // Someone else's prescription is "not found", as a made-up id (and nothing is stored for it).
+    const source: PrescriptionSource | null = input.prescriptionId ? await this.dispensing.sourceFor(em, actor, input.prescriptionId) : null;
+    // A photo is stored (privately, outside the transaction, last before it) only for a cart that needs one and names no
+    // prescription; the order keeps its key. A refused order removes it again (discardPhotoOnRefusal).
+    const proof: PrescriptionProof = input.prescriptionId ? { kind: 'named', prescriptionId: input.prescriptionId }
+      : prescriptionPhoto && this.files && (await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid))).some((m) => m.prescriptionRequired)
+        ? { kind: 'photo', imageUrl: await this.files.storeImage(prescriptionPhoto, 'prescriptions') } : { kind: 'none' };
     const orderId = randomUUID();
     const { order, payment } = await em.transactional(async (tx) => {
       await this.assertUnderOpenOrderCap(tx, actor.id);
@@ -202,9 +203,25 @@ export class OrderService {
         if (crossesLowStock(after + l.quantity, after)) await this.events.publish(tx, { type: 'medicine.stockLow', medicineId: l.medicineId, stock: after });
       }
       return { order, payment };
-    });
+    }).catch(this.discardPhotoOnRefusal(em, actor, proof));
     if (!payment) return { order: (await orderView(em, order.id))!, paymentUrl: '', tranId: '' };
     return this.openCheckout(em, order.id, payment, phone, actor, clientIp);
+  }
+
+  /**
+   * A refused order leaves no file behind: the photo stored for it is removed, and the refusal passed
+   * on as it was. A commit cut off by an outage may still have landed, so the photo goes only when no
+   * order of the patient names it; when that cannot be asked (the database is away) it stays, logged.
+   */
+  private discardPhotoOnRefusal(em: EntityManager, actor: AuthUser, proof: PrescriptionProof) {
+    return async (err: unknown): Promise<never> => {
+      if (proof.kind === 'photo' && this.files) {
+        const named = await em.fork().count(Order, { user: actor.id, prescriptionImageUrl: proof.imageUrl }).catch(() => null);
+        if (named === 0) await this.files.discard(proof.imageUrl);
+        else if (named === null) this.log.warn({ key: proof.imageUrl }, 'checkout failed and its outcome is unknown: its prescription photo is kept');
+      }
+      throw err;
+    };
   }
 
   private async openCheckout(em: EntityManager, orderId: string, payment: Payment, phone: string, actor: AuthUser, clientIp: string): Promise<PlacedOrder> {

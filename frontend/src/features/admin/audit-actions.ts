@@ -122,6 +122,7 @@ const SERVICE: Record<string, Words> = {
   'read:appointment': ['Read a patient\'s appointment', 'রোগীর অ্যাপয়েন্টমেন্ট দেখেছেন'],
   'read:prescription': ['Read a patient\'s prescription', 'রোগীর প্রেসক্রিপশন দেখেছেন'],
   'read:order': ['Read a patient\'s order and its prescription', 'রোগীর অর্ডার ও তার প্রেসক্রিপশন দেখেছেন'],
+  'read:medicalfile': ['Opened a patient\'s medical file (a prescription photo) through its link', 'লিংক দিয়ে রোগীর মেডিক্যাল ফাইল (প্রেসক্রিপশনের ছবি) খুলেছেন'],
   'integrator.read': ['An integrator app read personal data', 'একটি ইন্টিগ্রেটর অ্যাপ ব্যক্তিগত তথ্য দেখেছে'],
 };
 

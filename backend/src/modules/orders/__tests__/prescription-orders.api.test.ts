@@ -119,11 +119,12 @@ describe('an uploaded prescription, checked by a pharmacist', () => {
     // The pharmacist's queue has it, with the photo; the patient sees the photo too, another patient nothing.
     const queue = await pharmacist.gql('{ prescriptionOrders(pageSize: 50) { items { id status prescriptionImageUrl items { name } } } }');
     const queued = queue.data!.prescriptionOrders.items.find((o: { id: string }) => o.id === order.id);
-    expect(queued.prescriptionImageUrl).toMatch(/^\/uploads\/prescriptions\/[0-9a-f-]+\.webp$/);
+    // A short-lived link of its own for each viewer (medical-files.api.test.ts has the rest).
+    expect(queued.prescriptionImageUrl).toMatch(/^\/api\/medical-files\/[\w-]+\.[\w-]+$/);
     const photo = await t.http().get(queued.prescriptionImageUrl);
     expect(photo.status).toBe(200);
     expect((await patient.gql('query($id: ID!) { order(id: $id) { prescriptionImageUrl canPay } }', { id: order.id })).data!.order)
-      .toEqual({ prescriptionImageUrl: queued.prescriptionImageUrl, canPay: false });
+      .toEqual({ prescriptionImageUrl: expect.stringMatching(/^\/api\/medical-files\//), canPay: false });
     expect((await karim.gql('query($id: ID!) { order(id: $id) { id } }', { id: order.id })).errors![0]!.extensions!.code).toBe('NOT_FOUND');
 
     const approved = await pharmacist.gql('mutation($input: ReviewPrescriptionInput!) { reviewOrderPrescription(input: $input) { status prescriptionReviewedAt } }',

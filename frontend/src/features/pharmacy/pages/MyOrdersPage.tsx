@@ -19,6 +19,8 @@ import { fillFromPrescription, setCartPrescription } from '../cart/cartPrescript
 import DispensingSummary from '@/components/DispensingSummary';
 import { flash } from '@/lib/flash';
 import RefundLines from '../components/RefundLines';
+import PrescriptionPhoto from '../components/PrescriptionPhoto';
+import { useFreshLinks } from '@/lib/fresh-links';
 import { goToPayment } from '../components/goToPayment';
 import '../i18n';
 import '../rx-i18n';
@@ -32,7 +34,7 @@ export default function MyOrdersPage() {
   const { message } = App.useApp();
   const careFor = useCareFor();
   useEffect(() => setPage(1), [careFor]);
-  const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page, careFor } });
+  const { data, loading, error, refetch } = useQuery(MyOrdersDocument, { variables: { page, careFor } });
   const [payFor, paying] = useMutation(PayForOrderDocument);
   const result = data?.myOrders;
   const navigate = useNavigate();
@@ -56,6 +58,9 @@ export default function MyOrdersPage() {
     flash(t('addedFromPrescription'), 'success', 5000);
     navigate(paths.cart);
   }
+
+  // The photos' links work for minutes: asked for again before they stop.
+  useFreshLinks(result?.items.map((o) => o.prescriptionImageExpiresAt) ?? [], refetch);
 
   async function pay(id: string) {
     try {
@@ -88,7 +93,12 @@ export default function MyOrdersPage() {
               {o.cancelReason === 'PRESCRIPTION_REJECTED' && (
                 <Alert type="warning" showIcon message={o.prescriptionNote ? t('rejectedNote', { note: o.prescriptionNote }) : t('rejectedNoNote')} style={{ marginBottom: 8 }} />
               )}
-              {o.prescriptionImageUrl && <a href={o.prescriptionImageUrl} target="_blank" rel="noreferrer">{t('viewPrescription')}</a>}
+              {o.prescriptionImageUrl && (
+                <a href={o.prescriptionImageUrl} target="_blank" rel="noreferrer" className="rx-thumb-link" data-testid="rx-photo-link">
+                  <PrescriptionPhoto url={o.prescriptionImageUrl} onExpired={refetch} thumbnail testId="rx-thumb" />
+                  <span>{t('viewPrescription')}</span>
+                </a>
+              )}
               {o.paperPrescription && (
                 <div className="paper-rx" data-testid="paper-prescription">
                   <span>{t('paperPrescription', { date: formatDate(o.paperPrescription.createdAt, i18n.language) })}</span>

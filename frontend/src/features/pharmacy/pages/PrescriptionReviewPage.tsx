@@ -17,6 +17,8 @@ import { useUnitLabel } from '../components/useUnitLabel';
 import { lineName } from '../cart/cart';
 import { readerDigits } from '@/lib/digits';
 import { CODE_SLOT, TextWithCode, shortRef } from '@/lib/refs';
+import { useFreshLinks } from '@/lib/fresh-links';
+import PrescriptionPhoto from '../components/PrescriptionPhoto';
 import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
@@ -47,6 +49,8 @@ export default function PrescriptionReviewPage() {
   const o = data?.order;
   const rxItems = (o?.items ?? []).filter((i) => i.prescriptionRequired);
   const allowOf = (id: string, quantity: number) => allows[id] ?? { quantity, refills: 0 };
+  // The photo's link works for minutes: asked for again before it stops.
+  useFreshLinks([o?.prescriptionImageExpiresAt], refetch);
 
   async function decide(approve: boolean) {
     if (!approve && !note.trim()) {
@@ -74,7 +78,7 @@ export default function PrescriptionReviewPage() {
             <div>
               {o.prescriptionImageUrl ? (
                 <a href={o.prescriptionImageUrl} target="_blank" rel="noreferrer" aria-label={t('openFull')}>
-                  <img className="rx-photo" src={o.prescriptionImageUrl} alt={t('prescriptionImageAlt')} width={600} height={800} data-testid="rx-photo" />
+                  <PrescriptionPhoto url={o.prescriptionImageUrl} onExpired={refetch} testId="rx-photo" />
                 </a>
               ) : <Alert type="info" message={t('noPrescriptionOrders')} />}
             </div>
