@@ -96,6 +96,25 @@ export function writtenLineRow(
   };
 }
 
+/** For a prescription's statement: what orders drew on each of its lines, as JSON (lines never drawn on have no row). */
+export function PRESCRIPTION_DRAWN_JSON_SQL(prescriptionIdExpr: string): string {
+  return `(select coalesce(json_agg(json_build_object('line_no', l.line_no, 'held', l.held, 'dispensed', l.dispensed)), '[]'::json)
+    from dispensing_lines l where l.prescription_id = ${prescriptionIdExpr})`;
+}
+
+/** A Nirog prescription's ledger: each written line with what it allows, and what was drawn on it (PRESCRIPTION_DRAWN_JSON_SQL). */
+export function nirogLedger(
+  medicines: { medname: string; dailyUse: string; days: number; quantity: string; refills?: number | null }[], issuedAt: Date, drawnJson: unknown, now = new Date(),
+): DispensingLineView[] {
+  const drawn = (typeof drawnJson === 'string' ? JSON.parse(drawnJson) : drawnJson ?? []) as { line_no: number; held: number; dispensed: number }[];
+  const byLine = new Map(drawn.map((d) => [Number(d.line_no), d]));
+  return medicines.map((line, i) => {
+    const row = writtenLineRow(line, i, issuedAt);
+    const d = byLine.get(i);
+    return toDispensingLineView(d ? { ...row, held: d.held, dispensed: d.dispensed } : row, now);
+  });
+}
+
 const LINE_JSON = (l: string) => `json_build_object('line_no', ${l}.line_no, 'medname', ${l}.medname, 'medicine_id', ${l}.medicine_id,
   'measure', ${l}.measure, 'course', ${l}.course, 'refills', ${l}.refills, 'allowed', ${l}.allowed, 'dispensed', ${l}.dispensed,
   'held', ${l}.held, 'valid_until', ${l}.valid_until)`;

@@ -9,7 +9,7 @@ import { lineNames, type Medicine } from '../medicines/index.js';
 import { Prescription } from './prescription.entity.js';
 import { Dispensing, DispensingLine, PaperPrescription } from './dispensing.entity.js';
 import { amountOf, DispensingMeasure, MAX_REFILLS, perUnitOf, unitsAllowed } from './dispensing.rules.js';
-import { toDispensingLineView, writtenLineRow, type DispensingLineRow, type DispensingLineView } from './dispensing.read.js';
+import { nirogLedger, PRESCRIPTION_DRAWN_JSON_SQL, toDispensingLineView, writtenLineRow, type DispensingLineRow, type DispensingLineView } from './dispensing.read.js';
 
 /** A prescription named at checkout: a Nirog one or a paper one a pharmacist recorded. */
 export interface PrescriptionSource {
@@ -185,19 +185,12 @@ export class DispensingService {
     const out = new Map<string, DispensingLineView[]>();
     if (!ids.length) return out;
     const p = new SqlParams();
-    const rows = await selectRows<{ id: string; created_at: Date | string; medicines: unknown; drawn: unknown }>(em, `select pr.id, pr.created_at, pr.medicines,
-        (select coalesce(json_agg(json_build_object('line_no', l.line_no, 'held', l.held, 'dispensed', l.dispensed)), '[]'::json)
-         from dispensing_lines l where l.prescription_id = pr.id) as drawn
-      from prescriptions pr where pr.id in (${ids.map((id) => p.add(id)).join(', ')})`, p);
+    const rows = await selectRows<{ id: string; created_at: Date | string; medicines: unknown; drawn: unknown }>(em,
+      `select pr.id, pr.created_at, pr.medicines, ${PRESCRIPTION_DRAWN_JSON_SQL('pr.id')} as drawn
+       from prescriptions pr where pr.id in (${ids.map((id) => p.add(id)).join(', ')})`, p);
     for (const r of rows) {
       const medicines = (typeof r.medicines === 'string' ? JSON.parse(r.medicines) : r.medicines) as Prescription['medicines'];
-      const drawn = (typeof r.drawn === 'string' ? JSON.parse(r.drawn) : r.drawn) as { line_no: number; held: number; dispensed: number }[];
-      const byLine = new Map(drawn.map((d) => [Number(d.line_no), d]));
-      out.set(r.id, medicines.map((line, i) => {
-        const row = writtenLineRow(line, i, new Date(r.created_at));
-        const d = byLine.get(i);
-        return toDispensingLineView(d ? { ...row, held: d.held, dispensed: d.dispensed } : row, now);
-      }));
+      out.set(r.id, nirogLedger(medicines, new Date(r.created_at), r.drawn, now));
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { Check, Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, Formula, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Extensions, Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
@@ -6,6 +6,7 @@ import { Gender, User } from '../accounts/index.js';
 import { Doctor } from '../doctors/index.js';
 import { Appointment } from '../appointments/index.js';
 import { FamilyMember } from '../family/index.js';
+import { PRESCRIPTION_DRAWN_JSON_SQL } from './dispensing.read.js';
 
 @ObjectType()
 export class MedicineLine {
@@ -93,6 +94,10 @@ export class Prescription extends BaseEntity<'familyMember'> {
   @Field(() => String, { nullable: true })
   @Property({ type: 'text', nullable: true })
   problem?: string | null;
+
+  /** What orders drew on its lines, read with the prescription itself (no statement of its own): its ledger (dispensing.read.ts). */
+  @Formula((cols) => PRESCRIPTION_DRAWN_JSON_SQL(`${cols}.id`))
+  drawnJson?: unknown;
 
   @Field({ description: 'Printed on the PDF; anyone may check it at the verify address' })
   @Property({ length: 16, unique: true })

@@ -8,7 +8,7 @@ import { Paginated } from '../../common/pagination.js';
 import { DoctorView } from '../doctors/index.js';
 import { doctorOf } from '../doctors/index.js';
 import { MAX_MEDICINE_ROWS, MedicineLine, Prescription } from './prescription.entity.js';
-import { DispensingLineView } from './dispensing.read.js';
+import { DispensingLineView, nirogLedger } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfPrescription } from './prescription.policy.js';
@@ -35,12 +35,8 @@ export class PrescriptionResolver {
 
   @FieldResolver(() => [DispensingLineView], { description: 'Per line: what it allows (course, refills, validity), what was dispensed and what is left' })
   @Extensions({ listSize: MAX_MEDICINE_ROWS })
-  async dispensing(@Root() p: Prescription, @Ctx() ctx: Context) {
-    const loader = ctx.loaders.of('prescriptionDispensing', async (ids) => {
-      const lines = await ctx.services.dispensing.nirogLines(ctx.em, ids);
-      return ids.map((id) => ({ id, lines: lines.get(id) ?? [] }));
-    });
-    return (await loader.load(p.id))?.lines ?? [];
+  dispensing(@Root() p: Prescription) {
+    return nirogLedger(p.medicines, p.createdAt, p.drawnJson);
   }
 
   @FieldResolver(() => String, { description: 'GET with the token: the PDF (its patient, its doctor, admins)' })

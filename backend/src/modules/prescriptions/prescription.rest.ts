@@ -5,14 +5,14 @@ import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Prescription } from './prescription.entity.js';
-import type { DispensingLineView } from './dispensing.read.js';
+import { nirogLedger } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { renderPrescriptionPdf } from './prescription.pdf.js';
 import { pictureUrl } from '../../common/rest-images.js';
 import { isBmdcPlaceholder, Speciality } from '../doctors/index.js';
 
-/** doctor.user must be loaded; `dispensing` is its ledger (DispensingService.nirogLines). */
-export function toSpecPrescription(p: Prescription, dispensing: DispensingLineView[] = []) {
+/** doctor.user must be loaded. */
+export function toSpecPrescription(p: Prescription) {
   const d = p.doctor.getEntity();
   const du = d.user.getEntity();
   return {
@@ -20,7 +20,7 @@ export function toSpecPrescription(p: Prescription, dispensing: DispensingLineVi
     id: p.id,
     medicines: p.medicines.map((m) => ({ ...m, refills: m.refills ?? 0 })),
     // Per line: what it allows (course × refills, until when), what was dispensed, what is left.
-    dispensing,
+    dispensing: nirogLedger(p.medicines, p.createdAt, p.drawnJson),
     medInfo: p.medInfo,
     doctorAdvice: p.doctorAdvice,
     followUp: p.followUp,
@@ -76,21 +76,18 @@ export function registerPrescriptionRoutes(route: RouteFn): void {
       ...body, appointmentId: body.appointmentId ?? body.appointment, medInfo: medInfoText(body.medInfo), medicines: filledRows(body.medicines),
     });
     const p = await ctx.services.prescriptions.write(ctx.em, ctx.user!, input);
-    return { success: true, message: 'Prescription added', prescription: toSpecPrescription(p, (await ctx.services.dispensing.nirogLines(ctx.em, [p.id])).get(p.id)) };
+    return { success: true, message: 'Prescription added', prescription: toSpecPrescription(p) };
   }, { limitedIn: PRESCRIPTION_LIMIT });
 
   route('get', '/my/prescription', [Role.User], async (ctx, req) => {
     const page = await ctx.services.prescriptions.mine(ctx.em, ctx.user!, await parseInput(MyPrescriptionArgs, req.query));
-    const ledger = await ctx.services.dispensing.nirogLines(ctx.em, page.items.map((p) => p.id));
-    const list = page.items.map((p) => toSpecPrescription(p, ledger.get(p.id)));
+    const list = page.items.map(toSpecPrescription);
     // `prescription` is what the earlier client reads; `prescriptions` stays for Nirog's own callers.
     return { success: true, prescription: list, prescriptions: list, prescriptionCount: page.total, resultPerPage: page.pageSize };
   });
 
-  route('get', '/prescription/:id', 'authenticated', async (ctx, req) => {
-    const p = await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id));
-    return { success: true, prescription: toSpecPrescription(p, (await ctx.services.dispensing.nirogLines(ctx.em, [p.id])).get(p.id)) };
-  });
+  route('get', '/prescription/:id', 'authenticated', async (ctx, req) =>
+    ({ success: true, prescription: toSpecPrescription(await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id))) }));
 
   route('get', '/prescription/:id/pdf', 'authenticated', async (ctx, req, res) => {
     const p = await ctx.services.prescriptions.get(ctx.em, ctx.user!, String(req.params.id));
