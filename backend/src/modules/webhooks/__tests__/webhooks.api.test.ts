@@ -5,7 +5,7 @@ import { asAdmin, createTestApp, type Client, type TestApp } from '../../../../t
 import { DEMO_KEY } from '../../integrators/index.js';
 import { WebhookDelivery, WebhookSubscription } from '../webhook.entity.js';
 import { verifySignature } from '../webhook.signer.js';
-import { isReservedAddress, postWebhook } from '../webhook.http.js';
+import { postWebhook } from '../webhook.http.js';
 
 /**
  * Webhooks over real HTTP: an app subscribes with its key and webhooks:manage, an admin moves an
@@ -359,15 +359,8 @@ describe('webhook deliveries', () => {
   });
 });
 
+// Every reserved block, address by address: webhook-addresses.test.ts.
 describe('receivers a production server refuses to call', () => {
-  it.each([
-    ['127.0.0.1', true], ['10.1.2.3', true], ['172.20.0.5', true], ['192.168.1.1', true], ['169.254.169.254', true], ['100.64.0.1', true],
-    ['0.0.0.0', true], ['::1', true], ['[::1]', true], ['fd00::1', true], ['fe80::1', true], ['::ffff:127.0.0.1', true], ['::ffff:10.0.0.1', true],
-    ['8.8.8.8', false], ['2001:4860:4860::8888', false], ['hooks.example.com', false],
-  ])('%s reserved: %s', (address, reserved) => {
-    expect(isReservedAddress(address)).toBe(reserved);
-  });
-
   it('refuses a reserved address, by literal or by a name that resolves to it, before sending anything', async () => {
     const hook = endpoint();
     await expect(postWebhook(hook.url, '{}', {}, { timeoutMs: 2000, publicOnly: true })).rejects.toThrow(/not a public address/);
