@@ -2,10 +2,14 @@ import { Empty, List, Tag } from 'antd';
 import { useAreaLabel } from '@/lib/areas';
 import { useTranslation } from 'react-i18next';
 import type { EligibleDonorRowFragment } from '@/gql/graphql';
+import { formatCount } from '@/lib/money';
 import { groupLabel } from '../groups';
 import '../i18n';
 
-/** The matched donors, without contacts: Nirog has notified them and a donor who can give calls the requester. */
+/**
+ * The donors Nirog told, as the requester sees them: a number, a blood group and an area. No name and
+ * no contact: a donor who can give calls the requester and introduces themselves.
+ */
 export default function DonorList({ donors }: { donors: EligibleDonorRowFragment[] }) {
   const { t, i18n } = useTranslation('blood');
   const areaLabel = useAreaLabel();
@@ -13,14 +17,11 @@ export default function DonorList({ donors }: { donors: EligibleDonorRowFragment
   return (
     <List
       dataSource={donors}
-      renderItem={(d) => (
+      renderItem={(d, i) => (
         <List.Item key={d.id}>
           <List.Item.Meta
-            title={<>{d.name} <Tag color="red">{groupLabel(d.group)}</Tag></>}
-            description={<>
-              <div>{areaLabel(d.area)}</div>
-              <small>{d.daysSinceLastDonation === null || d.daysSinceLastDonation === undefined ? t('neverDonated') : t('lastDonated', { days: d.daysSinceLastDonation })}</small>
-            </>}
+            title={<>{t('donorN', { n: formatCount(i + 1, i18n.language) })} <Tag color="red">{groupLabel(d.group)}</Tag></>}
+            description={areaLabel(d.area)}
           />
         </List.Item>
       )}
