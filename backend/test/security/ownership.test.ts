@@ -215,11 +215,11 @@ describe('doctors and records of other doctors', () => {
     const res = await doctorB.post('/create/prescription', {
       appointmentId: ids.openAppointment, medicines: [{ medname: 'Napa', dailyUse: '1+0+1', days: 5, quantity: '10' }], medInfo: '', doctorAdvice: '', followUp: '',
     });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(404);
     const gql = await doctorB.gql('mutation($i: WritePrescriptionInput!) { writePrescription(input: $i) { id } }', {
       i: { appointmentId: ids.openAppointment, medicines: [{ medname: 'Napa', dailyUse: '1+0+1', days: 5, quantity: '10' }], medInfo: '', doctorAdvice: '', followUp: '' },
     });
-    expect(gql.code).toBe('FORBIDDEN');
+    expect(gql.code).toBe('NOT_FOUND');
     expect(await count()).toBe(n);
   });
 

@@ -330,8 +330,12 @@ export class OrderService {
     return (await orderView(em, id))!;
   }
 
-  /** A pharmacist's (or admin's) decision on an order's uploaded prescription. */
-  reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null): Promise<OrderView> {
+  /**
+   * A pharmacist's (or admin's) decision on an order's uploaded prescription. An order the caller may
+   * not see (a pharmacist and an order without a prescription) is "not found", like a made-up id.
+   */
+  async reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null): Promise<OrderView> {
+    await this.byId(em, actor, id);
     return this.changeStatus(em, id, approve ? OrderStatus.Processing : OrderStatus.Cancelled, { actor, note, onlyPrescriptionCheck: true });
   }
 
