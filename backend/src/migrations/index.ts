@@ -1,5 +1,6 @@
 import { Migration20261128020000DoctorCardCopies } from './Migration20261128020000DoctorCardCopies.js';
 import { Migration20261129020000PhoneCodeDecoys } from './Migration20261129020000PhoneCodeDecoys.js';
+import { Migration20261129021000HospitalAppDoctors } from './Migration20261129021000HospitalAppDoctors.js';
 import { Migration20261126100000PhoneAndFamily } from './Migration20261126100000PhoneAndFamily.js';
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
 import { Migration20261125170000Webhooks } from './Migration20261125170000Webhooks.js';
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261127100000CacheNotifyAvatars', class: Migration20261127100000CacheNotifyAvatars },
   { name: 'Migration20261128020000DoctorCardCopies', class: Migration20261128020000DoctorCardCopies },
   { name: 'Migration20261129020000PhoneCodeDecoys', class: Migration20261129020000PhoneCodeDecoys },
+  { name: 'Migration20261129021000HospitalAppDoctors', class: Migration20261129021000HospitalAppDoctors },
 ];

@@ -292,13 +292,14 @@ describe('webhook deliveries', () => {
     expect(JSON.parse(deliveries[0]!.payload).object).toEqual({ type: 'Medicine', id: med!.id });
   });
 
-  it('sends appointment events only to apps acting for the hospital of a hospital visit', async () => {
-    const [visit] = await t.sql<{ id: string; work: string }>(
-      `select a.id, d.work from appointments a join doctors d on d.id = a.doctor_id where a.kind = 'hospital' order by a.created_at limit 1`);
+  it("sends appointment events only to the hospital apps an admin linked to the visit's doctor, never by a name", async () => {
+    const [visit] = await t.sql<{ id: string; work: string; doctor_id: string }>(
+      `select a.id, d.work, a.doctor_id from appointments a join doctors d on d.id = a.doctor_id where a.kind = 'hospital' order by a.created_at limit 1`);
     const [video] = await t.sql<{ id: string; work: string }>(
-      `select a.id, d.work from appointments a join doctors d on d.id = a.doctor_id where a.kind = 'video' and d.work = ? limit 1`, [visit!.work]);
-    const ownKey = await appKey(['WEBHOOKS_MANAGE', 'APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: visit!.work });
-    const otherKey = await appKey(['WEBHOOKS_MANAGE', 'APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: 'Somewhere Else Hospital' });
+      `select a.id, d.work from appointments a join doctors d on d.id = a.doctor_id where a.kind = 'video' and d.id = ? limit 1`, [visit!.doctor_id]);
+    const ownKey = await appKey(['WEBHOOKS_MANAGE', 'APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: 'Linked Hospital', hospitalDoctorIds: [visit!.doctor_id] });
+    // Named exactly as the doctor gives their work place, but not linked: it hears nothing.
+    const otherKey = await appKey(['WEBHOOKS_MANAGE', 'APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: visit!.work });
     const own = await subscribe(ownKey, endpoint().url, ['APPOINTMENT_STATUS_CHANGED']);
     const other = await subscribe(otherKey, endpoint().url, ['APPOINTMENT_STATUS_CHANGED']);
     await t.sql(`update appointments set status = 'Processing', visit_date = current_date + 3 where id = ?`, [visit!.id]);

@@ -2,7 +2,6 @@ import { Empty, List, Tag } from 'antd';
 import { useAreaLabel } from '@/lib/areas';
 import { useTranslation } from 'react-i18next';
 import type { EligibleDonorRowFragment } from '@/gql/graphql';
-import { formatCount } from '@/lib/money';
 import { groupLabel } from '../groups';
 import '../i18n';
 
@@ -11,7 +10,7 @@ import '../i18n';
  * no contact: a donor who can give calls the requester and introduces themselves.
  */
 export default function DonorList({ donors }: { donors: EligibleDonorRowFragment[] }) {
-  const { t, i18n } = useTranslation('blood');
+  const { t } = useTranslation('blood');
   const areaLabel = useAreaLabel();
   if (!donors.length) return <Empty description={t('noDonors')} />;
   return (
@@ -20,7 +19,7 @@ export default function DonorList({ donors }: { donors: EligibleDonorRowFragment
       renderItem={(d, i) => (
         <List.Item key={d.id}>
           <List.Item.Meta
-            title={<>{t('donorN', { n: formatCount(i + 1, i18n.language) })} <Tag color="red">{groupLabel(d.group)}</Tag></>}
+            title={<>{t('donorN', { n: i + 1 })} <Tag color="red">{groupLabel(d.group)}</Tag></>}
             description={areaLabel(d.area)}
           />
         </List.Item>
