@@ -36,21 +36,22 @@ export default function HospitalDoctorsPicker({ id, value, onChange, linked }: {
     if (found.length) setKnown((m) => new Map([...m, ...found.map((d) => [d.id, d] as const)]));
   }, [found]);
 
-  const label = (d: Choice) => `${d.name} · ${d.work}`;
-  const options = [
-    ...(value ?? []).map((idOf) => known.get(idOf)).filter((d): d is Choice => !!d),
-    ...found.filter((d) => !value?.includes(d.id)),
-  ].map((d) => ({ value: d.id, label: label(d) }));
+  const label = (d: Choice | undefined, idOf: string) => (d ? `${d.name} · ${d.work}` : idOf);
+  // The chosen carry their own labels, so the list shows only what the search found (Enter picks a
+  // found doctor, never unpicks a chosen one that happened to be listed first).
+  const chosen = (value ?? []).map((idOf) => ({ value: idOf, label: label(known.get(idOf), idOf) }));
+  const options = found.map((d) => ({ value: d.id, label: label(d, d.id) }));
 
   return (
     <Select
       id={id}
       mode="multiple"
+      labelInValue
       showSearch
       filterOption={false}
       onSearch={setTyped}
-      value={value ?? []}
-      onChange={(ids: string[]) => onChange?.(ids)}
+      value={chosen}
+      onChange={(picked: { value: string }[]) => onChange?.(picked.map((p) => p.value))}
       options={options}
       loading={loading}
       placeholder={t('form.hospitalDoctorsPlaceholder')}
