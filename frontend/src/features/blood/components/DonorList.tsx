@@ -18,10 +18,11 @@ export default function DonorList({ donors }: { donors: EligibleDonorRowFragment
       dataSource={donors}
       renderItem={(d, i) => (
         <List.Item key={d.id}>
-          <List.Item.Meta
-            title={<>{t('donorN', { n: i + 1 })} <Tag color="red">{groupLabel(d.group)}</Tag></>}
-            description={areaLabel(d.area)}
-          />
+          {/* Plain text, not the list's h4 title: the page's headings stay in order (h2, then the section's own). */}
+          <div>
+            <div><strong>{t('donorN', { n: i + 1 })}</strong> <Tag color="red">{groupLabel(d.group)}</Tag></div>
+            <div className="muted">{areaLabel(d.area)}</div>
+          </div>
         </List.Item>
       )}
     />
