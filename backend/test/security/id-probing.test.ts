@@ -218,6 +218,7 @@ const ROWS: Record<string, Row> = {
   'Mutation.unsubscribeWebhook': { probes: [{ who: ['app'], id: 'otherAppSubscription', call: g('mutation($id: ID!) { unsubscribeWebhook(id: $id) { id } }', (id) => ({ id })) }] },
   'Query.webhookDeliveries': { seeAll: ['admin'], probes: [{ who: ['app'], id: 'otherApp', alike: 'same', call: g('query($id: ID) { webhookDeliveries(appId: $id) { total } }', (id) => ({ id })) }] },
   'Mutation.resendWebhookDelivery': ADMIN_ONLY,
+  'Mutation.createIntegratorApp': ADMIN_ONLY,
   'Mutation.updateIntegratorApp': ADMIN_ONLY,
   'Mutation.revokeIntegratorApp': ADMIN_ONLY,
   'Mutation.rotateIntegratorKey': ADMIN_ONLY,
