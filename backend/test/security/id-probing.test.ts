@@ -74,8 +74,12 @@ const prescriptionBody = (appointmentId: string) => ({
 const ADMIN_ONLY = { skip: 'admins only, and an admin sees every record (a made-up id is NOT_FOUND: fuzz.test.ts)' };
 const TOKEN = { skip: 'a secret token in the path, not a record id (limits.test.ts)' };
 
-/** The operations taking an id anywhere but a path parameter (REST bodies and query strings): written out, the route table cannot tell. */
+/**
+ * The operations taking an id the scan cannot see: REST bodies and query strings (the route table
+ * cannot tell) and GraphQL ids typed String (a payment's transaction id). Written out.
+ */
 const BODY_IDS = [
+  'Query.payment',
   'POST /new/appointment', 'POST /new/hire/nurse', 'POST /create/order', 'POST /create/prescription', 'POST /cart/quote',
   'GET /mybooking?careFor', 'GET /my/prescription?careFor', 'GET /my/hire?careFor', 'GET /orders/myorders?careFor',
 ];
@@ -146,6 +150,7 @@ const ROWS: Record<string, Row> = {
   'Query.myOrders': { probes: [{ who: ['patient'], id: 'karimMember', call: g('query($f: ID) { myOrders(careFor: $f) { total } }', (id) => ({ f: id })) }] },
   'GET /orders/myorders?careFor': { probes: [{ who: ['patient'], id: 'karimMember', call: r('get', (id) => `/orders/myorders?careFor=${id}`) }] },
   'GET /payment/:tranId': { seeAll: ['admin'], probes: [{ who: ['patient', 'doctor', 'pharmacist'], id: 'karimTranId', call: r('get', (id) => `/payment/${id}`) }] },
+  'Query.payment': { seeAll: ['admin'], probes: [{ who: ['patient', 'doctor', 'pharmacist'], id: 'karimTranId', call: g('query($t: String!) { payment(tranId: $t) { status } }', (id) => ({ t: id })) }] },
   'Mutation.updateOrderStatus': { skip: "admins and the orders:write app, who see every order (a made-up id is NOT_FOUND: fuzz.test.ts)" },
   'Mutation.archiveOrder': ADMIN_ONLY,
   'PUT /admin/order/:id': ADMIN_ONLY,
@@ -362,7 +367,7 @@ describe('a made-up id and someone else\'s real id', () => {
   it.each(cases)('%s as %s: answers alike', async (label, who, n) => {
     const op = label.replace(/ \(.*\)$/, '');
     const probe = (ROWS[op] as { probes: Probe[] }).probes[n]!;
-    const fake = op === 'GET /payment/:tranId' ? `${ids.karimTranId!.slice(0, -4)}ZZZZ` : madeUp;
+    const fake = probe.id === 'karimTranId' ? `${ids.karimTranId!.slice(0, -4)}ZZZZ` : madeUp;
     const real = ids[probe.id]!;
     // The caller's own id echoed back (a quote's line) tells nothing: compared as a placeholder.
     const [mine, theirs] = [await probe.call(who, fake), await probe.call(who, real)]
