@@ -148,7 +148,7 @@ test.describe.serial('a family on one account', () => {
     await page.goto('/user-signin/mobile');
     await page.getByLabel('Mobile number').fill(PHONE);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByText('If a Nirog account uses this number, its code is on the way.').or(page.getByRole('alert').first())).toBeVisible();
+    await expect(page.getByText('An SMS is on the way: your code if a patient account uses this number, or a note saying none does.').or(page.getByRole('alert').first())).toBeVisible();
     // The number asked moments ago: the screen says how long to wait, then the code comes.
     const pre = page.getByTestId('sms-sandbox').locator('pre').first();
     const alert = page.getByRole('alert').filter({ hasText: /Please wait \d+ seconds/ }).first();

@@ -118,6 +118,13 @@ export function loadConfig(env: Env = process.env) {
 
   const smtpUrl = url(env, 'SMTP_URL');
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`);
+  // The development mailbox shows a user their own mail, verification codes and reset links included,
+  // on screen: whoever signs up with someone else's address would read its code. Like SMS_DEV_INBOX,
+  // production refuses it whatever else is set.
+  const mailDevInbox = bool(env, 'MAIL_DEV_INBOX', !smtpUrl && nodeEnv !== 'production');
+  if (mailDevInbox && nodeEnv === 'production') {
+    throw new ConfigError('MAIL_DEV_INBOX shows verification codes and reset links on screen: never in production');
+  }
 
   return {
     nodeEnv,
@@ -202,7 +209,7 @@ export function loadConfig(env: Env = process.env) {
       smtpTlsRejectUnauthorized: bool(env, 'SMTP_TLS_REJECT_UNAUTHORIZED', true),
       smtpTimeoutMs: int(env, 'SMTP_TIMEOUT_MS', 20_000, 100, 120_000),
       /** Users may read their own outbox (to see a code) only when no mail can really be sent, and never in production. */
-      devInbox: bool(env, 'MAIL_DEV_INBOX', !smtpUrl && nodeEnv !== 'production'),
+      devInbox: mailDevInbox,
       /** The outbox worker (mail, SMS, reminders) runs inside the API process; off in tests, which drive it. */
       workerEnabled: bool(env, 'OUTBOX_WORKER', nodeEnv !== 'test'),
       pollMs: int(env, 'OUTBOX_POLL_MS', 2000, 10, 60_000),

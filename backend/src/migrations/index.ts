@@ -1,6 +1,8 @@
 import { Migration20261128020000DoctorCardCopies } from './Migration20261128020000DoctorCardCopies.js';
 import { Migration20261129000000DispensingLedger } from './Migration20261129000000DispensingLedger.js';
 import { Migration20261129010000PrivateMedicalFiles } from './Migration20261129010000PrivateMedicalFiles.js';
+import { Migration20261129020000PhoneCodeDecoys } from './Migration20261129020000PhoneCodeDecoys.js';
+import { Migration20261129021000HospitalAppDoctors } from './Migration20261129021000HospitalAppDoctors.js';
 import { Migration20261126100000PhoneAndFamily } from './Migration20261126100000PhoneAndFamily.js';
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
 import { Migration20261125170000Webhooks } from './Migration20261125170000Webhooks.js';
@@ -51,4 +53,6 @@ export const MIGRATIONS = [
   { name: 'Migration20261128020000DoctorCardCopies', class: Migration20261128020000DoctorCardCopies },
   { name: 'Migration20261129000000DispensingLedger', class: Migration20261129000000DispensingLedger },
   { name: 'Migration20261129010000PrivateMedicalFiles', class: Migration20261129010000PrivateMedicalFiles },
+  { name: 'Migration20261129020000PhoneCodeDecoys', class: Migration20261129020000PhoneCodeDecoys },
+  { name: 'Migration20261129021000HospitalAppDoctors', class: Migration20261129021000HospitalAppDoctors },
 ];

@@ -18,14 +18,15 @@ export function canViewAppointment(actor: AuthUser, a: Appointment, actorDoctorI
 }
 
 /**
- * The hospital whose visits an integrator app may read: its own organisation, and only when that
- * is a hospital (appointments:read opens the operation; this decides which records).
+ * An integrator app may read hospital visits only when it acts for a hospital (appointments:read
+ * opens the operation); which visits is decided by the doctors an admin linked to that app, never by
+ * a name a doctor types as their work place. Answers the app's id, whose links decide.
  */
-export function hospitalOfApp(app: IntegratorIdentity): string {
-  if (app.organisationKind !== OrganisationKind.HOSPITAL || !app.organisationName) {
+export function hospitalAppId(app: IntegratorIdentity): string {
+  if (app.organisationKind !== OrganisationKind.HOSPITAL) {
     throw forbidden('This app does not act for a hospital', 'NOT_YOUR_ORGANISATION');
   }
-  return app.organisationName;
+  return app.appId;
 }
 
 /** The patient gets the room link once the consultation is paid; the doctor and admins always. */

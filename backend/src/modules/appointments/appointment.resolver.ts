@@ -16,7 +16,7 @@ import {
 } from './appointment.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfAppointment } from './appointment.policy.js';
-import { canSeeMeetingUrl, hospitalOfApp, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { canSeeMeetingUrl, hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 
@@ -161,14 +161,15 @@ export class AppointmentResolver {
     return ctx.services.appointments.adminList(ctx.em, args);
   }
 
-  @Query(() => AppointmentPage, { description: "Hospital visits of one hospital, newest first: an integrator app's own hospital (appointments:read), any for admins" })
+  @Query(() => AppointmentPage, { description: "Hospital visits, newest first: for a hospital's integrator app (appointments:read), those of the doctors an admin linked to it; for admins, every hospital's (filtered by the work place doctors give, when `hospital` is set)" })
   @Allow(Role.Admin)
   @Scope(IntegratorScope.APPOINTMENTS_READ)
   async hospitalVisits(@Args() args: HospitalVisitArgs, @Ctx() ctx: Context) {
     const app = ctx.integrator;
-    const hospital = app ? hospitalOfApp(app) : args.hospital?.trim() || null;
-    const page = await ctx.services.appointments.hospitalVisits(ctx.em, hospital, args);
-    if (app) await ctx.services.audit.recordIntegratorRead(ctx.em, app, 'Appointment', page.items.map((a) => a.id), { hospital });
+    if (!app) return ctx.services.appointments.hospitalVisits(ctx.em, { work: args.hospital?.trim() || null }, args);
+    const doctorIds = await ctx.services.integrators.hospitalDoctorIds(ctx.em, hospitalAppId(app));
+    const page = await ctx.services.appointments.hospitalVisits(ctx.em, { doctorIds }, args);
+    await ctx.services.audit.recordIntegratorRead(ctx.em, app, 'Appointment', page.items.map((a) => a.id), { hospital: app.organisationName });
     return page;
   }
 

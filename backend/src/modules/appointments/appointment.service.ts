@@ -460,12 +460,16 @@ export class AppointmentService {
   }
 
   /**
-   * Hospital visits booked with the doctors who work at `hospital` (Doctor.work, as they give it),
-   * newest first; every hospital's when null (admins only: an app always names its own).
+   * Hospital visits, newest first: a hospital app's are those of the doctors an admin linked to it
+   * (`doctorIds`, none when none is linked); an admin may filter every hospital's by the work place
+   * doctors give (`work`, a search for people, never access), or not at all.
    */
-  async hospitalVisits(em: EntityManager, hospital: string | null, args: HospitalVisitArgs): Promise<PageResult<Appointment>> {
+  async hospitalVisits(em: EntityManager, of: { doctorIds: readonly string[] } | { work: string | null }, args: HospitalVisitArgs): Promise<PageResult<Appointment>> {
     const where: Record<string, unknown> = { kind: AppointmentKind.Hospital };
-    if (hospital !== null) where.doctor = { work: hospital };
+    if ('doctorIds' in of) {
+      if (!of.doctorIds.length) return pageOf([], 0, args);
+      where.doctor = { $in: [...of.doctorIds] };
+    } else if (of.work !== null) where.doctor = { work: of.work };
     return this.page(em, where, { ...args, kind: null, paymentStatus: null });
   }
 

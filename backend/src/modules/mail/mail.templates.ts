@@ -503,6 +503,12 @@ const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
     en: () => 'Nirog: someone tried to use this number for a new account. It already has yours: log in with this number. If it was not you, ignore this.',
     bn: () => 'নিরোগ: কেউ এই নম্বর দিয়ে নতুন অ্যাকাউন্ট খুলতে চেয়েছিল। এই নম্বরে আপনার অ্যাকাউন্ট আছে: এই নম্বর দিয়েই লগ ইন করুন। এটি আপনি না হলে উপেক্ষা করুন।',
   },
+  // A login code was asked for a number no patient account has verified: no code, and why. Only whoever
+  // holds the phone reads it, so it may say what the answer on screen must not.
+  'phone-no-login': {
+    en: () => 'Nirog: no patient account uses this number, so no login code was sent. Sign up with it to make one; doctors and admins log in with email and password. Not you? Ignore this.',
+    bn: () => 'নিরোগ: এই নম্বরে কোনো রোগীর অ্যাকাউন্ট নেই, তাই লগইন কোড পাঠানো হয়নি। অ্যাকাউন্ট খুলতে এই নম্বর দিয়ে সাইন আপ করুন; ডাক্তার ও অ্যাডমিন ইমেইল ও পাসওয়ার্ডে লগ ইন করেন। আপনি না চাইলে উপেক্ষা করুন।',
+  },
 };
 
 /** SMS templates that carry a one-time code for their recipient (masked in the admin outbox). */

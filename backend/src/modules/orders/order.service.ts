@@ -405,10 +405,13 @@ export class OrderService {
    * (the note reaches the patient). Approving records what the paper allows (each medicine, its
    * quantity in the catalogue's units, refills, and until when it is valid): it becomes a paper
    * prescription with a ledger, the order's prescription-only lines are held on it, and the patient
-   * may pay; a reading that does not cover the order is refused (reject it with a note instead).
+   * may pay; a reading that does not cover the order is refused (reject it with a note instead). An
+   * order the caller may not see (a pharmacist and an order without a prescription) is "not found",
+   * like a made-up id.
    */
-  reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null,
+  async reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null,
     paper?: { lines?: PaperReading['lines'] | null; validUntil?: string | null } | null): Promise<OrderView> {
+    await this.byId(em, actor, id);
     if (!approve) {
       if (!note?.trim()) throw badInput('Say why the prescription is not accepted: the patient reads it', { note: 'Required' }, 'MISSING_FIELDS');
       return this.changeStatus(em, id, OrderStatus.Cancelled, { actor, note, decision: async () => ({}) });

@@ -18,11 +18,11 @@ export class PhoneResolver {
     return ctx.services.phoneCodes.sendSignupCode(ctx.em, input);
   }
 
-  @Mutation(() => CodeSent, { description: "Login with a mobile number: texts a code when a patient has verified it. The answer is the same for every number" })
+  @Mutation(() => CodeSent, { description: "Login with a mobile number: texts a code when a patient has verified it, else a text saying no patient account uses it. The answer, and a wrong code's, is the same for every number" })
   @Public()
   @Throttle('sms-ip')
   sendLoginCode(@Arg('input') input: PhoneNumberInput, @Ctx() ctx: Context) {
-    return ctx.services.phoneCodes.sendLoginCode(ctx.em, input.phone);
+    return ctx.services.phoneCodes.sendLoginCode(ctx.em, input.phone, input.language);
   }
 
   @Mutation(() => AuthPayload, { description: 'The code from the SMS: logs in, making the account first when the code was a signup code' })

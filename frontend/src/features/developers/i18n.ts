@@ -21,7 +21,7 @@ registerTranslations('developers', {
     },
     scopes: {
       p1: 'Every operation an app may call names the one scope that opens it (the reference below says which, as `Integrator apps: scope …`). An operation without a scope is closed to apps, public reads included.',
-      p2: 'Whom the app acts for decides which records it sees: a hospital app reads its own hospital’s visits and never a prescription; only the pharmacy partner’s app keeps stock. Every read of personal data by an app is written to the audit log.',
+      p2: 'Whom the app acts for decides which records it sees: a hospital app reads the visits of the doctors Nirog’s admins linked to it (never by a name a doctor types) and never a prescription; only the pharmacy partner’s app keeps stock. Every read of personal data by an app is written to the audit log.',
       p3: 'A call outside the app’s scopes answers `FORBIDDEN` with the reason `MISSING_SCOPE`, before anything runs; a record of another organisation `NOT_YOUR_ORGANISATION`.',
       scope: 'Scope', opens: 'What it opens', operations: 'Operations',
       list: {
@@ -29,7 +29,7 @@ registerTranslations('developers', {
         STOCK_WRITE: 'A medicine’s stock and price (the pharmacy partner’s app only)',
         ORDERS_READ: 'Orders, and the order a webhook names',
         ORDERS_WRITE: 'Moving an order along its statuses',
-        APPOINTMENTS_READ: 'The hospital visits of the app’s own hospital',
+        APPOINTMENTS_READ: 'The hospital visits of the doctors linked to the app',
         INSURANCE_READ: 'Insurance applications',
         WEBHOOKS_MANAGE: 'The app’s webhook subscriptions and deliveries',
       },
@@ -95,7 +95,7 @@ registerTranslations('developers', {
     },
     scopes: {
       p1: 'অ্যাপ যে অপারেশন ডাকতে পারে তার প্রতিটি জানায় কোন একটি অনুমতিতে তা খোলে (নিচের রেফারেন্সে লেখা থাকে `Integrator apps: scope …`)। যে অপারেশনের কোনো অনুমতি নেই তা অ্যাপের জন্য বন্ধ, সবার জন্য খোলা তথ্যও।',
-      p2: 'অ্যাপটি কার হয়ে কাজ করে তা ঠিক করে কোন রেকর্ড দেখা যাবে: হাসপাতালের অ্যাপ কেবল নিজের হাসপাতালের ভিজিট দেখে, কখনো প্রেসক্রিপশন নয়; মজুত রাখে কেবল ফার্মেসি অংশীদারের অ্যাপ। অ্যাপ ব্যক্তিগত তথ্য পড়লে প্রতিবার তা অডিট লগে লেখা হয়।',
+      p2: 'অ্যাপটি কার হয়ে কাজ করে তা ঠিক করে কোন রেকর্ড দেখা যাবে: হাসপাতালের অ্যাপ কেবল নিরোগের অ্যাডমিনের যুক্ত করা ডাক্তারদের ভিজিট দেখে (ডাক্তারের লেখা কোনো নাম মিলিয়ে নয়), কখনো প্রেসক্রিপশন নয়; মজুত রাখে কেবল ফার্মেসি অংশীদারের অ্যাপ। অ্যাপ ব্যক্তিগত তথ্য পড়লে প্রতিবার তা অডিট লগে লেখা হয়।',
       p3: 'অনুমতির বাইরের অনুরোধ কিছু চালানোর আগেই `FORBIDDEN` উত্তর পায়, কারণ `MISSING_SCOPE`; অন্য প্রতিষ্ঠানের রেকর্ড হলে `NOT_YOUR_ORGANISATION`।',
       scope: 'অনুমতি', opens: 'যা খোলে', operations: 'অপারেশন',
       list: {
@@ -103,7 +103,7 @@ registerTranslations('developers', {
         STOCK_WRITE: 'ওষুধের মজুত ও দাম (কেবল ফার্মেসি অংশীদারের অ্যাপ)',
         ORDERS_READ: 'অর্ডার, আর ওয়েবহুকে যে অর্ডারের কথা আসে',
         ORDERS_WRITE: 'অর্ডারের অবস্থা বদলানো',
-        APPOINTMENTS_READ: 'অ্যাপের নিজের হাসপাতালের ভিজিট',
+        APPOINTMENTS_READ: 'অ্যাপের সাথে যুক্ত ডাক্তারদের হাসপাতাল ভিজিট',
         INSURANCE_READ: 'বিমার আবেদন',
         WEBHOOKS_MANAGE: 'অ্যাপের ওয়েবহুক সাবস্ক্রিপশন ও ডেলিভারি',
       },
