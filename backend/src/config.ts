@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -130,6 +131,7 @@ export function loadConfig(env: Env = process.env) {
     tracing: {
       endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
       serviceName: str(env, 'OTEL_SERVICE_NAME', 'nirog-api'),
+      instanceId: str(env, 'OTEL_SERVICE_INSTANCE_ID', `${hostname()}:${process.pid}`),
       headers: otlpHeaders(env),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,

@@ -11,6 +11,7 @@ import { createFileStorage } from './common/storage.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 import { DEMO_KEY } from './modules/integrators/index.js';
 import { runJobs } from './jobs.js';
+import { runBackgroundJob } from './common/background.js';
 import { DEMO_WEBHOOK_SECRET } from './modules/webhooks/index.js';
 import { DEMO_WEBHOOK_URL } from './seeders/WebhookSeeder.js';
 
@@ -44,12 +45,13 @@ export async function startServer(config: Config) {
   await coordinator.start();
   // After the coordinator: the worker's first pass runs the retention purge, in the replica holding the jobs lock.
   if (config.mail.workerEnabled) worker.start();
+  const asLeader = <T>(fn: () => Promise<T>) => coordinator.asLeader(fn);
   // Payments stuck in 'initiated' (the browser never came back) are settled in the background, by one
   // replica (the provider is asked once per payment and run); each result is recorded once anyway.
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;
   const reconciler = everyMs > 0
     ? setInterval(() => {
-      coordinator.asLeader(() => services.payments.reconcile(orm.em.fork(), { olderThanMinutes: config.payments.reconcileEveryMinutes }))
+      runBackgroundJob('reconcile-payments', () => services.payments.reconcile(orm.em.fork(), { olderThanMinutes: config.payments.reconcileEveryMinutes }), asLeader)
         .then((summary) => summary?.checked && log.info({ summary }, 'payments reconciled'))
         .catch((err) => log.error({ err }, 'payment reconciliation failed'));
     }, everyMs)
@@ -59,7 +61,7 @@ export async function startServer(config: Config) {
   const jobsMs = config.payments.jobsEverySeconds * 1000;
   const jobs = jobsMs > 0
     ? setInterval(() => {
-      coordinator.asLeader(() => runJobs(orm, services))
+      runBackgroundJob('money-jobs', () => runJobs(orm, services), asLeader)
         .then((done) => done && (done.noShows || done.unpaidApproved || done.refunds.checked || done.refunds.sent) && log.info({ done }, 'jobs ran'))
         .catch((err) => log.error({ err }, 'jobs failed'));
     }, jobsMs)
