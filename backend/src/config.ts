@@ -162,6 +162,8 @@ export function loadConfig(env: Env = process.env) {
       jwtSecret,
       accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 30, 24 * 3600),
       refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
+      /** The token a refresh just replaced gets the same new pair for this long (two tabs, a retried request); 0: reuse at once. */
+      refreshGraceSeconds: int(env, 'REFRESH_GRACE_SECONDS', 10, 0, 60),
     },
     uploads: {
       dir: fromRoot(str(env, 'UPLOAD_DIR', 'data/uploads')),
