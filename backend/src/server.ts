@@ -11,6 +11,8 @@ import { createFileStorage } from './common/storage.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 import { DEMO_KEY } from './modules/integrators/index.js';
 import { runJobs } from './jobs.js';
+import { User } from './modules/accounts/index.js';
+import { Role } from './common/roles.js';
 import { runBackgroundJob } from './common/background.js';
 import { DEMO_WEBHOOK_SECRET } from './modules/webhooks/index.js';
 import { DEMO_WEBHOOK_URL } from './seeders/WebhookSeeder.js';
@@ -40,6 +42,8 @@ export async function startServer(config: Config) {
       process.exit(2);
     }
   }
+  // A production database starts with no admin, and only an admin can make another: the banner says how.
+  const noAdmin = (await orm.em.fork().count(User, { role: Role.Admin, deletedAt: null })) === 0;
   const { app, services, worker, coordinator, draining } = await createApp(config, orm, log);
   // Cache invalidation from the other replicas, and the lock that makes one of them do periodic jobs.
   await coordinator.start();
@@ -85,6 +89,9 @@ export async function startServer(config: Config) {
       `  Integrators: the guide and the API explorer at ${config.publicUrl}/developers; apps at ${config.publicUrl}/admin/integrators (admins)`,
       `  Tracing: ${config.tracing.endpoint ? `OpenTelemetry to ${config.tracing.endpoint}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
     ];
+    if (noAdmin) {
+      lines.push('  No admin yet: make the first one with npm run admin:create -- --email <email> --name "<name>" (docs/operations.md)');
+    }
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
       for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(10)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);

@@ -112,6 +112,46 @@ describe('the built server in production (backend/dist/main.js)', () => {
     expect(exit).toEqual({ exitCode: 0, signal: null });
   });
 
+  it('opens a fresh production database to its first admin: the start says how, npm run admin:create makes one, who then logs in', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nirog-pglite-'));
+    const env = { JWT_SECRET: SECRET, PGLITE_DATA_DIR: dataDir, OUTBOX_WORKER: 'false' };
+    try {
+      const fresh = await startServer(env);
+      expect(fresh.exitCode).toBeNull();
+      expect(fresh.output()).toMatch(/No admin yet: make the first one with npm run admin:create/);
+      await fresh.stop();
+
+      // As an operator would, from the repository's root; the password on standard input, not in the process list.
+      const made = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn('npm', ['run', '-s', 'admin:create', '--', '--email', 'Ops@Example.com', '--name', 'Nirog Ops'], {
+          cwd: REPO_ROOT,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (d) => { output += d; });
+        child.stderr.on('data', (d) => { output += d; });
+        child.stdin.end('Ops-river-2031\n');
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+      expect(made).toMatchObject({ code: 0, output: expect.stringMatching(/Admin ops@example\.com made \(1 admin now\)/) });
+
+      const server = await startServer(env);
+      try {
+        expect(server.output()).not.toMatch(/No admin yet/);
+        const login = await fetch(`http://127.0.0.1:${server.port}/api/login`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.com', password: 'Ops-river-2031' }),
+        });
+        expect(login.status).toBe(200);
+        expect(((await login.json()) as { user: { role: string } }).user.role).toBe('admin');
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start without JWT_SECRET, or with a placeholder, naming the variable', async () => {
     const missing = await startServer({});
     expect({ exitCode: missing.exitCode, signal: missing.signal }).toEqual({ exitCode: 2, signal: null });

@@ -116,6 +116,25 @@ export class AccountService {
     return unsaved;
   }
 
+  /**
+   * An admin account, made by whoever runs the server (`npm run admin:create`): the first admin of a
+   * production database, which has no other way to get one. The operator vouches for the email.
+   */
+  async createAdmin(em: EntityManager, input: { email: string; name: string; password: string }): Promise<User> {
+    const email = input.email.trim().toLowerCase();
+    const name = input.name.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw badInput('Enter a valid email address', { email: 'Invalid email' });
+    if (!name || name.length > 100) throw badInput('Enter a name of at most 100 characters', { name: 'Invalid name' });
+    assertStrongPassword(input.password, { email, name });
+    const passwordHash = await hashPassword(input.password);
+    return em.transactional(async (tx) => {
+      await this.assertEmailFree(tx, email);
+      const user = tx.create(User, { name, email, passwordHash, role: Role.Admin, emailVerifiedAt: new Date() });
+      await tx.flush();
+      return user;
+    });
+  }
+
   /** Admin-side creation (trusted callers) still says plainly that an email is taken. */
   async assertEmailFree(em: EntityManager, email: string): Promise<void> {
     if ((await em.count(User, { email })) > 0) {
