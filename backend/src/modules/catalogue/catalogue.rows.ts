@@ -71,9 +71,11 @@ function defaultUnit(form: MedicineForm): MedicineUnit {
   return MedicineUnit.Pcs;
 }
 
-/** Taka as written ("12", "12.5", "1,250.00", a spreadsheet's 12.499999999) → poisha, exactly. */
+/** Taka as written ("12", "12.5", "12,50", "1,250.00", a spreadsheet's 12.499999999) → poisha, exactly. */
 export function takaToPoisha(value: string): number | null {
-  const s = value.trim().replace(/^(৳|tk\.?|bdt)\s*/i, '').replace(/,/g, '');
+  const written = value.trim().replace(/^(৳|tk\.?|bdt)\s*/i, '');
+  // "12,50" is a decimal comma (a semicolon CSV's locale); "1,250" groups thousands.
+  const s = /^\d+,\d{1,2}$/.test(written) ? written.replace(',', '.') : written.replace(/,/g, '');
   if (!/^\d+(\.\d+)?$/.test(s)) return null;
   const [whole, fraction = ''] = s.split('.');
   if (fraction.length <= 2) return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
