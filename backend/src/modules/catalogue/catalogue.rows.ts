@@ -1,6 +1,7 @@
 import { MedicineForm, MedicineUnit, type MedicineImportRow } from '../medicines/index.js';
 import type { SpecialityImportRow } from '../doctors/index.js';
 import type { SheetRow } from './sheet.js';
+import { asciiDigits } from '../../common/digits.js';
 import { CatalogueKind, ImportProblemCode, type ImportProblem } from './catalogue-import.entity.js';
 
 /**
@@ -71,9 +72,9 @@ function defaultUnit(form: MedicineForm): MedicineUnit {
   return MedicineUnit.Pcs;
 }
 
-/** Taka as written ("12", "12.5", "12,50", "1,250.00", a spreadsheet's 12.499999999) → poisha, exactly. */
+/** Taka as written ("12", "12.5", "12,50", "১২.৫০", "1,250.00", a spreadsheet's 12.499999999) → poisha, exactly. */
 export function takaToPoisha(value: string): number | null {
-  const written = value.trim().replace(/^(৳|tk\.?|bdt)\s*/i, '');
+  const written = asciiDigits(value).trim().replace(/^(৳|tk\.?|bdt)\s*/i, '');
   // "12,50" is a decimal comma (a semicolon CSV's locale); "1,250" groups thousands.
   const s = /^\d+,\d{1,2}$/.test(written) ? written.replace(',', '.') : written.replace(/,/g, '');
   if (!/^\d+(\.\d+)?$/.test(s)) return null;
@@ -84,7 +85,7 @@ export function takaToPoisha(value: string): number | null {
 }
 
 function wholeNumber(value: string, min: number, max: number): number | null {
-  const s = value.trim().replace(/,/g, '');
+  const s = asciiDigits(value).trim().replace(/,/g, '');
   if (!/^\d+(\.0+)?$/.test(s)) return null;
   const n = Number(s);
   return n >= min && n <= max ? n : null;

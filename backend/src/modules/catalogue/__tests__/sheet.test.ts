@@ -85,7 +85,7 @@ describe('checking medicine rows', () => {
   });
 
   it('turns taka into poisha exactly, as written or as a spreadsheet stores it', () => {
-    expect(['12', '12.5', '12.50', '1,250.00', '৳ 35', 'Tk 9.99', '12.499999999999998', '0.1', '12,50'].map(takaToPoisha)).toEqual([1200, 1250, 1250, 125000, 3500, 999, 1250, 10, 1250]);
+    expect(['12', '12.5', '12.50', '1,250.00', '৳ 35', 'Tk 9.99', '12.499999999999998', '0.1', '12,50', '১২.৫০'].map(takaToPoisha)).toEqual([1200, 1250, 1250, 125000, 3500, 999, 1250, 10, 1250, 1250]);
     expect(['12.345', 'twelve', '-5', ''].map(takaToPoisha)).toEqual([null, null, null, null]);
   });
 });
