@@ -23,20 +23,20 @@ export async function runBackgroundJob<T>(
   let ran = false;
   const result = await exclusive(() => inBackgroundSpan(`job ${job}`, { 'nirog.job': job }, async () => {
     ran = true;
-    const stop = jobDuration.startTimer({ job });
+    const stop = jobDuration.startTimer({ task: job });
     try {
       const value = await fn();
-      jobRuns.inc({ job, outcome: 'ok' });
-      jobLastRun.set({ job, outcome: 'ok' }, Date.now() / 1000);
+      jobRuns.inc({ task: job, outcome: 'ok' });
+      jobLastRun.set({ task: job, outcome: 'ok' }, Date.now() / 1000);
       return value;
     } catch (err) {
-      jobRuns.inc({ job, outcome: 'failed' });
-      jobLastRun.set({ job, outcome: 'failed' }, Date.now() / 1000);
+      jobRuns.inc({ task: job, outcome: 'failed' });
+      jobLastRun.set({ task: job, outcome: 'failed' }, Date.now() / 1000);
       throw err;
     } finally {
       stop();
     }
   }));
-  if (!ran) jobRuns.inc({ job, outcome: 'skipped' });
+  if (!ran) jobRuns.inc({ task: job, outcome: 'skipped' });
   return result;
 }

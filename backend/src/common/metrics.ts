@@ -81,23 +81,24 @@ export type OutboxQueue = (typeof OUTBOX_QUEUES)[number];
 
 export const jobRuns = new Counter({
   name: 'nirog_job_runs_total',
-  help: 'Background job runs by job and outcome (ok, failed, skipped: another replica holds the jobs lock)',
-  labelNames: ['job', 'outcome'] as const,
+  help: 'Background job runs by task and outcome (ok, failed, skipped: another replica holds the jobs lock)',
+  // `task`, not `job`: Prometheus gives every series its scrape job's name as `job`.
+  labelNames: ['task', 'outcome'] as const,
   registers: [registry],
 });
 
 export const jobDuration = new Histogram({
   name: 'nirog_job_duration_seconds',
-  help: 'How long a background job run took (runs that did the work: ok and failed), by job',
-  labelNames: ['job'] as const,
+  help: 'How long a background job run took (runs that did the work: ok and failed), by task',
+  labelNames: ['task'] as const,
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
   registers: [registry],
 });
 
 export const jobLastRun = new Gauge({
   name: 'nirog_job_last_run_timestamp_seconds',
-  help: 'When a background job last ran in this process (Unix time), by job and outcome (ok, failed); absent before its first run here',
-  labelNames: ['job', 'outcome'] as const,
+  help: 'When a background job last ran in this process (Unix time), by task and outcome (ok, failed); absent before its first run here',
+  labelNames: ['task', 'outcome'] as const,
   registers: [registry],
 });
 
@@ -198,7 +199,7 @@ export function initialiseKnownSeries(known: { paymentProviders: readonly string
     for (const result of ['completed', 'failed']) refundOutcomes.inc({ provider, result }, 0);
   }
   for (const limit of known.rateLimits) rateLimitRefusals.inc({ limit }, 0);
-  for (const job of JOB_NAMES) for (const outcome of ['ok', 'failed', 'skipped']) jobRuns.inc({ job, outcome }, 0);
+  for (const task of JOB_NAMES) for (const outcome of ['ok', 'failed', 'skipped']) jobRuns.inc({ task, outcome }, 0);
   for (const queue of OUTBOX_QUEUES) for (const result of ['sent', 'retry', 'failed']) outboxSends.inc({ queue, result }, 0);
 }
 

@@ -118,7 +118,7 @@ describe('GET /metrics', () => {
       expect(s.some((x) => x.name === 'nirog_rate_limit_refusals_total' && x.labels.limit === limit)).toBe(true);
     }
     for (const job of ['reconcile-payments', 'money-jobs', 'retention-purge']) {
-      expect(s.some((x) => x.name === 'nirog_job_runs_total' && x.labels.job === job && x.labels.outcome === 'failed')).toBe(true);
+      expect(s.some((x) => x.name === 'nirog_job_runs_total' && x.labels.task === job && x.labels.outcome === 'failed')).toBe(true);
     }
     for (const queue of ['mail', 'sms', 'webhook']) {
       expect(s.some((x) => x.name === 'nirog_outbox_sends_total' && x.labels.queue === queue && x.labels.result === 'failed')).toBe(true);
@@ -138,7 +138,7 @@ describe('GET /metrics', () => {
   it('counts job runs by outcome (skipped while another replica holds the jobs lock), their time and the lock', async () => {
     const asLeader = <R,>(f: () => Promise<R>) => t.coordinator.asLeader(f);
     const before = await scrape();
-    const runs = (s: Series[], outcome: string) => valueOf(s, 'nirog_job_runs_total', { job: 'money-jobs', outcome });
+    const runs = (s: Series[], outcome: string) => valueOf(s, 'nirog_job_runs_total', { task: 'money-jobs', outcome });
     // The coordinator is not started: this process cannot hold the lock, so the run is skipped.
     expect(await runBackgroundJob('money-jobs', () => runJobs(t.orm, t.services), asLeader)).toBeUndefined();
     expect(valueOf(await scrape(), 'nirog_jobs_lock_held')).toBe(0);
@@ -150,8 +150,8 @@ describe('GET /metrics', () => {
       expect(runs(after, 'skipped') - runs(before, 'skipped')).toBe(1);
       expect(runs(after, 'ok') - runs(before, 'ok')).toBe(1);
       expect(runs(after, 'failed') - runs(before, 'failed')).toBe(1);
-      expect(valueOf(after, 'nirog_job_duration_seconds_count', { job: 'money-jobs' }) - valueOf(before, 'nirog_job_duration_seconds_count', { job: 'money-jobs' })).toBe(2);
-      expect(Math.abs(valueOf(after, 'nirog_job_last_run_timestamp_seconds', { job: 'money-jobs', outcome: 'ok' }) - Date.now() / 1000)).toBeLessThan(60);
+      expect(valueOf(after, 'nirog_job_duration_seconds_count', { task: 'money-jobs' }) - valueOf(before, 'nirog_job_duration_seconds_count', { task: 'money-jobs' })).toBe(2);
+      expect(Math.abs(valueOf(after, 'nirog_job_last_run_timestamp_seconds', { task: 'money-jobs', outcome: 'ok' }) - Date.now() / 1000)).toBeLessThan(60);
       expect(valueOf(after, 'nirog_jobs_lock_held')).toBe(1);
     } finally {
       await t.coordinator.stop();
