@@ -101,18 +101,20 @@ export default function CatalogueImportPanel() {
       {current && (
         <section className="catalogue-result" aria-live="polite" data-testid="catalogue-result">
           <h2>{current.fileName}</h2>
-          <p>{t('catalogue.summary', { rows: n(current.totalRows), fresh: n(current.newRows), existing: n(current.existingRows) })}</p>
+          <p>{t('catalogue.summary', { count: current.totalRows, rows: n(current.totalRows), fresh: n(current.newRows), existing: n(current.existingRows) })}</p>
           {current.ignoredColumns.length > 0 && <p className="muted">{t('catalogue.ignored', { columns: current.ignoredColumns.join(', ') })}</p>}
           {current.problemCount > 0 && (
             <>
               <Alert type="warning" showIcon message={t('catalogue.hasProblems', { count: current.problemCount, n: n(current.problemCount) })} />
               <Table<Problem>
                 rowKey={(p) => `${p.line}-${p.column}-${p.code}`} dataSource={current.problems} size="small" pagination={{ pageSize: 20, hideOnSinglePage: true }}
-                data-testid="catalogue-problems" scroll={{ x: 480 }}
+                data-testid="catalogue-problems"
                 columns={[
-                  { title: t('catalogue.line'), key: 'line', width: 80, render: (_, p) => n(p.line) },
-                  { title: t('catalogue.column'), key: 'column', width: 140, render: (_, p) => (p.column ? t(`catalogue.columns.${p.column}`) : '—') },
-                  { title: t('catalogue.problem'), key: 'problem', render: (_, p) => problemText(p) },
+                  { title: t('catalogue.line'), key: 'line', width: 64, render: (_, p) => n(p.line) },
+                  {
+                    title: t('catalogue.problem'), key: 'problem',
+                    render: (_, p) => <>{p.column && <strong>{t(`catalogue.columns.${p.column}`)}: </strong>}{problemText(p)}</>,
+                  },
                 ]}
               />
               {current.problemCount > current.problems.length && <p className="muted">{t('catalogue.moreProblems', { n: n(current.problemCount - current.problems.length) })}</p>}
@@ -120,7 +122,7 @@ export default function CatalogueImportPanel() {
           )}
           {current.problemCount === 0 && current.status === 'Checked' && (
             <Button type="primary" onClick={() => void onRun()} loading={starting.loading} data-testid="catalogue-run">
-              {t('catalogue.run', { n: n(current.totalRows) })}
+              {t('catalogue.run', { count: current.totalRows, n: n(current.totalRows) })}
             </Button>
           )}
           {current.status === 'Running' && (
@@ -138,17 +140,25 @@ export default function CatalogueImportPanel() {
       )}
       <h2 className="catalogue-recent">{t('catalogue.recent')}</h2>
       <Table<Import>
-        rowKey="id" dataSource={recent.data?.catalogueImports ?? []} loading={recent.loading && !recent.data} size="small" pagination={false} scroll={{ x: 640 }}
+        rowKey="id" dataSource={recent.data?.catalogueImports ?? []} loading={recent.loading && !recent.data} size="small" pagination={false}
         locale={{ emptyText: t('catalogue.noImports') }}
         columns={[
-          { title: t('catalogue.when'), key: 'when', width: 150, render: (_, r) => formatDateTime(r.createdAt, lang) },
-          { title: t('catalogue.file'), key: 'file', render: (_, r) => <><strong>{r.fileName}</strong><div className="muted">{t(`catalogue.kinds.${r.kind}`)}</div></> },
-          { title: t('catalogue.state'), key: 'state', width: 130, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`catalogue.states.${r.status}`)}</Tag> },
           {
-            title: t('catalogue.rows'), key: 'rows', width: 200,
-            render: (_, r) => (r.status === 'Done'
-              ? t('catalogue.doneShort', { created: n(r.createdRows), updated: n(r.updatedRows), unchanged: n(r.unchangedRows) })
-              : r.problemCount ? t('catalogue.problemsShort', { n: n(r.problemCount) }) : n(r.totalRows)),
+            title: t('catalogue.file'), key: 'file',
+            render: (_, r) => <><strong className="catalogue-name">{r.fileName}</strong><div className="muted">{t(`catalogue.kinds.${r.kind}`)} · {formatDateTime(r.createdAt, lang)}</div></>,
+          },
+          {
+            title: t('catalogue.state'), key: 'state', width: '45%',
+            render: (_, r) => (
+              <>
+                <Tag color={STATUS_COLOR[r.status]}>{t(`catalogue.states.${r.status}`)}</Tag>
+                <div className="muted">
+                  {r.status === 'Done'
+                    ? t('catalogue.doneShort', { created: n(r.createdRows), updated: n(r.updatedRows), unchanged: n(r.unchangedRows) })
+                    : r.problemCount ? t('catalogue.problemsShort', { count: r.problemCount, n: n(r.problemCount) }) : t('catalogue.rowsShort', { count: r.totalRows, n: n(r.totalRows) })}
+                </div>
+              </>
+            ),
           },
         ]}
       />

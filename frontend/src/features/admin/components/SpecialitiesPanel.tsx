@@ -54,18 +54,20 @@ export default function SpecialitiesPanel() {
         <Button type="primary" onClick={() => open('new')}>{t('catalogue.addSpeciality')}</Button>
       </div>
       <Table<Row>
-        rowKey="id" loading={loading && !data} dataSource={data?.specialities ?? []} pagination={false} size="small" scroll={{ x: 520 }}
+        rowKey="id" loading={loading && !data} dataSource={data?.specialities ?? []} pagination={false} size="small"
         columns={[
-          { title: t('catalogue.order'), key: 'order', width: 80, render: (_, s) => formatCount(s.sortOrder, i18n.language) },
-          { title: t('catalogue.titleEn'), key: 'title', render: (_, s) => <span lang="en">{s.title}</span> },
-          { title: t('catalogue.titleBn'), key: 'titleBn', render: (_, s) => (s.titleBn ? <span lang="bn">{s.titleBn}</span> : <span className="muted">{t('catalogue.noBangla')}</span>) },
+          { title: t('catalogue.order'), key: 'order', width: 64, render: (_, s) => formatCount(s.sortOrder, i18n.language) },
+          {
+            title: `${t('catalogue.titleEn')} / ${t('catalogue.titleBn')}`, key: 'title',
+            render: (_, s) => <><span lang="en">{s.title}</span><div>{s.titleBn ? <span lang="bn">{s.titleBn}</span> : <span className="muted">{t('catalogue.noBangla')}</span>}</div></>,
+          },
           actionsColumn<Row>(t('actions'), (s) => <Button size="small" onClick={() => open(s)} aria-label={t('catalogue.editNamed', { name: s.title })}>{t('catalogue.edit')}</Button>, 100),
         ]}
       />
       <Modal open={!!editing} title={editing === 'new' ? t('catalogue.addSpeciality') : t('catalogue.editSpeciality')} onCancel={() => setEditing(null)}
         onOk={() => void save()} okText={t('catalogue.save')} cancelText={t('catalogue.cancel')} okButtonProps={{ loading: creating.loading || updating.loading }} destroyOnHidden>
         <Form noValidate form={form} layout="vertical" requiredMark={false}>
-          <Form.Item name="title" label={t('catalogue.titleEn')} rules={[{ required: true, whitespace: true, message: t('catalogue.titleRequired') }]}><Input maxLength={60} lang="en" /></Form.Item>
+          <Form.Item name="title" label={t('catalogue.titleEn')} rules={[{ required: true, whitespace: true, message: t('catalogue.titleRequired') }]}><Input maxLength={60} lang="en" autoFocus /></Form.Item>
           <Form.Item name="titleBn" label={t('catalogue.titleBn')}><Input maxLength={60} lang="bn" /></Form.Item>
           <Form.Item name="sortOrder" label={t('catalogue.order')} extra={t('catalogue.orderHint')}><NumberInput min={0} max={10000} precision={0} style={{ width: '100%' }} /></Form.Item>
         </Form>
