@@ -271,6 +271,17 @@ export function loadConfig(env: Env = process.env) {
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/** The configuration, or exit code 2 and a message naming the variable (the server's start and the commands). */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`Configuration error: ${e.message}`);
+    process.exit(2);
+  }
+}
+
 /** CORS_ORIGINS: a comma-separated list of exact origins; a path, '*' or anything but http(s) stops the start. */
 function appOrigins(env: Env, nodeEnv: string, publicUrl: string): string[] {
   const own = new URL(publicUrl);

@@ -12,7 +12,7 @@
  */
 import 'reflect-metadata';
 import { createInterface } from 'node:readline';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { createLogger } from '../common/logger.js';
 import { initOrm, migrate } from '../db.js';
 import { withStartupLock } from '../common/coordination.js';
@@ -65,16 +65,7 @@ async function readPassword(prompt: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`);
-      return 2;
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const email = option('email', 'ADMIN_EMAIL');
   const name = option('name', 'ADMIN_NAME');
   if (!email || !name) {

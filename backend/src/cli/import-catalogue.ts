@@ -13,7 +13,7 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { createLogger } from '../common/logger.js';
 import { initOrm, migrate } from '../db.js';
 import { withStartupLock } from '../common/coordination.js';
@@ -29,14 +29,7 @@ async function main(): Promise<number> {
     console.error('Usage: npm run catalogue:import -- <medicines|specialities> <file.csv|file.xlsx> [--dry-run]');
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    console.error(`Configuration error: ${e.message}`);
-    return 2;
-  }
+  const config = loadConfigOrExit();
   // Paths are the caller's (npm runs this script in backend/).
   const data = readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
   const log = createLogger(config.logLevel === 'info' ? 'warn' : config.logLevel);

@@ -4,7 +4,7 @@
  * configuration refuses demo data (production, unless ALLOW_DEMO_LOGINS declares a public demo).
  */
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfigOrExit } from '../config.js';
 import { createLogger } from '../common/logger.js';
 import { initOrm, migrate } from '../db.js';
 import { withStartupLock } from '../common/coordination.js';
@@ -12,14 +12,7 @@ import { seedDemoData } from '../seeders/DatabaseSeeder.js';
 import { GeneratedImages } from '../common/generated-images.js';
 import { createFileStorage } from '../common/storage.js';
 
-let config;
-try {
-  config = loadConfig({ ...process.env, SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true' });
-} catch (e) {
-  if (!(e instanceof ConfigError)) throw e;
-  console.error(`Configuration error: ${e.message}`);
-  process.exit(2);
-}
+const config = loadConfigOrExit({ ...process.env, SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? 'true' });
 if (!config.seedDemoData) {
   console.error('Demo data is off here (SEED_DEMO_DATA=false); nothing was loaded.');
   process.exit(1);
