@@ -10,6 +10,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatCount } from '@/lib/money';
 import { formatDateTime } from '@/lib/dates';
 import { readerDigits } from '@/lib/digits';
+import { CODE_SLOT, TextWithCode } from '@/lib/refs';
 import '../i18n';
 
 type Import = CatalogueImportFieldsFragment;
@@ -80,7 +81,13 @@ export default function CatalogueImportPanel() {
     }
   }
 
-  const problemText = (p: Problem) => t(`catalogue.problems.${p.code}`, { ...TYPED, value: p.value ?? '', line: p.value ? readerDigits(p.value, lang) : '' });
+  // The value quoted from the file stays as the file has it (a code, not a number to put in Bangla
+  // digits); the example price is in the reader's digits, which the importer reads too.
+  const problemText = (p: Problem) => (
+    <TextWithCode code={p.value ?? ''} text={t(`catalogue.problems.${p.code}`, {
+      ...TYPED, example: readerDigits(TYPED.example, lang), value: CODE_SLOT, line: p.value ? readerDigits(p.value, lang) : '',
+    })} />
+  );
   return (
     <div className="catalogue-import">
       <p className="muted">{t('catalogue.intro', { command: TYPED.command })}</p>
