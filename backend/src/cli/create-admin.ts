@@ -19,6 +19,7 @@ import { withStartupLock } from '../common/coordination.js';
 import { toAppError } from '../common/errors.js';
 import { createServices } from '../services.js';
 import { User } from '../modules/accounts/index.js';
+import { ADMIN_CREATED_ACTION } from '../modules/audit/index.js';
 import { Role } from '../common/roles.js';
 
 function option(name: string, env: string): string | undefined {
@@ -87,7 +88,7 @@ async function main(): Promise<number> {
     const services = createServices(config, log);
     const em = orm.em.fork();
     const admin = await services.accounts.createAdmin(em, { email, name, password });
-    await services.audit.record(em, { actor: null, action: 'createAdmin', entityType: 'User', entityId: admin.id, details: { email: admin.email, via: 'npm run admin:create' } });
+    await services.audit.record(em, { actor: null, action: ADMIN_CREATED_ACTION, entityType: 'User', entityId: admin.id, details: { email: admin.email, via: 'npm run admin:create' } });
     const admins = await em.count(User, { role: Role.Admin, deletedAt: null });
     console.log(`Admin ${admin.email} made (${admins} admin${admins === 1 ? '' : 's'} now). Log in at ${config.publicUrl}/user-signin`);
     return 0;

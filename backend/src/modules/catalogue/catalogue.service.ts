@@ -7,7 +7,7 @@ import { isUuid } from '../../common/ids.js';
 import { inBackgroundSpan } from '../../common/background.js';
 import { countExistingMedicines, importMedicineBatch, type MedicineImportRow } from '../medicines/index.js';
 import { countExistingSpecialities, importSpecialities, slugClashes, type SpecialityImportRow } from '../doctors/index.js';
-import type { AuditService } from '../audit/index.js';
+import { CATALOGUE_IMPORTED_ACTION, type AuditService } from '../audit/index.js';
 import { CatalogueImport, CatalogueImportStatus, CatalogueKind, ImportProblemCode } from './catalogue-import.entity.js';
 import { MAX_PROBLEMS_KEPT, parseRows } from './catalogue.rows.js';
 import { readSheet, SheetError } from './sheet.js';
@@ -116,7 +116,7 @@ export class CatalogueService {
       await em.getConnection().execute(
         `update catalogue_imports set status = 'done', processed_rows = ?, created_rows = ?, updated_rows = ?, unchanged_rows = ?, rows = null,
            finished_at = now(), updated_at = now() where id = ?`, [all.length, counts.created, counts.updated, counts.unchanged, id], 'run');
-      await this.audit.record(em, { actor, action: 'catalogueImported', entityType: 'CatalogueImport', entityId: id, details: { kind, ...counts } });
+      await this.audit.record(em, { actor, action: CATALOGUE_IMPORTED_ACTION, entityType: 'CatalogueImport', entityId: id, details: { kind, ...counts } });
       this.log.info({ importId: id, kind, ...counts }, 'catalogue imported');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
