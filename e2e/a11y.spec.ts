@@ -189,6 +189,7 @@ function plan(ids: DemoIds): Visit[] {
     v('adminInbox', ['admin']),
     v('adminMedicines', ['admin']),
     v('adminRefunds', ['admin']),
+    v('adminCatalogue', ['admin']),
     v('pharmacistQueue', ['pharmacist', 'admin']),
     v('pharmacistReview', ['pharmacist', 'admin'], { orderId: ids.checkOrderId }),
     v('adminIntegrators', ['admin']),
@@ -524,6 +525,14 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
   if (run.role === 'admin') {
     await dialogOf(page, inFlight, paths.adminMedicines, '[data-testid=edit-medicine]');
     found.push(...(await check(page, run, "the dialog of editing a medicine")));
+    // A catalogue file checked, with its problems listed.
+    await open(page, paths.adminCatalogue);
+    await settled(page, inFlight);
+    await page.getByTestId('catalogue-file').setInputFiles({ name: 'mistakes.csv', mimeType: 'text/csv', buffer: Buffer.from('brand,generic,strength,form,company,price\nSeclo,,20 mg,Pill,Square,seventy\n') });
+    await page.locator('main .catalogue-file button').click();
+    await expect(page.getByTestId('catalogue-problems')).toBeVisible();
+    await settled(page, inFlight);
+    found.push(...(await check(page, run, 'a checked catalogue file with problems')));
   }
   if (run.role === 'admin') {
     await open(page, paths.adminIntegrators);

@@ -213,6 +213,17 @@ await check('nginx re-resolves the services it proxies (resolver, and resolve or
   assert(tag && (Number(tag[1]) > 1 || Number(tag[2]) > 27 || (Number(tag[2]) === 27 && Number(tag[3]) >= 3)), `nginx image ${services.proxy?.image}: "resolve" in an upstream needs 1.27.3 or later, pinned`);
 });
 
+await check('nginx refuses /metrics (any case, a trailing slash) and limits public search per client address', () => {
+  const refusal = /location\s+~\*\s+\^\/metrics\(\/\|\$\)\s*\{\s*return\s+40[34];\s*\}/.test(nginxConf);
+  assert(refusal, 'deploy/nginx.conf has no "location ~* ^/metrics(/|$) { return 404; }": /metrics would answer through the public door');
+  const zone = /limit_req_zone\s+\$(\w+)\s+zone=(\w+):/.exec(nginxConf);
+  assert(zone, 'deploy/nginx.conf has no limit_req_zone');
+  const key = new RegExp(`map\\s+\\$args\\s+\\$${zone[1]}\\s*\\{([^}]*)\\}`).exec(nginxConf)?.[1] ?? '';
+  assert(/default\s+""/.test(key) && /keyword\|search/.test(key) && key.includes('$binary_remote_addr'), `the limit's key $${zone[1]} is not the client address for searches (keyword, search) and empty otherwise`);
+  const root = /location\s+\/\s*\{([^}]*)\}/.exec(nginxConf)?.[1] ?? '';
+  assert(new RegExp(`limit_req\\s+zone=${zone[2]}\\b`).test(root) && /limit_req_status\s+429/.test(root), `location / does not apply zone ${zone[2]} with status 429`);
+});
+
 // ---- Dockerfile
 console.log('Dockerfile');
 function parseDockerfile(text) {

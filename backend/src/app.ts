@@ -28,7 +28,9 @@ import { requestContext } from './common/request-context.js';
 import { buildNirogSchema } from './schema.js';
 import { auditAdminMutations } from './modules/audit/index.js';
 import { OutboxWorker, outboxBacklog } from './modules/mail/index.js';
-import { httpMetrics, metricsEndpoint, observeGraphqlOperation, operationLabel, setScrapeSources } from './common/metrics.js';
+import { httpMetrics, initialiseKnownSeries, metricsEndpoint, observeGraphqlOperation, operationLabel, setScrapeSources } from './common/metrics.js';
+import { windowLimits } from './common/rate-limit.js';
+import { PaymentProvider } from './modules/payments/index.js';
 import { startTracing } from './common/tracing.js';
 import { MODULES } from './modules.js';
 import { chatWidgetCsp } from './modules/site/index.js';
@@ -102,8 +104,13 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   tracer?.wrapRootFields(schema);
   auditAdminMutations(schema);
   tracer?.wrapServices(services);
-  setScrapeSources({ outbox: () => outboxBacklog(orm.em.fork()), pool: () => poolUse(orm, config) });
   const coordinator = new Coordinator(config, orm, log);
+  setScrapeSources({
+    outbox: () => outboxBacklog(orm.em.fork(), ['mail_outbox', 'sms_outbox', 'webhook_deliveries']),
+    pool: () => poolUse(orm, config),
+    jobsLock: () => coordinator.holdsJobsLock,
+  });
+  initialiseKnownSeries({ paymentProviders: Object.values(PaymentProvider), rateLimits: [...Object.keys(windowLimits(config)), 'login-account'] });
   // Public answers already declared shareable, sent again for a few seconds (common/answer-cache.ts).
   const answers = new AnswerCache(config.answerCacheSeconds * 1000);
   coordinator.onCacheChange(() => {

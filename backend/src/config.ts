@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -145,6 +146,7 @@ export function loadConfig(env: Env = process.env) {
     tracing: {
       endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
       serviceName: str(env, 'OTEL_SERVICE_NAME', 'nirog-api'),
+      instanceId: str(env, 'OTEL_SERVICE_INSTANCE_ID', `${hostname()}:${process.pid}`),
       headers: otlpHeaders(env),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
@@ -175,6 +177,8 @@ export function loadConfig(env: Env = process.env) {
       jwtSecret,
       accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 30, 24 * 3600),
       refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
+      /** The token a refresh just replaced gets the same new pair for this long (two tabs, a retried request); 0: reuse at once. */
+      refreshGraceSeconds: int(env, 'REFRESH_GRACE_SECONDS', 10, 0, 60),
     },
     uploads: {
       dir: uploadDir,
@@ -285,6 +289,17 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** The configuration, or exit code 2 and a message naming the variable (the server's start and the commands). */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`Configuration error: ${e.message}`);
+    process.exit(2);
+  }
+}
 
 /** CORS_ORIGINS: a comma-separated list of exact origins; a path, '*' or anything but http(s) stops the start. */
 function appOrigins(env: Env, nodeEnv: string, publicUrl: string): string[] {

@@ -12,6 +12,9 @@ import { moveQueuedFiles } from './modules/medical-files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 import { DEMO_KEY } from './modules/integrators/index.js';
 import { runJobs } from './jobs.js';
+import { User } from './modules/accounts/index.js';
+import { Role } from './common/roles.js';
+import { runBackgroundJob } from './common/background.js';
 import { DEMO_WEBHOOK_SECRET } from './modules/webhooks/index.js';
 import { DEMO_WEBHOOK_URL } from './seeders/WebhookSeeder.js';
 
@@ -48,17 +51,20 @@ export async function startServer(config: Config) {
       process.exit(2);
     }
   }
+  // A production database starts with no admin, and only an admin can make another: the banner says how.
+  const noAdmin = (await orm.em.fork().count(User, { role: Role.Admin, deletedAt: null })) === 0;
   const { app, services, worker, coordinator, draining } = await createApp(config, orm, log);
   // Cache invalidation from the other replicas, and the lock that makes one of them do periodic jobs.
   await coordinator.start();
   // After the coordinator: the worker's first pass runs the retention purge, in the replica holding the jobs lock.
   if (config.mail.workerEnabled) worker.start();
+  const asLeader = <T>(fn: () => Promise<T>) => coordinator.asLeader(fn);
   // Payments stuck in 'initiated' (the browser never came back) are settled in the background, by one
   // replica (the provider is asked once per payment and run); each result is recorded once anyway.
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;
   const reconciler = everyMs > 0
     ? setInterval(() => {
-      coordinator.asLeader(() => services.payments.reconcile(orm.em.fork(), { olderThanMinutes: config.payments.reconcileEveryMinutes }))
+      runBackgroundJob('reconcile-payments', () => services.payments.reconcile(orm.em.fork(), { olderThanMinutes: config.payments.reconcileEveryMinutes }), asLeader)
         .then((summary) => summary?.checked && log.info({ summary }, 'payments reconciled'))
         .catch((err) => log.error({ err }, 'payment reconciliation failed'));
     }, everyMs)
@@ -68,7 +74,7 @@ export async function startServer(config: Config) {
   const jobsMs = config.payments.jobsEverySeconds * 1000;
   const jobs = jobsMs > 0
     ? setInterval(() => {
-      coordinator.asLeader(() => runJobs(orm, services))
+      runBackgroundJob('money-jobs', () => runJobs(orm, services), asLeader)
         .then((done) => done && (done.noShows || done.unpaidApproved || done.refunds.checked || done.refunds.sent) && log.info({ done }, 'jobs ran'))
         .catch((err) => log.error({ err }, 'jobs failed'));
     }, jobsMs)
@@ -92,6 +98,9 @@ export async function startServer(config: Config) {
       `  Integrators: the guide and the API explorer at ${config.publicUrl}/developers; apps at ${config.publicUrl}/admin/integrators (admins)`,
       `  Tracing: ${config.tracing.endpoint ? `OpenTelemetry to ${config.tracing.endpoint}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
     ];
+    if (noAdmin) {
+      lines.push('  No admin yet: make the first one with npm run admin:create -- --email <email> --name "<name>" (docs/operations.md)');
+    }
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
       for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(10)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);

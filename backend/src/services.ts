@@ -26,6 +26,7 @@ import { SiteService } from './modules/site/index.js';
 import { IntegratorService } from './modules/integrators/index.js';
 import { WebhookService } from './modules/webhooks/index.js';
 import { MedicalFileService } from './modules/medical-files/index.js';
+import { CatalogueService } from './modules/catalogue/index.js';
 import { RateLimiter } from './common/rate-limit.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
@@ -71,6 +72,7 @@ export function createServices(config: Config, log: Logger) {
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
     payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks,
+    catalogue: new CatalogueService(config, log, audit),
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
     listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],
   };

@@ -147,6 +147,11 @@ export class Coordinator {
     this.retry.unref();
   }
 
+  /** Whether this process holds the jobs lock now (for /metrics: summed over the replicas, 1). */
+  get holdsJobsLock(): boolean {
+    return this.leader && !!this.session;
+  }
+
   /**
    * Runs `fn` only in the process that holds the jobs lock (taking it if it is free); the others
    * skip this run. Returns undefined when skipped.

@@ -46,6 +46,7 @@ export const ERROR_REASONS = {
   WRONG_PASSWORD: r('BAD_USER_INPUT', 'The old password is not right'),
   PASSWORD_UNCHANGED: r('BAD_USER_INPUT', 'The new password is the old one'),
   NOT_AN_IMAGE: r('BAD_USER_INPUT', 'The file is not an image Nirog can read (JPEG, PNG, WebP or GIF)'),
+  UNREADABLE_FILE: r('BAD_USER_INPUT', 'The file is not a CSV or XLSX spreadsheet Nirog can read'),
   TOO_MANY_FILES: r('BAD_USER_INPUT', 'Too many files in one request (params.max)'),
   INVALID_BMDC: r('BAD_USER_INPUT', 'Not a BMDC registration number (like A-12345)'),
   INVALID_RATING: r('BAD_USER_INPUT', 'A rating goes from half a star to 5 stars, in halves'),
@@ -129,6 +130,9 @@ export const ERROR_REASONS = {
   TOO_MANY_OPEN_VISITS: r('CONFLICT', 'You hold as many upcoming hospital visits as one account may (params.count)'),
   TOO_MANY_UNPAID_ORDERS: r('CONFLICT', 'You have as many unpaid orders as one account may (params.count)'),
   NOT_FAILED: r('CONFLICT', 'Only failed mail can be sent again'),
+  SPECIALITY_TAKEN: r('CONFLICT', 'Another speciality has this title or address name'),
+  IMPORT_HAS_PROBLEMS: r('CONFLICT', 'The file has problems (params.count): correct them and check it again'),
+  IMPORT_NOT_READY: r('CONFLICT', 'This import has already run, or is running'),
 
   // Too much (413, 429).
   FILE_TOO_LARGE: r('PAYLOAD_TOO_LARGE', 'A file is larger than the upload limit (params.maxMb)'),

@@ -474,9 +474,11 @@ describe('HTTP and tokens', () => {
       expect(res.status).toBe(401);
     }
     expect((await patient.get('/currentUserDetails')).status).toBe(200);
-    // Refresh rotation with reuse detection: the old refresh token kills the session.
+    // Refresh rotation with reuse detection: the old refresh token, once past the grace of a
+    // second tab's refresh (REFRESH_GRACE_SECONDS), kills the session.
     const first = await request(t.app).post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
     expect(first.status).toBe(200);
+    await t.sql(`update auth_sessions set rotated_at = rotated_at - interval '1 minute' where id = ?`, [patient.refreshToken!.split('.')[0]]);
     const replay = await request(t.app).post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
     expect(replay.status).toBe(401);
     const rotated = await request(t.app).post('/api/token/refresh').send({ refreshToken: first.body.refreshToken });

@@ -29,13 +29,17 @@ export type AuditedRead = (typeof AUDITED_READS)[number];
 export const CSV_EXPORT_ACTION = 'csv.export';
 /** An integrator app read personal data (orders, insurance applications, hospital visits): entityType names what. */
 export const INTEGRATOR_READ_ACTION = 'integrator.read';
+/** A catalogue file's rows were written (the counts in details; actor none for the command line). */
+export const CATALOGUE_IMPORTED_ACTION = 'catalogue.imported';
+/** An admin made on the server (`npm run admin:create`). */
+export const ADMIN_CREATED_ACTION = 'admin.created';
 
 /**
  * The actions services write themselves; the others are the names of the operations admins run (a
  * GraphQL mutation's field name, a REST route's `METHOD /path`), written by audit.hooks.ts and rest.ts.
  * The admin screen words every one of them (a test checks it).
  */
-export const SERVICE_AUDIT_ACTIONS: readonly string[] = [CSV_EXPORT_ACTION, INTEGRATOR_READ_ACTION, ...AUDITED_READS.map((e) => `read:${e.toLowerCase()}`)];
+export const SERVICE_AUDIT_ACTIONS: readonly string[] = [CSV_EXPORT_ACTION, INTEGRATOR_READ_ACTION, CATALOGUE_IMPORTED_ACTION, ADMIN_CREATED_ACTION, ...AUDITED_READS.map((e) => `read:${e.toLowerCase()}`)];
 
 const SECRET_KEYS = /password|token|secret|otp|code$/i;
 
