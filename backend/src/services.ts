@@ -25,6 +25,7 @@ import { SiteService } from './modules/site/index.js';
 import { IntegratorService } from './modules/integrators/index.js';
 import { WebhookService } from './modules/webhooks/index.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { IdempotencyStore } from './common/idempotency.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -62,6 +63,7 @@ export function createServices(config: Config, log: Logger) {
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
+    idempotency: new IdempotencyStore(config, log),
     payments, medicines, orders, appointments, prescriptions, reviews, webhooks,
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
     listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],

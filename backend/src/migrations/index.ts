@@ -21,6 +21,7 @@ import { Migration20261122031133Pharmacy } from './Migration20261122031133Pharma
 import { Migration20261122030639Payments } from './Migration20261122030639Payments.js';
 import { Migration20261122030845DoctorsConsultations } from './Migration20261122030845DoctorsConsultations.js';
 import { Migration20261122025521Initial } from './Migration20261122025521Initial.js';
+import { Migration20261129070000IdempotencyKeys } from './Migration20261129070000IdempotencyKeys.js';
 
 /** Applied in this order at start. Add new migrations at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126120000PrescriptionsRefunds', class: Migration20261126120000PrescriptionsRefunds },
   { name: 'Migration20261127100000CacheNotifyAvatars', class: Migration20261127100000CacheNotifyAvatars },
   { name: 'Migration20261128020000DoctorCardCopies', class: Migration20261128020000DoctorCardCopies },
+  { name: 'Migration20261129070000IdempotencyKeys', class: Migration20261129070000IdempotencyKeys },
 ];
