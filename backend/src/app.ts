@@ -345,6 +345,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // A chunk of another build (a rolling deploy, an old tab) answers 404, which the client's lazy
     // import sees as a failed load, not index.html parsed as JavaScript.
     app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
+    // The service worker (frontend/scripts/service-worker.js) is asked for again at every visit, so a new
+    // build's worker is found at once.
+    app.get('/sw.js', (_req, res, next) => res.sendFile(path.join(dist, 'sw.js'), { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (err) => err && next()));
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
     // index.html, with the chunks of the page asked for named in its head and its first screen
     // rendered from its first read, or the home page prerendered in the reader's language
