@@ -65,8 +65,12 @@ export interface SavedCopy<T = unknown> {
   savedAt: number;
 }
 
+/** Only a patient's own records are kept: a doctor's or an admin's screens read other people's. */
+const keeps = (role: string | undefined) => role === 'user';
+
 export async function saveCopy(userId: string, operation: string, variables: unknown, data: unknown): Promise<void> {
-  if (!store || getSession()?.user.id !== userId) return;
+  const session = getSession();
+  if (!store || session?.user.id !== userId || !keeps(session.user.role)) return;
   const copy: SavedCopy = { data, savedAt: Date.now() };
   await store.put(readKey(userId, operation, variables), new Response(JSON.stringify(copy), { headers: { 'Content-Type': 'application/json' } })).catch(() => undefined);
 }
@@ -82,31 +86,36 @@ export async function readCopy<T = unknown>(userId: string, operation: string, v
  */
 export async function personalFile(path: string): Promise<Blob> {
   const session = getSession();
+  const kept = async () => {
+    const res = session && (await store?.match(fileKey(session.user.id, path)).catch(() => undefined));
+    return res ? new Blob([await res.arrayBuffer()], { type: res.headers.get('Content-Type') ?? '' }) : null;
+  };
   let res: Response;
   try {
     res = await fetch(path, { headers: session ? { Authorization: `Bearer ${session.token}` } : {} });
   } catch (err) {
-    const kept = session && (await store?.match(fileKey(session.user.id, path)).catch(() => undefined));
-    if (kept) return kept.blob();
+    const copy = await kept();
+    if (copy) return copy;
     throw err;
   }
   if (!res.ok) {
-    const kept = res.status >= 502 && session && (await store?.match(fileKey(session.user.id, path)).catch(() => undefined));
-    if (kept) return kept.blob();
+    const copy = res.status >= 502 ? await kept() : null;
+    if (copy) return copy;
     throw new Error(`HTTP ${res.status}`);
   }
-  const blob = await res.blob();
-  if (store && session && getSession()?.user.id === session.user.id) {
-    await store.put(fileKey(session.user.id, path), new Response(blob, { headers: { 'Content-Type': blob.type || 'application/pdf' } })).catch(() => undefined);
+  const type = res.headers.get('Content-Type') ?? 'application/octet-stream';
+  const bytes = await res.arrayBuffer();
+  if (store && session && keeps(session.user.role) && getSession()?.user.id === session.user.id) {
+    await store.put(fileKey(session.user.id, path), new Response(bytes.slice(0), { headers: { 'Content-Type': type } })).catch(() => undefined);
   }
-  return blob;
+  return new Blob([bytes], { type });
 }
 
 /** Fetches ahead, one at a time, the files not kept yet (never on a connection that asks to save data). */
 export async function keepFiles(paths: string[]): Promise<void> {
   const session = getSession();
   const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
-  if (!store || !session || saveData) return;
+  if (!store || !session || !keeps(session.user.role) || saveData) return;
   for (const path of paths) {
     if (getSession()?.user.id !== session.user.id) return;
     if (await store.match(fileKey(session.user.id, path)).catch(() => undefined)) continue;

@@ -2,7 +2,7 @@ import { ApolloLink, CombinedGraphQLErrors, ServerError, ServerParseError } from
 import { Observable, type Subscription } from 'rxjs';
 import { getSession } from './session';
 import {
-  clearSavedCopies, connectionState, isOnline, noteSavedCopy, reportNetworkFailure, reportReachable, setResending, setUnsent, whenOnline, type UnsentWrite,
+  clearSavedCopies, connectionState, noteSavedCopy, reportNetworkFailure, reportReachable, setResending, setUnsent, whenOnline, type UnsentWrite,
 } from './connection';
 import { INTENTS_KEY, OFFLINE_READS, PDFS_KEPT, keepFiles, readCopy, saveCopy, wipeWhenSessionEnds } from './offline-copies';
 import { IDEMPOTENT_MUTATIONS, PAYMENT_MUTATIONS } from './idempotentWrites';
@@ -53,6 +53,9 @@ export function lostInFlight(error: unknown): boolean {
   if (ServerError.is(error) || ServerParseError.is(error)) return [502, 503, 504].includes(error.statusCode);
   return error instanceof Error && (error.name === 'TypeError' || error.name === 'AbortError' || /network|fetch|load failed/i.test(error.message));
 }
+
+/** No network at all (the phone says so): nothing is tried. A dead connection the phone calls online is found by trying. */
+const adapterOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 const busy = (result: Result) => result.errors?.some((e) => BUSY.has(String(e.extensions?.reason))) ?? false;
 
@@ -180,13 +183,14 @@ function sendIdempotent(operation: Operation, forward: Forward, payment: boolean
     };
     const later = () => {
       if (closed) return;
-      if (tries > RETRY_AFTER_MS.length || !isOnline()) return hold();
+      if (tries > RETRY_AFTER_MS.length || adapterOffline()) return hold();
       timer = setTimeout(attempt, RETRY_AFTER_MS[tries - 1]);
     };
 
+    // A try is also how the link learns that Nirog answers again: only a phone with no network at all waits.
     function attempt() {
       if (closed) return;
-      if (!isOnline()) return hold();
+      if (adapterOffline()) return hold();
       tries += 1;
       if (tries > 1) setResending({ attempt: tries - 1, of: RETRY_AFTER_MS.length });
       let over = false;
@@ -256,7 +260,7 @@ function readWithCopy(operation: Operation, forward: Forward, userId: string): O
       observer.next({ data: copy.data as Result['data'] });
       observer.complete();
     };
-    if (!isOnline()) void fromDevice(new NotSentError());
+    if (adapterOffline()) void fromDevice(new NotSentError());
     else {
       sub = forward(operation).subscribe({
         next(result) {
