@@ -68,19 +68,20 @@ export default function ConnectionBanner() {
   } else if (state.resending) {
     kind = 'offline';
     text = [t('connection.resending', { attempt: state.resending.attempt, of: state.resending.of })];
-  } else if (saved) {
-    kind = 'offline';
-    text = [t('connection.unreachable'), saved];
   } else if (state.backAt && now - state.backAt < BACK_MS) {
     kind = 'back';
-    text = [t('connection.back')];
+    text = [t('connection.back'), ...(saved ? [saved] : [])];
+  } else if (saved) {
+    // Nirog answers, but the screen still shows saved records (the server was away when they were asked for).
+    kind = 'offline';
+    text = [saved];
   }
 
   return (
     <>
       <div className={`connection-bar${kind ? ` connection-${kind}` : ''}`} role="status" aria-live="polite" data-testid="connection-bar">
         {kind && <span className="connection-dot" aria-hidden="true" />}
-        {text.map((line) => <span key={line}>{line}</span>)}
+        {kind && <span className="connection-text">{text.join(' ')}</span>}
       </div>
       {unsent && (
         <div className="connection-offer" ref={offerRef} tabIndex={-1} role="alert" aria-labelledby="connection-offer-title" data-testid="connection-offer">

@@ -2,7 +2,7 @@ import { ApolloLink, CombinedGraphQLErrors, ServerError, ServerParseError } from
 import { Observable, type Subscription } from 'rxjs';
 import { getSession } from './session';
 import {
-  clearSavedCopies, connectionState, noteSavedCopy, reportNetworkFailure, reportReachable, setResending, setUnsent, whenOnline, type UnsentWrite,
+  clearSavedCopies, connectionState, noteSavedCopy, reportNetworkFailure, reportReachable, setResending, setUnsent, subscribeConnection, whenOnline, type UnsentWrite,
 } from './connection';
 import { INTENTS_KEY, OFFLINE_READS, PDFS_KEPT, keepFiles, readCopy, saveCopy, wipeWhenSessionEnds } from './offline-copies';
 import { IDEMPOTENT_MUTATIONS, PAYMENT_MUTATIONS } from './idempotentWrites';
@@ -320,4 +320,11 @@ export function installResilience(): void {
   const client = appApolloClient();
   client.setLink(resilienceLink.concat(client.link));
   wipeWhenSessionEnds(() => void client.clearStore());
+  // Back online: the screens ask again, and fresh answers replace the saved records.
+  let online = connectionState().online;
+  subscribeConnection(() => {
+    const now = connectionState().online;
+    if (now && !online) void client.refetchQueries({ include: 'active' }).catch(() => undefined);
+    online = now;
+  });
 }
