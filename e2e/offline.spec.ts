@@ -144,17 +144,20 @@ test.describe('the app without a connection', () => {
   test('opens offline with the patient\'s prescriptions (and their PDF), orders, consultations and family, says when they were saved, and keeps nothing after logout', async ({ page, context }) => {
     const cdp = await cheapPhone(page);
     await loginAs(page, 'patient@nirog.test');
-    for (const [path, heading] of [['/my-order', 'My orders'], ['/my-booking', 'Consultations History'], ['/my/family', 'Family members'], ['/my-prescription', 'Previous Prescription History']]) {
+    for (const [path, heading, rows] of [['/my-order', 'My orders', 'order-card'], ['/my-booking', 'Consultations History', 'appointment-card'],
+      ['/my/family', 'Family members', 'family-list'], ['/my-prescription', 'Previous Prescription History', 'prescription-card']]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByTestId(rows).first()).toBeVisible();
     }
-    await expect(page.getByTestId('prescription-card').first()).toBeVisible();
-    // The worker is in place with the patient's pages, and the newest prescriptions' PDFs are kept.
+    // The worker is in place with the patient's pages, the answers seen are saved, and the newest prescriptions' PDFs are kept.
     await expect.poll(() => page.evaluate(async () => {
       const app = (await caches.keys()).find((k) => k.startsWith('nirog-app-'));
       const files = app ? (await (await caches.open(app)).keys()).map((r) => r.url) : [];
       const personal = (await caches.has('nirog-personal')) ? (await (await caches.open('nirog-personal')).keys()).map((r) => r.url) : [];
-      return !!navigator.serviceWorker.controller && files.some((u) => u.includes('MyOrdersPage')) && personal.some((u) => u.includes('/file/api/prescription/'));
+      return !!navigator.serviceWorker.controller && files.some((u) => u.includes('MyOrdersPage'))
+        && ['MyOrders', 'MyAppointments', 'MyFamilyMembers', 'MyPrescriptions'].every((read) => personal.some((u) => u.includes(`/read/${read}?`)))
+        && personal.some((u) => u.includes('/file/api/prescription/'));
     }), { timeout: 60_000 }).toBe(true);
 
     await network(context, cdp, false);

@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from 'vitest/config';
+import type { OutputBundle } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -35,6 +36,17 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/** The build's chunks by file name, and a chunk with every chunk it imports statically (skipping those already in `seen`). */
+function chunkGraph(bundle: OutputBundle) {
+  const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+  const closure = (file: string, seen: Set<string>) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    chunks.get(file)!.imports.forEach((i) => closure(i, seen));
+  };
+  return { chunks, closure, entry: [...chunks.values()].find((c) => c.isEntry)!.fileName };
+}
+
 /**
  * `route-preloads.json` beside index.html: for each light page a visitor opens first
  * (config/firstLoads.ts), the chunks and stylesheets its first screen needs besides the shell's (the
@@ -52,20 +64,14 @@ function routePreloads(): Plugin {
     name: 'nirog-route-preloads',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const { chunks, closure, entry } = chunkGraph(bundle);
       const pageChunk = (file: string) => {
         const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${file}` && c.isDynamicEntry);
         if (!found) this.error(`config/firstLoads.ts lists ${file}, which is not a lazy page of the router`);
         return found.fileName;
       };
-      // A chunk and every chunk it imports statically, skipping those already in `seen`.
-      const closure = (file: string, seen: Set<string>) => {
-        if (seen.has(file)) return;
-        seen.add(file);
-        chunks.get(file)!.imports.forEach((i) => closure(i, seen));
-      };
       const shell = new Set<string>();
-      closure([...chunks.values()].find((c) => c.isEntry)!.fileName, shell);
+      closure(entry, shell);
       const documents = Object.entries(JSON.parse(readFileSync(`${root}src/gql/persisted-documents.json`, 'utf8')) as Record<string, string>);
       const hashOf = (operation: string) => {
         const found = documents.filter(([, text]) => new RegExp(`(?:^|[\\s}])query ${operation}\\b`).test(text));
@@ -110,15 +116,10 @@ function serviceWorker(): Plugin {
     name: 'nirog-service-worker',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
-      const closure = (file: string, seen: Set<string>) => {
-        if (seen.has(file)) return;
-        seen.add(file);
-        chunks.get(file)!.imports.forEach((i) => closure(i, seen));
-      };
+      const { chunks, closure, entry } = chunkGraph(bundle);
       const withCss = (files: Set<string>) => [...files, ...[...files].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])])].map((f) => `/${f}`);
       const shell = new Set<string>();
-      closure([...chunks.values()].find((c) => c.isEntry)!.fileName, shell);
+      closure(entry, shell);
       const pages = new Set<string>();
       for (const module of OFFLINE_PAGES) {
         const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${module}`);

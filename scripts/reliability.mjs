@@ -457,6 +457,20 @@ async function waitFor(fn, ms, everyMs = 50) {
   }
 }
 
+/** Sends a request on to `target` and its answer back (502 when the target does not answer). */
+function passOn(req, res, target, headers) {
+  const u = new URL(target);
+  const up = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url, headers: { ...req.headers, ...headers } }, (r) => {
+    res.writeHead(r.statusCode, r.headers);
+    r.pipe(res);
+  });
+  up.on('error', () => {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  req.pipe(up);
+}
+
 /**
  * nginx of docker-compose.yml, in a few lines: each request goes to the next replica in turn, with the
  * client's address appended to X-Forwarded-For (`proxy_add_x_forwarded_for`).
@@ -467,17 +481,8 @@ async function roundRobinProxy(upstreams) {
   const server = http.createServer((req, res) => {
     const i = next++ % upstreams.length;
     served[i] += 1;
-    const u = new URL(upstreams[i]);
     const xff = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const up = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': xff } }, (r) => {
-      res.writeHead(r.statusCode, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(up);
+    passOn(req, res, upstreams[i], { 'x-forwarded-for': xff });
   });
   const port = await freePort();
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
@@ -732,21 +737,9 @@ async function shutdownTest(cluster) {
  * calls that arrive while `hold` is set (a checkout then waits there, after its order committed).
  */
 async function providerGate(target) {
-  const u = new URL(target);
   const gate = { hold: false, held: 0 };
   const server = http.createServer((req, res) => {
-    const pass = () => {
-      const up = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url, headers: { ...req.headers, host: u.host } }, (r) => {
-        res.writeHead(r.statusCode, r.headers);
-        r.pipe(res);
-      });
-      up.on('error', () => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      req.pipe(up);
-    };
-    if (!gate.hold) return pass();
+    if (!gate.hold) return passOn(req, res, target, { host: new URL(target).host });
     gate.held += 1;
     req.on('close', () => res.destroy());
   });
