@@ -1,4 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { chooseOption, expect, loginAs, logout, test, unique, verifyEmail } from './fixtures';
 
 /**
@@ -50,6 +51,8 @@ test.describe('a checkout on a connection that drops', () => {
     const { email, password } = await freshPatient(page, 'Salma Khatun');
     await loginAs(page, email, password);
     await verifyEmail(page);
+    // A phone's width, and the keyboard alone for the offer.
+    await page.setViewportSize({ width: 360, height: 740 });
     const cdp = await cheapPhone(page);
     await page.goto('/medicine?keyword=napa');
     await page.getByTestId('medicine-card').filter({ hasText: 'Napa' }).first().getByRole('button', { name: /Add to Cart/ }).click();
@@ -79,7 +82,11 @@ test.describe('a checkout on a connection that drops', () => {
     await expect(offer).toContainText('Not sent yet');
     await expect(offer).toContainText('A payment is only sent when you press Try again, once you are back online.');
     await expect(offer.getByRole('button', { name: 'Try again' })).toBeDisabled();
+    await expect(offer).toBeFocused();
     await expect(page.getByTestId('connection-bar')).toContainText('You are offline.');
+    const { violations } = await new AxeBuilder({ page }).include('[data-testid="connection-offer"]').include('[data-testid="connection-bar"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode(true).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
     // What was typed is still there.
     await expect(page.getByLabel('Location (house,road,sector)')).toHaveValue('House 4, Road 9, Mirpur 10');
     await expect(page.getByLabel('Phone No')).toHaveValue('01711223344');
@@ -87,7 +94,11 @@ test.describe('a checkout on a connection that drops', () => {
     await network(context, cdp, true);
     await expect(page.getByTestId('connection-bar')).toContainText('Back online.');
     const replayed = page.waitForResponse((r) => r.url().endsWith('/graphql') && (r.request().postData() ?? '').includes('createOrder'));
-    await offer.getByRole('button', { name: 'Try again' }).click();
+    await expect(offer.getByRole('button', { name: 'Try again' })).toBeEnabled();
+    await offer.focus();
+    await page.keyboard.press('Tab');
+    await expect(offer.getByRole('button', { name: 'Try again' })).toBeFocused();
+    await page.keyboard.press('Enter');
     expect((await (await replayed).allHeaders())['idempotent-replayed']).toBe('true');
     await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
 

@@ -48,13 +48,22 @@ export function setCopyStore(next: CopyStore | null): void {
   store = next;
 }
 
-/** A short, stable name for a read's variables (FNV-1a over their JSON). */
-export function variablesKey(variables: unknown): string {
-  const text = JSON.stringify(variables ?? {});
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return h.toString(36);
+/**
+ * A short, stable name for a text (two FNV-1a hashes of 32 bits, 64 in all): what is stored names a
+ * read's variables or a write's values without holding them (a password, an address).
+ */
+export function shortHash(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x811c9dc5 | 1) >>> 0;
+  }
+  return `${a.toString(36)}${b.toString(36)}`;
 }
+
+export const variablesKey = (variables: unknown): string => shortHash(JSON.stringify(variables ?? {}));
 
 const readKey = (userId: string, operation: string, variables: unknown) => `${PREFIX}${encodeURIComponent(userId)}/read/${operation}?${variablesKey(variables)}`;
 const fileKey = (userId: string, path: string) => `${PREFIX}${encodeURIComponent(userId)}/file${path}`;

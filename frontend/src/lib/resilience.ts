@@ -4,7 +4,7 @@ import { getSession } from './session';
 import {
   clearSavedCopies, connectionState, noteSavedCopy, reportNetworkFailure, reportReachable, setResending, setUnsent, subscribeConnection, whenOnline, type UnsentWrite,
 } from './connection';
-import { INTENTS_KEY, OFFLINE_READS, PDFS_KEPT, keepFiles, readCopy, saveCopy, wipeWhenSessionEnds } from './offline-copies';
+import { INTENTS_KEY, OFFLINE_READS, PDFS_KEPT, keepFiles, readCopy, saveCopy, shortHash, wipeWhenSessionEnds } from './offline-copies';
 import { IDEMPOTENT_MUTATIONS, PAYMENT_MUTATIONS } from './idempotentWrites';
 import { appApolloClient } from './apollo';
 
@@ -105,20 +105,20 @@ function writeIntents(all: Intents): void {
   }
 }
 
-/** The key of this intent: the one it was sent with before, or a new one. */
+/** The key of this intent: the one it was sent with before, or a new one. Stored by a hash of the intent, never its values. */
 export function intentKey(intent: string): string {
   const all = readIntents();
-  const found = all[intent];
+  const found = all[shortHash(intent)];
   if (found) return found.key;
   const key = newKey();
-  writeIntents({ ...all, [intent]: { key, at: Date.now() } });
+  writeIntents({ ...all, [shortHash(intent)]: { key, at: Date.now() } });
   return key;
 }
 
 /** The intent has its answer: the next one, even with the same values, is another. */
 export function forgetIntent(intent: string): void {
   const all = readIntents();
-  delete all[intent];
+  delete all[shortHash(intent)];
   writeIntents(all);
 }
 

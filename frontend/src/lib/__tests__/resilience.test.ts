@@ -88,6 +88,13 @@ describe('one key per intent', () => {
     expect(intentOf('CreateOrder', { photo })).toContain('"file":"rx.jpg","size":1');
   });
 
+  it('keeps no value of a write on the device, only a hash of it beside its key', () => {
+    intentKey(intentOf('Signup', { input: { email: 'rahima@example.com', password: 'secret-pass-1' } }));
+    const kept = sessionStorage.getItem('nirog.intents')!;
+    expect(kept).not.toContain('secret-pass-1');
+    expect(kept).not.toContain('rahima@example.com');
+  });
+
   it('leaves every other write alone: no key, sent once, its failure the screen\'s', async () => {
     const { sent, forward } = server([lost()]);
     const result = lastValueFrom(execute(PROFILE, { input: {} }, forward));
