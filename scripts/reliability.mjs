@@ -20,7 +20,11 @@
 //    jobs lock killed mid-send: its mail sent by the other, which takes over the jobs.
 // 5. shutdown: SIGTERM with a request and a mail under way: the request gets its 200, the mail is
 //    sent once, the process exits 0.
+// 6. idempotency: two replicas behind the proxy; 20 concurrent repeats of one checkout with one
+//    Idempotency-Key make one order and one payment; a replica killed (kill -9) in the middle of a
+//    checkout, before its transaction committed and after: the retry with the same key makes one order.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import http from 'node:http';
@@ -198,14 +202,14 @@ class Api {
     return r.body.data;
   }
 
-  async req(method, p, { token, body, redirect = 'manual' } = {}) {
-    const headers = { 'content-type': 'application/json' };
+  async req(method, p, { token, body, redirect = 'manual', headers: extra = {}, base = this.base } = {}) {
+    const headers = { 'content-type': 'application/json', ...extra };
     if (token) headers.authorization = `Bearer ${token}`;
-    const r = await fetch(`${this.base}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect, signal: AbortSignal.timeout(20_000) });
+    const r = await fetch(`${base}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect, signal: AbortSignal.timeout(20_000) });
     let json = null;
     const text = await r.text();
     try { json = JSON.parse(text); } catch { /* html */ }
-    return { status: r.status, body: json, text, location: r.headers.get('location') };
+    return { status: r.status, body: json, text, location: r.headers.get('location'), replayed: r.headers.get('idempotent-replayed') === 'true' };
   }
 
   async login(email) {
@@ -454,6 +458,20 @@ async function waitFor(fn, ms, everyMs = 50) {
   }
 }
 
+/** Sends a request on to `target` and its answer back (502 when the target does not answer). */
+function passOn(req, res, target, headers) {
+  const u = new URL(target);
+  const up = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url, headers: { ...req.headers, ...headers } }, (r) => {
+    res.writeHead(r.statusCode, r.headers);
+    r.pipe(res);
+  });
+  up.on('error', () => {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  req.pipe(up);
+}
+
 /**
  * nginx of docker-compose.yml, in a few lines: each request goes to the next replica in turn, with the
  * client's address appended to X-Forwarded-For (`proxy_add_x_forwarded_for`).
@@ -464,17 +482,8 @@ async function roundRobinProxy(upstreams) {
   const server = http.createServer((req, res) => {
     const i = next++ % upstreams.length;
     served[i] += 1;
-    const u = new URL(upstreams[i]);
     const xff = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const up = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': xff } }, (r) => {
-      res.writeHead(r.statusCode, r.headers);
-      r.pipe(res);
-    });
-    up.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(up);
+    passOn(req, res, upstreams[i], { 'x-forwarded-for': xff });
   });
   const port = await freePort();
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
@@ -722,6 +731,128 @@ async function shutdownTest(cluster) {
   }
 }
 
+// ---- 6. idempotency keys -----------------------------------------------------------------------------------------
+
+/**
+ * The payment provider's door, in front of replica B's sandbox: passes every call on, or holds the
+ * calls that arrive while `hold` is set (a checkout then waits there, after its order committed).
+ */
+async function providerGate(target) {
+  const gate = { hold: false, held: 0 };
+  const server = http.createServer((req, res) => {
+    if (!gate.hold) return passOn(req, res, target, { host: new URL(target).host });
+    gate.held += 1;
+    req.on('close', () => res.destroy());
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  gate.base = `http://127.0.0.1:${port}`;
+  gate.close = () => new Promise((r) => { server.closeAllConnections(); server.close(r); });
+  return gate;
+}
+
+/**
+ * Idempotency keys across replicas and crashes (common/idempotency.ts):
+ * (a) 20 concurrent repeats of one checkout with one key, through the round-robin proxy (so on both
+ *     replicas): one order, one payment, the same order in every answer;
+ * (b) replica A killed while its checkout waits for a row lock (before its transaction committed):
+ *     the patient's retry with the same key, through the proxy, waits out the dead claim's lease and
+ *     places the one order;
+ * (c) replica A killed while its checkout waits for the payment provider (after its order
+ *     committed): the retry is told IDEMPOTENT_ANSWER_LOST and nothing is placed again.
+ */
+async function idempotencyTest(cluster) {
+  log('idempotency: one key, two replicas, crashes mid-request');
+  const url = await cluster.createDatabase('nirog_idempotency');
+  const [aPort, bPort] = [await freePort(), await freePort()];
+  const proxy = await roundRobinProxy([`http://127.0.0.1:${aPort}`, `http://127.0.0.1:${bPort}`]);
+  const gate = await providerGate(`http://127.0.0.1:${bPort}`);
+  // One public address for both, as behind nginx: the sandbox sends payers back to it alone.
+  const env = { PUBLIC_URL: proxy.base, IDEMPOTENCY_LEASE_SECONDS: '3', IDEMPOTENCY_WAIT_SECONDS: '20', BKASH_BASE_URL: `${gate.base}/sandbox/bkash/v1.2.0-beta/tokenized/checkout` };
+  const a = new Api(url, aPort, env);
+  const b = new Api(url, bPort, env);
+  try {
+    await a.start();
+    await b.start();
+    const token = await b.login('patient@nirog.test');
+    // Three medicines sold over the counter, one per case, counted from now on (the demo data has older orders of them).
+    const meds = (await sql(url, `update medicines set stock = 100 where id in (select id from medicines where is_active and not prescription_required order by name limit 3) returning id`)).map((r) => r.id);
+    const since = (await sql(url, 'select now() as t'))[0].t;
+    const placed = async (id) => (await sql(url, `select count(distinct o.id)::int as orders, count(distinct p.id)::int as payments from orders o
+      join order_items i on i.order_id = o.id left join payments p on p.purpose_id = o.id where i.medicine_id = $1 and o.created_at >= $2`, [id, since]))[0];
+    const checkout = (id, key, base) => ({ method: 'POST', path: '/graphql', opts: { token, base, headers: { 'idempotency-key': key }, body: {
+      query: 'mutation($input: CreateOrderInput!) { createOrder(input: $input) { order { id } paymentUrl } }',
+      variables: { input: { shippingInfo: SHIPPING, orderItems: [{ medicineId: id, quantity: 1 }], paymentMethod: 'Bkash' } } } } });
+    const send = ({ method, path: p, opts }) => a.req(method, p, opts).catch((err) => ({ status: 0, text: String(err) }));
+    /** A patient's retries: again after a second while the answer is a proxy's 502 (the dead replica) or a dropped connection. */
+    const retry = async (call) => {
+      for (let i = 0; i < 30; i++) {
+        const r = await send(call);
+        if (r.status !== 0 && r.status !== 502) return r;
+        await sleep(1000);
+      }
+      return { status: 0, text: 'no answer' };
+    };
+
+    // (a) 20 concurrent repeats on two replicas
+    const med = meds[0];
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(checkout(med, key, proxy.base))));
+    const ids = new Set(answers.map((r) => r.body?.data?.createOrder?.order?.id));
+    const counts = await placed(med);
+    check('idempotency: 20 concurrent repeats of one checkout with one key, on two replicas, make one order and one payment',
+      counts.orders === 1 && counts.payments === 1 && answers.every((r) => r.status === 200) && ids.size === 1 && proxy.served.every((n) => n > 0),
+      `${JSON.stringify(counts)}; answers ${answers.map((r) => r.status).join(',')}; ${answers.filter((r) => r.replayed).length} replayed; requests per replica ${proxy.served.join('/')}`);
+    figures.idempotency = { repeats: { ...counts, replayed: answers.filter((r) => r.replayed).length } };
+
+    // (b) killed before the order committed: the retry places it, once
+    const med2 = meds[1];
+    const key2 = randomUUID();
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('select id from medicines where id = $1 for update', [med2]);
+    const first = send(checkout(med2, key2, a.base));
+    const blocked = await waitFor(async () => (await sql(url, `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%medicines%'`))[0].n > 0, 20_000, 50);
+    await a.kill9();
+    await locker.query('rollback');
+    await locker.end();
+    await first;
+    const retried = await retry(checkout(med2, key2, proxy.base));
+    const counts2 = await placed(med2);
+    check('idempotency: a replica killed mid-checkout before its commit; the retry with the same key places the order once',
+      blocked && retried.status === 200 && !retried.replayed && counts2.orders === 1 && counts2.payments === 1,
+      `${JSON.stringify(counts2)}; retry HTTP ${retried.status} ${retried.text.slice(0, 200)}`);
+    await a.start();
+
+    // (c) killed after the order committed, while the provider is being asked: never placed again
+    const med3 = meds[2];
+    const key3 = randomUUID();
+    gate.hold = true;
+    const heldBefore = gate.held;
+    const third = send(checkout(med3, key3, a.base));
+    const waiting = await waitFor(() => gate.held > heldBefore, 20_000, 50);
+    const committed = (await placed(med3)).orders;
+    await a.kill9();
+    gate.hold = false;
+    await third;
+    const lost = await retry(checkout(med3, key3, proxy.base));
+    const again = await retry(checkout(med3, key3, proxy.base));
+    const counts3 = await placed(med3);
+    check('idempotency: a replica killed mid-checkout after its commit; retries with the same key are told IDEMPOTENT_ANSWER_LOST and place nothing more',
+      waiting && committed === 1 && lost.status === 409 && lost.body?.errors?.[0]?.extensions?.reason === 'IDEMPOTENT_ANSWER_LOST'
+        && again.body?.errors?.[0]?.extensions?.reason === 'IDEMPOTENT_ANSWER_LOST' && counts3.orders === 1 && counts3.payments === 1,
+      `${JSON.stringify(counts3)}; retries HTTP ${lost.status} ${lost.body?.errors?.[0]?.extensions?.reason}, ${again.status}`);
+    figures.idempotency.crashBeforeCommit = counts2;
+    figures.idempotency.crashAfterCommit = counts3;
+  } finally {
+    await proxy.close();
+    await gate.close();
+    await a.stop();
+    await b.stop();
+  }
+}
+
 // ---- main ---------------------------------------------------------------------------------------------------
 
 async function main() {
@@ -741,9 +872,9 @@ async function main() {
   try {
     await cluster.init();
     log(`PostgreSQL from ${bin} on port ${cluster.port}`);
-    const only = (process.env.RELIABILITY_ONLY ?? 'crash,pg restart,backup,replicas,shutdown').split(',');
+    const only = (process.env.RELIABILITY_ONLY ?? 'crash,pg restart,backup,replicas,shutdown,idempotency').split(',');
     const steps = [['crash', () => crashTest(cluster)], ['pg restart', () => pgRestartTest(cluster)], ['backup', async () => backupTest(cluster, cluster.databaseUrl('nirog_crash'))],
-      ['replicas', () => replicasTest(cluster)], ['shutdown', () => shutdownTest(cluster)]];
+      ['replicas', () => replicasTest(cluster)], ['shutdown', () => shutdownTest(cluster)], ['idempotency', () => idempotencyTest(cluster)]];
     for (const [name, fn] of steps.filter(([n]) => only.includes(n))) {
       try {
         await fn();

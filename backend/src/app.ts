@@ -19,6 +19,7 @@ import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError, unauthenticated } fr
 import { tokenFromHeader } from './common/tokens.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
+import { idempotencyPlugin } from './common/idempotency.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache } from './common/persisted-queries.js';
 import { compiledQueriesGateway } from './common/compiled-queries.js';
@@ -119,7 +120,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
   const draining = { value: false };
   const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn),
-    [services.verification.purgeSpentTokens, services.limiter.purgeExpired, services.webhooks.purge]);
+    [services.verification.purgeSpentTokens, services.limiter.purgeExpired, services.webhooks.purge, services.idempotency.purgeExpired]);
 
   /**
    * Who calls: a person by their access token, or an integrator app by its key (`Authorization:
@@ -192,7 +193,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     persistedQueries: { cache: registeredDocumentsCache(persistedDocuments) },
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, introspectionGate(config.graphql.introspection), integratorAccessPlugin, declaredLimitsPlugin,
+    // After the throttles and the integrator checks: a refused request claims no Idempotency-Key.
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, introspectionGate(config.graphql.introspection), integratorAccessPlugin, declaredLimitsPlugin, idempotencyPlugin,
       publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds }),
       operationMetrics, ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
     formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
@@ -355,6 +357,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // A chunk of another build (a rolling deploy, an old tab) answers 404, which the client's lazy
     // import sees as a failed load, not index.html parsed as JavaScript.
     app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
+    // The service worker (frontend/scripts/service-worker.js) is asked for again at every visit, so a new
+    // build's worker is found at once.
+    app.get('/sw.js', (_req, res, next) => res.sendFile(path.join(dist, 'sw.js'), { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (err) => err && next()));
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
     // index.html, with the chunks of the page asked for named in its head and its first screen
     // rendered from its first read, or the home page prerendered in the reader's language

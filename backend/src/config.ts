@@ -264,6 +264,17 @@ export function loadConfig(env: Env = process.env) {
       /** Seconds before a number may be sent another code (the screens count them down). */
       smsCodeResendSeconds: int(env, 'SMS_CODE_RESEND_SECONDS', 60, 1, 3600),
     },
+    /**
+     * Idempotency keys (common/idempotency.ts): how long a key's answer is kept (and the key refused
+     * for another request), how long a repeat of a request still running waits for its answer before
+     * it is told 409, and the claim of a running request, renewed while it runs (after a crash, a
+     * repeat takes the key over this soon).
+     */
+    idempotency: {
+      keyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 30),
+      waitMs: int(env, 'IDEMPOTENCY_WAIT_SECONDS', 10, 0, 60) * 1000,
+      leaseMs: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 10, 1, 600) * 1000,
+    },
     /** The third-party chat bubble: off unless a provider and its property id are set. */
     chatWidget: {
       provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),

@@ -5,6 +5,7 @@ import { assertEveryOperationHasAccessRule, authChecker } from './common/access.
 import { keepRuleLookups } from './common/input.js';
 import { assertLimitsDeclared } from './common/limits.js';
 import { describeScopes } from './common/scopes.js';
+import { describeIdempotency } from './common/idempotency.js';
 import { MODULES } from './modules.js';
 
 /** Every resolver of the API: the modules' own (modules.ts). */
@@ -58,6 +59,7 @@ export function buildNirogSchema(): Promise<GraphQLSchema> {
     assertEveryOperationHasAccessRule(schema);
     assertLimitsDeclared(schema);
     describeScopes(schema);
+    describeIdempotency(schema);
     return schema;
   })();
   return cached;

@@ -28,6 +28,7 @@ import { WebhookService } from './modules/webhooks/index.js';
 import { MedicalFileService } from './modules/medical-files/index.js';
 import { CatalogueService } from './modules/catalogue/index.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { IdempotencyStore } from './common/idempotency.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -71,6 +72,7 @@ export function createServices(config: Config, log: Logger) {
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
+    idempotency: new IdempotencyStore(config, log),
     payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks,
     catalogue: new CatalogueService(config, log, audit),
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */

@@ -1,11 +1,11 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Extensions } from 'type-graphql';
 import {
-  GraphQLError, GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, getNamedType, isInputObjectType,
+  GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, getNamedType, isInputObjectType,
   type DocumentNode, type FragmentDefinitionNode, type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
   type SelectionNode, type SelectionSetNode,
 } from 'graphql';
-import { HTTP_STATUS, toAppError } from './errors.js';
+import { graphqlErrorOf, toAppError } from './errors.js';
 import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
 import type { LimitName } from './rate-limit.js';
@@ -147,7 +147,7 @@ export const declaredLimitsPlugin: ApolloServerPlugin<Context> = {
           } catch (err) {
             const e = toAppError(err);
             if (!e) throw err;
-            throw new GraphQLError(e.message, { extensions: { code: e.code, reason: e.reason, params: e.params, retryAfter: e.retryAfterSeconds, http: { status: HTTP_STATUS[e.code] } } });
+            throw graphqlErrorOf(e);
           }
         }
       },

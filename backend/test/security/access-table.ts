@@ -300,3 +300,17 @@ export const INTEGRATOR_SCOPE_OF: Record<string, string> = {
   'Mutation.unsubscribeWebhook': 'WEBHOOKS_MANAGE',
   'Query.webhookDeliveries': 'WEBHOOKS_MANAGE',
 };
+
+/**
+ * The writes that honour an Idempotency-Key (common/idempotency.ts, declared with @Idempotent() and
+ * `{ idempotent: true }`): every one that creates or moves money, stock or a booking, or makes an
+ * account or a record a retry would double. Written out by hand; idempotency.test.ts compares it with
+ * what the schema and the route table declare.
+ */
+export const IDEMPOTENT_OPERATIONS = [
+  'Mutation.createOrder', 'Mutation.payForOrder', 'Mutation.bookConsultation', 'Mutation.bookHospitalVisit', 'Mutation.payForConsultation',
+  'Mutation.hireNurse', 'Mutation.requestBlood', 'Mutation.reviewDoctor', 'Mutation.createNurseReview', 'Mutation.signup',
+  'Mutation.doctorSignup', 'Mutation.loginWithCode', 'Mutation.addFamilyMember', 'Mutation.applyInsurance',
+  'POST /create/order', 'POST /appointment/:id/pay', 'POST /new/appointment', 'POST /new/hire/nurse', 'POST /blood/booking',
+  'POST /create/review', 'POST /create/nurse/review', 'POST /register', 'POST /register/doctor', 'POST /insurance/apply',
+];

@@ -24,12 +24,14 @@ async function refreshIfNeeded(): Promise<void> {
     body: JSON.stringify({ refreshToken: session.refreshToken }),
   })
     .then(async (res) => {
-      if (!res.ok) throw new Error('refresh failed');
+      // Refused: the session is over. The server away (5xx) is no answer about it.
+      if (!res.ok) return void (res.status < 500 && endSession());
       const body = (await res.json()) as { token: string; refreshToken: string };
       const latest = getSession();
       if (latest) setSession({ ...latest, token: body.token, refreshToken: body.refreshToken });
     })
-    .catch(() => endSession())
+    // No connection: the session stays (its saved records open offline); the request goes with the old token.
+    .catch(() => undefined)
     .finally(() => {
       refreshing = null;
     });

@@ -60,7 +60,7 @@ registerTranslations('developers', {
       code: 'Code', status: 'HTTP status', when: 'When',
       codes: {
         BAD_USER_INPUT: 'A value is missing or wrong', UNAUTHENTICATED: 'No valid key', FORBIDDEN: 'Outside the app’s scopes or organisation',
-        NOT_FOUND: 'No such record (or not one the app may see)', CONFLICT: 'The record is not in a state that allows it', THROTTLED: 'The cost budget is spent',
+        NOT_FOUND: 'No such record (or not one the app may see)', CONFLICT: 'The record is not in a state that allows it (or the same Idempotency-Key is still being carried out)', UNPROCESSABLE_CONTENT: 'The Idempotency-Key was used with another request', THROTTLED: 'The cost budget is spent',
       },
     },
     reference: {
@@ -134,7 +134,7 @@ registerTranslations('developers', {
       code: 'কোড', status: 'HTTP স্ট্যাটাস', when: 'কখন',
       codes: {
         BAD_USER_INPUT: 'কোনো মান নেই বা ভুল', UNAUTHENTICATED: 'সঠিক কী নেই', FORBIDDEN: 'অ্যাপের অনুমতি বা প্রতিষ্ঠানের বাইরে',
-        NOT_FOUND: 'এমন রেকর্ড নেই (বা অ্যাপ দেখতে পারে না)', CONFLICT: 'রেকর্ডটি এমন অবস্থায় নেই যে এটি করা যায়', THROTTLED: 'খরচের বাজেট শেষ',
+        NOT_FOUND: 'এমন রেকর্ড নেই (বা অ্যাপ দেখতে পারে না)', CONFLICT: 'রেকর্ডটি এমন অবস্থায় নেই যে এটি করা যায় (বা একই Idempotency-Key দিয়ে পাঠানো অনুরোধ এখনো চলছে)', UNPROCESSABLE_CONTENT: 'Idempotency-Key অন্য একটি অনুরোধে ব্যবহার হয়েছে', THROTTLED: 'খরচের বাজেট শেষ',
       },
     },
     reference: {
