@@ -25,6 +25,7 @@ import { SiteService } from './modules/site/index.js';
 import { IntegratorService } from './modules/integrators/index.js';
 import { WebhookService } from './modules/webhooks/index.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { LiveBus } from './common/live.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -53,6 +54,9 @@ export function createServices(config: Config, log: Logger) {
   const dashboard = new DashboardService();
   const webhooks = new WebhookService(config, log);
   webhooks.subscribe(events);
+  // Live updates: every event also notifies every replica's subscribers (common/live.ts).
+  const live = new LiveBus(log);
+  live.subscribe(events);
   return {
     config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
     family: new FamilyService(),
@@ -62,7 +66,7 @@ export function createServices(config: Config, log: Logger) {
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
-    payments, medicines, orders, appointments, prescriptions, reviews, webhooks,
+    payments, medicines, orders, appointments, prescriptions, reviews, webhooks, live,
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
     listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],
   };
