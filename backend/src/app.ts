@@ -418,7 +418,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       return ctx;
     },
     formatError(error) {
-      const formatted = formatError(error.toJSON(), error);
+      // Errors raised outside a resolver (the socket's own checks, a feed that failed) carry theirs as originalError.
+      const formatted = formatError(error.toJSON(), !error.path && error.originalError ? error.originalError : error);
       // As on the HTTP door (integrator.plugin.ts): an app's spent budget reads THROTTLED.
       if (formatted.extensions?.reason === 'THROTTLED') return { ...formatted, extensions: { ...formatted.extensions, code: 'THROTTLED' } };
       return formatted;

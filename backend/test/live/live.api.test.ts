@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { asAdmin, asDoctor, asPatient, createTestApp, login, type Client, type TestApp } from '../app.js';
+import { asAdmin, asDoctor, asPatient, createTestApp, login, pngImage, type Client, type TestApp } from '../app.js';
 import { payInSandbox } from '../payments.js';
-import { newMedicine, placeOrder } from '../fixtures.js';
+import { SHIPPING, newMedicine, placeOrder } from '../fixtures.js';
+import { Medicine, MedicineForm, MedicineUnit } from '../../src/modules/medicines/index.js';
 import { APPOINTMENT_EVENTS, DASHBOARD_EVENTS, ORDER_EVENTS, liveAs, type LiveTestClient } from '../live.js';
 
 /**
@@ -155,4 +156,99 @@ describe('the admin dashboard', () => {
   });
 });
 
-void login;
+describe('the pharmacist and the prescription check', () => {
+  it('the pharmacist hears an order sent with a photo (not a plain one); its patient hears the approval and may pay', async () => {
+    const pharmacist = await login(t, 'pharmacist@nirog.test');
+    const queue = (await live(pharmacist.token)).subscribe(ORDER_EVENTS);
+    const mine = (await live(patient.token)).subscribe(`subscription { orderEvents { type order { id status canPay prescriptionImageUrl } } }`);
+    await queue.first();
+    await mine.first();
+    const plain = await newMedicine(t, 20);
+    expect((await placeOrder(patient, [{ medicineId: plain.id, quantity: 1 }])).status).toBe(200);
+    const e = t.orm.em.fork();
+    const rx = e.create(Medicine, {
+      name: 'Livetest Rx', genericName: 'Azithromycin', company: 'Square Pharmaceuticals', strength: '500 mg', form: MedicineForm.Tablet, unit: MedicineUnit.Strip,
+      pricePoisha: 10500, stock: 10, prescriptionRequired: true, dosesPerUnit: 6,
+    });
+    await e.flush();
+    const input = { shippingInfo: SHIPPING, orderItems: [{ medicineId: rx.id, quantity: 1 }], paymentMethod: 'Bkash' };
+    const sent = await t.http().post('/graphql').set('Authorization', `Bearer ${patient.token}`).set('apollo-require-preflight', 'true')
+      .field('operations', JSON.stringify({ query: 'mutation($input: CreateOrderInput!, $photo: Upload) { createOrder(input: $input, prescriptionImage: $photo) { order { id } } }', variables: { input, photo: null } }))
+      .field('map', JSON.stringify({ 0: ['variables.photo'] }))
+      .attach('0', await pngImage(40, 40), 'prescription.png');
+    const orderId = sent.body.data.createOrder.order.id as string;
+    const heard = (await queue.next()).data!.orderEvents;
+    expect(heard).toMatchObject({ type: 'CHANGE', order: { id: orderId, status: 'PrescriptionCheck' } });
+    expect(await queue.quiet(300)).toBe(true);
+
+    const approved = await pharmacist.gql('mutation($input: ReviewPrescriptionInput!) { reviewOrderPrescription(input: $input) { id status } }', { input: { orderId, approve: true } });
+    expect(approved.errors).toBeUndefined();
+    const told = await mine.nextWhere((h) => h.data?.orderEvents.order?.id === orderId && h.data.orderEvents.order.status === 'Processing');
+    expect(told.data!.orderEvents.order).toMatchObject({ canPay: true });
+    expect(told.data!.orderEvents.order.prescriptionImageUrl).toMatch(/^\/uploads\//);
+    expect((await queue.nextWhere((h) => h.data?.orderEvents.order?.id === orderId)).data!.orderEvents.order.status).toBe('Processing');
+  });
+});
+
+describe('integrator apps', () => {
+  async function appKey(scopes: string[], organisation: { organisationKind?: string; organisationName?: string } = {}) {
+    const r = await admin.gql('mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { key } }', {
+      input: { name: `live ${scopes.join(' ')} ${Date.now()}`, contactEmail: 'live@apps.example', scopes, quotaSize: 100_000, quotaRestoreRate: 1000, ...organisation },
+    });
+    expect(r.errors).toBeUndefined();
+    return r.data!.createIntegratorApp.key as string;
+  }
+
+  it('an app with orders:read hears every order; without it, it is refused MISSING_SCOPE', async () => {
+    const sub = (await live(await appKey(['ORDERS_READ']))).subscribe(ORDER_EVENTS);
+    expect((await sub.first()).data!.orderEvents.type).toBe('SYNC');
+    const medicine = await newMedicine(t, 20);
+    const placed = await placeOrder(other, [{ medicineId: medicine.id, quantity: 1 }]);
+    expect((await sub.next()).data!.orderEvents.order.id).toBe(placed.body.order._id);
+    const [read] = await t.sql<{ n: number }>(`select count(*)::int as n from audit_log where action = 'integrator.read' and entity_id = ?`, [placed.body.order._id]);
+    expect(read!.n).toBeGreaterThan(0);
+    const refused = (await (await live(await appKey(['CATALOG_READ']))).subscribe(ORDER_EVENTS).first()).errors;
+    expect(refused?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'MISSING_SCOPE' });
+  });
+
+  it("a hospital's app hears its own hospital's visits only, never a video consultation", async () => {
+    const [work] = await t.sql<{ work: string }>(`select work from doctors where id = ?`, [ayeshaId]);
+    const own = (await live(await appKey(['APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: work!.work }))).subscribe(APPOINTMENT_EVENTS);
+    const elsewhere = (await live(await appKey(['APPOINTMENTS_READ'], { organisationKind: 'HOSPITAL', organisationName: 'Somewhere Else Hospital' }))).subscribe(APPOINTMENT_EVENTS);
+    await own.first();
+    await elsewhere.first();
+    await consultation(patient, true);
+    const date = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const visit = await patient.gql('mutation($input: BookHospitalVisitInput!) { bookHospitalVisit(input: $input) { id } }', {
+      input: { doctorId: ayeshaId, patientName: 'Rahima Akter', phone: '01712345678', date, slot: 'Evening' },
+    });
+    expect(visit.errors).toBeUndefined();
+    const heard = (await own.next()).data!.appointmentEvents.appointment;
+    expect(heard.id).toBe(visit.data!.bookHospitalVisit.id);
+    expect(await elsewhere.quiet(300)).toBe(true);
+  });
+});
+
+describe('what is heard, and what is not', () => {
+  it('a change that rolled back is never heard; one that committed is', async () => {
+    const sub = (await live(patient.token)).subscribe(ORDER_EVENTS);
+    await sub.first();
+    const [order] = await t.sql<{ id: string; user_id: string }>(`select o.id, o.user_id from orders o join users u on u.id = o.user_id where u.email = 'patient@nirog.test' limit 1`);
+    const signal = (n: number) => t.orm.em.fork().transactional(async (tx) => {
+      await t.services.events.publish(tx as never, { type: 'order.statusChanged', orderId: order!.id, userId: order!.user_id, from: 'Processing', to: 'Processing' });
+      if (n === 0) throw new Error('rolled back');
+    });
+    await expect(signal(0)).rejects.toThrow('rolled back');
+    expect(await sub.quiet(400)).toBe(true);
+    await signal(1);
+    expect((await sub.next()).data!.orderEvents.order.id).toBe(order!.id);
+  });
+
+  it('subscriptions are not served over HTTP, nor queries over the socket (WRONG_TRANSPORT)', async () => {
+    const overHttp = await patient.gql('subscription { orderEvents { type } }');
+    expect(overHttp.status).toBe(400);
+    expect(overHttp.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'WRONG_TRANSPORT' });
+    const overSocket = (await (await live(patient.token)).subscribe('{ me { id } }').first()).errors;
+    expect(overSocket?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'WRONG_TRANSPORT' });
+  });
+});

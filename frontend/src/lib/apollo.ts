@@ -4,14 +4,16 @@ import { SetContextLink } from '@apollo/client/link/context';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { catchError, from, map, mergeMap, of, throwError } from 'rxjs';
 import { errorWordsReady } from './errors';
+import { liveLink } from './live';
 import { getSession, loginPathFor, secondsLeft, setSession } from './session';
 import { PUBLIC_READS } from './publicReads';
 import type { ProgressInit } from './uploadFetch';
 
 /**
  * One Apollo client: uploads (multipart with Apollo's CSRF preflight header), the access token on
- * every request, a refresh shortly before it expires, and one place that reacts to UNAUTHENTICATED
- * by ending the session and sending the user to the right login screen.
+ * every request, a refresh shortly before it expires, subscriptions over the live socket (lib/live.ts),
+ * and one place that reacts to UNAUTHENTICATED by ending the session and sending the user to the
+ * right login screen.
  */
 let refreshing: Promise<void> | null = null;
 
@@ -128,11 +130,22 @@ const progressFetch: typeof fetch = (input, init) => ((init as ProgressInit | un
 /** The app's cache: the same in the browser and in the server's render of a first screen (src/prerender.tsx). */
 export const appCache = () => new InMemoryCache();
 
+/** What the live socket says at connection_init: the session's token, refreshed first, as the HTTP requests send it. */
+async function liveConnectionParams(): Promise<Record<string, unknown>> {
+  await refreshIfNeeded();
+  const token = getSession()?.token;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+const isSubscription = (operation: ApolloLink.Operation) => operation.operationType === 'subscription';
+
 export function createApolloClient(uri = '/graphql') {
   const state = takeFirstState();
+  const http = ApolloLink.from([authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]);
   return new ApolloClient({
     ...(state ? { ssrForceFetchDelay: FIRST_STATE_MS } : {}),
-    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]),
+    // Subscriptions over the live socket (lib/live.ts), everything else over HTTP.
+    link: ApolloLink.from([errorWordsLink, errorLink, ApolloLink.split(isSubscription, liveLink(liveConnectionParams), http)]),
     cache: state ? appCache().restore(state) : appCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
