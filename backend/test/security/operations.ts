@@ -7,6 +7,7 @@ import request from 'supertest';
 import type { TestApp } from '../app.js';
 import type { RestRouteInfo } from '../../src/common/rest.js';
 import { LiveTestClient } from '../live.js';
+import { ERROR_REASONS, type ErrorReason } from '../../src/common/error-reasons.js';
 
 /**
  * Every operation of the API, enumerated from the built schema and the REST route registry (never
@@ -125,8 +126,13 @@ async function callSubscription(t: TestApp, credential: string | undefined, quer
     // A refusal of the socket itself: its close code as the HTTP door would answer (a message over
     // the socket's size limit is closed 1009, "message too big").
     const closeCode = err?.extensions?.closeCode as number | undefined;
-    const closed = closeCode === undefined ? undefined : CLOSES[closeCode] ?? { status: 500, code: `CLOSED_${closeCode}` };
-    return { status: closed?.status ?? 200, body: first, code: closed?.code ?? err?.extensions?.code, reason: err?.extensions?.reason, message: err?.message };
+    if (closeCode === undefined) return { status: 200, body: first, code: err?.extensions?.code, reason: err?.extensions?.reason, message: err?.message };
+    const reason = err?.extensions?.reason || undefined;
+    // The server's close reasons are its error reasons (TOKEN_EXPIRED on a 4403 is still UNAUTHENTICATED).
+    const known = reason && reason in ERROR_REASONS ? ERROR_REASONS[reason as ErrorReason].code : undefined;
+    const closed = { ...(CLOSES[closeCode] ?? { status: 500, code: `CLOSED_${closeCode}` }), ...(known ? { code: known } : {}) };
+    const message = `The socket was closed (${closeCode}${reason ? ` ${reason}` : ''})`;
+    return { status: closed.status, body: { errors: [{ message, extensions: { code: closed.code, reason } }] }, code: closed.code, reason, message };
   } finally {
     sub.stop();
   }

@@ -73,8 +73,10 @@ export default function DashboardPage() {
           <h1 className="page-title">{t('dash.title')}</h1>
           {d && <span className="dash-updated">{t('dash.updated', { at: formatDateTime(d.generatedAt, lang) })}</span>}
         </div>
-        <LiveBadge state={live} pollSeconds={DASHBOARD_POLL_MS / 1000} />
-        <Button icon={<ReloadOutlined />} loading={loading && !!d} onClick={() => void refetch()}>{t('dash.refresh')}</Button>
+        <div className="dash-actions">
+          <LiveBadge state={live} pollSeconds={DASHBOARD_POLL_MS / 1000} />
+          <Button icon={<ReloadOutlined />} loading={loading && !!d} onClick={() => void refetch()}>{t('dash.refresh')}</Button>
+        </div>
       </div>
       {error && <Alert type="error" showIcon message={errorInfo(error).message} action={<Button size="small" onClick={() => void refetch()}>{t('dash.retry')}</Button>} style={{ marginBottom: 16 }} />}
       {!d ? (loading && <Skeleton active paragraph={{ rows: 8 }} />) : (
