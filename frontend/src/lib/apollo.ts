@@ -4,7 +4,6 @@ import { SetContextLink } from '@apollo/client/link/context';
 import UploadHttpLink from 'apollo-upload-client/UploadHttpLink.mjs';
 import { catchError, from, map, mergeMap, of, throwError } from 'rxjs';
 import { errorWordsReady } from './errors';
-import { liveLink } from './live';
 import { getSession, loginPathFor, secondsLeft, setSession } from './session';
 import { PUBLIC_READS } from './publicReads';
 import type { ProgressInit } from './uploadFetch';
@@ -139,13 +138,23 @@ async function liveConnectionParams(): Promise<Record<string, unknown>> {
 
 const isSubscription = (operation: ApolloLink.Operation) => operation.operationType === 'subscription';
 
+/**
+ * The live link (lib/live.ts) loads with the first subscription: pages that follow nothing (the
+ * public lists) do not carry it in their first load.
+ */
+let live: Promise<ApolloLink> | undefined;
+const lazyLiveLink = new ApolloLink((operation, forward) => {
+  live ??= import('./live').then((m) => m.liveLink(liveConnectionParams));
+  return from(live).pipe(mergeMap((link) => link.request(operation, forward)));
+});
+
 export function createApolloClient(uri = '/graphql') {
   const state = takeFirstState();
   const http = ApolloLink.from([authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]);
   return new ApolloClient({
     ...(state ? { ssrForceFetchDelay: FIRST_STATE_MS } : {}),
     // Subscriptions over the live socket (lib/live.ts), everything else over HTTP.
-    link: ApolloLink.from([errorWordsLink, errorLink, ApolloLink.split(isSubscription, liveLink(liveConnectionParams), http)]),
+    link: ApolloLink.from([errorWordsLink, errorLink, ApolloLink.split(isSubscription, lazyLiveLink, http)]),
     cache: state ? appCache().restore(state) : appCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });

@@ -5,7 +5,8 @@ import { ApolloProvider } from '@apollo/client/react';
 import { WaitRoomEventsDocument } from '@/gql/graphql';
 import LiveBadge from '@/components/LiveBadge';
 import '@/i18n';
-import { liveLink, useLive } from '../live';
+import { liveLink } from '../live';
+import { useLive } from '../useLive';
 
 /** The graphql-ws client the live link makes: its options kept, so a test can play its socket's events. */
 const made: { on?: Record<string, (e?: unknown) => void>; connectionParams?: () => Promise<Record<string, unknown>>; url?: string }[] = [];

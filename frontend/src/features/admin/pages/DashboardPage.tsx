@@ -5,7 +5,7 @@ import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { AdminDashboardDocument, AdminDashboardEventsDocument, type AdminDashboardQuery, type DashboardFiguresFragment } from '@/gql/graphql';
-import { useLive } from '@/lib/live';
+import { useLive } from '@/lib/useLive';
 import LiveBadge from '@/components/LiveBadge';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';

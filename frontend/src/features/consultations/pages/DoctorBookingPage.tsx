@@ -6,7 +6,7 @@ import {
   AppointmentListEventsDocument, DoctorAppointmentsDocument, MyDoctorStatusDocument, SetDoctorOnlineDocument, StartConsultationDocument, type AppointmentRowFragment,
 } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
-import { useLive } from '@/lib/live';
+import { useLive } from '@/lib/useLive';
 import Pager from '@/components/Pager';
 import LiveBadge from '@/components/LiveBadge';
 import AppointmentCard from '../components/AppointmentCard';

@@ -8,7 +8,7 @@ import { paths, to } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
 import LiveBadge from '@/components/LiveBadge';
-import { useLive } from '@/lib/live';
+import { useLive } from '@/lib/useLive';
 import CareForFilter, { useCareFor } from '@/components/CareForFilter';
 import AppointmentCard from '../components/AppointmentCard';
 import PrescriptionModal from '../components/PrescriptionModal';

@@ -11,7 +11,7 @@ import { readerDigits } from '@/lib/digits';
 import { paths } from '@/config/paths';
 import Pager from '@/components/Pager';
 import LiveBadge from '@/components/LiveBadge';
-import { useLive } from '@/lib/live';
+import { useLive } from '@/lib/useLive';
 import CareForFilter, { CareForLine, useCareFor } from '@/components/CareForFilter';
 import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';

@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { OrderEventsDocument, PaymentByTranIdDocument } from '@/gql/graphql';
-import { useLive } from '@/lib/live';
+import { useLive } from '@/lib/useLive';
 import { formatTaka } from '@/lib/money';
 import { paths } from '@/config/paths';
 import { clearCart } from '../cart/cart';

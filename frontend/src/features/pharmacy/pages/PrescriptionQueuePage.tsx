@@ -9,7 +9,7 @@ import { formatCount, formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
 import Pager from '@/components/Pager';
 import LiveBadge from '@/components/LiveBadge';
-import { useLive } from '@/lib/live';
+import { useLive } from '@/lib/useLive';
 import MedicineImage from '../components/MedicineImage';
 import RxBadge from '../components/RxBadge';
 import { STATUS_COLOR } from '../components/orderStatus';
