@@ -20,7 +20,7 @@ import { tokenFromHeader } from './common/tokens.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
 import { queryLimitRules } from './common/graphql-limits.js';
-import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache } from './common/persisted-queries.js';
+import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache, registeredText } from './common/persisted-queries.js';
 import { compiledQueriesGateway } from './common/compiled-queries.js';
 import { graphqlHandler, searchOf } from './common/graphql-http.js';
 import { createServices, type Services } from './services.js';
@@ -424,6 +424,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       if (formatted.extensions?.reason === 'THROTTLED') return { ...formatted, extensions: { ...formatted.extensions, code: 'THROTTLED' } };
       return formatted;
     },
+    registered: (hash) => registeredText(persistedDocuments, hash),
     chargeApp: (ctx, points) => chargeLive(ctx.em, ctx.integrator!.appId, points),
     draining: () => draining.value,
   });

@@ -125,8 +125,13 @@ export class LiveTestClient {
   }
 
   subscribe(query: string, variables: Record<string, unknown> = {}): TestSubscription {
+    return this.subscribeRaw({ query, variables });
+  }
+
+  /** A subscribe message as given (the web app's: no text, its registered hash in extensions). */
+  subscribeRaw(payload: { query: string; variables?: Record<string, unknown>; extensions?: Record<string, unknown> }): TestSubscription {
     const sub = new TestSubscription();
-    sub.stop = this.client.subscribe({ query, variables }, {
+    sub.stop = this.client.subscribe(payload, {
       next: (value) => sub.push(value as Heard),
       error: (err) => sub.fail(Array.isArray(err) ? (err as Heard['errors']) : { code: (err as { code?: number }).code ?? 0, reason: String((err as { reason?: string }).reason ?? err) }),
       complete: () => sub.end(),

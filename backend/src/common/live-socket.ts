@@ -31,6 +31,8 @@ import { liveConnections, liveRefusals, liveSubscriptions, liveUpdates } from '.
  *   an expired access token, or a caller whose role or scopes changed, with 4403 (the client connects
  *   again, with a refreshed token). Each subscription field has its access rule and app scope as a
  *   query does.
+ * - By text, or, for the web app's own documents, by their registered hash (`extensions.persistedQuery.
+ *   sha256Hash`, as its public reads go; an unknown one is PERSISTED_QUERY_NOT_FOUND).
  * - Only subscriptions: queries and mutations keep their HTTP door (its limits, quota and metrics);
  *   sent here they are refused (WRONG_TRANSPORT).
  * - Limits: per address (LIVE_CONNECTIONS_PER_IP, refused 429 at the upgrade), per account or app
@@ -69,6 +71,8 @@ export interface LiveSocketOptions {
   contextFor(caller: LiveCaller, info: { requestId: string; ip: string; origin: string | null }): Context;
   /** The HTTP door's error shape (codes, reasons, masking). */
   formatError(error: GraphQLError): GraphQLFormattedError;
+  /** The text of a document registered by the web app's build, by its hash (persisted queries), or undefined. */
+  registered(hash: unknown): string | undefined;
   /** Takes `points` from an app's cost budget, or refuses (THROTTLED with retryAfter). */
   chargeApp(ctx: Context, points: number): Promise<void>;
   /** Set while the process stops: no new connection. */
@@ -255,7 +259,8 @@ export class LiveSocket {
   }
 
   /** A subscribe message: parsed, checked and given its context, or refused with coded errors. */
-  private async prepare(ctx: SocketContext<Record<string, unknown>, Extra>, id: string, payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null }): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  private async prepare(ctx: SocketContext<Record<string, unknown>, Extra>, id: string,
+    payload: { query: string; operationName?: string | null; variables?: Record<string, unknown> | null; extensions?: Record<string, unknown> | null }): Promise<ExecutionArgs | readonly GraphQLError[]> {
     const state = ctx.extra.state!;
     const { limits, graphql, schema } = { limits: this.opts.limits, graphql: this.opts.graphql, schema: this.opts.schema };
     if (Object.keys(ctx.subscriptions).length > limits.subscriptionsPerConnection) {
@@ -263,9 +268,17 @@ export class LiveSocket {
       return [appGraphqlError(new AppError('TOO_MANY_SUBSCRIPTIONS', `One connection follows at most ${limits.subscriptionsPerConnection} subscriptions`,
         { params: { max: limits.subscriptionsPerConnection } }))];
     }
+    // The web app sends its registered documents by hash, as it sends its public reads (persisted queries).
+    let text = typeof payload.query === 'string' ? payload.query : '';
+    const hash = (payload.extensions?.persistedQuery as { sha256Hash?: unknown } | undefined)?.sha256Hash;
+    if (!text && hash !== undefined) {
+      const registered = this.opts.registered(hash);
+      if (!registered) return [appGraphqlError(new AppError('PERSISTED_QUERY_NOT_FOUND', 'No registered operation has this hash'))];
+      text = registered;
+    }
     let document: DocumentNode;
     try {
-      document = parse(typeof payload.query === 'string' ? payload.query : '', { maxTokens: graphql.maxTokens });
+      document = parse(text, { maxTokens: graphql.maxTokens });
     } catch (err) {
       return [new GraphQLError(clip((err as Error).message), { extensions: { code: 'GRAPHQL_PARSE_FAILED' } })];
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, createTestApp, login, pngImage, type Client, type TestApp } from '../app.js';
 import { payInSandbox } from '../payments.js';
@@ -242,6 +243,16 @@ describe('what is heard, and what is not', () => {
     expect(await sub.quiet(400)).toBe(true);
     await signal(1);
     expect((await sub.next()).data!.orderEvents.order.id).toBe(order!.id);
+  });
+
+  it("takes the web app's own subscriptions by their registered hash, and refuses a hash it does not know", async () => {
+    const manifest = JSON.parse(readFileSync(t.config.graphql.persistedDocumentsFile, 'utf8')) as Record<string, string>;
+    const [hash] = Object.entries(manifest).find(([, text]) => /subscription OrderListEvents\b/.test(text))!;
+    const socket = await live(patient.token);
+    const byHash = socket.subscribeRaw({ query: '', extensions: { persistedQuery: { version: 1, sha256Hash: hash.replace(/^sha256:/, '') } } });
+    expect((await byHash.first()).data!.orderEvents).toMatchObject({ __typename: 'OrderEvent', type: 'SYNC', order: null });
+    const unknown = (await socket.subscribeRaw({ query: '', extensions: { persistedQuery: { version: 1, sha256Hash: '0'.repeat(64) } } }).first()).errors;
+    expect(unknown?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'PERSISTED_QUERY_NOT_FOUND' });
   });
 
   it('subscriptions are not served over HTTP, nor queries over the socket (WRONG_TRANSPORT)', async () => {

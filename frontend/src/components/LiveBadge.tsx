@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { LiveState } from '@/lib/live';
-import './widgets-i18n';
+import './live-i18n';
 import './live-badge.css';
 
 /**
@@ -9,12 +9,12 @@ import './live-badge.css';
  * region: a screen reader hears the change.
  */
 export default function LiveBadge({ state, pollSeconds = 15 }: { state: LiveState; pollSeconds?: number }) {
-  const { t } = useTranslation('widgets');
-  const hint = state === 'live' ? t('live.liveHint') : state === 'polling' ? t('live.pollingHint', { seconds: pollSeconds }) : undefined;
+  const { t } = useTranslation('live');
+  const hint = state === 'live' ? t('liveHint') : state === 'polling' ? t('pollingHint', { seconds: pollSeconds }) : undefined;
   return (
     <span className={`live-badge live-badge-${state}`} role="status" title={hint} data-testid="live-badge" data-state={state}>
       <span className="live-dot" aria-hidden="true" />
-      {t(`live.${state}`, { seconds: pollSeconds })}
+      {t(state, { seconds: pollSeconds })}
     </span>
   );
 }

@@ -13,10 +13,6 @@ registerTranslations('widgets', {
     table: { newest: 'Newest first', oldest: 'Oldest first', sort: 'Sort', exportCsv: 'Export CSV',
       exported_one: 'Exported {{count}} row to {{file}}', exported_other: 'Exported {{count}} rows to {{file}}', exportFailed: 'The export failed: {{reason}}',
       total_one: '{{count}} row', total_other: '{{count}} rows' },
-    live: {
-      live: 'Live', connecting: 'Connecting…', polling: 'Updating every {{seconds}} s',
-      liveHint: 'Changes appear here as they happen', pollingHint: 'Live updates cannot reach this device now: this page asks again every {{seconds}} seconds',
-    },
     verify: {
       title: 'Verify your email first', text: 'Booking, hiring a nurse and ordering medicine need a verified email. It takes a minute: enter the 6-digit code we sent you.',
       action: 'Confirm Email', orPhone: 'Or verify a mobile number instead',
@@ -31,10 +27,6 @@ registerTranslations('widgets', {
     table: { newest: 'নতুন আগে', oldest: 'পুরনো আগে', sort: 'সাজান', exportCsv: 'CSV ডাউনলোড',
       exported_one: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exported_other: '{{file}} ফাইলে {{count}}টি সারি ডাউনলোড হয়েছে', exportFailed: 'ডাউনলোড হয়নি: {{reason}}',
       total_one: '{{count}}টি সারি', total_other: '{{count}}টি সারি' },
-    live: {
-      live: 'লাইভ', connecting: 'সংযোগ হচ্ছে…', polling: 'প্রতি {{seconds}} সেকেন্ডে হালনাগাদ',
-      liveHint: 'পরিবর্তন হওয়া মাত্র এখানে দেখা যাবে', pollingHint: 'এই ডিভাইসে এখন লাইভ হালনাগাদ পৌঁছাচ্ছে না: পাতাটি প্রতি {{seconds}} সেকেন্ডে আবার খোঁজ নেয়',
-    },
     verify: {
       title: 'আগে আপনার ইমেইল যাচাই করুন', text: 'বুকিং, নার্স নেওয়া ও ওষুধ অর্ডারের জন্য যাচাই করা ইমেইল লাগে। এক মিনিটের কাজ: আমাদের পাঠানো ৬ অঙ্কের কোডটি দিন।',
       action: 'ইমেইল নিশ্চিত করুন', orPhone: 'অথবা একটি মোবাইল নম্বর যাচাই করুন',

@@ -10,13 +10,13 @@ import type { ProgressInit } from './uploadFetch';
 
 /**
  * One Apollo client: uploads (multipart with Apollo's CSRF preflight header), the access token on
- * every request, a refresh shortly before it expires, subscriptions over the live socket (lib/live.ts),
- * and one place that reacts to UNAUTHENTICATED by ending the session and sending the user to the
- * right login screen.
+ * every request, a refresh shortly before it expires, and one place that reacts to UNAUTHENTICATED
+ * by ending the session and sending the user to the right login screen.
  */
 let refreshing: Promise<void> | null = null;
 
-async function refreshIfNeeded(): Promise<void> {
+/** Renews the access token shortly before it expires (the live socket asks too, lib/live.ts). */
+export async function refreshIfNeeded(): Promise<void> {
   const session = getSession();
   if (!session || secondsLeft(session.token) > 30) return;
   refreshing ??= fetch('/api/token/refresh', {
@@ -129,32 +129,11 @@ const progressFetch: typeof fetch = (input, init) => ((init as ProgressInit | un
 /** The app's cache: the same in the browser and in the server's render of a first screen (src/prerender.tsx). */
 export const appCache = () => new InMemoryCache();
 
-/** What the live socket says at connection_init: the session's token, refreshed first, as the HTTP requests send it. */
-async function liveConnectionParams(): Promise<Record<string, unknown>> {
-  await refreshIfNeeded();
-  const token = getSession()?.token;
-  return token ? { Authorization: `Bearer ${token}` } : {};
-}
-
-const isSubscription = (operation: ApolloLink.Operation) => operation.operationType === 'subscription';
-
-/**
- * The live link (lib/live.ts) loads with the first subscription: pages that follow nothing (the
- * public lists) do not carry it in their first load.
- */
-let live: Promise<ApolloLink> | undefined;
-const lazyLiveLink = new ApolloLink((operation, forward) => {
-  live ??= import('./live').then((m) => m.liveLink(liveConnectionParams));
-  return from(live).pipe(mergeMap((link) => link.request(operation, forward)));
-});
-
 export function createApolloClient(uri = '/graphql') {
   const state = takeFirstState();
-  const http = ApolloLink.from([authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]);
   return new ApolloClient({
     ...(state ? { ssrForceFetchDelay: FIRST_STATE_MS } : {}),
-    // Subscriptions over the live socket (lib/live.ts), everything else over HTTP.
-    link: ApolloLink.from([errorWordsLink, errorLink, ApolloLink.split(isSubscription, lazyLiveLink, http)]),
+    link: ApolloLink.from([errorWordsLink, errorLink, authLink, persistedReadLink, new UploadHttpLink({ uri, headers: { 'apollo-require-preflight': 'true' }, fetch: progressFetch })]),
     cache: state ? appCache().restore(state) : appCache(),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });

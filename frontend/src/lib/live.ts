@@ -1,9 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { ApolloLink } from '@apollo/client';
-import { print } from 'graphql';
-import { Observable } from 'rxjs';
 import type { Client } from 'graphql-ws';
 import { getSession } from './session';
+import { refreshIfNeeded } from './apollo';
 
 /**
  * Live updates: the GraphQL subscriptions of a page go over one WebSocket to /graphql (graphql-ws),
@@ -17,6 +15,9 @@ import { getSession } from './session';
  *   the socket keeps trying in the background, with growing waits, and go back to live when it opens.
  * - Every subscription's first event is SYNC (and again after anything may have been missed); a
  *   socket that comes back subscribes again, so a page refetches what it shows: never a stale screen.
+ * - Pages follow through useLive (lib/useLive.ts), which sends each subscription by its registered hash
+ *   (as the public reads go: no document text, no printer in the bundle) and writes what arrives into
+ *   Apollo's cache, so every screen reading a record sees it change in place.
  * - The socket carries the session's access token, refreshed before it expires; the server closes it
  *   when the token expires (4403, then it reconnects with a fresh one) or the session ends (4401, final).
  */
@@ -55,7 +56,14 @@ function socketUrl(): string {
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/graphql`;
 }
 
-function liveClient(connectionParams: () => Promise<Record<string, unknown>>): Promise<Client> {
+/** What the socket says at connection_init: the session's token, refreshed first, as HTTP requests send it. */
+async function connectionParams(): Promise<Record<string, unknown>> {
+  await refreshIfNeeded();
+  const token = getSession()?.token;
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+function liveClient(): Promise<Client> {
   const session = getSession();
   const user = session ? `${session.user.role}:${session.user.id}` : '';
   if (client?.user === user) return client.ready;
@@ -91,30 +99,43 @@ function liveClient(connectionParams: () => Promise<Record<string, unknown>>): P
   return client.ready;
 }
 
-/** The Apollo link that sends subscriptions over the socket (apollo.ts sends the rest over HTTP). */
-export function liveLink(connectionParams: () => Promise<Record<string, unknown>>): ApolloLink {
-  return new ApolloLink((operation) => new Observable<ApolloLink.Result>((observer) => {
-    let stop: (() => void) | undefined;
-    let ended = false;
-    liveClient(connectionParams).then((c) => {
-      if (ended) return;
-      stop = c.subscribe({ query: print(operation.query), variables: operation.variables, operationName: operation.operationName ?? undefined }, {
-        next: (value) => observer.next(value as ApolloLink.Result),
-        complete: () => observer.complete(),
-        error: (err) => {
-          if (Array.isArray(err)) {
-            // The server refused the subscription: its coded errors, as a result (the page words them).
-            observer.next({ errors: err } as ApolloLink.Result);
-            observer.complete();
-          } else {
-            observer.error(err instanceof Error ? err : new Error(`The live connection closed (${(err as { code?: number }).code ?? 'unknown'})`));
-          }
-        },
-      });
-    }, (err: unknown) => observer.error(err));
-    return () => {
-      ended = true;
-      stop?.();
-    };
-  }));
+/** A subscription as the socket takes it: its text, or '' and its registered hash in extensions. */
+export interface LiveRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+  extensions?: Record<string, unknown>;
+}
+export interface LiveSink {
+  next(result: { data?: unknown; errors?: readonly unknown[] }): void;
+  error(error: Error): void;
+  complete(): void;
+}
+
+/**
+ * Follows one subscription over the socket: results go to `sink`; a refusal by the server arrives as a
+ * result with its coded errors. Answers the way to stop.
+ */
+export function followOnSocket(request: LiveRequest, sink: LiveSink): () => void {
+  let stop: (() => void) | undefined;
+  let ended = false;
+  liveClient().then((c) => {
+    if (ended) return;
+    stop = c.subscribe(request, {
+      next: (value) => sink.next(value),
+      complete: () => sink.complete(),
+      error: (err) => {
+        if (Array.isArray(err)) {
+          sink.next({ errors: err });
+          sink.complete();
+        } else {
+          sink.error(err instanceof Error ? err : new Error(`The live connection closed (${(err as { code?: number }).code ?? 'unknown'})`));
+        }
+      },
+    });
+  }, (err: unknown) => sink.error(err instanceof Error ? err : new Error(String(err))));
+  return () => {
+    ended = true;
+    stop?.();
+  };
 }

@@ -1,8 +1,7 @@
-import { useEffect, useRef } from 'react';
-import { CombinedGraphQLErrors } from '@apollo/client';
-import { useSubscription } from '@apollo/client/react';
+import { useEffect, useRef, useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import { retryDelayMs, useLiveState, type LiveState } from './live';
+import { followOnSocket, retryDelayMs, useLiveState, type LiveState } from './live';
 
 /** Refusals a second try would only repeat. */
 const FINAL_CODES = new Set(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHENTICATED', 'BAD_USER_INPUT', 'GRAPHQL_VALIDATION_FAILED']);
@@ -30,7 +29,8 @@ export interface UseLiveOptions<TData, TVariables> {
 }
 
 /**
- * A page's live updates: follows `document` while mounted (and not skipped). Answers the socket's
+ * A page's live updates: follows `document` (one of this build's registered subscriptions) while
+ * mounted and not skipped; Apollo's cache takes each record in place. Answers the socket's
  * state for the page to show (components/LiveBadge.tsx).
  */
 export function useLive<TData, TVariables extends Record<string, unknown>>(
@@ -38,31 +38,46 @@ export function useLive<TData, TVariables extends Record<string, unknown>>(
   { variables, skip, refetch, onEvent, pollMs = 15_000 }: UseLiveOptions<TData, TVariables>,
 ): LiveState {
   const current = useLiveState();
+  const client = useApolloClient();
   const latest = useRef({ refetch, onEvent });
   latest.current = { refetch, onEvent };
-  const retry = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const restartRef = useRef<() => void>(() => undefined);
-  const { restart } = useSubscription(document as TypedDocumentNode<TData, Record<string, unknown>>, {
-    variables: variables as Record<string, unknown> | undefined,
-    skip,
-    onData: ({ data }) => {
-      const event = eventOf(data.data);
-      if (!event) return;
-      const carried = Object.entries(event).some(([k, v]) => k !== 'type' && k !== 'at' && k !== '__typename' && v != null);
-      if (event.type === 'SYNC' && !carried) latest.current.refetch?.();
-      latest.current.onEvent?.(event, data.data as TData);
-    },
+  const [attempt, setAttempt] = useState(0);
+  const key = JSON.stringify(variables ?? {});
+  useEffect(() => {
+    if (skip) return undefined;
+    const vars = JSON.parse(key) as Record<string, unknown>;
+    const hash = (document as { __meta__?: { hash?: string } }).__meta__?.hash?.replace(/^sha256:/, '');
+    if (!hash) throw new Error('useLive follows the registered documents of this build (codegen gives each its hash)');
+    let retry: ReturnType<typeof setTimeout> | undefined;
     // Ended by the server for a passing reason (its budget, a failure): followed again a little later.
     // A refusal by rule (not yours, not allowed, logged out) stays refused.
-    onError: (error) => {
-      const codes = CombinedGraphQLErrors.is(error) ? error.errors.map((e) => e.extensions?.code) : [];
+    const again = (codes: unknown[]) => {
       if (codes.some((c) => typeof c === 'string' && FINAL_CODES.has(c))) return;
-      clearTimeout(retry.current);
-      retry.current = setTimeout(() => restartRef.current(), retryDelayMs(3));
-    },
-  });
-  restartRef.current = restart;
-  useEffect(() => () => clearTimeout(retry.current), []);
+      clearTimeout(retry);
+      retry = setTimeout(() => setAttempt((n) => n + 1), retryDelayMs(3));
+    };
+    const stop = followOnSocket({ query: '', variables: vars, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } }, {
+      next: (result) => {
+        if (result.errors?.length) {
+          again((result.errors as { extensions?: { code?: unknown } }[]).map((e) => e.extensions?.code));
+          return;
+        }
+        // Into Apollo's cache, as Apollo keeps a subscription's results: the records change in place on every screen.
+        client.cache.writeQuery({ id: 'ROOT_SUBSCRIPTION', query: document, data: result.data as TData, variables: vars as TVariables });
+        const event = eventOf(result.data);
+        if (!event) return;
+        const carried = Object.entries(event).some(([k, v]) => k !== 'type' && k !== 'at' && k !== '__typename' && v != null);
+        if (event.type === 'SYNC' && !carried) latest.current.refetch?.();
+        latest.current.onEvent?.(event, result.data as TData);
+      },
+      error: () => again([]),
+      complete: () => undefined,
+    });
+    return () => {
+      clearTimeout(retry);
+      stop();
+    };
+  }, [client, document, key, skip, attempt]);
   useEffect(() => {
     if (skip || current !== 'polling' || !latest.current.refetch) return undefined;
     const id = setInterval(() => latest.current.refetch?.(), pollMs);

@@ -55,9 +55,9 @@ registerTranslations('developers', {
       },
     },
     live: {
-      p1: 'While your app is connected it can also hear changes as they happen: GraphQL subscriptions over a WebSocket at `/graphql` (the `graphql-transport-ws` protocol of any graphql-ws client). `orderEvents` follows every order (scope `orders:read`), `appointmentEvents` your hospital’s visits (`appointments:read`); give an `id` to follow one record. Send your key in the `connection_init` payload, as `X-Api-Key`.',
+      p1: 'While your app is connected it can also hear changes as they happen: GraphQL subscriptions over a `WebSocket` at `/graphql` (the `graphql-transport-ws` protocol of any `graphql-ws` client). `orderEvents` follows every order (scope `orders:read`), `appointmentEvents` your hospital’s visits (`appointments:read`); give an `id` to follow one record. Send your key in the `connection_init` payload, as `X-Api-Key`.',
       p2: 'The first event is `SYNC`: read again what you keep, since changes may have happened before you were listening. `SYNC` comes again whenever the server may have missed something. Each `CHANGE` carries the record as your scopes show it now. A subscription costs its fields from your budget when it starts, and each event what it carries; a spent budget ends it with `THROTTLED`.',
-      p3: 'Subscribe again after a close (any graphql-ws client does it by itself); a close with `4401` means your key was revoked. Queries and mutations stay on HTTP. Webhooks remain the way to be told while you are not connected: they are kept and retried.',
+      p3: 'Subscribe again after a close (any `graphql-ws` client does it by itself); a close with `4401` means your key was revoked. Queries and mutations stay on HTTP. Webhooks remain the way to be told while you are not connected: they are kept and retried.',
       sample: 'Following orders (Node.js)',
     },
     errors: {
@@ -135,9 +135,9 @@ registerTranslations('developers', {
       },
     },
     live: {
-      p1: 'আপনার অ্যাপ যুক্ত থাকলে পরিবর্তন ঘটা মাত্র শুনতেও পারে: `/graphql`-এ WebSocket দিয়ে GraphQL সাবস্ক্রিপশন (যেকোনো graphql-ws ক্লায়েন্টের `graphql-transport-ws` প্রটোকল)। `orderEvents` সব অর্ডার অনুসরণ করে (অনুমতি `orders:read`), `appointmentEvents` আপনার হাসপাতালের ভিজিট (`appointments:read`); একটি রেকর্ড অনুসরণ করতে `id` দিন। কী পাঠান `connection_init`-এর পেলোডে, `X-Api-Key` হিসেবে।',
+      p1: 'আপনার অ্যাপ যুক্ত থাকলে পরিবর্তন ঘটা মাত্র শুনতেও পারে: `/graphql`-এ `WebSocket` দিয়ে GraphQL সাবস্ক্রিপশন (যেকোনো `graphql-ws` ক্লায়েন্টের `graphql-transport-ws` প্রটোকল)। `orderEvents` সব অর্ডার অনুসরণ করে (অনুমতি `orders:read`), `appointmentEvents` আপনার হাসপাতালের ভিজিট (`appointments:read`); একটি রেকর্ড অনুসরণ করতে `id` দিন। কী পাঠান `connection_init`-এর পেলোডে, `X-Api-Key` হিসেবে।',
       p2: 'প্রথম ইভেন্ট `SYNC`: আপনার রাখা তথ্য আবার পড়ুন, কারণ শোনা শুরুর আগেও পরিবর্তন হয়ে থাকতে পারে। সার্ভার কিছু হারিয়ে থাকতে পারলে `SYNC` আবার আসে। প্রতিটি `CHANGE` রেকর্ডটি এখন যেমন, আপনার অনুমতি যতটুকু দেখায় ততটুকু নিয়ে আসে। সাবস্ক্রিপশন শুরুতে তার ফিল্ডের খরচ আর প্রতিটি ইভেন্টে যা বয়ে আনে তার খরচ বাজেট থেকে নেয়; বাজেট শেষ হলে `THROTTLED` দিয়ে থামে।',
-      p3: 'সংযোগ বন্ধ হলে আবার সাবস্ক্রাইব করুন (যেকোনো graphql-ws ক্লায়েন্ট নিজেই করে); `4401` দিয়ে বন্ধ মানে আপনার কী বাতিল হয়েছে। কোয়েরি ও মিউটেশন HTTP-তেই থাকে। যুক্ত না থাকার সময় খবর পাওয়ার পথ ওয়েবহুক: সেগুলো রাখা থাকে ও আবার চেষ্টা হয়।',
+      p3: 'সংযোগ বন্ধ হলে আবার সাবস্ক্রাইব করুন (যেকোনো `graphql-ws` ক্লায়েন্ট নিজেই করে); `4401` দিয়ে বন্ধ মানে আপনার কী বাতিল হয়েছে। কোয়েরি ও মিউটেশন `HTTP`-তেই থাকে। যুক্ত না থাকার সময় খবর পাওয়ার পথ ওয়েবহুক: সেগুলো রাখা থাকে ও আবার চেষ্টা হয়।',
       sample: 'অর্ডার অনুসরণ (Node.js)',
     },
     errors: {

@@ -4,11 +4,25 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { App as AntApp } from 'antd';
 import { MemoryRouter } from 'react-router-dom';
-import { Observable, of, Subject } from 'rxjs';
+import { of } from 'rxjs';
 import i18n from 'i18next';
 import type { WaitRoomAppointmentFragment } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
 import { WaitRoom, WaitRoomView } from '../pages/ConsultationPaidPage';
+
+/** The live socket (graphql-ws), played by the test: each subscription's sink, to send it events. */
+const sinks: { next: (value: unknown) => void }[] = [];
+const sent: unknown[] = [];
+vi.mock('graphql-ws', () => ({
+  createClient: () => ({
+    subscribe: (request: unknown, sink: { next: (value: unknown) => void }) => {
+      sent.push(request);
+      sinks.push(sink);
+      return () => undefined;
+    },
+    dispose: () => undefined,
+  }),
+}));
 
 afterEach(() => {
   vi.useRealTimers();
@@ -108,23 +122,21 @@ describe('the 5-minute wait page', () => {
 
 describe('the wait page, live', () => {
   it('changes without a reload when its doctor starts: the event updates the consultation in place', async () => {
-    const events = new Subject<ApolloLink.Result>();
-    const client = new ApolloClient({
-      cache: new InMemoryCache(),
-      link: new ApolloLink((operation) => (operation.operationType === 'subscription'
-        ? new Observable<ApolloLink.Result>((observer) => events.subscribe(observer))
-        : of({ data: { appointment: appointment() } }))),
-    });
+    const client = new ApolloClient({ cache: new InMemoryCache(), link: new ApolloLink(() => of({ data: { appointment: appointment() } })) });
     render(
       <ApolloProvider client={client}>
         <AntApp><MemoryRouter><WaitRoom appointmentId="a1" /></MemoryRouter></AntApp>
       </ApolloProvider>,
     );
     expect(await screen.findByRole('heading', { name: /Your doctor (will join shortly|is running late)/ })).toBeInTheDocument();
-    act(() => events.next({ data: { appointmentEvents: { __typename: 'AppointmentEvent', type: 'SYNC', appointment: appointment() } } }));
-    act(() => events.next({ data: { appointmentEvents: { __typename: 'AppointmentEvent', type: 'CHANGE', appointment: appointment({ doctor: { ...appointment().doctor, isOnline: true } }) } } }));
+    await waitFor(() => expect(sinks.length).toBe(1));
+    // Sent by its registered hash, without its text.
+    expect(sent[0]).toMatchObject({ query: '', variables: { id: 'a1' }, extensions: { persistedQuery: { version: 1, sha256Hash: expect.stringMatching(/^[0-9a-f]{64}$/) } } });
+    const event = (type: string, a: WaitRoomAppointmentFragment) => act(() => sinks[0]!.next({ data: { appointmentEvents: { __typename: 'AppointmentEvent', type, appointment: a } } }));
+    event('SYNC', appointment());
+    event('CHANGE', appointment({ doctor: { ...appointment().doctor, isOnline: true } }));
     await waitFor(() => expect(screen.getByTestId('doctor-presence')).toHaveTextContent('is online now'));
-    act(() => events.next({ data: { appointmentEvents: { __typename: 'AppointmentEvent', type: 'CHANGE', appointment: appointment({ startedAt: '2026-11-24T10:03:00Z', noShowRefundAt: null }) } } }));
+    event('CHANGE', appointment({ startedAt: '2026-11-24T10:03:00Z', noShowRefundAt: null }));
     expect(await screen.findByRole('heading', { name: 'Your doctor has started the consultation' })).toBeInTheDocument();
     expect(screen.getByTestId('join-now')).toBeEnabled();
   });
