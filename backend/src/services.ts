@@ -29,6 +29,7 @@ import { MedicalFileService } from './modules/medical-files/index.js';
 import { CatalogueService } from './modules/catalogue/index.js';
 import { RateLimiter } from './common/rate-limit.js';
 import { IdempotencyStore } from './common/idempotency.js';
+import { LiveBus } from './common/live.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -63,6 +64,9 @@ export function createServices(config: Config, log: Logger) {
   const dashboard = new DashboardService();
   const webhooks = new WebhookService(config, log);
   webhooks.subscribe(events);
+  // Live updates: every event also notifies every replica's subscribers (common/live.ts).
+  const live = new LiveBus(log);
+  live.subscribe(events);
   return {
     config, log, events, dashboard, images, medicalFiles, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
     family: new FamilyService(),
@@ -73,7 +77,7 @@ export function createServices(config: Config, log: Logger) {
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
     idempotency: new IdempotencyStore(config, log),
-    payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks,
+    payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks, live,
     catalogue: new CatalogueService(config, log, audit),
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
     listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],

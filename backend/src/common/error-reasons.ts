@@ -35,6 +35,7 @@ export const ERROR_REASONS = {
   MALFORMED_VALUE: r('BAD_USER_INPUT', 'A value is not in the form expected (an id that is no id, a number out of range, a NUL character)'),
   BAD_REQUEST: r('BAD_USER_INPUT', 'The request body could not be read'),
   MUTATION_OVER_GET: r('BAD_USER_INPUT', 'A GET by hash named a mutation: only queries are served by GET (answered 405; send it by POST)'),
+  WRONG_TRANSPORT: r('BAD_USER_INPUT', 'Subscriptions go over the WebSocket at /graphql (graphql-transport-ws); queries and mutations over HTTP'),
   CONSTRAINT: r('BAD_USER_INPUT', 'A value breaks a rule of the stored data'),
   MISSING_FIELDS: r('BAD_USER_INPUT', 'Required fields are missing (extensions.fields names them)'),
   INVALID_PHONE: r('BAD_USER_INPUT', 'Not a Bangladeshi mobile number (01XXXXXXXXX)'),
@@ -148,6 +149,7 @@ export const ERROR_REASONS = {
   CODE_LOCKED: r('TOO_MANY_REQUESTS', 'Too many wrong codes; ask for a new code'),
   RESEND_COOLDOWN: r('TOO_MANY_REQUESTS', 'A new code was sent moments ago (params.seconds to wait)'),
   RESEND_LIMIT: r('TOO_MANY_REQUESTS', 'Too many codes asked for today'),
+  TOO_MANY_SUBSCRIPTIONS: r('TOO_MANY_REQUESTS', 'This connection already follows as many subscriptions as one may (params.max): complete one, or open another connection'),
   THROTTLED: r('TOO_MANY_REQUESTS', "The integrator app's cost budget is spent (extensions.code THROTTLED); extensions.retryAfter says in how many seconds it refills enough, extensions.cost shows the bucket"),
 
   // Ours, not yours (503, 500).

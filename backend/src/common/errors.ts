@@ -77,6 +77,8 @@ export const tooMany = (message: string, reason: ReasonOf<'TOO_MANY_REQUESTS'>, 
 export const tooLarge = (maxBytes: number) =>
   new AppError('FILE_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { params: { maxMb: Math.round(maxBytes / 1024 / 1024) } });
 export const unavailable = (message: string, reason: ReasonOf<'SERVICE_UNAVAILABLE'>, params?: ErrorParams) => new AppError(reason, message, { params });
+export const wrongTransport = () =>
+  new AppError('WRONG_TRANSPORT', 'Subscriptions go over the WebSocket at /graphql (graphql-transport-ws); queries and mutations over HTTP');
 
 const isErrorReason = (v: string): v is ErrorReason => Object.prototype.hasOwnProperty.call(ERROR_REASONS, v);
 

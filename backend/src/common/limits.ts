@@ -54,14 +54,18 @@ function inputTakesSecret(type: GraphQLInputType, seen = new Set<string>()): boo
 
 export const takesSecret = (args: readonly GraphQLArgument[]) => args.some((a) => SECRET.test(a.name) || inputTakesSecret(a.type));
 
-/** Refuses a schema with a risky operation (see above) that declares no limit. */
+/**
+ * Refuses a schema with a risky operation (see above) that declares no limit. Every subscription is
+ * risky: it holds a connection and runs its selection again at each change, so each says how it is
+ * bounded (the live socket's limits, common/live-socket.ts).
+ */
 export function assertLimitsDeclared(schema: GraphQLSchema): void {
   const missing: string[] = [];
-  for (const kind of ['Query', 'Mutation'] as const) {
-    const type = kind === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  for (const kind of ['Query', 'Mutation', 'Subscription'] as const) {
+    const type = kind === 'Query' ? schema.getQueryType() : kind === 'Mutation' ? schema.getMutationType() : schema.getSubscriptionType();
     for (const [name, field] of Object.entries(type?.getFields() ?? {})) {
       const publicWrite = kind === 'Mutation' && field.extensions?.access === 'public';
-      if ((publicWrite || takesSecret(field.args)) && !limitOf(field)) missing.push(`${kind}.${name}`);
+      if ((publicWrite || kind === 'Subscription' || takesSecret(field.args)) && !limitOf(field)) missing.push(`${kind}.${name}`);
     }
   }
   if (missing.length) throw new Error(`Operations open to abuse without a declared limit (add @Throttle() or @LimitedIn()): ${missing.join(', ')}`);

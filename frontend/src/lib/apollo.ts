@@ -15,7 +15,8 @@ import type { ProgressInit } from './uploadFetch';
  */
 let refreshing: Promise<void> | null = null;
 
-async function refreshIfNeeded(): Promise<void> {
+/** Renews the access token shortly before it expires (the live socket asks too, lib/live.ts). */
+export async function refreshIfNeeded(): Promise<void> {
   const session = getSession();
   if (!session || secondsLeft(session.token) > 30) return;
   refreshing ??= fetch('/api/token/refresh', {

@@ -16,7 +16,7 @@ import {
 } from './appointment.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfAppointment } from './appointment.policy.js';
-import { canSeeMeetingUrl, hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { canSeeMeetingUrl, hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses, noShowRefundAt } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 import { Idempotent } from '../../common/idempotency.js';
@@ -98,6 +98,14 @@ export class AppointmentResolver {
   @FieldResolver(() => Boolean, { description: 'The caller (its doctor) may start this consultation now (Start: then it is not refunded as a no-show)' })
   async canStart(@Root() a: Appointment, @Ctx() ctx: Context) {
     return mayStart(ctx.user, a, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user));
+  }
+
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description: 'A paid video consultation its doctor has not started by then is cancelled and its fee refunded by itself; null once started, or for anything else',
+  })
+  noShowRefundAt(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return noShowRefundAt(a, ctx.services.config.consultations.noShowMinutes);
   }
 
   @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })

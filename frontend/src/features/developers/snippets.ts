@@ -88,3 +88,19 @@ query Doctors {
   }
 }
 `;
+
+export const LIVE_FOLLOW = (origin: string) => `import { createClient } from 'graphql-ws';
+
+const client = createClient({
+  url: '${origin.replace(/^http/, 'ws')}/graphql',
+  connectionParams: { 'X-Api-Key': process.env.NIROG_KEY },
+});
+
+client.subscribe({ query: 'subscription { orderEvents { type order { id status paymentStatus } } }' }, {
+  next: ({ data }) => {
+    if (data.orderEvents.type === 'SYNC') refetchOrders();   // first, and after anything may have been missed
+    else saveOrder(data.orderEvents.order);
+  },
+  error: (error) => console.error(error),
+  complete: () => {},
+});`;
