@@ -35,6 +35,36 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
+ * The script that holds taps the app cannot answer yet (src/app/earlyTaps.ts), as a chunk of its own
+ * named first in the head, `async`: it has no imports, so it runs as soon as its 1 kB arrives, before
+ * the prerendered markup can be tapped, instead of after the shell's whole graph (a module script
+ * waits for every import). A file of the build, not an inline script: the CSP keeps `script-src 'self'`.
+ */
+function earlyTaps(): Plugin {
+  const entry = 'src/app/early-taps-entry.ts';
+  const tag = (src: string) => ({ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' as const });
+  let build = false;
+  return {
+    name: 'nirog-early-taps',
+    configResolved(config) {
+      build = config.command === 'build' && !config.build.ssr;
+    },
+    buildStart() {
+      if (build) this.emitFile({ type: 'chunk', id: entry, name: 'early-taps' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (ctx.server) return [tag(`/${entry}`)];
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early-taps');
+        if (!chunk) throw new Error(`nirog-early-taps: no chunk for ${entry}`);
+        return [tag(`/${chunk.fileName}`)];
+      },
+    },
+  };
+}
+
+/**
  * `route-preloads.json` beside index.html: for each light page a visitor opens first
  * (config/firstLoads.ts), the chunks and stylesheets its first screen needs besides the shell's (the
  * page's chunk, the data layer and their static imports). The server names them in that page's HTML
@@ -64,7 +94,8 @@ function routePreloads(): Plugin {
         chunks.get(file)!.imports.forEach((i) => closure(i, seen));
       };
       const shell = new Set<string>();
-      closure([...chunks.values()].find((c) => c.isEntry)!.fileName, shell);
+      // Every entry is named in index.html: the shell and the early taps' script.
+      [...chunks.values()].filter((c) => c.isEntry).forEach((c) => closure(c.fileName, shell));
       const documents = Object.entries(JSON.parse(readFileSync(`${root}src/gql/persisted-documents.json`, 'utf8')) as Record<string, string>);
       const hashOf = (operation: string) => {
         const found = documents.filter(([, text]) => new RegExp(`(?:^|[\\s}])query ${operation}\\b`).test(text));
@@ -117,7 +148,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), inlineEntryCss(), schemaReference(), routePreloads()],
+  plugins: [react(), inlineEntryCss(), earlyTaps(), schemaReference(), routePreloads()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])],
   },
