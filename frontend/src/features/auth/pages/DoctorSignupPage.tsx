@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Form, Input, Result, Row, Select } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
+import PageResult from '@/components/PageResult';
 import NumberInput from '@/components/NumberInput';
 import { useMutation } from '@apollo/client/react';
 import { Link, Navigate } from 'react-router-dom';
@@ -33,7 +34,7 @@ export default function DoctorSignupPage() {
   if (done) {
     return (
       <div className="card auth-card wide">
-        <Result status="success" title={t('doctorSubmitted')} extra={<Link to={paths.doctorLogin}>{t('doctorLoginTitle')}</Link>} />
+        <PageResult status="success" title={t('doctorSubmitted')} extra={<Link to={paths.doctorLogin}>{t('doctorLoginTitle')}</Link>} />
       </div>
     );
   }

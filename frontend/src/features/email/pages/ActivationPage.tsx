@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import PageResult from '@/components/PageResult';
 import { useMutation } from '@apollo/client/react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ export default function ActivationPage() {
   }
   if (state === 'done') {
     return (
-      <Result
+      <PageResult
         status="success"
         title={t('activated')}
         subTitle={t('activatedHint')}
@@ -41,7 +42,7 @@ export default function ActivationPage() {
     );
   }
   return (
-    <Result
+    <PageResult
       status="warning"
       title={t('expired')}
       subTitle={t('expiredHint')}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Result, Spin } from 'antd';
+import { Alert, App, Button, Form, Input, Spin } from 'antd';
+import PageResult from '@/components/PageResult';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +26,7 @@ export default function ConfirmEmailPage() {
   if (status.error) return <Alert type="error" showIcon message={errorInfo(status.error).message} role="alert" />;
   if (status.data?.me.emailVerified) {
     return (
-      <Result status="success" title={t('verified')} subTitle={t('verifiedHint')}
+      <PageResult status="success" title={t('verified')} subTitle={t('verifiedHint')}
         extra={<Link to={paths.home}><Button type="primary">{t('goHome')}</Button></Link>} />
     );
   }

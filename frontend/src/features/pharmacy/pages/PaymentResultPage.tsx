@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
+import PageResult from '@/components/PageResult';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -33,7 +34,7 @@ export default function PaymentResultPage() {
   if (status === 'Completed') {
     return (
       <div className="card">
-        <Result status="success" title={t('paymentSuccess')}
+        <PageResult status="success" title={t('paymentSuccess')}
           subTitle={payment ? t('paymentSuccessText', { amount: formatTaka(payment.amountPoisha, i18n.language), tranId: payment.tranId }) : undefined}
           extra={<Link to={historyPath}><Button type="primary" size="large">{t('done')}</Button></Link>} />
       </div>
@@ -42,14 +43,14 @@ export default function PaymentResultPage() {
   if (status === 'Initiated') {
     return (
       <div className="card">
-        <Result status="info" title={t('paymentPending')} subTitle={t('paymentPendingText')}
+        <PageResult status="info" title={t('paymentPending')} subTitle={t('paymentPendingText')}
           extra={[<Button key="again" type="primary" onClick={() => void refetch()}>{t('checkAgain')}</Button>, <Link key="orders" to={historyPath}><Button>{isOrder ? t('myOrders') : t('myBookings')}</Button></Link>]} />
       </div>
     );
   }
   return (
     <div className="card">
-      <Result status="warning" title={status === 'Cancelled' || params.get('status') === 'cancelled' ? t('paymentCancelled') : t('paymentFailed')}
+      <PageResult status="warning" title={status === 'Cancelled' || params.get('status') === 'cancelled' ? t('paymentCancelled') : t('paymentFailed')}
         subTitle={isOrder ? t('paymentFailedText') : t('paymentFailedConsultation')}
         extra={isOrder
           ? [<Link key="cart" to={paths.cart}><Button type="primary">{t('backToCart')}</Button></Link>, <Link key="orders" to={paths.myOrder}><Button>{t('myOrders')}</Button></Link>]

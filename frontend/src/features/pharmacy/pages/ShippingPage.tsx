@@ -12,7 +12,7 @@ import { flash } from '@/lib/flash';
 import { formatDate } from '@/lib/dates';
 import ImagePicker from '@/components/ImagePicker';
 import { useDoctorTitle } from '@/lib/doctorTitles';
-import { clearCart } from '../cart/cart';
+import { clearCart, rememberCheckout } from '../cart/cart';
 import { setCartPrescription, useCartPrescription } from '../cart/cartPrescription';
 import CareForSelect, { FOR_ME, familyMemberIdOf } from '@/components/CareForSelect';
 import CartLines from '../components/CartLines';
@@ -94,7 +94,10 @@ function ShippingPageForm() {
         navigate(paths.myOrder);
         return;
       }
-      if (placed?.paymentUrl) goToPayment.assign(placed.paymentUrl);
+      if (placed?.paymentUrl) {
+        if (placed.tranId) rememberCheckout(placed.tranId);
+        goToPayment.assign(placed.paymentUrl);
+      }
     } catch (e) {
       setError(errorInfo(e).message);
     } finally {
