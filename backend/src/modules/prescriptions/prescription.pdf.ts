@@ -55,8 +55,8 @@ const LABELS = {
     patient: 'রোগী', age: 'বয়স', gender: 'লিঙ্গ', weight: 'ওজন', height: 'উচ্চতা', date: 'তারিখ', problem: 'সমস্যা',
     noMedicines: 'কোনো ওষুধ নেই।', days: (n: number) => `${readerDigits(n, 'bn')} দিন`, qty: 'পরিমাণ',
     medInfo: 'ওষুধ সম্পর্কে', advice: 'পরামর্শ', followUp: 'পরবর্তী সাক্ষাৎ', genders: { Male: 'পুরুষ', Female: 'নারী' },
-    footer: (url: string) => `নিরোগের মাধ্যমে দেওয়া। ফার্মাসিস্ট: ব্যবস্থাপত্রটি আসল কি না জানতে QR কোডটি স্ক্যান করুন বা ${url} খুলুন।`,
-    order: 'এই ওষুধগুলো নিরোগে অর্ডার করুন:',
+    footer: (url: string) => `নীরোগের মাধ্যমে দেওয়া। ফার্মাসিস্ট: ব্যবস্থাপত্রটি আসল কি না জানতে QR কোডটি স্ক্যান করুন বা ${url} খুলুন।`,
+    order: 'এই ওষুধগুলো নীরোগে অর্ডার করুন:',
   },
 } as const;
 
@@ -106,7 +106,7 @@ export async function renderPrescriptionPdf(p: Prescription, publicUrl: string, 
 
   const green = '#0b7a5c';
   doc.fillColor(green).fontSize(22);
-  write(lang === Language.bn ? 'নিরোগ' : 'Nirog', { bold: true, continued: true });
+  write(lang === Language.bn ? 'নীরোগ' : 'Nirog', { bold: true, continued: true });
   doc.fillColor('#555').fontSize(10);
   write(`   ${L.subtitle}`);
   doc.moveDown(0.8);

@@ -48,6 +48,18 @@ describe('the English and Bangla dictionaries', () => {
     expect(same.filter((s) => !ALLOWED_SAME.some((re) => re.test(s)))).toEqual([]);
   });
 
+  it('spell the brand নীরোগ, as the header does (never নিরোগ), in every Bangla text', () => {
+    const misspelt: string[] = [];
+    const walk = (b: Dict, path: string) => {
+      for (const [k, v] of Object.entries(b)) {
+        if (v && typeof v === 'object') walk(v as Dict, `${path}${k}.`);
+        else if (typeof v === 'string' && v.includes('নিরোগ')) misspelt.push(`${path}${k}: ${v}`);
+      }
+    };
+    for (const ns of namespaces) walk(i18n.store.data.bn[ns] as Dict, `${ns}:`);
+    expect(misspelt).toEqual([]);
+  });
+
   it('put no English word into a Bangla text, but names, formats and codes', () => {
     const english: string[] = [];
     const walk = (b: Dict, path: string) => {

@@ -46,7 +46,7 @@ registerTranslations('pharmacy', {
     orderPrescription: 'আপনার প্রেসক্রিপশনের ওষুধ অর্ডার করুন', prescriptionFrom: '{{doctor}} এর প্রেসক্রিপশন, {{date}}',
     orderPrescriptionIntro: 'প্রতিটি ওষুধ আমাদের ফার্মেসির সাথে মিলিয়েছি। পরিমাণ দেখে নিন, যেখানে নিশ্চিত নই সেখানে বেছে নিন, তারপর কার্টে যোগ করুন। চেক আউট করে পেমেন্ট না করা পর্যন্ত কিছু কেনা হবে না।',
     prescribedAs_one: 'প্রেসক্রিপশনে: {{dailyUse}}, {{count}} দিন ({{quantity}})', prescribedAs_other: 'প্রেসক্রিপশনে: {{dailyUse}}, {{count}} দিন ({{quantity}})',
-    sureMatch: 'আমাদের ফার্মেসিতে পাওয়া গেছে', chooseOne: 'কোনটি ঠিক নিশ্চিত নই: একটি বাছুন, অথবা বাদ দিন', notSold: 'নিরোগে বিক্রি হয় না: অন্য জায়গা থেকে কিনুন',
+    sureMatch: 'আমাদের ফার্মেসিতে পাওয়া গেছে', chooseOne: 'কোনটি ঠিক নিশ্চিত নই: একটি বাছুন, অথবা বাদ দিন', notSold: 'নীরোগে বিক্রি হয় না: অন্য জায়গা থেকে কিনুন',
     skip: 'এই ওষুধ বাদ দিন', include: '{{name}} যোগ করুন', addChosen_one: '{{count}}টি ওষুধ কার্টে যোগ করুন', addChosen_other: '{{count}}টি ওষুধ কার্টে যোগ করুন',
     nothingChosen: 'অন্তত একটি ওষুধ বাছুন', addedFromPrescription: 'ওষুধগুলো আপনার কার্টে আছে। দেখে নিয়ে চেক আউট করুন।',
     orderThese: 'এই ওষুধগুলো অর্ডার করুন', backToPrescriptions: 'আমার প্রেসক্রিপশনে ফিরুন', coursePacks: 'পুরো কোর্সে {{count}} × {{unit}}',

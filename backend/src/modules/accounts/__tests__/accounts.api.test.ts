@@ -150,7 +150,7 @@ describe('signup with an email that already has an account', () => {
     const mails = await attemptMails(ownerId);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.language).toBe('bn');
-    expect(mails[0]!.subject).toBe('কেউ আপনার ইমেইল দিয়ে নিরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন');
+    expect(mails[0]!.subject).toBe('কেউ আপনার ইমেইল দিয়ে নীরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন');
     expect(mails[0]!.text).toContain('রিসেট');
 
     const doctorId = (await usersWithEmail('doctor@nirog.test'))[0]!.id as string;

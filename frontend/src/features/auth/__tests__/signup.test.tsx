@@ -44,7 +44,7 @@ describe('signup forms', () => {
   // the screen can only point to the mailbox, in both languages.
   it.each([
     ['en', 'Thank you! Please check your email: we have sent you a message about your Nirog account.'],
-    ['bn', 'ধন্যবাদ! অনুগ্রহ করে আপনার ইমেইল দেখুন: আপনার নিরোগ অ্যাকাউন্ট সম্পর্কে আমরা একটি বার্তা পাঠিয়েছি।'],
+    ['bn', 'ধন্যবাদ! অনুগ্রহ করে আপনার ইমেইল দেখুন: আপনার নীরোগ অ্যাকাউন্ট সম্পর্কে আমরা একটি বার্তা পাঠিয়েছি।'],
   ])('after a signup, goes to the login page and asks to check the email (%s)', async (lang, message) => {
     await i18n.changeLanguage(lang);
     const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42', language: lang };
