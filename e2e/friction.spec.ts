@@ -43,3 +43,101 @@ test.describe('a payer opened at the other address', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Payment Success' })).toBeVisible();
   });
 });
+
+/** Whether the element is on the screen now (not above or below it). */
+const inView = (locator: import('@playwright/test').Locator) => locator.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  return r.bottom > 0 && r.top < window.innerHeight;
+});
+
+/** A field's error as antd shows it under the field (the page's live region repeats it for screen readers). */
+const fieldError = (page: import('@playwright/test').Page, text: string) => page.locator('.ant-form-item-explain-error', { hasText: text });
+
+test.describe('an error on a phone is brought to where the person is', () => {
+  test('shipping: a missing field and the prescription photo each scroll into view with the focus', async ({ page }) => {
+    await loginAs(page, 'patient@nirog.test');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/medicine?keyword=zimax');
+    await page.getByTestId('medicine-card').filter({ hasText: /^Zimax/ }).first().getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(page.getByTestId('header-cart')).toContainText('1');
+    await page.goto('/shipping');
+    await expect(page.getByTestId('rx-section')).toBeVisible();
+
+    // Nothing filled: the first field is brought into view and focused (the button is far below it).
+    await page.getByRole('button', { name: 'Confirm' }).scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(fieldError(page, 'Choose bKash or Nagad')).toBeVisible();
+    await expect.poll(() => inView(fieldError(page, 'Choose bKash or Nagad'))).toBe(true);
+    await expect(page.getByLabel('Payment method')).toBeFocused();
+
+    // Everything but the photo: the photo's own error, beside its button, which takes the focus.
+    await chooseOption(page, 'Payment method', 'Bkash');
+    await page.getByLabel('Location (house,road,sector)').fill('House 12, Road 5, Sector 7');
+    await page.getByLabel('City').fill('Dhaka');
+    await page.getByLabel('Phone No').fill('01712345678');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const photoError = fieldError(page, 'Add a photo of your prescription');
+    await expect(photoError).toBeVisible();
+    await expect.poll(() => inView(photoError)).toBe(true);
+    await expect(page.getByRole('button', { name: 'Choose a picture' })).toBeFocused();
+    await expect(page.getByTestId('shipping-incomplete')).toHaveCount(0);
+  });
+
+  test("the server's refusal lands beside its field: a phone that is not a Bangladeshi mobile", async ({ page }) => {
+    await loginAs(page, 'patient@nirog.test');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/medicine?keyword=napa');
+    await page.getByTestId('medicine-card').first().getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(page.getByTestId('header-cart')).toContainText('1');
+    await page.goto('/shipping');
+    await chooseOption(page, 'Payment method', 'Bkash');
+    await page.getByLabel('Location (house,road,sector)').fill('House 12, Road 5, Sector 7');
+    await page.getByLabel('City').fill('Dhaka');
+    await page.getByLabel('Phone No').fill('12345');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const phoneError = page.locator('.ant-form-item').filter({ has: page.getByLabel('Phone No') }).locator('.ant-form-item-explain-error');
+    await expect(phoneError).toContainText('Bangladeshi mobile number');
+    await expect(page.getByLabel('Phone No')).toBeFocused();
+    await expect(page.getByRole('alert').filter({ hasText: 'Some fields are missing or not valid.' })).toHaveCount(0);
+  });
+});
+
+test.describe('every error at its field', () => {
+  test('contact, blood request, insurance and the doctor\'s video link say what is wrong beside the field, not "Some fields are missing"', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByLabel('Name').fill('Jamal');
+    await page.getByLabel('Email').fill('jamal@');
+    await page.getByLabel('Message').fill('Hello');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(fieldError(page, 'Enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Some fields are missing or not valid.')).toHaveCount(0);
+
+    await page.goto('/insurance');
+    await page.getByRole('button', { name: 'Apply Insurance' }).click();
+    await expect(fieldError(page, 'Enter your name')).toBeVisible();
+    await page.getByLabel('Name').fill('Jamal');
+    await page.getByLabel('Email').fill('jamal@example.com');
+    await page.getByLabel('Phone').fill('12345');
+    await page.getByText('Male', { exact: true }).click();
+    await page.getByRole('button', { name: 'Apply Insurance' }).click();
+    await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Phone') }).locator('.ant-form-item-explain-error')).toContainText('Bangladeshi mobile number');
+    await expect(page.getByText('Some fields are missing or not valid.')).toHaveCount(0);
+
+    await loginAs(page, 'doctor@nirog.test', undefined, 'doctor');
+    await page.goto('/doctor/set-url');
+    await page.getByLabel('Meeting link').fill('not a link');
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(fieldError(page, 'Enter a valid link')).toBeVisible();
+    await expect(page.getByText('Some fields are missing or not valid.')).toHaveCount(0);
+  });
+
+  test('a name of 5,000 characters is refused beside the field with the limit, not "Too long" alone', async ({ page }) => {
+    await loginAs(page, 'karim@nirog.test');
+    await page.goto('/user/update/profile');
+    await page.getByLabel('Name').fill('ক'.repeat(5000));
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(fieldError(page, 'Too long: at most 100 characters')).toBeVisible();
+    await expect(page.getByLabel('Name')).toBeFocused();
+  });
+});

@@ -142,7 +142,7 @@ export function sendRestError(res: Response, err: unknown, log?: Context['log'])
   if (res.headersSent) return;
   if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
   if (e.retryAfterSeconds) res.setHeader('Retry-After', String(e.retryAfterSeconds));
-  res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, params: e.params, fields: e.fields, fieldRules: e.fieldRules });
+  res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, params: e.params, fields: e.fields, fieldRules: e.fieldRules, fieldParams: e.fieldParams });
 }
 
 export interface UploadedFile {

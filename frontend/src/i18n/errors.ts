@@ -122,6 +122,8 @@ export const errors: Translations = {
     fields: {
       isNotEmpty: 'Required', isDefined: 'Required', arrayMinSize: 'Required', isEmail: 'Enter a valid email address',
       maxLength: 'Too long', minLength: 'Too short', isInt: 'Enter a whole number', min: 'Too small', max: 'Too large',
+      maxLength_limit: 'Too long: at most {{max}} characters', minLength_limit: 'Too short: at least {{min}} characters',
+      max_limit: 'At most {{max}}', min_limit: 'At least {{min}}', arrayMaxSize_limit: 'At most {{max}}',
       isEnum: 'Choose one of the options', isIn: 'Choose one of the options', isUrl: 'Enter a valid link', isDateString: 'Enter a valid date',
       isAge: 'Enter the age in whole years, from 0 to 130', isWeight: 'Enter the weight as a number of kg, like 58 or 58 kg',
       isHeight: `Enter the height in feet and inches or in cm, like 5'2" or 157 cm`,
@@ -242,6 +244,8 @@ export const errors: Translations = {
     fields: {
       isNotEmpty: 'আবশ্যক', isDefined: 'আবশ্যক', arrayMinSize: 'আবশ্যক', isEmail: 'একটি সঠিক ইমেইল ঠিকানা দিন',
       maxLength: 'খুব দীর্ঘ', minLength: 'খুব ছোট', isInt: 'একটি পূর্ণ সংখ্যা দিন', min: 'খুব কম', max: 'খুব বেশি',
+      maxLength_limit: 'খুব দীর্ঘ: সর্বোচ্চ {{max}} অক্ষর', minLength_limit: 'খুব ছোট: কমপক্ষে {{min}} অক্ষর',
+      max_limit: 'সর্বোচ্চ {{max}}', min_limit: 'কমপক্ষে {{min}}', arrayMaxSize_limit: 'সর্বোচ্চ {{max}}',
       isEnum: 'একটি বিকল্প বেছে নিন', isIn: 'একটি বিকল্প বেছে নিন', isUrl: 'একটি সঠিক লিংক দিন', isDateString: 'একটি সঠিক তারিখ দিন',
       isAge: 'বয়স পূর্ণ বছরে লিখুন, ০ থেকে ১৩০', isWeight: 'ওজন কেজিতে সংখ্যায় লিখুন, যেমন ৫৮ বা ৫৮ কেজি',
       isHeight: `উচ্চতা ফুট-ইঞ্চি বা সেন্টিমিটারে লিখুন, যেমন ৫'২" বা ১৫৭ সেমি`,

@@ -4,7 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { SignupDocument } from '@/gql/graphql';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import { formatCount } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
@@ -36,9 +36,7 @@ export default function PatientSignupPage() {
       flash(t('checkEmail'), 'success', 10_000);
       navigate(paths.userSignin, { replace: true });
     } catch (e) {
-      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
-      form.setFields(parts.fields);
-      setError(parts.message);
+      setError(showRefusal(form, e));
     }
   }
 

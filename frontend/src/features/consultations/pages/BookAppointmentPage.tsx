@@ -9,11 +9,13 @@ import { useSpecialityNames } from '@/lib/specialities';
 import { BookConsultationDocument, BookingDoctorDocument, PayForConsultationDocument, type Gender, type PaymentProvider } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { errorInfo } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import PersonPhoto from '@/components/PersonPhoto';
 import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers } from '@/components/CareForSelect';
 import '../i18n';
 import { isHeight, isWeight, parseAge } from '../vitals';
+import { useLengthCount } from '@/components/lengthCount';
 
 interface Values { careFor: string; name: string; age: string; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
 
@@ -25,6 +27,7 @@ export default function BookAppointmentPage() {
 
 function BookAppointmentPageForm() {
   const { t, i18n } = useTranslation('consultations');
+  const problemCount = useLengthCount(2000);
   const specialityNames = useSpecialityNames();
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
@@ -56,9 +59,8 @@ function BookAppointmentPageForm() {
       window.location.assign(checkout.data!.payForConsultation.paymentUrl);
     } catch (e) {
       // A refused field (an age, weight or height that is not one) is said beside it, in the reader's language.
-      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
-      form.setFields(parts.fields as Parameters<typeof form.setFields>[0]);
-      if (parts.message) void message.error(parts.message);
+      const refused = showRefusal(form, e);
+      if (refused) void message.error(refused);
       setBusy(false);
     }
   }
@@ -97,7 +99,7 @@ function BookAppointmentPageForm() {
             <Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} disabled={!!member} />
           </Form.Item>
         </div>
-        <Form.Item name="problem" label={t('problem')} rules={req}><Input.TextArea rows={3} maxLength={2000} /></Form.Item>
+        <Form.Item name="problem" label={t('problem')} rules={req}><Input.TextArea rows={3} maxLength={2000} count={problemCount} /></Form.Item>
         <Form.Item name="provider" label={t('payWith')}>
           <Radio.Group options={[{ value: 'Bkash', label: t('bkash') }, { value: 'Nagad', label: t('nagad') }]} />
         </Form.Item>

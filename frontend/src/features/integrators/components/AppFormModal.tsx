@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IntegratorAppInput, IntegratorAppRowFragment, IntegratorScope, OrganisationKind } from '@/gql/graphql';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import { INTEGRATOR_SCOPES, ORGANISATION_KINDS } from '@/lib/integratorScopes';
 
 interface Values {
@@ -15,7 +15,6 @@ interface Values {
   quotaRestoreRate: number;
 }
 
-const FIELDS = ['name', 'contactEmail', 'scopes', 'organisationKind', 'organisationName', 'quotaSize', 'quotaRestoreRate'] as const;
 
 /**
  * Registers an app or changes one: name, contact, scopes, whom it acts for, its cost budget. The
@@ -56,9 +55,7 @@ export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
         quotaSize: v.quotaSize, quotaRestoreRate: v.quotaRestoreRate,
       });
     } catch (e) {
-      const parts = formErrorParts(errorInfo(e), FIELDS);
-      form.setFields(parts.fields.map((f) => ({ ...f, name: f.name as keyof Values })));
-      setProblem(parts.message);
+      setProblem(showRefusal(form, e));
     }
   }
 

@@ -17,6 +17,7 @@ import { CODE_SLOT, TextWithCode, shortRef } from '@/lib/refs';
 import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
+import { useLengthCount } from '@/components/lengthCount';
 
 
 /**
@@ -26,6 +27,7 @@ import '../pharmacy.css';
 export default function PrescriptionReviewPage() {
   const { orderId = '' } = useParams();
   const { t, i18n } = useTranslation('pharmacy');
+  const noteCount = useLengthCount(300);
   const unitLabel = useUnitLabel();
   const { message } = App.useApp();
   const { data, loading, error, refetch } = useQuery(PrescriptionOrderDetailDocument, { variables: { id: orderId }, fetchPolicy: 'network-only' });
@@ -84,7 +86,7 @@ export default function PrescriptionReviewPage() {
               {o.status === 'PrescriptionCheck' && (
                 <div style={{ marginTop: 16 }}>
                   <label htmlFor="rx-note" style={{ display: 'block', fontWeight: 600 }}>{t('note')}</label>
-                  <Input.TextArea id="rx-note" rows={3} maxLength={300} value={note} onChange={(e) => { setNote(e.target.value); setNoteMissing(false); }}
+                  <Input.TextArea id="rx-note" rows={3} maxLength={300} count={noteCount} value={note} onChange={(e) => { setNote(e.target.value); setNoteMissing(false); }}
                     aria-describedby="rx-note-hint" status={noteMissing ? 'error' : undefined} />
                   <span id="rx-note-hint" className="med-meta">{t('noteHint')}</span>
                   {noteMissing && <Alert type="error" showIcon message={t('noteRequired')} role="alert" style={{ marginTop: 8 }} />}
