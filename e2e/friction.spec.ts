@@ -141,3 +141,24 @@ test.describe('every error at its field', () => {
     await expect(page.getByLabel('Name')).toBeFocused();
   });
 });
+
+test.describe('a page opened from a link starts at its top', () => {
+  test('from a footer link and from the admin\'s side menu', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await loginAs(page, 'admin@nirog.test');
+    await page.setViewportSize({ width: 1366, height: 500 });
+    await page.goto('/admin/alluser');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.getByRole('navigation', { name: 'Account' }).getByRole('menuitem', { name: 'Audit Log' }).click();
+    await expect(page).toHaveURL(/\/admin\/audit-log/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
