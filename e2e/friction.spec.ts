@@ -1,4 +1,4 @@
-import { test, expect, loginAs, chooseOption } from './fixtures';
+import { test, expect, loginAs, chooseOption, apiToken } from './fixtures';
 import { baseURL } from './playwright.config';
 
 // Everyday friction, third walk: what a person still tripped over, each checked where it was fixed.
@@ -161,4 +161,28 @@ test.describe('a page opened from a link starts at its top', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
+});
+
+test('a weight and a height as typed are said whole on the doctor\'s screen, in the screen\'s language', async ({ page, request }) => {
+  // Booked as a Bangla keyboard types it, "৬৫" and "5.6", and paid at the sandbox (as global-setup.ts does).
+  const token = await apiToken(request, 'nusrat@nirog.test');
+  const found = (await (await request.get('/api/doctors?keyword=Ayesha')).json()) as { doctors: { id: string }[] };
+  const problem = `Vitals as typed ${Date.now()}`;
+  const booked = await request.post('/api/new/appointment', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { doctorId: found.doctors[0]!.id, name: 'Nusrat Jahan', age: 29, gender: 'Female', weight: '৬৫', height: '5.6', problem },
+  });
+  expect(booked.ok()).toBe(true);
+  const paid = await request.post(new URL(((await booked.json()) as { url: string }).url).pathname, { form: { decision: 'approve', scenario: '' } });
+  expect(paid.ok()).toBe(true);
+
+  await loginAs(page, 'doctor@nirog.test', undefined, 'doctor');
+  await page.goto('/doctor-booking');
+  const card = page.getByTestId('appointment-card').filter({ hasText: problem }).first();
+  await expect(card.getByTestId('patient-details')).toContainText(`Age 29 · Female · 65 kg · 5'6"`);
+  await page.getByRole('button', { name: 'বাংলা' }).click();
+  await expect(card.getByTestId('patient-details')).toContainText(`৬৫ কেজি · ৫'৬"`);
+  // The account keeps the language it chose: back to English for the journeys after this one.
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(card.getByTestId('patient-details')).toContainText('65 kg');
 });

@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import { readerDigits } from '../../common/digits.js';
 import { Language } from '../accounts/index.js';
 import { DoctorTitle } from '../doctors/index.js';
+import { formatHeight, formatWeight } from '../appointments/index.js';
 import type { Prescription } from './prescription.entity.js';
 
 export const verifyUrl = (publicUrl: string, code: string) => `${publicUrl}/api/verify/prescription/${encodeURIComponent(code)}`;
@@ -133,8 +134,8 @@ export async function renderPrescriptionPdf(p: Prescription, publicUrl: string, 
     `${L.patient}: ${p.patientName}`,
     p.age !== null && p.age !== undefined ? `${L.age}: ${n(p.age)}` : null,
     p.patientGender ? `${L.gender}: ${L.genders[p.patientGender] ?? p.patientGender}` : null,
-    p.weight ? `${L.weight}: ${p.weight}` : null,
-    p.height ? `${L.height}: ${p.height}` : null,
+    p.weight ? `${L.weight}: ${formatWeight(p.weight, lang)}` : null,
+    p.height ? `${L.height}: ${formatHeight(p.height, lang)}` : null,
   ].filter(Boolean).join('    ');
   write(vitals);
   write(`${L.date}: ${dhakaDate(p.createdAt, lang)}`);
