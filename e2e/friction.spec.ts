@@ -186,3 +186,33 @@ test('a weight and a height as typed are said whole on the doctor\'s screen, in 
   await page.getByRole('button', { name: 'English' }).click();
   await expect(card.getByTestId('patient-details')).toContainText('65 kg');
 });
+
+test.describe('no dead ends', () => {
+  test('a rejected prescription order says Cancelled (not Awaiting payment) and orders again with a new photo', async ({ page }) => {
+    await loginAs(page, 'patient@nirog.test');
+    await page.goto('/my-order');
+    const card = page.getByTestId('order-card').filter({ hasText: 'too blurred to read' }).first();
+    await expect(card).toContainText('Cancelled');
+    await expect(card).not.toContainText('Awaiting payment');
+    await card.getByRole('button', { name: 'Order again with a new photo' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByTestId('cart-line').filter({ hasText: 'Zimax' })).toBeVisible();
+    await expect(page.getByTestId('cart-line').filter({ hasText: 'Napa' })).toBeVisible();
+    await page.getByRole('button', { name: 'Check out' }).click();
+    await expect(page).toHaveURL(/\/shipping$/);
+    await expect(page.getByTestId('rx-section')).toBeVisible();
+    await expect(page.getByLabel('Photo of your prescription')).toBeAttached();
+  });
+
+  test('"For Doctors" tells a logged-in patient whose session it is and lets them log out to log in as a doctor', async ({ page }) => {
+    await loginAs(page, 'karim@nirog.test');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'For Doctors' }).click();
+    await expect(page).toHaveURL(/\/doctor\/login$/);
+    await expect(page.getByText('You are logged in as Karim Uddin, with a patient account.')).toBeVisible();
+    await page.getByRole('button', { name: 'Log out to log in as a doctor' }).click();
+    await page.getByLabel('Email').fill('doctor@nirog.test');
+    await page.getByLabel('Password').fill('nirog2026');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/doctor-booking$/);
+  });
+});

@@ -39,7 +39,8 @@ export class OrderLineView {
   @Field(() => Int)
   lineTotalPoisha!: number;
 
-  /** The medicine it was (REST `product`); not published in GraphQL. */
+  /** The medicine it was (REST `product`): the patient's "Order again" puts it back in the cart. */
+  @Field(() => ID, { description: 'The medicine it was, to order it again' })
   medicineId!: string;
 }
 

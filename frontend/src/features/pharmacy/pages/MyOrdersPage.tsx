@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Skeleton, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { MyOrdersDocument, PayForOrderDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
@@ -14,7 +14,7 @@ import CareForFilter, { CareForLine, useCareFor } from '@/components/CareForFilt
 import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { STATUS_COLOR } from '../components/orderStatus';
-import { lineName } from '../cart/cart';
+import { lineName, orderAgain, updateCart } from '../cart/cart';
 import RefundLines from '../components/RefundLines';
 import { goToPayment } from '../components/goToPayment';
 import '../i18n';
@@ -32,6 +32,7 @@ export default function MyOrdersPage() {
   const { data, loading, error } = useQuery(MyOrdersDocument, { variables: { page, careFor } });
   const [payFor, paying] = useMutation(PayForOrderDocument);
   const result = data?.myOrders;
+  const navigate = useNavigate();
 
   async function pay(id: string) {
     try {
@@ -54,7 +55,10 @@ export default function MyOrdersPage() {
               <div className="order-head">
                 <span>{t('orderedOn', { date: formatDate(o.createdAt, i18n.language) })} · {t('orderTotal', { amount: formatTaka(o.totalPoisha, i18n.language) })} <CareForLine careFor={o.careFor} /></span>
                 <span>
-                  <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
+                  {/* A cancelled order is awaiting nothing: its status says it, no payment tag beside it. */}
+                  {!(o.status === 'Cancelled' && o.paymentStatus === 'Pending') && (
+                    <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
+                  )}
                   {o.paymentUrl && <Button size="small" type="primary" href={o.paymentUrl}>{t('payNow')}</Button>}
                   {o.canPay && !o.paymentUrl && <Button size="small" type="primary" loading={paying.loading} onClick={() => void pay(o.id)}>{t('payNow')}</Button>}
                 </span>
@@ -66,6 +70,12 @@ export default function MyOrdersPage() {
               )}
               {o.prescriptionImageUrl && <a href={o.prescriptionImageUrl} target="_blank" rel="noreferrer">{t('viewPrescription')}</a>}
               <RefundLines refunds={o.refunds} />
+              {(o.status === 'Cancelled' || o.status === 'Delivered') && (
+                // The way on from an order that ended: its medicines back in the cart (a rejected prescription: a new photo at checkout).
+                <Button size="small" style={{ marginBottom: 8 }} onClick={() => { updateCart((c) => orderAgain(c, o.items)); navigate(paths.cart); }}>
+                  {t(o.cancelReason === 'PRESCRIPTION_REJECTED' ? 'orderAgainNewPhoto' : 'orderAgain')}
+                </Button>
+              )}
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
                   <MedicineImage url={i.imageUrl} name={lineName(i)} small eager={n === 0} />
