@@ -14,7 +14,7 @@ test('a patient hires a nurse in Dhanmondi and sees the hire; an admin confirms 
   const first = page.locator('article.nurse-card').first();
   await expect(first).toContainText('Dhanmondi');
   const nurseName = (await first.locator('h3').innerText()).trim();
-  await first.getByRole('button', { name: 'Details' }).click();
+  await first.getByRole('link', { name: 'Details' }).click();
   await expect(page.getByRole('heading', { name: nurseName })).toBeVisible();
 
   await page.getByRole('button', { name: 'Hire this nurse' }).click();
@@ -106,7 +106,7 @@ test('home shows the best nurses four at a time, and the care pages fit a phone'
     await expectNoHorizontalScroll(page);
   }
   await page.goto('/nurses');
-  await page.locator('article.nurse-card').first().getByRole('button', { name: 'Details' }).click();
+  await page.locator('article.nurse-card').first().getByRole('link', { name: 'Details' }).click();
   await expect(page.getByRole('button', { name: 'Hire this nurse' })).toBeVisible();
   await expectNoHorizontalScroll(page);
 });

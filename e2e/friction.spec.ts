@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect, loginAs, chooseOption, apiToken } from './fixtures';
 import { baseURL } from './playwright.config';
 
@@ -215,4 +216,51 @@ test.describe('no dead ends', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/doctor-booking$/);
   });
+});
+
+test('booking for "me", shipping and signing up ask nothing the account already knows', async ({ page }) => {
+  await loginAs(page, 'patient@nirog.test');
+  const found = (await (await page.request.get('/api/doctors?keyword=Ayesha')).json()) as { doctors: { id: string }[] };
+  await page.goto(`/book-appointment?doctorId=${found.doctors[0]!.id}`);
+  // Rahima Akter, born 1992-04-14, female (the demo profile)
+  const today = new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 10);
+  const age = Number(today.slice(0, 4)) - 1992 - (today.slice(5) < '04-14' ? 1 : 0);
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Rahima Akter');
+  await expect(page.getByLabel('Age', { exact: true })).toHaveValue(String(age));
+  await expect(page.locator('.ant-form-item').filter({ has: page.getByLabel('Gender') })).toContainText('Female');
+
+  await page.goto('/medicine?keyword=napa');
+  await page.getByTestId('medicine-card').first().getByRole('button', { name: /Add to Cart/ }).click();
+  await expect(page.getByTestId('header-cart')).toContainText('1');
+  await page.goto('/shipping');
+  await expect(page.getByLabel('Your Name')).toHaveValue('Rahima Akter');
+  await expect(page.getByLabel('Phone No')).toHaveValue(/01712345678$/);
+});
+
+test("the admin's orders (/admin/user/order) show each order's status on a phone", async ({ page }) => {
+  await loginAs(page, 'admin@nirog.test');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/user/order');
+  const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(first).toBeVisible();
+  const status = first.locator('.ant-tag').first();
+  await expect(status).toHaveText(/Prescription check|Processing|Confirmed|Delivered|Cancelled/);
+  // on the screen, inside the table: not beyond its right edge
+  const [tag, table] = await Promise.all([status.boundingBox(), page.locator('.ant-table-container').first().boundingBox()]);
+  expect(tag!.x + tag!.width).toBeLessThanOrEqual(Math.min(table!.x + table!.width, 390) + 1);
+});
+
+test('axe finds nothing serious on /, /doctors and /medicine in Bangla at 360 px, as a visitor opens them (no scrolling first)', async ({ page, context }) => {
+  await context.addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL }]);
+  await page.addInitScript(() => localStorage.setItem('nirog.lang', 'bn'));
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/', '/doctors', '/medicine']) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    await page.evaluate(() => document.fonts.ready);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).setLegacyMode(true).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id} at ${n.target.join(' ')}: ${n.failureSummary?.split('\n')[1]?.trim()}`));
+    expect(serious, path).toEqual([]);
+  }
 });

@@ -77,6 +77,7 @@ function OnceIdle({ children }: { children: ReactNode }) {
 
 export default function SiteLayout() {
   const session = useSession();
+  const { pathname } = useLocation();
   useTopOnNavigation();
   useFocusOnNavigation();
   return (
@@ -85,7 +86,7 @@ export default function SiteLayout() {
       <Splash />
       <Header />
       <FlashHost />
-      <FormErrorAnnouncer />
+      <FormErrorAnnouncer page={pathname} />
       {session && (
         <Suspense fallback={null}>
           <VerifyEmailBanner />

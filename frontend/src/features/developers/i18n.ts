@@ -68,7 +68,7 @@ registerTranslations('developers', {
       search: 'Search types, fields and descriptions', matches_one: '{{count}} type matches', matches_other: '{{count}} types match',
       none: 'Nothing matches “{{q}}”', deprecated: 'Deprecated', args: 'Arguments', values: 'Values', fields: 'Fields',
       kinds: { type: 'type', input: 'input', enum: 'enum', scalar: 'scalar', interface: 'interface', union: 'union' },
-      showAll: 'Show all {{count}} types', loading: 'Reading the schema…',
+      showAll_one: 'Show the {{count}} type', showAll_other: 'Show all {{count}} types', loading: 'Reading the schema…',
     },
     explorer: {
       intro: 'Run queries against this Nirog with your app’s key. The key stays in this page and goes only to this server; without one you are a visitor.',

@@ -4,13 +4,13 @@ registerTranslations('doctors', {
   en: {
     selectSpeciality: 'Please select a speaciality', doctors: 'Doctors', filters: 'Filters', onlineNow: 'Online Now', gender: 'Gender',
     fees: 'Fees', ratings: 'Ratings', speciality: 'Speciality', search: 'Search by name, speciality, degree or hospital', resetFilter: 'Reset Filter',
-    noDoctors: 'No Doctors Found', online: 'Online', offline: 'Offline', worksAt: 'Works at', experience: '{{count}} years experience',
+    noDoctors: 'No Doctors Found', online: 'Online', offline: 'Offline', worksAt: 'Works at', experience_one: '{{count}} year experience', experience_other: '{{count}} years experience',
     totalRatings_one: '{{count}} rating', totalRatings_other: '{{count}} ratings', fee: 'Fees', perConsultation: 'per consultation', seeDoctorNow: 'See Doctor Now',
     hospitalVisit: 'Hospital Visit', reviews: 'Reviews ({{count}})', noReviews: 'No Reviews Yet !!!', giveReview: 'Give a review',
     writePlaceholder: 'Write ...', submit: 'Submit', reviewAdded: 'Review Added', reviewUpdated: 'Review Updated', loginToReview: 'Please be Login to Give a Review',
     reviewAfterConsultation: 'You can review this doctor after a finished consultation with them.', editReview: 'Edit your review',
     noDescription: 'This doctor has not written a description yet.', ourBestDoctors: 'Our Best Doctors', loadMore: 'Load More',
-    pleaseWait: 'please wait a sec', viewProfile: 'View profile', results: '{{count}} doctors', sort: 'Sort',
+    pleaseWait: 'please wait a sec', viewProfile: 'View profile', results_one: '{{count}} doctor', results_other: '{{count}} doctors', sort: 'Sort',
     sortRecommended: 'Recommended', sortRating: 'Best rated', sortFeeAsc: 'Fee: low to high', sortFeeDesc: 'Fee: high to low', sortExperience: 'Most experienced',
     allDoctors: 'All Doctors', createDoctor: 'Create Doctor', updateDoctor: 'Update Doctor', name: 'Name', email: 'Email', phone: 'Phone', phoneHint: 'A Bangladeshi mobile number, like 01712345678',
     medical: 'Medical', dental: 'Dental', specialitiesExample: 'Cardiology, Medicine', degree: 'Degree', specialities: 'Specialities', work: 'Works at', location: 'Location', description: 'Description', title: 'Title',
@@ -20,7 +20,7 @@ registerTranslations('doctors', {
     statusApproved: 'Approved', statusPending: 'Pending', statusRejected: 'Rejected', anyStatus: 'Any status', pendingLink: 'Doctors waiting for approval',
     required: 'Enter all Fields', filtersButton: 'Filters', apply: 'Show doctors', searchButton: 'Search',
     // Filter options by the server's ids (doctorFilterOptions); its English titles are for the REST door.
-    statusOptionTrue: 'Online Now', statusOptionFalse: 'Offline', ratingAtLeast: '{{count}} stars & up',
+    statusOptionTrue: 'Online Now', statusOptionFalse: 'Offline', anyOnline: 'Online or not', anyRating: 'Any rating', ratingAtLeast_one: '{{count}} star & up', ratingAtLeast_other: '{{count}} stars & up',
     feeUpTo500: 'Up to 500 BDT', feeFrom501To1000: '501 - 1000 BDT', feeFrom1001To1500: '1001 - 1500 BDT', feeFrom1501To2000: '1501 - 2000 BDT', feeAbove2000: 'Above 2000 BDT',
   },
   bn: {
@@ -41,7 +41,7 @@ registerTranslations('doctors', {
     createSuccess: 'ডাক্তার যোগ হয়েছে', updateSuccess: 'ডাক্তার হালনাগাদ হয়েছে', noDoctorFound: 'কোনো ডাক্তার পাওয়া যায়নি!', male: 'পুরুষ', female: 'নারী',
     statusApproved: 'অনুমোদিত', statusPending: 'অপেক্ষমাণ', statusRejected: 'বাতিল', anyStatus: 'সব অবস্থা', pendingLink: 'অনুমোদনের অপেক্ষায় ডাক্তার',
     required: 'সব ঘর পূরণ করুন', filtersButton: 'ফিল্টার', apply: 'ডাক্তার দেখুন', searchButton: 'খুঁজুন',
-    statusOptionTrue: 'এখন অনলাইনে', statusOptionFalse: 'অফলাইন', ratingAtLeast: '{{count}} তারা ও তার বেশি',
+    statusOptionTrue: 'এখন অনলাইনে', statusOptionFalse: 'অফলাইন', anyOnline: 'অনলাইন বা অফলাইন', anyRating: 'যেকোনো রেটিং', ratingAtLeast: '{{count}} তারা ও তার বেশি',
     feeUpTo500: '৫০০ টাকা পর্যন্ত', feeFrom501To1000: '৫০১ - ১০০০ টাকা', feeFrom1001To1500: '১০০১ - ১৫০০ টাকা', feeFrom1501To2000: '১৫০১ - ২০০০ টাকা', feeAbove2000: '২০০০ টাকার বেশি',
   },
 });

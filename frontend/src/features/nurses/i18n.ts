@@ -22,7 +22,7 @@ registerTranslations('nurses', {
       chooseImages: 'Choose images', keepImages: 'Leave empty to keep the current images', create: 'Create', update: 'Update',
       created: 'Nurse created', updated: 'Update nurse Successful', required: 'Enter all Fields',
       allNurses: 'All Nurses', image: 'Image', actions: 'Actions', edit: 'Update', delete: 'Delete',
-      deleteConfirm: 'Delete {{name}}? Open hires of this nurse are cancelled and the patients are told.', deleted: 'Nurse deleted ({{count}} open hires cancelled)',
+      deleteConfirm: 'Delete {{name}}? Open hires of this nurse are cancelled and the patients are told.', deleted_one: 'Nurse deleted ({{count}} open hire cancelled)', deleted_other: 'Nurse deleted ({{count}} open hires cancelled)',
       hired: 'Booked Nurses', patient: 'Patient', nurse: 'Nurse', date: 'Date', fee: 'Fee', statusCol: 'Status', filter: 'Status',
       allStatuses: 'All statuses', setStatus: 'Update Status', statusUpdated: 'Appointments status updated', noAppointments: 'No Appointments Found',
       moveTo: 'Move to', confirmMove: 'Change this hire to {{status}}?',

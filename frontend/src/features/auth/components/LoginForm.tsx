@@ -25,6 +25,8 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const [doctorLogin, doctorState] = useMutation(DoctorLoginDocument);
   const loading = patientState.loading || doctorState.loading;
   const from = (location.state as { from?: string } | null)?.from;
+  // A signup whose login was refused brings its email along.
+  const typedEmail = (location.state as { email?: string } | null)?.email;
   const { t: tc } = useTranslation();
   const logout = useLogout();
   // Signed in already when the page opened (not by this form).
@@ -69,7 +71,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
     <div className="card auth-card">
       <h1 className="page-title">{door === 'doctor' ? t('doctorLoginTitle') : t('welcomeLogin')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={{ email: typedEmail }}>
         <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>

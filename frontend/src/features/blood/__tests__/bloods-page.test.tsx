@@ -44,7 +44,7 @@ describe('/bloods', () => {
     expect(screen.getByText('Select blood group', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
     expect(screen.queryByText('Enter your name')).toBeNull();
     expect(screen.queryByText('Enter all Fields')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Log in to register as a donor' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in to register as a donor' })).toBeInTheDocument();
   });
 
   it('shows blood groups as the spec writes them', () => {

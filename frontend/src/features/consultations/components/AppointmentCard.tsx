@@ -42,7 +42,7 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
                 ].filter(Boolean).map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)}
               </div>
               <CareOfAccount careFor={a.careFor} />
-              {a.problem && <div>{t('problemShort')}: {a.problem}</div>}
+              {a.problem && <div className="written">{t('problemShort')}: {a.problem}</div>}
             </>
           )}
           <div>

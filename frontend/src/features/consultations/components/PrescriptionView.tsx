@@ -10,9 +10,10 @@ import { downloadPrescriptionPdf } from './downloadPdf';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { useSession } from '@/lib/session';
-import { Link } from 'react-router-dom';
+
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { to } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import { formatHeight, formatWeight } from '../vitals';
 
 /** The prescription as text, with Download (the real PDF, verifiable by its code and QR). */
@@ -65,7 +66,7 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {/* The patient's one tap from the prescription to a filled cart (confirmed line by line there). */}
         {session?.user.role === 'user' && p.medicines.length > 0 && (
-          <Link to={to('prescriptionOrder', { prescriptionId: p.id })}><Button type="primary" icon={<ShoppingCartOutlined />} data-testid="order-these">{t('orderThese')}</Button></Link>
+          <ButtonLink to={to('prescriptionOrder', { prescriptionId: p.id })} type="primary" icon={<ShoppingCartOutlined />} data-testid="order-these">{t('orderThese')}</ButtonLink>
         )}
         <Button icon={<DownloadOutlined />} onClick={download} loading={busy}>{t('download')}</Button>
       </div>

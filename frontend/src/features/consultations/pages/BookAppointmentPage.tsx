@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Form, Input, Radio, Select, Skeleton, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -12,7 +12,8 @@ import { formatTaka } from '@/lib/money';
 import { errorInfo } from '@/lib/errors';
 import { showRefusal } from '@/components/formRefusal';
 import PersonPhoto from '@/components/PersonPhoto';
-import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers } from '@/components/CareForSelect';
+import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers, useMyDetails, type MyDetails } from '@/components/CareForSelect';
+import { readerDigits } from '@/lib/digits';
 import '../i18n';
 import { isHeight, isWeight, parseAge } from '../vitals';
 import { useLengthCount } from '@/components/lengthCount';
@@ -41,6 +42,16 @@ function BookAppointmentPageForm() {
   const members = useFamilyMembers();
   const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
   const member = members.find((m) => m.id === careFor);
+  // For "me", what the profile knows (name, age, gender) fills the fields still empty.
+  const mine = useMyDetails();
+  const myFields = (d: MyDetails | null): Partial<Values> => ({ name: d?.name ?? '', age: d?.age != null ? readerDigits(String(d.age), i18n.language) : '', gender: d?.gender });
+  useEffect(() => {
+    if (!mine || (form.getFieldValue('careFor') ?? FOR_ME) !== FOR_ME) return;
+    const now = form.getFieldsValue(['name', 'age', 'gender']) as Partial<Values>;
+    const fill = Object.entries(myFields(mine)).filter(([k, v]) => v && !now[k as keyof Values]);
+    if (fill.length) form.setFieldsValue(Object.fromEntries(fill));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the profile arrives
+  }, [mine?.name, mine?.age, mine?.gender, form]);
 
   if (!doctorId) return <Alert type="info" showIcon message={t('chooseDoctor')} action={<Link to={paths.doctors}>{t('findDoctor')}</Link>} />;
   if (loading) return <Skeleton active avatar />;
@@ -86,8 +97,8 @@ function BookAppointmentPageForm() {
         onValuesChange={(changed: Partial<Values>) => {
           if (changed.careFor === undefined) return;
           const m = members.find((x) => x.id === changed.careFor);
-          // A family member's own details fill the form (and stay as they are); back to "me", the fields are the patient's to fill.
-          form.setFieldsValue(m ? { name: m.name, age: String(m.age), gender: m.gender } : { name: '', age: '', gender: undefined });
+          // A family member's own details fill the form (and stay as they are); back to "me", the profile's.
+          form.setFieldsValue(m ? { name: m.name, age: String(m.age), gender: m.gender } : myFields(mine));
         }}>
         <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
         <div className="form-grid">

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { Alert, App, Button, Form, Input, Spin } from 'antd';
 import PageResult from '@/components/PageResult';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+
 import { useTranslation } from 'react-i18next';
 import { ConfirmEmailDocument, EmailStatusDocument, ResendVerificationDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { asciiDigits } from '@/lib/digits';
 import { paths } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import DevMailbox from '../components/DevMailbox';
 import '../i18n';
 
@@ -27,7 +28,7 @@ export default function ConfirmEmailPage() {
   if (status.data?.me.emailVerified) {
     return (
       <PageResult status="success" title={t('verified')} subTitle={t('verifiedHint')}
-        extra={<Link to={paths.home}><Button type="primary">{t('goHome')}</Button></Link>} />
+        extra={<ButtonLink to={paths.home} type="primary">{t('goHome')}</ButtonLink>} />
     );
   }
 

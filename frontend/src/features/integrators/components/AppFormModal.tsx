@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IntegratorAppInput, IntegratorAppRowFragment, IntegratorScope, OrganisationKind } from '@/gql/graphql';
@@ -33,12 +33,19 @@ export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
   const [problem, setProblem] = useState<string | null>(null);
   const kind = Form.useWatch('organisationKind', form);
 
-  useEffect(() => {
-    if (open) setProblem(null);
-  }, [open]);
   const initial: Values = app
     ? { name: app.name, contactEmail: app.contactEmail, scopes: app.scopes, organisationKind: app.organisationKind ?? '', organisationName: app.organisationName ?? '', quotaSize: app.quotaSize, quotaRestoreRate: app.quotaRestoreRate }
-    : { name: '', contactEmail: '', scopes: ['CATALOG_READ'], organisationKind: '', quotaSize: 1000, quotaRestoreRate: 100 };
+    : { name: '', contactEmail: '', scopes: ['CATALOG_READ'], organisationKind: '', organisationName: '', quotaSize: 1000, quotaRestoreRate: 100 };
+  // Each opening starts from its app's values (or a new app's): the form's store outlives the closed
+  // dialog, and "Register an app" showed the app registered or edited before.
+  const initialRef = useRef(initial);
+  initialRef.current = initial;
+  useEffect(() => {
+    if (!open) return;
+    setProblem(null);
+    form.resetFields();
+    form.setFieldsValue(initialRef.current);
+  }, [open, app?.id, form]);
 
   async function submit() {
     let v: Values;

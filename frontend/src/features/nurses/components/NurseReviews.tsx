@@ -31,7 +31,7 @@ export default function NurseReviews({ nurseId }: { nurseId: string }) {
             <List.Item key={r.id}>
               <List.Item.Meta
                 title={<>{r.name} <Rate disabled allowHalf value={r.rating} style={{ fontSize: 13 }} /></>}
-                description={<><div style={{ color: '#1f2933' }}>{r.comment}</div><small>{formatDate(r.createdAt, i18n.language)}</small></>}
+                description={<><div className="written" style={{ color: '#1f2933' }}>{r.comment}</div><small>{formatDate(r.createdAt, i18n.language)}</small></>}
               />
             </List.Item>
           )}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Empty, Form, Input, Select } from 'antd';
 import FormAlert from '@/components/FormAlert';
@@ -15,7 +15,7 @@ import ImagePicker from '@/components/ImagePicker';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { clearCart, rememberCheckout } from '../cart/cart';
 import { setCartPrescription, useCartPrescription } from '../cart/cartPrescription';
-import CareForSelect, { FOR_ME, familyMemberIdOf } from '@/components/CareForSelect';
+import CareForSelect, { FOR_ME, familyMemberIdOf, useMyDetails } from '@/components/CareForSelect';
 import CartLines from '../components/CartLines';
 import { goToPayment } from '../components/goToPayment';
 import { useCartQuote } from '../components/useCartQuote';
@@ -61,6 +61,11 @@ function ShippingPageForm() {
   // 'Please enter your details' stays until every field is filled (each missing one is marked too).
   const [incomplete, setIncomplete] = useState(false);
   const [form] = Form.useForm<ShippingValues>();
+  // The profile's mobile number fills the delivery's while it is empty (the name comes with the session).
+  const myPhone = useMyDetails()?.phone;
+  useEffect(() => {
+    if (myPhone && !form.getFieldValue('phone')) form.setFieldsValue({ phone: myPhone });
+  }, [myPhone, form]);
   const required = (msg: string) => [{ required: true, whitespace: true, message: msg }];
 
   async function confirm(v: ShippingValues) {
