@@ -17,6 +17,8 @@ async function signUp(page: import('@playwright/test').Page, name: string, email
 test('a new patient signs up, is asked to verify, reads the code in the mailbox and verifies', async ({ page }) => {
   const email = unique('mitu');
   await signUp(page, 'Mitu Sarkar', email, 'lotus-pond-31');
+  // Elsewhere than the Confirm Email page itself, a banner asks for the verification.
+  await page.goto('/');
 
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toContainText('Please verify your email');
