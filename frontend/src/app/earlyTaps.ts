@@ -16,7 +16,8 @@
  * (e2e/fixtures.ts `expectHydrated`).
  */
 
-const CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"], [role="checkbox"], [role="radio"], input[type="submit"], input[type="button"]';
+// A native checkbox or radio (the catalogue's filters) would change under a hydrating page that does not know it.
+const CONTROLS = 'button, [role="button"], [role="tab"], [role="switch"], [role="checkbox"], [role="radio"], input:is([type="submit"], [type="button"], [type="checkbox"], [type="radio"])';
 const HOLD_MS = 15_000;
 const CHECK_MS = 50;
 

@@ -1,5 +1,7 @@
 import type { FormInstance } from 'antd';
 import { errorInfo, formErrorParts } from '@/lib/errors';
+// The shared field messages (widgets' `fields`), with the forms that say them.
+import './widgets-i18n';
 
 /** Where a form's first error is brought into view: the middle of the screen, above a phone's keyboard and below the sticky header. */
 export const ERROR_SCROLL = { focus: true, block: 'center' } as const;

@@ -25,12 +25,6 @@ export const common: Translations = {
     roles: { user: 'patient', doctor: 'doctor', admin: 'admin', pharmacist: 'pharmacist' },
     actions: { save: 'Save', cancel: 'Cancel', confirm: 'Confirm', delete: 'Delete', update: 'Update', back: 'Back', loadMore: 'Load More' },
     messages: { enterDetails: 'Please enter your details', enterAllFields: 'Enter all Fields', loggedOut: 'You are logged out' },
-    // What a form says beside a field it cannot take (shared by the forms that ask for the same things).
-    fields: {
-      nameRequired: 'Enter your name', emailRequired: 'Enter your email', emailInvalid: 'Enter a valid email address',
-      phoneRequired: 'Enter a mobile number, like 01712345678', messageRequired: 'Write your message', chooseOne: 'Choose one of the options',
-      tooLong: 'At most {{max}} characters',
-    },
     splash: { title: 'Nirog', subtitle: 'Free of disease · নীরোগ' },
     pager: { label: 'Pages', first: '1st', prev: 'Prev', next: 'Next', last: 'Last', pageOf: 'Page {{page}} of {{count}}' },
     dialog: { close: 'Close' },
@@ -67,11 +61,6 @@ export const common: Translations = {
     roles: { user: 'রোগী', doctor: 'ডাক্তার', admin: 'অ্যাডমিন', pharmacist: 'ফার্মাসিস্ট' },
     actions: { save: 'সংরক্ষণ', cancel: 'বাতিল', confirm: 'নিশ্চিত করুন', delete: 'মুছুন', update: 'হালনাগাদ', back: 'ফিরে যান', loadMore: 'আরও দেখুন' },
     messages: { enterDetails: 'অনুগ্রহ করে আপনার তথ্য দিন', enterAllFields: 'সব ঘর পূরণ করুন', loggedOut: 'আপনি লগ আউট করেছেন' },
-    fields: {
-      nameRequired: 'আপনার নাম দিন', emailRequired: 'আপনার ইমেইল দিন', emailInvalid: 'সঠিক ইমেইল ঠিকানা দিন',
-      phoneRequired: 'একটি মোবাইল নম্বর দিন, যেমন ০১৭১২৩৪৫৬৭৮', messageRequired: 'আপনার বার্তা লিখুন', chooseOne: 'একটি বিকল্প বেছে নিন',
-      tooLong: 'সর্বোচ্চ {{max}} অক্ষর',
-    },
     splash: { title: 'নীরোগ', subtitle: 'রোগমুক্ত জীবন · Nirog' },
     pager: { label: 'পাতা', first: 'প্রথম', prev: 'আগের', next: 'পরের', last: 'শেষ', pageOf: 'পাতা {{page}} / {{count}}' },
     dialog: { close: 'বন্ধ করুন' },

@@ -7,6 +7,8 @@ import { registerTranslations } from '@/i18n';
  */
 registerTranslations('pharmacy', {
   en: {
+    orderAgain: 'Order again', orderAgainNewPhoto: 'Order again with a new photo',
+    cancelPaidTitle: 'Cancel a paid order?', cancelPaidText: 'The customer paid {{amount}} by {{provider}}. Cancelling the order sends the money back to them.', cancelPaidOk: 'Cancel and refund', keepOrder: 'Keep the order',
     prescription: 'Prescription', prescriptionNeeded: 'Some medicines in your cart are sold only with a prescription.',
     usingPrescription: 'Your prescription from {{doctor}} ({{date}}) goes with this order.', usePhotoInstead: 'Send a photo instead',
     uploadPrescription: 'Photo of your prescription', uploadHint: "A clear photo of the whole prescription with the doctor's name and signature. Our pharmacist checks it; you pay after it is approved.",
@@ -33,6 +35,8 @@ registerTranslations('pharmacy', {
     doses: 'Doses per unit', dosesHint: 'Tablets in a strip or bottle; leave empty when one unit lasts a course (a syrup, a tube)',
   },
   bn: {
+    orderAgain: 'আবার অর্ডার করুন', orderAgainNewPhoto: 'নতুন ছবি দিয়ে আবার অর্ডার করুন',
+    cancelPaidTitle: 'পরিশোধিত অর্ডার বাতিল করবেন?', cancelPaidText: 'গ্রাহক {{provider}}-এ {{amount}} পরিশোধ করেছেন। অর্ডার বাতিল করলে টাকা তাঁকে ফেরত পাঠানো হবে।', cancelPaidOk: 'বাতিল করে টাকা ফেরত দিন', keepOrder: 'অর্ডার রাখুন',
     prescription: 'প্রেসক্রিপশন', prescriptionNeeded: 'আপনার কার্টের কিছু ওষুধ শুধু প্রেসক্রিপশনে বিক্রি হয়।',
     usingPrescription: '{{doctor}} এর প্রেসক্রিপশন ({{date}}) এই অর্ডারের সাথে যাবে।', usePhotoInstead: 'এর বদলে ছবি পাঠান',
     uploadPrescription: 'আপনার প্রেসক্রিপশনের ছবি', uploadHint: 'ডাক্তারের নাম ও স্বাক্ষরসহ পুরো প্রেসক্রিপশনের স্পষ্ট ছবি। আমাদের ফার্মাসিস্ট যাচাই করবেন; অনুমোদনের পর আপনি পেমেন্ট করবেন।',

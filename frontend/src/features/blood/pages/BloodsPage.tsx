@@ -69,11 +69,11 @@ export default function BloodsPage() {
           <h2 style={{ marginTop: 0 }}>{t('requestTitle')}</h2>
           <FormAlert message={error} />
           <Form form={form} layout="vertical" noValidate onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired') }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
-            <Form.Item name="phone" label={t('phone')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired') }]}>
+            <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired', { ns: 'widgets' }) }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
+            <Form.Item name="phone" label={t('phone')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired', { ns: 'widgets' }) }]}>
               <Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" />
             </Form.Item>
-            <Form.Item name="email" label={t('email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired') }, { type: 'email', message: tc('fields.emailInvalid') }]}>
+            <Form.Item name="email" label={t('email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired', { ns: 'widgets' }) }, { type: 'email', message: tc('fields.emailInvalid', { ns: 'widgets' }) }]}>
               <Input type="email" autoComplete="email" />
             </Form.Item>
             <Form.Item name="group" label={t('group')} rules={[{ required: true, message: t('selectGroup') }]}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>

@@ -42,12 +42,12 @@ export default function ContactPage() {
       <p style={{ color: '#5f6b7a' }}>{t('contact.address')}<br />{t('contact.hotline')}</p>
       <FormAlert message={error} />
       <Form form={form} layout="vertical" noValidate onFinish={onFinish} requiredMark={false}>
-        <Form.Item name="name" label={t('contact.name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired') }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
-        <Form.Item name="email" label={t('contact.email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired') }, { type: 'email', message: tc('fields.emailInvalid') }]}>
+        <Form.Item name="name" label={t('contact.name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired', { ns: 'widgets' }) }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
+        <Form.Item name="email" label={t('contact.email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired', { ns: 'widgets' }) }, { type: 'email', message: tc('fields.emailInvalid', { ns: 'widgets' }) }]}>
           <Input type="email" autoComplete="email" />
         </Form.Item>
         <Form.Item name="subject" label={t('contact.subject')}><Input maxLength={200} /></Form.Item>
-        <Form.Item name="message" label={t('contact.message')} rules={[{ required: true, whitespace: true, message: tc('fields.messageRequired') }]}><Input.TextArea rows={5} maxLength={5000} count={messageCount} /></Form.Item>
+        <Form.Item name="message" label={t('contact.message')} rules={[{ required: true, whitespace: true, message: tc('fields.messageRequired', { ns: 'widgets' }) }]}><Input.TextArea rows={5} maxLength={5000} count={messageCount} /></Form.Item>
         <Button type="primary" htmlType="submit" loading={loading}>{t('contact.send')}</Button>
       </Form>
     </section>

@@ -61,14 +61,14 @@ export default function InsurancePage() {
           {done && <Alert type="success" showIcon title={t('insurance.applied')} style={{ marginBottom: 12 }} />}
           <FormAlert message={error} />
           <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="name" label={t('insurance.name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired') }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
-            <Form.Item name="email" label={t('insurance.email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired') }, { type: 'email', message: tc('fields.emailInvalid') }]}>
+            <Form.Item name="name" label={t('insurance.name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired', { ns: 'widgets' }) }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
+            <Form.Item name="email" label={t('insurance.email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired', { ns: 'widgets' }) }, { type: 'email', message: tc('fields.emailInvalid', { ns: 'widgets' }) }]}>
               <Input type="email" autoComplete="email" />
             </Form.Item>
-            <Form.Item name="phone" label={t('insurance.phone')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired') }]}>
+            <Form.Item name="phone" label={t('insurance.phone')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired', { ns: 'widgets' }) }]}>
               <Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" />
             </Form.Item>
-            <Form.Item name="gender" label={t('insurance.gender')} rules={[{ required: true, message: tc('fields.chooseOne') }]}>
+            <Form.Item name="gender" label={t('insurance.gender')} rules={[{ required: true, message: tc('fields.chooseOne', { ns: 'widgets' }) }]}>
               <Radio.Group options={[{ value: 'Male', label: t('insurance.male') }, { value: 'Female', label: t('insurance.female') }]} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={loading}>{t('insurance.apply')}</Button>

@@ -61,7 +61,7 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
         <Form.Item name="patientGender" label={t('patientGender')} rules={[{ required: true, message: t('selectGender') }]}>
           <Select placeholder={t('selectGender')} options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} disabled={!!member} />
         </Form.Item>
-        <Form.Item name="phone" label={t('phoneLabel')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired') }]}>
+        <Form.Item name="phone" label={t('phoneLabel')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired', { ns: 'widgets' }) }]}>
           <Input placeholder={t('phonePlaceholder')} inputMode="tel" autoComplete="tel" />
         </Form.Item>
         <Form.Item name="date" label={t('date')} rules={[{ required: true, message: t('chooseDate') }]}>

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { PaymentByTranIdDocument, QuoteCartDocument } from '@/gql/graphql';
 import { setSession } from '@/lib/session';
 import { renderScreen } from '@/test/render';
-import { addItem, checkoutOfCart, getCart, rememberCheckout, setCart } from '../cart/cart';
+import { addItem, getCart, setCart } from '../cart/cart';
+import { checkoutOfCart, rememberCheckout } from '../cart/checkout';
 import CartPage from '../pages/CartPage';
 
 const napa = { id: 'm1', name: 'Napa', unit: 'Strip' as const, imageUrl: null, pricePoisha: 1200, stock: 10 };

@@ -32,22 +32,6 @@ export function addItem(cart: CartItem[], item: Omit<CartItem, 'quantity'>, max 
   return [...cart, { ...item, quantity: 1 }];
 }
 
-/**
- * An order's lines back in the cart ("Order again": a cancelled order, a rejected prescription, a
- * course to repeat), each at the quantity ordered, beside what the cart holds. Prices and stock are
- * the order's: the cart's quote shows what changed since, as for any line.
- */
-export function orderAgain(cart: CartItem[], lines: { medicineId: string; name: string; strength: string; unit: MedicineUnit; imageUrl?: string | null; unitPricePoisha: number; quantity: number }[]): CartItem[] {
-  let next = cart;
-  for (const l of lines) {
-    const existing = next.find((c) => c.id === l.medicineId);
-    next = existing
-      ? next.map((c) => (c.id === l.medicineId ? { ...c, quantity: Math.max(c.quantity, l.quantity) } : c))
-      : [...next, { id: l.medicineId, name: l.name, strength: l.strength || undefined, unit: l.unit, imageUrl: l.imageUrl, pricePoisha: l.unitPricePoisha, stock: l.quantity, quantity: l.quantity }];
-  }
-  return next;
-}
-
 export function increase(cart: CartItem[], id: string, max = Infinity): CartItem[] {
   return cart.map((c) => (c.id === id ? { ...c, quantity: Math.max(c.quantity, Math.min(max, c.quantity + 1)) } : c));
 }
@@ -141,40 +125,17 @@ export function updateCart(change: (cart: CartItem[]) => CartItem[]): void {
 
 /** Empties the cart; the prescription beside it goes with it (cartPrescription.ts follows the cart). */
 export const clearCart = () => {
-  forgetCheckout();
-  setCart([]);
-};
-
-// ---------------------------------------------------------------- the payment the cart went to
-// The cart is emptied when its payment is confirmed: on the page the payer lands on. A payer who paid
-// and never landed (the tab closed on the provider's page, the phone lost its network) would find the
-// cart still holding what was paid for, one tap from paying again. The payment is remembered as the
-// payer leaves, and the cart's screens ask about it (useCartQuote).
-const CHECKOUT_KEY = 'cart.checkout';
-
-export function rememberCheckout(tranId: string): void {
   try {
-    localStorage.setItem(CHECKOUT_KEY, tranId);
-  } catch {
-    /* private mode: the landing page still empties the cart */
-  }
-}
-
-export function checkoutOfCart(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(CHECKOUT_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-export function forgetCheckout(): void {
-  try {
+    // The payment the emptied cart went to (checkout.ts) is nothing to this cart any more.
     localStorage.removeItem(CHECKOUT_KEY);
   } catch {
     /* nothing kept */
   }
-}
+  setCart([]);
+};
+
+/** Where checkout.ts keeps the payment the cart went to. */
+export const CHECKOUT_KEY = 'cart.checkout';
 
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);

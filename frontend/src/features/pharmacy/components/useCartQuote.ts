@@ -1,9 +1,9 @@
 import { useEffect, useMemo } from 'react';
-import { useQuery } from '@apollo/client/react';
-import { PaymentByTranIdDocument, QuoteCartDocument } from '@/gql/graphql';
+import { useApolloClient, useQuery } from '@apollo/client/react';
+import { QuoteCartDocument } from '@/gql/graphql';
 import { useSession } from '@/lib/session';
-import { errorInfo } from '@/lib/errors';
-import { acceptChanges, checkoutOfCart, clearCart, flagsFor, forgetCheckout, setCart, useCart } from '../cart/cart';
+import { acceptChanges, flagsFor, setCart, useCart } from '../cart/cart';
+import { checkoutOfCart } from '../cart/checkout';
 
 /**
  * The cart checked against today's catalogue by the server: its totals (items, shipping, total), its
@@ -24,18 +24,14 @@ export function useCartQuote() {
 }
 
 /**
- * The payment this cart last went to (cart.ts rememberCheckout): paid, the cart is emptied as the
- * landing page would have; failed or cancelled, forgotten (the cart is the payer's to try again).
+ * The payment this cart last went to (cart/checkout.ts), settled by cart/settleCheckout.ts when there
+ * is one and someone is signed in to ask.
  */
 function useSettledCheckout(active: boolean) {
   const signedIn = !!useSession();
-  const tranId = active && signedIn ? checkoutOfCart() : null;
-  const { data, error } = useQuery(PaymentByTranIdDocument, { variables: { tranId: tranId ?? '' }, skip: !tranId, fetchPolicy: 'network-only' });
-  const status = data?.payment?.status;
-  // Another account's payment (a shared phone) is not this cart's to settle.
-  const notOurs = !!error && errorInfo(error).code === 'NOT_FOUND';
+  const client = useApolloClient();
   useEffect(() => {
-    if (status === 'Completed') clearCart();
-    else if ((status && status !== 'Initiated') || notOurs) forgetCheckout();
-  }, [status, notOurs]);
+    const tranId = active && signedIn ? checkoutOfCart() : null;
+    if (tranId) void import('../cart/settleCheckout').then(({ settleCheckout }) => settleCheckout(client, tranId));
+  }, [active, signedIn, client]);
 }

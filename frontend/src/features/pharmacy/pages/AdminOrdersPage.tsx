@@ -18,6 +18,7 @@ import { lineName } from '../cart/cart';
 import { CareForLine } from '@/components/CareForFilter';
 import ButtonLink from '@/components/ButtonLink';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 type Row = AdminOrdersQuery['adminOrders']['items'][number];

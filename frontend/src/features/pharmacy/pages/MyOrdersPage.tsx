@@ -14,7 +14,8 @@ import CareForFilter, { CareForLine, useCareFor } from '@/components/CareForFilt
 import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';
 import { STATUS_COLOR } from '../components/orderStatus';
-import { lineName, orderAgain, updateCart } from '../cart/cart';
+import { lineName, updateCart } from '../cart/cart';
+import { orderAgain } from '../cart/orderAgain';
 import RefundLines from '../components/RefundLines';
 import { goToPayment } from '../components/goToPayment';
 import '../i18n';
