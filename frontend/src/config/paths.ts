@@ -71,6 +71,7 @@ export const paths = {
   pharmacistQueue: '/pharmacy/prescriptions',
   pharmacistReview: '/pharmacy/prescriptions/:orderId',
   adminRefunds: '/admin/refunds',
+  adminCatalogue: '/admin/catalogue',
   comingSoon: '/coming-soon',
 } as const;
 

@@ -13,6 +13,7 @@ export * from './doctor.enums.js';
 export * from './doctor.read.js';
 export * from './doctor.service.js';
 export * from './speciality.entity.js';
+export { countExistingSpecialities, importSpecialities, slugClashes, slugOf, type SpecialityImportRow } from './speciality.admin.js';
 export { doctorOf } from './doctor.resolver.js';
 export { isBmdcPlaceholder, toSpecDoctor } from './doctor.rest.js';
 

@@ -45,10 +45,14 @@ export const MEDICINE_SEARCH_VECTOR =
 @Check({ name: 'medicines_stock_not_negative', expression: 'stock >= 0' })
 @Check({ name: 'medicines_price_positive', expression: 'price_poisha > 0' })
 /** A medicine of the catalogue, for writes; screens and both doors read the read model (medicine.read.ts). */
-export class Medicine extends BaseEntity<'description' | 'isActive' | 'prescriptionRequired' | 'dosesPerUnit'> {
+export class Medicine extends BaseEntity<'description' | 'isActive' | 'prescriptionRequired' | 'dosesPerUnit' | 'nameBn'> {
   /** Brand name, e.g. Napa Extra. */
   @Property({ length: 120 })
   name!: string;
+
+  /** The brand name in Bangla script, for the Bangla screens and search; '' when nobody has written it. */
+  @Property({ length: 120, default: '' })
+  nameBn: string = '';
 
   @Property({ length: 200 })
   genericName!: string;
