@@ -114,7 +114,7 @@ export const errors: Translations = {
       TOO_MANY_UNPAID_ORDERS_one: 'You already have {{count}} unpaid order. Pay for it (My Orders) or wait until it expires.', TOO_MANY_UNPAID_ORDERS_other: 'You already have {{count}} unpaid orders. Pay for one (My Orders) or wait until they expire.',
       NOT_FAILED: 'Only failed mail can be queued again.',
       SPECIALITY_TAKEN: 'Another speciality already has this title.',
-      IMPORT_HAS_PROBLEMS: 'The file has {{count}} problems: correct them and check the file again.',
+      IMPORT_HAS_PROBLEMS_one: 'The file has {{count}} problem: correct it and check the file again.', IMPORT_HAS_PROBLEMS_other: 'The file has {{count}} problems: correct them and check the file again.',
       IMPORT_NOT_READY: 'This import has already run, or is running.',
       IDEMPOTENCY_KEY_IN_USE: 'Your request is still being carried out. Wait a moment: the answer follows.',
       IDEMPOTENT_ANSWER_LOST: 'Your request went through, but its answer was lost on the way. Look in Order History or Consultations History before you send it again.',

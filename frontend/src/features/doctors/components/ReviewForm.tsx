@@ -6,6 +6,7 @@ import { MyReviewEligibilityDocument, ReviewDoctorDocument, UpdateDoctorReviewDo
 import { useSession } from '@/lib/session';
 import { errorInfo } from '@/lib/errors';
 import '../i18n';
+import '../manage-i18n';
 import { useLengthCount } from '@/components/lengthCount';
 
 /** Stars in halves and a comment; only after a finished consultation, once (then it edits). Uses antd: see pages/DoctorDetailPage.tsx. */

@@ -12,6 +12,7 @@ import { errorInfo } from '@/lib/errors';
 import { showRefusal } from '@/components/formRefusal';
 import { useDoctorTitleOptions } from '@/lib/doctorTitles';
 import '../i18n';
+import '../manage-i18n';
 import { flash } from '@/lib/flash';
 
 interface Values {
