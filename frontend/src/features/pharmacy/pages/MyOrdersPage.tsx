@@ -142,9 +142,11 @@ export default function MyOrdersPage() {
               <RefundLines refunds={o.refunds} />
               {(o.status === 'Cancelled' || o.status === 'Delivered') && !paperLeft(o) && (
                 // The way on from an order that ended: its medicines back in the cart (a rejected prescription: a new photo at checkout).
-                <Button size="small" style={{ marginBottom: 8 }} onClick={() => orderAgain(o)}>
-                  {t(o.cancelReason === 'PRESCRIPTION_REJECTED' ? 'orderAgainNewPhoto' : 'orderAgain')}
-                </Button>
+                <div style={{ marginBottom: 8 }}>
+                  <Button size="small" onClick={() => orderAgain(o)}>
+                    {t(o.cancelReason === 'PRESCRIPTION_REJECTED' ? 'orderAgainNewPhoto' : 'orderAgain')}
+                  </Button>
+                </div>
               )}
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
