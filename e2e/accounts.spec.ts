@@ -9,10 +9,9 @@ test('a patient signs up with a photo, logs in, edits the profile and logs out',
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('jasmine-garden-8');
   await page.getByRole('button', { name: 'Signup' }).click();
-  await expect(page).toHaveURL(/\/user-signin$/);
+  // Logged in with what was just typed (issue 46: the email and password were asked again), on to confirming the email.
+  await expect(page).toHaveURL(/\/user\/confirm\/email$/);
   await expect(page.getByText('Please check your email: we have sent you a message about your Nirog account.')).toBeVisible();
-
-  await loginAs(page, email, 'jasmine-garden-8');
   await expect(page.getByTestId('user-menu')).toContainText('Hello, Rupa Chowdhury');
 
   // On a phone: the notice of the saved form must cover neither the page's heading nor the banner

@@ -14,13 +14,15 @@ test('a patient hires a nurse in Dhanmondi and sees the hire; an admin confirms 
   const first = page.locator('article.nurse-card').first();
   await expect(first).toContainText('Dhanmondi');
   const nurseName = (await first.locator('h3').innerText()).trim();
-  await first.getByRole('button', { name: 'Details' }).click();
+  await first.getByRole('link', { name: 'Details' }).click();
   await expect(page.getByRole('heading', { name: nurseName })).toBeVisible();
 
   await page.getByRole('button', { name: 'Hire this nurse' }).click();
   const modal = page.getByRole('dialog');
   await modal.getByRole('button', { name: 'Hire' }).click();
-  await expect(modal.getByRole('alert')).toContainText('Please enter your details');
+  // What is missing is said beside each field (it was one 'Please enter your details' above them).
+  await expect(modal.getByText('Enter a mobile number, like 01712345678')).toBeVisible();
+  await expect(modal.getByText('Choose the day the nurse comes')).toBeVisible();
   await chooseOption(page, 'Patient gender', 'Female');
   await modal.getByLabel('Phone number').fill('01712345678');
   const date = dhakaDay(12);
@@ -52,7 +54,9 @@ test('a visitor sends a blood request; the matched donors are notified and liste
   await page.goto('/bloods');
   await expect(page.getByRole('heading', { name: 'Why donate blood?' })).toBeVisible();
   await page.getByRole('button', { name: 'Send request' }).click();
-  await expect(page.getByRole('alert')).toContainText('Enter all Fields');
+  // Each missing field says so beside it, and the first is brought into view with the focus.
+  await expect(page.getByText('Enter your name', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Name').first()).toBeFocused();
 
   await page.getByLabel('Name').first().fill('Jamal Hossain');
   await page.getByLabel('Phone').first().fill('01712000111');
@@ -104,7 +108,7 @@ test('home shows the best nurses four at a time, and the care pages fit a phone'
     await expectNoHorizontalScroll(page);
   }
   await page.goto('/nurses');
-  await page.locator('article.nurse-card').first().getByRole('button', { name: 'Details' }).click();
+  await page.locator('article.nurse-card').first().getByRole('link', { name: 'Details' }).click();
   await expect(page.getByRole('button', { name: 'Hire this nurse' })).toBeVisible();
   await expectNoHorizontalScroll(page);
 });

@@ -1,4 +1,4 @@
-import { expect, expectNoHorizontalScroll, loginAs, splashSeen, test, unique } from './fixtures';
+import { expect, expectNoHorizontalScroll, loginAs, logout, splashSeen, test, unique } from './fixtures';
 
 /** Email verification and password reset, read from Nirog's own outbox (no mail server in the journeys). */
 const CODE = /^(\d{6})$/m;
@@ -9,13 +9,16 @@ async function signUp(page: import('@playwright/test').Page, name: string, email
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Signup' }).click();
-  await expect(page).toHaveURL(/\/user-signin$/);
+  // The new patient is logged in and goes on to confirm the email.
+  await expect(page).toHaveURL(/\/user\/confirm\/email$/);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
 test('a new patient signs up, is asked to verify, reads the code in the mailbox and verifies', async ({ page }) => {
   const email = unique('mitu');
   await signUp(page, 'Mitu Sarkar', email, 'lotus-pond-31');
-  await loginAs(page, email, 'lotus-pond-31');
+  // Elsewhere than the Confirm Email page itself, a banner asks for the verification.
+  await page.goto('/');
 
   const banner = page.getByTestId('verify-email-banner');
   await expect(banner).toContainText('Please verify your email');
@@ -69,7 +72,6 @@ test('a new patient signs up, is asked to verify, reads the code in the mailbox 
 test('the activation link from the mail verifies the account once', async ({ page }) => {
   const email = unique('link');
   await signUp(page, 'Liton Das', email, 'lotus-pond-31');
-  await loginAs(page, email, 'lotus-pond-31');
   await page.goto('/user/confirm/email');
   const text = await page.getByTestId('dev-mailbox').locator('pre').first().innerText();
   const link = /(\/activation\/[A-Za-z0-9_-]+)/.exec(text)![1]!;
@@ -82,6 +84,7 @@ test('the activation link from the mail verifies the account once', async ({ pag
 test('a patient resets a forgotten password with the link from their own mailbox; the admin outbox shows it masked', async ({ page, browser }) => {
   const email = unique('reset');
   await signUp(page, 'Sumaiya Noor', email, 'lotus-pond-31');
+  await logout(page);
   await page.getByRole('link', { name: 'Forgot password ?' }).click();
   await expect(page).toHaveURL(/\/user\/password$/);
   // The router keeps the login form on screen until the new page's chunk has loaded: wait for it.
@@ -148,7 +151,6 @@ for (const width of [1280, 390]) {
   test(`the confirm email screen fits a ${width} px screen`, async ({ page }) => {
     const email = unique(`w${width}`);
     await signUp(page, 'Rakib Hasan', email, 'lotus-pond-31');
-    await loginAs(page, email, 'lotus-pond-31');
     await page.setViewportSize({ width, height: 860 });
     await page.goto('/user/confirm/email');
     await expect(page.getByTestId('dev-mailbox')).toContainText('Verify your email');

@@ -227,7 +227,7 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/order\/payment\/successfull\/NRG/);
     await expect(page.getByText('Payment Success')).toBeVisible();
-    await tabTo(page, page.getByRole('button', { name: 'Done' }));
+    await tabTo(page, page.getByRole('link', { name: 'Done' }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/my-order$/);
     await expect(page.getByTestId('order-card').first()).toContainText('Paid');

@@ -51,7 +51,7 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await expect(page).toHaveURL(/\/order\/payment\/successfull\/NRG/);
   await expect(page.getByText('Payment Success')).toBeVisible();
   await expect(page.getByTestId('header-cart')).not.toContainText('2');
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('link', { name: 'Done' }).click();
   await expect(page).toHaveURL(/\/my-order$/);
   const order = page.getByTestId('order-card').first();
   await expect(order).toContainText('Napa Extra 500 mg + 65 mg');

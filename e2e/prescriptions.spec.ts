@@ -77,7 +77,7 @@ test('a patient orders the medicines of a fresh prescription in one tap, confirm
   await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Payment Success')).toBeVisible();
-  await page.getByRole('button', { name: 'Done' }).click();
+  await page.getByRole('link', { name: 'Done' }).click();
   const order = page.getByTestId('order-card').first();
   await expect(order).toContainText('Zimax');
   await expect(order).toContainText('Montene');
@@ -121,7 +121,7 @@ test('an order with a photo of a prescription waits for the pharmacist, is appro
   await loginAs(page, 'pharmacist@nirog.test');
   await expect(page).toHaveURL(/\/pharmacy\/prescriptions$/);
   const waiting = page.getByTestId('rx-order').filter({ hasText: 'Sumaiya Rahman' }).first();
-  await waiting.getByRole('button', { name: 'Check' }).click();
+  await waiting.getByRole('link', { name: 'Check' }).click();
   await expect(page.getByTestId('rx-photo')).toBeVisible();
   await expect(page.getByTestId('rx-review-line')).toContainText('Zimax');
   // What the paper allows: the one strip ordered, and one refill.
@@ -172,6 +172,10 @@ test('an admin cancels a paid order: refunded once at the sandbox, also when the
   await row.getByTestId('order-status').click();
   await chooseOption(page, 'Choose a new status', 'Cancelled');
   await page.getByRole('button', { name: 'Update' }).click();
+  // A paid order is asked about once more, with the amount and where it goes back to.
+  const confirm = page.getByRole('dialog', { name: 'Cancel a paid order?' });
+  await expect(confirm).toContainText('The customer paid ৳ 72 by bKash.');
+  await confirm.getByRole('button', { name: 'Cancel and refund' }).click();
   await expect(page.getByText('Order status updated')).toBeVisible();
   const books = await ledger(page.request, first.tranId);
   expect(books.refunds).toHaveLength(1);
@@ -235,7 +239,7 @@ test('the new screens fit a phone, in Bangla too', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await expect(page.getByTestId('rx-order').first()).toBeVisible();
   await expectNoHorizontalScroll(page);
-  await page.getByTestId('rx-order').first().getByRole('button', { name: 'Check' }).click();
+  await page.getByTestId('rx-order').first().getByRole('link', { name: 'Check' }).click();
   await expect(page.getByTestId('rx-photo')).toBeVisible();
   await expectNoHorizontalScroll(page);
 });

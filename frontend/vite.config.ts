@@ -36,7 +36,10 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-/** The build's chunks by file name, and a chunk with every chunk it imports statically (skipping those already in `seen`). */
+/**
+ * The build's chunks by file name, a chunk with every chunk it imports statically (skipping those
+ * already in `seen`), and the entries index.html names (the shell and the early taps' script).
+ */
 function chunkGraph(bundle: OutputBundle) {
   const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
   const closure = (file: string, seen: Set<string>) => {
@@ -44,7 +47,37 @@ function chunkGraph(bundle: OutputBundle) {
     seen.add(file);
     chunks.get(file)!.imports.forEach((i) => closure(i, seen));
   };
-  return { chunks, closure, entry: [...chunks.values()].find((c) => c.isEntry)!.fileName };
+  return { chunks, closure, entries: [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName) };
+}
+
+/**
+ * The script that holds taps the app cannot answer yet (src/app/earlyTaps.ts), as a chunk of its own
+ * named first in the head, `async`: it has no imports, so it runs as soon as its 1 kB arrives, before
+ * the prerendered markup can be tapped, instead of after the shell's whole graph (a module script
+ * waits for every import). A file of the build, not an inline script: the CSP keeps `script-src 'self'`.
+ */
+function earlyTaps(): Plugin {
+  const entry = 'src/app/early-taps-entry.ts';
+  const tag = (src: string) => ({ tag: 'script', attrs: { type: 'module', async: true, crossorigin: true, src }, injectTo: 'head-prepend' as const });
+  let build = false;
+  return {
+    name: 'nirog-early-taps',
+    configResolved(config) {
+      build = config.command === 'build' && !config.build.ssr;
+    },
+    buildStart() {
+      if (build) this.emitFile({ type: 'chunk', id: entry, name: 'early-taps' });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (ctx.server) return [tag(`/${entry}`)];
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.isEntry && c.name === 'early-taps');
+        if (!chunk) throw new Error(`nirog-early-taps: no chunk for ${entry}`);
+        return [tag(`/${chunk.fileName}`)];
+      },
+    },
+  };
 }
 
 /**
@@ -64,14 +97,15 @@ function routePreloads(): Plugin {
     name: 'nirog-route-preloads',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const { chunks, closure, entry } = chunkGraph(bundle);
+      const { chunks, closure, entries } = chunkGraph(bundle);
       const pageChunk = (file: string) => {
         const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${file}` && c.isDynamicEntry);
         if (!found) this.error(`config/firstLoads.ts lists ${file}, which is not a lazy page of the router`);
         return found.fileName;
       };
       const shell = new Set<string>();
-      closure(entry, shell);
+      // Every entry is named in index.html: the shell and the early taps' script.
+      entries.forEach((e) => closure(e, shell));
       const documents = Object.entries(JSON.parse(readFileSync(`${root}src/gql/persisted-documents.json`, 'utf8')) as Record<string, string>);
       const hashOf = (operation: string) => {
         const found = documents.filter(([, text]) => new RegExp(`(?:^|[\\s}])query ${operation}\\b`).test(text));
@@ -97,7 +131,7 @@ function routePreloads(): Plugin {
 
 /**
  * `sw.js`, the service worker (scripts/service-worker.js), with this build's files: the shell (the
- * entry with its static imports and stylesheets, index.html, the manifests and icons), and the code of
+ * entries with their static imports and stylesheets, index.html, the manifests and icons), and the code of
  * the pages a patient opens offline (their records; the worker keeps them when a patient is signed
  * in, src/lib/serviceWorker.ts). Its version is a hash of those names, so every build that changes
  * them is a new worker that replaces the old one's cache. The build fails if a page listed is not a
@@ -116,10 +150,10 @@ function serviceWorker(): Plugin {
     name: 'nirog-service-worker',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const { chunks, closure, entry } = chunkGraph(bundle);
+      const { chunks, closure, entries } = chunkGraph(bundle);
       const withCss = (files: Set<string>) => [...files, ...[...files].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])])].map((f) => `/${f}`);
       const shell = new Set<string>();
-      closure(entry, shell);
+      entries.forEach((e) => closure(e, shell));
       const pages = new Set<string>();
       for (const module of OFFLINE_PAGES) {
         const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${module}`);
@@ -168,7 +202,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), inlineEntryCss(), schemaReference(), routePreloads(), serviceWorker()],
+  plugins: [react(), inlineEntryCss(), earlyTaps(), schemaReference(), routePreloads(), serviceWorker()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])],
   },

@@ -22,16 +22,18 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
  * home page's first screen hold no Apollo either (frontend/src/components/withData.tsx).
  */
 const DATA = 'src/lib/DataProvider.tsx';
+// The catalogues' 180 kB became 181 with issue #46: every first load now carries the script that keeps
+// a tap on the prerendered screen until the app can answer it (src/app/earlyTaps.ts, 0.7 kB).
 const CHAT = 'src/features/info/components/ChatWidget.tsx';
 export const BUDGETS = [
   // The home page is part of the entry (see frontend/src/app/routes.tsx); its data sections follow.
   { route: '/', modules: [], maxJsKb: 150,
     later: [DATA, CHAT, 'src/features/doctors/components/BestDoctors.tsx', 'src/features/home/components/BestNurses.tsx', 'src/features/home/components/CareSections.tsx'] },
-  { route: '/doctors', modules: ['src/features/doctors/pages/DoctorsPage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
-  { route: '/medicine', modules: ['src/features/pharmacy/pages/MedicinePage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
+  { route: '/doctors', modules: ['src/features/doctors/pages/DoctorsPage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
+  { route: '/medicine', modules: ['src/features/pharmacy/pages/MedicinePage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
   // A doctor's page, as a visitor opens it (patients load the antd review form below the profile).
-  { route: '/doctor/:id', modules: ['src/features/doctors/pages/DoctorDetailPage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
-  { route: '/cart', modules: ['src/features/pharmacy/pages/CartPage.tsx', DATA], later: [CHAT], maxJsKb: 180 },
+  { route: '/doctor/:id', modules: ['src/features/doctors/pages/DoctorDetailPage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
+  { route: '/cart', modules: ['src/features/pharmacy/pages/CartPage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
 ];
 
 const gzipCache = new Map();
@@ -61,11 +63,12 @@ function closure(manifest, keys) {
 export function measure() {
   if (!existsSync(manifestFile)) throw new Error(`${path.relative(root, manifestFile)} is missing: run npm run build first`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  // Every entry is in index.html, so on every first load: the shell and the early taps' script.
+  const entries = Object.keys(manifest).filter((k) => manifest[k].isEntry);
   const sum = (files) => files.reduce((total, f) => total + gzipKb(f), 0);
   return BUDGETS.map(({ route, modules, maxJsKb, later = [] }) => {
-    const files = closure(manifest, [entry, ...modules]);
-    const whole = closure(manifest, [entry, ...modules, ...later]);
+    const files = closure(manifest, [...entries, ...modules]);
+    const whole = closure(manifest, [...entries, ...modules, ...later]);
     const jsKb = sum(files.js);
     const cssKb = sum(files.css);
     const largest = files.js.map((f) => [f, gzipKb(f)]).sort((a, b) => b[1] - a[1]).slice(0, 3);

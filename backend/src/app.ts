@@ -204,7 +204,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
         message: clip(appError.message),
         path: formatted.path,
         locations: formatted.locations,
-        extensions: { code: appError.code, reason: appError.reason, params: appError.params, fields: appError.fields, fieldRules: appError.fieldRules, retryAfter: appError.retryAfterSeconds },
+        extensions: { code: appError.code, reason: appError.reason, params: appError.params, fields: appError.fields, fieldRules: appError.fieldRules, fieldParams: appError.fieldParams, retryAfter: appError.retryAfterSeconds },
       };
     }
     const code = formatted.extensions?.code as string | undefined;

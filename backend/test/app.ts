@@ -151,7 +151,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
 export interface GqlResult<T = Record<string, any>> {
   status: number;
   data?: T;
-  errors?: { message: string; extensions?: { code?: string; reason?: string; fields?: Record<string, string> } }[];
+  errors?: { message: string; extensions?: { code?: string; reason?: string; fields?: Record<string, string>; fieldRules?: Record<string, string>; fieldParams?: Record<string, Record<string, number>> } }[];
   code?: string;
 }
 

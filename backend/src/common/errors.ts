@@ -7,7 +7,7 @@ import {
   UniqueConstraintViolationException,
 } from '@mikro-orm/core';
 import { ArgumentValidationError, AuthenticationError, AuthorizationError } from 'type-graphql';
-import type { ValidationError } from 'class-validator';
+import { getMetadataStorage as getValidationStorage, type ValidationError } from 'class-validator';
 
 import { codeOf, ERROR_REASONS, type ErrorCode, type ErrorReason, type ReasonOf } from './error-reasons.js';
 
@@ -41,6 +41,8 @@ export interface AppErrorOptions {
   fields?: Record<string, string>;
   /** Field name → the rule it broke (isNotEmpty, isEmail, maxLength…), for clients that word it themselves. */
   fieldRules?: Record<string, string>;
+  /** Field name → the broken rule's limit (`{ max: 100 }` for maxLength), so a client can say it: "At most 100 characters". */
+  fieldParams?: Record<string, ErrorParams>;
   params?: ErrorParams;
   /** TOO_MANY_REQUESTS: seconds until a retry can succeed (REST sends it as Retry-After). */
   retryAfterSeconds?: number;
@@ -50,6 +52,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fields?: Record<string, string>;
   readonly fieldRules?: Record<string, string>;
+  readonly fieldParams?: Record<string, ErrorParams>;
   readonly params?: ErrorParams;
   readonly retryAfterSeconds?: number;
 
@@ -59,6 +62,7 @@ export class AppError extends Error {
     this.code = codeOf(reason);
     this.fields = opts.fields;
     this.fieldRules = opts.fieldRules;
+    this.fieldParams = opts.fieldParams;
     this.params = opts.params;
     this.retryAfterSeconds = opts.retryAfterSeconds;
   }
@@ -96,15 +100,28 @@ const REASON_FOR_CODE: Partial<Record<ErrorCode, ErrorReason>> = {
 /** A missing value reports "required" before "too long" and friends. */
 const FIRST_CONSTRAINTS = ['isDefined', 'isNotEmpty', 'arrayMinSize', 'isEnum', 'isIn', 'isInt', 'isEmail'];
 
-/** Field name → [message, the rule it broke (class-validator's constraint name: isNotEmpty, isEmail, maxLength…)]. */
-function validationFields(errors: ValidationError[], prefix = ''): Record<string, [string, string]> {
-  const out: Record<string, [string, string]> = {};
+/** The rules whose limit a client says with the error ("At most 100 characters"), by the name of the limit. */
+const RULE_LIMITS: Record<string, string> = { maxLength: 'max', minLength: 'min', max: 'max', min: 'min', arrayMaxSize: 'max' };
+
+/** The number a rule of the input class was declared with (@MaxLength(100) → 100), read from class-validator's own records. */
+function ruleLimit(e: ValidationError, rule: string): ErrorParams | undefined {
+  const name = RULE_LIMITS[rule];
+  const target = e.target?.constructor;
+  if (!name || !target) return undefined;
+  const rules = getValidationStorage().getTargetValidationMetadatas(target, '', true, false);
+  const value = rules.find((m) => m.propertyName === e.property && m.name === rule)?.constraints?.[0];
+  return typeof value === 'number' ? { [name]: value } : undefined;
+}
+
+/** Field name → [message, the rule it broke (class-validator's constraint name: isNotEmpty, isEmail, maxLength…), its limit]. */
+function validationFields(errors: ValidationError[], prefix = ''): Record<string, [string, string, ErrorParams | undefined]> {
+  const out: Record<string, [string, string, ErrorParams | undefined]> = {};
   for (const e of errors) {
     const key = prefix ? `${prefix}.${e.property}` : e.property;
     const c = e.constraints ?? {};
     const firstKey = FIRST_CONSTRAINTS.find((k) => k in c) ?? Object.keys(c)[0];
     const first = firstKey ? c[firstKey] : undefined;
-    if (first && firstKey) out[key] = [first, firstKey];
+    if (first && firstKey) out[key] = [first, firstKey, ruleLimit(e, firstKey)];
     if (e.children?.length) Object.assign(out, validationFields(e.children, key));
   }
   return out;
@@ -114,7 +131,8 @@ export function fromValidationErrors(errors: ValidationError[]): AppError {
   const found = Object.entries(validationFields(errors));
   const fields = Object.fromEntries(found.map(([k, [message]]) => [k, message]));
   const fieldRules = Object.fromEntries(found.map(([k, [, rule]]) => [k, rule]));
-  return new AppError('INVALID_INPUT', found[0]?.[1][0] ?? 'Invalid input', { fields, fieldRules });
+  const limits = found.flatMap(([k, [, , limit]]) => (limit ? [[k, limit] as const] : []));
+  return new AppError('INVALID_INPUT', found[0]?.[1][0] ?? 'Invalid input', { fields, fieldRules, ...(limits.length ? { fieldParams: Object.fromEntries(limits) } : {}) });
 }
 
 /** Maps any thrown value to an AppError, or null when it is unexpected (a bug). */

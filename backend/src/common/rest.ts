@@ -183,7 +183,7 @@ function restErrorAnswer(err: unknown, log?: Context['log']): RestErrorAnswer {
   else if (appError.code === 'SERVICE_UNAVAILABLE') log?.warn({ err }, 'service unavailable');
   const e = appError ?? new AppError('INTERNAL', MASKED_MESSAGE);
   const retryAfter = e.retryAfterSeconds ? String(e.retryAfterSeconds) : e.code === 'SERVICE_UNAVAILABLE' ? '5' : undefined;
-  return { status: HTTP_STATUS[e.code], retryAfter, body: { success: false, message: e.message, code: e.code, reason: e.reason, params: e.params, fields: e.fields, fieldRules: e.fieldRules } };
+  return { status: HTTP_STATUS[e.code], retryAfter, body: { success: false, message: e.message, code: e.code, reason: e.reason, params: e.params, fields: e.fields, fieldRules: e.fieldRules, fieldParams: e.fieldParams } };
 }
 
 function writeRestError(res: Response, answer: RestErrorAnswer): void {

@@ -168,6 +168,21 @@ export class RxSeeder extends Seeder<DemoSeedContext> {
         providerRefundId: 'DEMONGC0002', attempts: 1, nextAttemptAt: refundAt, completedAt: new Date(refundAt.getTime() + 60_000),
       });
     }
+
+    // A photo the pharmacist could not accept: the order is cancelled with the pharmacist's note, and
+    // My orders offers to order it again with a new photo.
+    if (!(await em.count(Order, { user: patient.id, cancelReason: 'PRESCRIPTION_REJECTED' }))) {
+      const at = ago(6, 2);
+      const photo = await images.paperPrescription('Dr. Rafiq Ahmed', ['Zimax 500 mg', '1+0+0  x 3 days']);
+      const order = em.create(Order, {
+        createdAt: at, user: patient, status: OrderStatus.Cancelled, paymentStatus: OrderPaymentStatus.Pending, paymentMethod: PaymentProvider.Nagad,
+        paymentTranId: '', itemsPoisha: 0, shippingPoisha: SHIPPING_POISHA, totalPoisha: 0, ...shipping,
+        prescriptionRequired: true, prescriptionImageUrl: photo, prescriptionNote: 'The photo is too blurred to read the doctor\'s name and the dose.',
+        cancelledAt: new Date(at.getTime() + 2 * 3_600_000), cancelReason: 'PRESCRIPTION_REJECTED', stockReleased: true,
+      });
+      order.itemsPoisha = line(order, 'Zimax', 1, at) + line(order, 'Napa', 1, at);
+      order.totalPoisha = order.itemsPoisha + SHIPPING_POISHA;
+    }
     await em.flush();
   }
 }

@@ -15,6 +15,7 @@ import { installResilience } from '@/lib/resilience';
 // home page never loads it.
 import 'antd/dist/antd.css';
 import './antd-contrast.css';
+import { ERROR_SCROLL } from '@/components/formRefusal';
 
 // dayjs's global locale stays English: antd reads a typed day in it (strictly, so a Bangla global
 // locale with this plugin would refuse 2026-12-02) and writes days in ConfigProvider's locale, so a
@@ -58,6 +59,8 @@ const THEME = {
   zeroRuntime: true,
 };
 
+const FORM = { scrollToFirstError: ERROR_SCROLL };
+
 /**
  * antd's theme, locale and message context. Not in the shell: each antd screen loads it with itself
  * (see withAntd), so that the home page and the header never download antd.
@@ -66,7 +69,9 @@ export default function AntdProvider({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = i18n.language === 'bn' ? 'bn' : 'en';
   return (
-    <ConfigProvider locale={lang === 'bn' ? bnBD : enUS} theme={THEME}>
+    // Every form, on a submit its own rules refuse, brings its first error into view and focuses it
+    // (on a phone the errors of a long form were below or above the screen, and nothing moved).
+    <ConfigProvider locale={lang === 'bn' ? bnBD : enUS} theme={THEME} form={FORM}>
       <AntApp component={false} message={{ top: 72, maxCount: 3 }}>
         {children}
       </AntApp>

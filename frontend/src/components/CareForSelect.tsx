@@ -2,7 +2,8 @@ import { Select } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MyFamilyMembersDocument, type FamilyMemberFieldsFragment } from '@/gql/graphql';
+import { MyDetailsDocument, MyFamilyMembersDocument, type FamilyMemberFieldsFragment, type Gender } from '@/gql/graphql';
+import { todayInDhaka } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import './care-for.css';
@@ -15,6 +16,33 @@ export const FOR_ME = 'me';
 export function useFamilyMembers(): FamilyMemberFieldsFragment[] {
   const { data } = useQuery(MyFamilyMembersDocument, { fetchPolicy: 'cache-and-network' });
   return data?.myFamilyMembers ?? [];
+}
+
+/** What the account's profile knows of its holder, for a form filled for "me". */
+export interface MyDetails {
+  name: string;
+  phone: string;
+  gender?: Gender;
+  /** Whole years on Dhaka's today, from the profile's birthdate. */
+  age?: number;
+}
+
+/** Whole years from a birthdate (YYYY-MM-DD) to a day (YYYY-MM-DD). */
+export function yearsOld(birthdate: string, today: string): number {
+  const [by, bm, bd] = birthdate.slice(0, 10).split('-').map(Number);
+  const [ty, tm, td] = today.split('-').map(Number);
+  return ty! - by! - (tm! < bm! || (tm === bm && td! < bd!) ? 1 : 0);
+}
+
+/**
+ * The account holder's details from the profile (name, phone, gender, age): booking for "me" and the
+ * shipping and hire forms start from them instead of asking again what the profile already knows.
+ */
+export function useMyDetails(): MyDetails | null {
+  const { data } = useQuery(MyDetailsDocument, { fetchPolicy: 'cache-first' });
+  const me = data?.me;
+  if (!me) return null;
+  return { name: me.name, phone: me.phone ?? '', gender: me.gender ?? undefined, age: me.birthdate ? yearsOld(me.birthdate, todayInDhaka()) : undefined };
 }
 
 /** The family member id to send for a choice of CareForSelect (none for the account holder). */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Button, Typography } from 'antd';
 import { CloseOutlined, PictureOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
@@ -23,16 +23,22 @@ export function useUploadLimits(): { maxBytes: number; maxFiles: number } {
 
 const megabytes = (bytes: number, lang: string) => (bytes < 1024 * 1024 ? `${formatCount(Math.round(bytes / 1024), lang)} KB` : `${formatCount(Math.round((bytes / (1024 * 1024)) * 10) / 10, lang)} MB`);
 
+const NONE: File[] = [];
+const ignore = () => undefined;
+
 /**
  * The picture field of the admin forms (doctor, nurse, medicine): JPEG, PNG or WebP only, no larger
  * than the server takes, refused with a message beside the field before anything is sent; a preview
  * of the chosen pictures, or of the current ones until something is chosen. The button opens the
  * file chooser from the keyboard; the field's label (Form.Item htmlFor={id}) names the file input.
+ * Inside a named Form.Item the form gives `value` and `onChange` (and its rules can ask for a picture),
+ * and its `ref` is the Choose button: a refused submit brings that into view and focuses it.
  */
-export default function ImagePicker({ id, value, onChange, current = [], multiple = false, alt }: {
+export default function ImagePicker({ id, value = NONE, onChange = ignore, current = [], multiple = false, alt, ref }: {
   id: string;
-  value: File[];
-  onChange: (files: File[]) => void;
+  ref?: Ref<HTMLButtonElement>;
+  value?: File[];
+  onChange?: (files: File[]) => void;
   /** The pictures the record has now, shown until new ones are chosen. */
   current?: string[];
   multiple?: boolean;
@@ -86,7 +92,7 @@ export default function ImagePicker({ id, value, onChange, current = [], multipl
         style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden', pointerEvents: 'none' }}
         onChange={(e) => choose(e.target.files)}
       />
-      <Button icon={<PictureOutlined />} onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+      <Button ref={ref} icon={<PictureOutlined />} onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
         {t(multiple ? 'imagePicker.chooseMany' : 'imagePicker.choose')}
       </Button>
       <Typography.Text type="secondary" id={`${id}-hint`} style={{ display: 'block', marginTop: 4 }}>

@@ -5,6 +5,11 @@ import { registerTranslations } from '@/i18n';
 // every first load downloads (issue #22).
 registerTranslations('widgets', {
   en: {
+    // What a form says beside a field it cannot take (shared by the forms that ask for the same things).
+    fields: {
+      nameRequired: 'Enter your name', emailRequired: 'Enter your email', emailInvalid: 'Enter a valid email address',
+      phoneRequired: 'Enter a mobile number, like 01712345678', messageRequired: 'Write your message', chooseOne: 'Choose one of the options',
+    },
     imagePicker: {
       choose: 'Choose a picture', chooseMany: 'Choose pictures', hint: 'JPEG, PNG or WebP, up to {{max}}', preview: 'Chosen pictures',
       notImage: '{{name}} is not a picture: choose a JPEG, PNG or WebP file', tooLarge: '{{name}} is larger than {{max}}: choose a smaller picture',
@@ -19,6 +24,10 @@ registerTranslations('widgets', {
     },
   },
   bn: {
+    fields: {
+      nameRequired: 'আপনার নাম দিন', emailRequired: 'আপনার ইমেইল দিন', emailInvalid: 'সঠিক ইমেইল ঠিকানা দিন',
+      phoneRequired: 'একটি মোবাইল নম্বর দিন, যেমন ০১৭১২৩৪৫৬৭৮', messageRequired: 'আপনার বার্তা লিখুন', chooseOne: 'একটি বিকল্প বেছে নিন',
+    },
     imagePicker: {
       choose: 'ছবি বেছে নিন', chooseMany: 'ছবিগুলো বেছে নিন', hint: 'JPEG, PNG বা WebP, সর্বোচ্চ {{max}}', preview: 'বেছে নেওয়া ছবি',
       notImage: '{{name}} ছবি নয়: JPEG, PNG বা WebP ফাইল বেছে নিন', tooLarge: '{{name}} {{max}}-এর চেয়ে বড়: ছোট ছবি বেছে নিন',

@@ -29,6 +29,8 @@ export interface ServerError {
   params?: Record<string, string | number>;
   fields?: Record<string, string>;
   fieldRules?: Record<string, string>;
+  /** Field name → the broken rule's limit ({ max: 100 }), said in the field's message. */
+  fieldParams?: Record<string, Record<string, number>>;
 }
 
 const has = (key: string) => i18n.exists(key, { ns: 'errors' });
@@ -59,7 +61,11 @@ export function describeServerError(e: ServerError): ErrorInfo {
     fields = {};
     for (const [name, serverText] of Object.entries(e.fields)) {
       const rule = e.fieldRules?.[name];
-      if (rule && has(`fields.${rule}`)) fields[name] = i18n.t(`fields.${rule}`, { ns: 'errors' });
+      const limit = e.fieldParams?.[name];
+      // "At most 100 characters" where the server said the limit, "Too long" where it did not.
+      if (rule && limit && has(`fields.${rule}_limit`)) {
+        fields[name] = i18n.t(`fields.${rule}_limit`, { ns: 'errors', ...Object.fromEntries(Object.entries(limit).map(([k, v]) => [k, formatCount(v, i18n.language)])) });
+      } else if (rule && has(`fields.${rule}`)) fields[name] = i18n.t(`fields.${rule}`, { ns: 'errors' });
       // A field error raised with its own reason (BMDC_TAKEN on bmdcNo) is worded by that reason.
       else if (!rule && e.reason && e.reason !== 'INVALID_INPUT' && message !== e.message) fields[name] = message;
       else fields[name] = serverText;
@@ -83,10 +89,23 @@ export function errorInfo(error: unknown, fallback?: string): ErrorInfo {
 }
 
 /**
+ * The form's field a server's field name means: the same name, or the form's name for the last part
+ * of a nested one (the order's `shippingInfo.city` is the shipping form's `city`).
+ */
+export function formFieldOf(serverName: string, fieldNames: readonly string[]): string | undefined {
+  if (fieldNames.includes(serverName)) return serverName;
+  const last = serverName.slice(serverName.lastIndexOf('.') + 1);
+  return fieldNames.includes(last) ? last : undefined;
+}
+
+/**
  * A refusal on a form, said once: each field error beside its field (when the form has that field),
  * the message on top only when no field on screen carries it.
  */
 export function formErrorParts(info: ErrorInfo, fieldNames: readonly string[]): { fields: { name: string; errors: string[] }[]; message: string | null } {
-  const fields = Object.entries(info.fields ?? {}).filter(([name]) => fieldNames.includes(name)).map(([name, msg]) => ({ name, errors: [msg] }));
+  const fields = Object.entries(info.fields ?? {}).flatMap(([serverName, msg]) => {
+    const name = formFieldOf(serverName, fieldNames);
+    return name ? [{ name, errors: [msg] }] : [];
+  });
   return { fields, message: fields.length ? null : info.message };
 }

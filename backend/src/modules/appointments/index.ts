@@ -13,6 +13,7 @@ export * from './appointment.entity.js';
 export * from './appointment.enums.js';
 export * from './appointment.policy.js';
 export * from './appointment.service.js';
+export { formatHeight, formatWeight } from './vitals.js';
 
 export const module: NirogModule = {
   name: 'appointments',

@@ -1,5 +1,5 @@
 import { ValidatorConstraint, type ValidatorConstraintInterface } from 'class-validator';
-import { asciiDigits } from '../../common/digits.js';
+import { asciiDigits, readerDigits } from '../../common/digits.js';
 
 /**
  * What a patient may type for their vitals on the consultation form. Weight and height stay text
@@ -40,6 +40,35 @@ export function isHeight(value: unknown): boolean {
   const m = METRES.exec(s);
   if (m) cm = Number(m[1]!.replace(',', '.')) * 100;
   return cm !== null && cm >= 30 && cm <= 250 && (!fi || Number(fi[2] ?? 0) < 12) && (!fd || Number(fd[2] ?? 0) < 12);
+}
+
+const num = (s: string) => s.replace(',', '.');
+
+/**
+ * A weight as the patient wrote it, said whole in the reader's language: its number in the reader's
+ * digits and its unit ("58" → "58 kg" / "৫৮ কেজি"; a unit written stays that unit). What it cannot
+ * read (a row older than the rule) is shown as written. The prescription PDF writes it so; the web
+ * app has the same rule (frontend/src/features/consultations/vitals.ts).
+ */
+export function formatWeight(raw: string, lang: string): string {
+  const m = WEIGHT.exec(asciiDigits(raw.trim()));
+  if (!m) return raw;
+  const pounds = /^lb/i.test(m[2] ?? '');
+  const unit = lang === 'bn' ? (pounds ? 'পাউন্ড' : 'কেজি') : pounds ? 'lb' : 'kg';
+  return `${readerDigits(num(m[1]!), lang)} ${unit}`;
+}
+
+/** A height as the patient wrote it, said whole: 5'6" in feet and inches, or "157 cm" / "১৫৭ সেমি"; unreadable text as written. */
+export function formatHeight(raw: string, lang: string): string {
+  const s = asciiDigits(raw.trim());
+  const feet = FEET_INCHES.exec(s) ?? FEET_DOT_INCHES.exec(s);
+  const d = (x: string) => readerDigits(x, lang);
+  if (feet) return feet[2] ? `${d(feet[1]!)}'${d(String(Number(num(feet[2]))))}"` : `${d(feet[1]!)}'`;
+  const cm = CENTIMETRES.exec(s);
+  if (cm) return `${d(num(cm[1]!))} ${lang === 'bn' ? 'সেমি' : 'cm'}`;
+  const m = METRES.exec(s);
+  if (m) return `${d(num(m[1]!))} ${lang === 'bn' ? 'মিটার' : 'm'}`;
+  return raw;
 }
 
 @ValidatorConstraint({ name: 'isWeight' })

@@ -78,8 +78,8 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       footnote: `The code works for ${v.codeMinutes} minutes and the link for ${v.linkHours} hours. If you did not sign up, ignore this email.`,
     }),
     bn: (v) => ({
-      subject: 'নিরোগে আপনার ইমেইল যাচাই করুন',
-      paragraphs: [`প্রিয় ${v.name},`, 'নিরোগে স্বাগতম। ইমেইল নিশ্চিত করার পাতায় এই ৬ অঙ্কের কোডটি দিন:'],
+      subject: 'নীরোগে আপনার ইমেইল যাচাই করুন',
+      paragraphs: [`প্রিয় ${v.name},`, 'নীরোগে স্বাগতম। ইমেইল নিশ্চিত করার পাতায় এই ৬ অঙ্কের কোডটি দিন:'],
       code: v.code,
       action: { label: 'অথবা এক ক্লিকে সক্রিয় করুন', url: v.link! },
       footnote: `কোডটি ${v.codeMinutes} মিনিট এবং লিংকটি ${v.linkHours} ঘণ্টা কার্যকর থাকবে। আপনি নিবন্ধন না করে থাকলে এই ইমেইলটি উপেক্ষা করুন।`,
@@ -93,8 +93,8 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       action: { label: 'Confirm my email', url: v.link! },
     }),
     bn: (v) => ({
-      subject: 'নিরোগে আপনার ডাক্তার নিবন্ধন পেয়েছি',
-      paragraphs: [`প্রিয় ${v.name},`, 'নিরোগে ডাক্তার হিসেবে নিবন্ধনের জন্য ধন্যবাদ। আমরা প্রতিটি বিএমডিসি নম্বর যাচাই করি; অনুমোদন হলে আপনাকে ইমেইলে জানাব।',
+      subject: 'নীরোগে আপনার ডাক্তার নিবন্ধন পেয়েছি',
+      paragraphs: [`প্রিয় ${v.name},`, 'নীরোগে ডাক্তার হিসেবে নিবন্ধনের জন্য ধন্যবাদ। আমরা প্রতিটি বিএমডিসি নম্বর যাচাই করি; অনুমোদন হলে আপনাকে ইমেইলে জানাব।',
         'এর মধ্যে আপনার ইমেইল ঠিকানা নিশ্চিত করুন:'],
       action: { label: 'ইমেইল নিশ্চিত করুন', url: v.link! },
     }),
@@ -106,7 +106,7 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       action: { label: 'Doctor login', url: v.link! },
     }),
     bn: (v) => ({
-      subject: 'আপনার নিরোগ ডাক্তার অ্যাকাউন্ট অনুমোদিত হয়েছে',
+      subject: 'আপনার নীরোগ ডাক্তার অ্যাকাউন্ট অনুমোদিত হয়েছে',
       paragraphs: [`প্রিয় ${v.name},`, 'আপনার ডাক্তার অ্যাকাউন্ট অনুমোদিত হয়েছে। এখন লগইন করে পরামর্শ গ্রহণ করতে পারবেন।'],
       action: { label: 'ডাক্তার লগইন', url: v.link! },
     }),
@@ -117,8 +117,8 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       paragraphs: [`Hello ${v.name},`, 'We could not approve your doctor registration. Please contact Nirog if you think this is a mistake.'],
     }),
     bn: (v) => ({
-      subject: 'আপনার নিরোগ ডাক্তার নিবন্ধন',
-      paragraphs: [`প্রিয় ${v.name},`, 'আমরা আপনার ডাক্তার নিবন্ধন অনুমোদন করতে পারিনি। ভুল মনে হলে নিরোগের সাথে যোগাযোগ করুন।'],
+      subject: 'আপনার নীরোগ ডাক্তার নিবন্ধন',
+      paragraphs: [`প্রিয় ${v.name},`, 'আমরা আপনার ডাক্তার নিবন্ধন অনুমোদন করতে পারিনি। ভুল মনে হলে নীরোগের সাথে যোগাযোগ করুন।'],
     }),
   },
   'password-reset': {
@@ -129,8 +129,8 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       footnote: `The link works once, for ${v.minutes} minutes. If you did not ask for it, ignore this email: your password stays the same.`,
     }),
     bn: (v) => ({
-      subject: 'আপনার নিরোগ পাসওয়ার্ড রিসেট করুন',
-      paragraphs: [`প্রিয় ${v.name},`, 'আপনার নিরোগ অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে।'],
+      subject: 'আপনার নীরোগ পাসওয়ার্ড রিসেট করুন',
+      paragraphs: [`প্রিয় ${v.name},`, 'আপনার নীরোগ অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে।'],
       action: { label: 'নতুন পাসওয়ার্ড দিন', url: v.link! },
       footnote: `লিংকটি একবারই, ${v.minutes} মিনিটের জন্য কাজ করবে। আপনি অনুরোধ না করে থাকলে উপেক্ষা করুন: পাসওয়ার্ড বদলাবে না।`,
     }),
@@ -141,8 +141,8 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       paragraphs: [`Hello ${v.name},`, 'Your password was just reset and every device was logged out. If this was not you, reset it again at once and contact Nirog.'],
     }),
     bn: (v) => ({
-      subject: 'আপনার নিরোগ পাসওয়ার্ড পরিবর্তন হয়েছে',
-      paragraphs: [`প্রিয় ${v.name},`, 'আপনার পাসওয়ার্ড এইমাত্র রিসেট হয়েছে এবং সব ডিভাইস থেকে লগআউট করা হয়েছে। এটি আপনি না করলে এখনই আবার রিসেট করুন এবং নিরোগের সাথে যোগাযোগ করুন।'],
+      subject: 'আপনার নীরোগ পাসওয়ার্ড পরিবর্তন হয়েছে',
+      paragraphs: [`প্রিয় ${v.name},`, 'আপনার পাসওয়ার্ড এইমাত্র রিসেট হয়েছে এবং সব ডিভাইস থেকে লগআউট করা হয়েছে। এটি আপনি না করলে এখনই আবার রিসেট করুন এবং নীরোগের সাথে যোগাযোগ করুন।'],
     }),
   },
   'appointment-booked': {
@@ -213,7 +213,7 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
     }),
     bn: (v) => ({
       subject: 'আপনার প্রেসক্রিপশন তৈরি',
-      paragraphs: [`প্রিয় ${v.name},`, `পরামর্শ #${v.ref} এর জন্য আপনার ডাক্তার প্রেসক্রিপশন লিখেছেন। নিরোগে পড়ে ডাউনলোড করতে পারবেন।`],
+      paragraphs: [`প্রিয় ${v.name},`, `পরামর্শ #${v.ref} এর জন্য আপনার ডাক্তার প্রেসক্রিপশন লিখেছেন। নীরোগে পড়ে ডাউনলোড করতে পারবেন।`],
       action: { label: 'আমার প্রেসক্রিপশন', url: v.link! },
     }),
   },
@@ -321,7 +321,7 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       subject: v.noShow === 'yes' ? `পরামর্শ #${v.ref} হয়নি: ${v.amount} ফেরত যাচ্ছে` : `পরামর্শ #${v.ref} বাতিল: ${v.amount} ফেরত যাচ্ছে`,
       paragraphs: [`প্রিয় ${v.name},`, v.noShow === 'yes'
         ? `আমরা দুঃখিত: আপনার ডাক্তার ${v.minutes} মিনিটের মধ্যে পরামর্শ #${v.ref} শুরু করেননি, তাই আমরা এটি বাতিল করেছি।`
-        : `আপনার পরামর্শ #${v.ref} ডাক্তার বা নিরোগ বাতিল করেছে।`,
+        : `আপনার পরামর্শ #${v.ref} ডাক্তার বা নীরোগ বাতিল করেছে।`,
       `যে ${v.provider} অ্যাকাউন্ট থেকে পেমেন্ট করেছিলেন সেখানে ${v.amount} ফেরত পাঠানো হচ্ছে। আপনাকে কিছু করতে হবে না; পৌঁছালে জানাব। যেকোনো সময় আবার বুক করতে পারেন।`],
       action: { label: 'আবার বুক করুন', url: v.rebook! },
       secondary: { label: 'আমার পরামর্শসমূহ', url: v.link! },
@@ -347,7 +347,7 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
     }),
     bn: (v) => ({
       subject: 'নতুন রক্তের অনুরোধ',
-      paragraphs: [`প্রিয় ${v.name},`, `নিরোগে একটি নতুন রক্তের অনুরোধ (#${v.ref}) এসেছে। একজন দাতা খুঁজে অনুরোধকারীকে ফোন করুন।`],
+      paragraphs: [`প্রিয় ${v.name},`, `নীরোগে একটি নতুন রক্তের অনুরোধ (#${v.ref}) এসেছে। একজন দাতা খুঁজে অনুরোধকারীকে ফোন করুন।`],
       action: { label: 'ড্যাশবোর্ড খুলুন', url: v.link! },
     }),
   },
@@ -366,11 +366,11 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
     bn: (v) => ({
       subject: `রক্ত প্রয়োজন: ${v.group}, ${v.area}`,
       paragraphs: [`প্রিয় ${v.name},`,
-        `${v.requesterName} নিরোগে রক্তের অনুরোধ করেছেন। রক্তের গ্রুপ: ${v.group}। এলাকা: ${v.area}। আপনি একজন নিবন্ধিত রক্তদাতা, যাঁর গ্রুপ মেলে এবং যিনি এখন রক্ত দিতে পারেন।`,
+        `${v.requesterName} নীরোগে রক্তের অনুরোধ করেছেন। রক্তের গ্রুপ: ${v.group}। এলাকা: ${v.area}। আপনি একজন নিবন্ধিত রক্তদাতা, যাঁর গ্রুপ মেলে এবং যিনি এখন রক্ত দিতে পারেন।`,
         `রক্ত দিতে পারলে অনুরোধকারীকে (${v.requesterName}) ${v.requesterPhone} নম্বরে ফোন করুন।`,
         'আপনার ফোন নম্বর বা ইমেইল অনুরোধকারীকে দেওয়া হয়নি: ফোন করবেন কি না, তা শুধু আপনিই ঠিক করবেন।'],
       action: { label: 'রক্তদাতা হিসেবে আমার অবস্থা', url: v.link! },
-      footnote: `অনুরোধ #${v.ref}। নিরোগ অনুরোধগুলো যাচাই করে না: রক্তের অনুরোধের জন্য কাউকে কখনো টাকা পাঠাবেন না। এখন রক্ত দিতে না পারলে এই ইমেইলটি উপেক্ষা করুন, অথবা ওপরের বোতাম থেকে আপনার অবস্থা বিরতিতে রাখুন।`,
+      footnote: `অনুরোধ #${v.ref}। নীরোগ অনুরোধগুলো যাচাই করে না: রক্তের অনুরোধের জন্য কাউকে কখনো টাকা পাঠাবেন না। এখন রক্ত দিতে না পারলে এই ইমেইলটি উপেক্ষা করুন, অথবা ওপরের বোতাম থেকে আপনার অবস্থা বিরতিতে রাখুন।`,
     }),
   },
   // To the owner of an email someone tried to sign up with again. The signup answered as if it had
@@ -386,9 +386,9 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       footnote: 'If it was not you, you can ignore this email: your password stays the same.',
     }),
     bn: (v) => ({
-      subject: 'কেউ আপনার ইমেইল দিয়ে নিরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন',
+      subject: 'কেউ আপনার ইমেইল দিয়ে নীরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন',
       paragraphs: [`প্রিয় ${v.name},`,
-        'কেউ এইমাত্র এই ইমেইল ঠিকানা দিয়ে নিরোগে নতুন অ্যাকাউন্ট খোলার চেষ্টা করেছেন। এই ঠিকানায় আপনার অ্যাকাউন্ট আগে থেকেই আছে, তাই নতুন কোনো অ্যাকাউন্ট খোলা হয়নি এবং আপনার অ্যাকাউন্টে কিছুই বদলায়নি।',
+        'কেউ এইমাত্র এই ইমেইল ঠিকানা দিয়ে নীরোগে নতুন অ্যাকাউন্ট খোলার চেষ্টা করেছেন। এই ঠিকানায় আপনার অ্যাকাউন্ট আগে থেকেই আছে, তাই নতুন কোনো অ্যাকাউন্ট খোলা হয়নি এবং আপনার অ্যাকাউন্টে কিছুই বদলায়নি।',
         'এটি আপনি হলে আপনার পাসওয়ার্ড দিয়ে লগইন করুন, আর পাসওয়ার্ড ভুলে গেলে রিসেট করুন।'],
       action: { label: 'লগইন', url: v.loginLink! },
       secondary: { label: 'পাসওয়ার্ড ভুলে গেছেন? রিসেট করুন', url: v.resetLink! },
@@ -439,7 +439,7 @@ export function renderMail(template: string, lang: Language, vars: TemplateVars)
   const writer = TEMPLATES[template]?.[lang];
   if (!writer) throw new Error(`no mail template ${template}/${lang}`);
   const b = writer(inReaderDigits(vars, lang));
-  const brand = lang === Language.bn ? 'নিরোগ' : 'Nirog';
+  const brand = lang === Language.bn ? 'নীরোগ' : 'Nirog';
   const textParts = [...b.paragraphs];
   if (b.code) textParts.push(b.code);
   if (b.action) textParts.push(`${b.action.label}: ${b.action.url}`);
@@ -460,6 +460,9 @@ export function renderMail(template: string, lang: Language, vars: TemplateVars)
   return { subject: b.subject, text: textParts.join('\n\n'), html };
 }
 
+/** Every mail template's name (tests render them all). */
+export const MAIL_TEMPLATE_NAMES: readonly string[] = Object.keys(TEMPLATES);
+
 export function hasTemplate(template: string): boolean {
   return template in TEMPLATES;
 }
@@ -467,49 +470,52 @@ export function hasTemplate(template: string): boolean {
 const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
   'refund-started': {
     en: (v) => `Nirog: ${v.what === 'order' ? 'order' : 'consultation'} #${v.ref} ${v.noShow === 'yes' ? 'did not take place (the doctor did not start)' : 'is cancelled'}. ${v.amount} is being returned to your ${v.provider} account.${v.what === 'order' ? '' : ' You may book again.'}`,
-    bn: (v) => `নিরোগ: ${v.what === 'order' ? 'অর্ডার' : 'পরামর্শ'} #${v.ref} ${v.noShow === 'yes' ? 'হয়নি (ডাক্তার শুরু করেননি)' : 'বাতিল হয়েছে'}। ${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত যাচ্ছে।${v.what === 'order' ? '' : ' আবার বুক করতে পারেন।'}`,
+    bn: (v) => `নীরোগ: ${v.what === 'order' ? 'অর্ডার' : 'পরামর্শ'} #${v.ref} ${v.noShow === 'yes' ? 'হয়নি (ডাক্তার শুরু করেননি)' : 'বাতিল হয়েছে'}। ${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত যাচ্ছে।${v.what === 'order' ? '' : ' আবার বুক করতে পারেন।'}`,
   },
   'refund-completed': {
     en: (v) => `Nirog: ${v.amount} for ${v.what} #${v.ref} is back in your ${v.provider} account. Ref ${v.refundRef}`,
-    bn: (v) => `নিরোগ: ${v.what === 'order' ? 'অর্ডার' : 'পরামর্শ'} #${v.ref} এর ${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত গেছে। রেফ ${v.refundRef}`,
+    bn: (v) => `নীরোগ: ${v.what === 'order' ? 'অর্ডার' : 'পরামর্শ'} #${v.ref} এর ${v.amount} আপনার ${v.provider} অ্যাকাউন্টে ফেরত গেছে। রেফ ${v.refundRef}`,
   },
   'appointment-booked': {
     en: (v) => `Nirog: your consultation #${v.ref} is booked. We will notify you when it is confirmed.`,
-    bn: (v) => `নিরোগ: আপনার পরামর্শ #${v.ref} বুক হয়েছে। নিশ্চিত হলে জানানো হবে।`,
+    bn: (v) => `নীরোগ: আপনার পরামর্শ #${v.ref} বুক হয়েছে। নিশ্চিত হলে জানানো হবে।`,
   },
   'blood-donor-request': {
     en: (v) => `Nirog: ${v.requesterName} needs ${v.group} blood, area: ${v.area}. If you can donate, call ${v.requesterPhone}. Your number was not shared. Never send money for blood. Ref ${v.ref}`,
-    bn: (v) => `নিরোগ: ${v.requesterName} ${v.group} রক্ত চেয়েছেন, এলাকা: ${v.area}। রক্ত দিতে পারলে ${v.requesterPhone} নম্বরে ফোন করুন। আপনার নম্বর কাউকে দেওয়া হয়নি। রক্তের জন্য কখনো টাকা পাঠাবেন না। রেফ ${v.ref}`,
+    bn: (v) => `নীরোগ: ${v.requesterName} ${v.group} রক্ত চেয়েছেন, এলাকা: ${v.area}। রক্ত দিতে পারলে ${v.requesterPhone} নম্বরে ফোন করুন। আপনার নম্বর কাউকে দেওয়া হয়নি। রক্তের জন্য কখনো টাকা পাঠাবেন না। রেফ ${v.ref}`,
   },
   'consultation-reminder': {
     en: (v) => `Nirog: your consultation #${v.ref} starts in ${v.minutes} minutes.`,
-    bn: (v) => `নিরোগ: আপনার পরামর্শ #${v.ref} ${v.minutes} মিনিটের মধ্যে শুরু হবে।`,
+    bn: (v) => `নীরোগ: আপনার পরামর্শ #${v.ref} ${v.minutes} মিনিটের মধ্যে শুরু হবে।`,
   },
   'appointment-status': {
     en: (v) => `Nirog: your booking #${v.ref} is now ${v.status}.`,
-    bn: (v) => `নিরোগ: আপনার বুকিং #${v.ref} এখন ${v.status}।`,
+    bn: (v) => `নীরোগ: আপনার বুকিং #${v.ref} এখন ${v.status}।`,
   },
   'order-status': {
     en: (v) => `Nirog: your medicine order #${v.ref} is now ${v.status}.`,
-    bn: (v) => `নিরোগ: আপনার ওষুধের অর্ডার #${v.ref} এখন ${v.status}।`,
+    bn: (v) => `নীরোগ: আপনার ওষুধের অর্ডার #${v.ref} এখন ${v.status}।`,
   },
   // One-time codes: the code first, so a phone's notification shows it; never shared, 5 minutes.
   'phone-code': {
     en: (v) => `${v.code} is your Nirog code. It works for ${v.minutes} minutes. Never share it with anyone.`,
-    bn: (v) => `${v.code} আপনার নিরোগ কোড। এটি ${v.minutes} মিনিট কার্যকর। কাউকে এই কোড জানাবেন না।`,
+    bn: (v) => `${v.code} আপনার নীরোগ কোড। এটি ${v.minutes} মিনিট কার্যকর। কাউকে এই কোড জানাবেন না।`,
   },
   // Someone asked to sign up with, or add to another account, a number that already has an account.
   'phone-taken-attempt': {
     en: () => 'Nirog: someone tried to use this number for a new account. It already has yours: log in with this number. If it was not you, ignore this.',
-    bn: () => 'নিরোগ: কেউ এই নম্বর দিয়ে নতুন অ্যাকাউন্ট খুলতে চেয়েছিল। এই নম্বরে আপনার অ্যাকাউন্ট আছে: এই নম্বর দিয়েই লগ ইন করুন। এটি আপনি না হলে উপেক্ষা করুন।',
+    bn: () => 'নীরোগ: কেউ এই নম্বর দিয়ে নতুন অ্যাকাউন্ট খুলতে চেয়েছিল। এই নম্বরে আপনার অ্যাকাউন্ট আছে: এই নম্বর দিয়েই লগ ইন করুন। এটি আপনি না হলে উপেক্ষা করুন।',
   },
   // A login code was asked for a number no patient account has verified: no code, and why. Only whoever
   // holds the phone reads it, so it may say what the answer on screen must not.
   'phone-no-login': {
     en: () => 'Nirog: no patient account uses this number, so no login code was sent. Sign up with it to make one; doctors and admins log in with email and password. Not you? Ignore this.',
-    bn: () => 'নিরোগ: এই নম্বরে কোনো রোগীর অ্যাকাউন্ট নেই, তাই লগইন কোড পাঠানো হয়নি। অ্যাকাউন্ট খুলতে এই নম্বর দিয়ে সাইন আপ করুন; ডাক্তার ও অ্যাডমিন ইমেইল ও পাসওয়ার্ডে লগ ইন করেন। আপনি না চাইলে উপেক্ষা করুন।',
+    bn: () => 'নীরোগ: এই নম্বরে কোনো রোগীর অ্যাকাউন্ট নেই, তাই লগইন কোড পাঠানো হয়নি। অ্যাকাউন্ট খুলতে এই নম্বর দিয়ে সাইন আপ করুন; ডাক্তার ও অ্যাডমিন ইমেইল ও পাসওয়ার্ডে লগ ইন করেন। আপনি না চাইলে উপেক্ষা করুন।',
   },
 };
+
+/** Every SMS template's name (tests render them all). */
+export const SMS_TEMPLATE_NAMES: readonly string[] = Object.keys(SMS);
 
 /** SMS templates that carry a one-time code for their recipient (masked in the admin outbox). */
 export const SECRET_SMS_TEMPLATES = new Set(['phone-code']);

@@ -124,9 +124,12 @@ export const MAX_KEPT_MATCHES = 2000;
 export async function searchMedicines(
   em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: ListCache, matches: ListCache<string[]>,
 ): Promise<PageResult<MedicineView>> {
+  const query = toPrefixQuery(args.keyword);
+  // A keyword with nothing to search by (😀, "?!") matches nothing: it is not "no keyword", which
+  // answered the whole catalogue as if it matched.
+  if (!query && args.keyword?.trim()) return pageOf([], 0, args);
   const p = new SqlParams();
   const where: string[] = [];
-  const query = toPrefixQuery(args.keyword);
   if (query) where.push(`${MEDICINE_SEARCH_VECTOR} @@ to_tsquery('simple'::regconfig, ${p.add(query)})`);
   if (!(opts.admin && args.includeInactive)) where.push('is_active = true');
   if (args.form) where.push(`form = ${p.add(args.form)}`);

@@ -6,6 +6,7 @@ import QRCode from 'qrcode';
 import { readerDigits } from '../../common/digits.js';
 import { Language } from '../accounts/index.js';
 import { DoctorTitle } from '../doctors/index.js';
+import { formatHeight, formatWeight } from '../appointments/index.js';
 import type { Prescription } from './prescription.entity.js';
 
 export const verifyUrl = (publicUrl: string, code: string) => `${publicUrl}/api/verify/prescription/${encodeURIComponent(code)}`;
@@ -58,8 +59,8 @@ const LABELS = {
     noMedicines: 'কোনো ওষুধ নেই।', days: (n: number) => `${readerDigits(n, 'bn')} দিন`, qty: 'পরিমাণ',
     refills: (n: number) => `${readerDigits(n, 'bn')} বার রিফিল`, validUntil: 'যে তারিখ পর্যন্ত দেওয়া যাবে',
     medInfo: 'ওষুধ সম্পর্কে', advice: 'পরামর্শ', followUp: 'পরবর্তী সাক্ষাৎ', genders: { Male: 'পুরুষ', Female: 'নারী' },
-    footer: (url: string) => `নিরোগের মাধ্যমে দেওয়া। ফার্মাসিস্ট: ব্যবস্থাপত্রটি আসল কি না জানতে QR কোডটি স্ক্যান করুন বা ${url} খুলুন।`,
-    order: 'এই ওষুধগুলো নিরোগে অর্ডার করুন:',
+    footer: (url: string) => `নীরোগের মাধ্যমে দেওয়া। ফার্মাসিস্ট: ব্যবস্থাপত্রটি আসল কি না জানতে QR কোডটি স্ক্যান করুন বা ${url} খুলুন।`,
+    order: 'এই ওষুধগুলো নীরোগে অর্ডার করুন:',
   },
 } as const;
 
@@ -109,7 +110,7 @@ export async function renderPrescriptionPdf(p: Prescription, publicUrl: string, 
 
   const green = '#0b7a5c';
   doc.fillColor(green).fontSize(22);
-  write(lang === Language.bn ? 'নিরোগ' : 'Nirog', { bold: true, continued: true });
+  write(lang === Language.bn ? 'নীরোগ' : 'Nirog', { bold: true, continued: true });
   doc.fillColor('#555').fontSize(10);
   write(`   ${L.subtitle}`);
   doc.moveDown(0.8);
@@ -136,8 +137,8 @@ export async function renderPrescriptionPdf(p: Prescription, publicUrl: string, 
     `${L.patient}: ${p.patientName}`,
     p.age !== null && p.age !== undefined ? `${L.age}: ${n(p.age)}` : null,
     p.patientGender ? `${L.gender}: ${L.genders[p.patientGender] ?? p.patientGender}` : null,
-    p.weight ? `${L.weight}: ${p.weight}` : null,
-    p.height ? `${L.height}: ${p.height}` : null,
+    p.weight ? `${L.weight}: ${formatWeight(p.weight, lang)}` : null,
+    p.height ? `${L.height}: ${formatHeight(p.height, lang)}` : null,
   ].filter(Boolean).join('    ');
   write(vitals);
   write(`${L.date}: ${dhakaDate(p.createdAt, lang)}`);

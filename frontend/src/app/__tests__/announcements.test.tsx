@@ -28,4 +28,16 @@ describe('what screen readers are told', () => {
     act(() => document.body.append(field('Enter your email'), field('Enter your password')));
     await waitFor(() => expect(region).toHaveTextContent('Enter your email. Enter your password'));
   });
+
+  it("empties the form errors' region on another page, so the page before's errors are not read again", async () => {
+    const { rerender } = render(<FormErrorAnnouncer page="/shipping" />);
+    const region = screen.getByTestId('form-errors-live');
+    const field = Object.assign(document.createElement('div'), { className: 'ant-form-item-explain-error', textContent: 'Enter the city' });
+    act(() => document.body.append(field));
+    await waitFor(() => expect(region).toHaveTextContent('Enter the city'));
+    field.remove();
+    rerender(<FormErrorAnnouncer page="/my-order" />);
+    expect(screen.getByTestId('form-errors-live')).toBe(region);
+    expect(region).toBeEmptyDOMElement();
+  });
 });

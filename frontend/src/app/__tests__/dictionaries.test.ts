@@ -48,6 +48,32 @@ describe('the English and Bangla dictionaries', () => {
     expect(same.filter((s) => !ALLOWED_SAME.some((re) => re.test(s)))).toEqual([]);
   });
 
+  it('give an English count that names what it counts its singular and plural forms ("1 doctor", "2 doctors")', () => {
+    const missing: string[] = [];
+    const walk = (d: Dict, path: string) => {
+      for (const [k, v] of Object.entries(d)) {
+        if (v && typeof v === 'object') walk(v as Dict, `${path}${k}.`);
+        // "{{count}} doctors" needs results_one and results_other; "Reviews ({{count}})" does not.
+        else if (typeof v === 'string' && /\{\{count\}\} [A-Za-z]/.test(v) && !/_(one|other)$/.test(k)) missing.push(`${path}${k}: ${v}`);
+        else if (typeof v === 'string' && /_one$/.test(k) && !(`${k.slice(0, -4)}_other` in d)) missing.push(`${path}${k}: no _other`);
+      }
+    };
+    for (const ns of namespaces) walk(i18n.store.data.en[ns] as Dict, `${ns}:`);
+    expect(missing).toEqual([]);
+  });
+
+  it('spell the brand নীরোগ, as the header does (never নিরোগ), in every Bangla text', () => {
+    const misspelt: string[] = [];
+    const walk = (b: Dict, path: string) => {
+      for (const [k, v] of Object.entries(b)) {
+        if (v && typeof v === 'object') walk(v as Dict, `${path}${k}.`);
+        else if (typeof v === 'string' && v.includes('নিরোগ')) misspelt.push(`${path}${k}: ${v}`);
+      }
+    };
+    for (const ns of namespaces) walk(i18n.store.data.bn[ns] as Dict, `${ns}:`);
+    expect(misspelt).toEqual([]);
+  });
+
   it('put no English word into a Bangla text, but names, formats and codes', () => {
     const english: string[] = [];
     const walk = (b: Dict, path: string) => {

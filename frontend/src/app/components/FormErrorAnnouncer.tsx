@@ -6,9 +6,16 @@ import { useEffect, useState } from 'react';
  * nothing. One polite region for the whole page, present before any error, repeats each error as it
  * appears. It watches the DOM for antd's error class rather than each of the app's forms, and lives in
  * the shell (not in antd's provider, of which a page may hold several) so that it speaks once.
+ * It empties on another page (`page`, the path): the errors of the page before were still in the
+ * region, read out again on the next page by a screen reader moving through it.
  */
-export default function FormErrorAnnouncer() {
+export default function FormErrorAnnouncer({ page }: { page?: string }) {
   const [text, setText] = useState('');
+  const [shownOn, setShownOn] = useState(page);
+  if (shownOn !== page) {
+    setShownOn(page);
+    setText('');
+  }
   useEffect(() => {
     let shown = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -28,6 +35,6 @@ export default function FormErrorAnnouncer() {
       observer.disconnect();
       clearTimeout(timer);
     };
-  }, []);
+  }, [page]);
   return <div className="sr-only" role="status" aria-live="polite" data-testid="form-errors-live">{text}</div>;
 }

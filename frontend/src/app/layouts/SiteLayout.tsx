@@ -1,5 +1,5 @@
-import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Suspense, lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Header from '../components/Header';
 import Footer from '../components/Footer';
@@ -52,6 +52,23 @@ function useFocusOnNavigation() {
 }
 
 /**
+ * A move to another page by a link or a button (the footer's, a menu's, the admin's side menu) starts
+ * the new page at its top: the app swaps the page inside one document, so the window kept the scroll
+ * of the page before and a footer link landed half-way down the next. Back and Forward (POP) keep the
+ * browser's own restoring; a link to an anchor (#…) is the browser's to scroll.
+ */
+function useTopOnNavigation() {
+  const { pathname, hash } = useLocation();
+  const type = useNavigationType();
+  const shown = useRef(pathname);
+  useLayoutEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    if (type !== 'POP' && !hash) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname, hash, type]);
+}
+
+/**
  * Its children once the page has loaded and the browser is idle. Its own component, so that the
  * update re-renders only it: were it the layout's state, the layout would re-render around a page
  * still hydrating (its chunk slow to come), and React discards a Suspense boundary's server markup
@@ -63,6 +80,8 @@ function OnceIdle({ children }: { children: ReactNode }) {
 
 export default function SiteLayout() {
   const session = useSession();
+  const { pathname } = useLocation();
+  useTopOnNavigation();
   useFocusOnNavigation();
   return (
     <div className="site">
@@ -75,7 +94,7 @@ export default function SiteLayout() {
         </Suspense>
       </OnceIdle>
       <FlashHost />
-      <FormErrorAnnouncer />
+      <FormErrorAnnouncer page={pathname} />
       {session && (
         <Suspense fallback={null}>
           <VerifyEmailBanner />

@@ -104,7 +104,7 @@ registerTranslations('admin', {
       problems: {
         EMPTY_FILE: 'হেডারের নিচে ফাইলে কোনো সারি নেই।', MISSING_COLUMN: 'হেডারে এই কলামটি নেই।',
         TOO_MANY_ROWS: 'অনেক বেশি সারি ({{value}}): এক ফাইলে সর্বোচ্চ ৫০,০০০।', MISSING_VALUE: 'খালি: এই কলাম আবশ্যক।',
-        TOO_LONG: 'বেশি লম্বা: "{{value}}"।', UNKNOWN_FORM: '"{{value}}" নিরোগের জানা কোনো ধরন নয় ({{examples}}…)।',
+        TOO_LONG: 'বেশি লম্বা: "{{value}}"।', UNKNOWN_FORM: '"{{value}}" নীরোগের জানা কোনো ধরন নয় ({{examples}}…)।',
         UNKNOWN_UNIT: '"{{value}}" কোনো ইউনিট নয়: {{units}}।', BAD_PRICE: '"{{value}}" টাকায় দাম নয় (যেমন {{example}})।',
         BAD_YES_NO: '"{{value}}": {{yes}} বা {{no}} লিখুন।', BAD_NUMBER: '"{{value}}" পূর্ণসংখ্যা নয়।',
         DUPLICATE_ROW: 'লাইন {{line}}-এর মতোই।', SLUG_TAKEN: 'প্রায় একই নামে আরেকটি বিশেষজ্ঞতা আছে।',

@@ -1,4 +1,4 @@
-import { asciiDigits } from '@/lib/digits'; // "৫৮" → "58" for checking, and for the age, which travels as a number
+import { asciiDigits, readerDigits } from '@/lib/digits'; // "৫৮" → "58" for checking, and for the age, which travels as a number
 
 /**
  * The client's copy of the server's vitals rules (backend/src/modules/appointments/vitals.ts), for
@@ -41,4 +41,32 @@ export function isHeight(value: string): boolean {
   const m = METRES.exec(s);
   if (m) cm = Number(m[1]!.replace(',', '.')) * 100;
   return cm !== null && cm >= 30 && cm <= 250 && (!fi || Number(fi[2] ?? 0) < 12) && (!fd || Number(fd[2] ?? 0) < 12);
+}
+
+const num = (s: string) => s.replace(',', '.');
+
+/**
+ * A weight as the patient wrote it, said whole in the reader's language ("58" → "58 kg" / "৫৮ কেজি";
+ * a unit written stays that unit); unreadable text as written. The server's prescription PDF says it
+ * the same (backend/src/modules/appointments/vitals.ts formatWeight).
+ */
+export function formatWeight(raw: string, lang: string): string {
+  const m = WEIGHT.exec(asciiDigits(raw.trim()));
+  if (!m) return raw;
+  const pounds = /^lb/i.test(m[2] ?? '');
+  const unit = lang.startsWith('bn') ? (pounds ? 'পাউন্ড' : 'কেজি') : pounds ? 'lb' : 'kg';
+  return `${readerDigits(num(m[1]!), lang)} ${unit}`;
+}
+
+/** A height as the patient wrote it, said whole: 5'6" in feet and inches, or "157 cm" / "১৫৭ সেমি"; unreadable text as written. */
+export function formatHeight(raw: string, lang: string): string {
+  const s = asciiDigits(raw.trim());
+  const feet = FEET_INCHES.exec(s) ?? FEET_DOT_INCHES.exec(s);
+  const d = (x: string) => readerDigits(x, lang);
+  if (feet) return feet[2] ? `${d(feet[1]!)}'${d(String(Number(num(feet[2]))))}"` : `${d(feet[1]!)}'`;
+  const cm = CENTIMETRES.exec(s);
+  if (cm) return `${d(num(cm[1]!))} ${lang.startsWith('bn') ? 'সেমি' : 'cm'}`;
+  const m = METRES.exec(s);
+  if (m) return `${d(num(m[1]!))} ${lang.startsWith('bn') ? 'মিটার' : 'm'}`;
+  return raw;
 }

@@ -74,7 +74,7 @@ registerTranslations('developers', {
       search: 'Search types, fields and descriptions', matches_one: '{{count}} type matches', matches_other: '{{count}} types match',
       none: 'Nothing matches “{{q}}”', deprecated: 'Deprecated', args: 'Arguments', values: 'Values', fields: 'Fields',
       kinds: { type: 'type', input: 'input', enum: 'enum', scalar: 'scalar', interface: 'interface', union: 'union' },
-      showAll: 'Show all {{count}} types', loading: 'Reading the schema…',
+      showAll_one: 'Show the {{count}} type', showAll_other: 'Show all {{count}} types', loading: 'Reading the schema…',
     },
     explorer: {
       intro: 'Run queries against this Nirog with your app’s key. The key stays in this page and goes only to this server; without one you are a visitor.',
@@ -101,7 +101,7 @@ registerTranslations('developers', {
     },
     scopes: {
       p1: 'অ্যাপ যে অপারেশন ডাকতে পারে তার প্রতিটি জানায় কোন একটি অনুমতিতে তা খোলে (নিচের রেফারেন্সে লেখা থাকে `Integrator apps: scope …`)। যে অপারেশনের কোনো অনুমতি নেই তা অ্যাপের জন্য বন্ধ, সবার জন্য খোলা তথ্যও।',
-      p2: 'অ্যাপটি কার হয়ে কাজ করে তা ঠিক করে কোন রেকর্ড দেখা যাবে: হাসপাতালের অ্যাপ কেবল নিরোগের অ্যাডমিনের যুক্ত করা ডাক্তারদের ভিজিট দেখে (ডাক্তারের লেখা কোনো নাম মিলিয়ে নয়), কখনো প্রেসক্রিপশন নয়; মজুত রাখে কেবল ফার্মেসি অংশীদারের অ্যাপ। অ্যাপ ব্যক্তিগত তথ্য পড়লে প্রতিবার তা অডিট লগে লেখা হয়।',
+      p2: 'অ্যাপটি কার হয়ে কাজ করে তা ঠিক করে কোন রেকর্ড দেখা যাবে: হাসপাতালের অ্যাপ কেবল নীরোগের অ্যাডমিনের যুক্ত করা ডাক্তারদের ভিজিট দেখে (ডাক্তারের লেখা কোনো নাম মিলিয়ে নয়), কখনো প্রেসক্রিপশন নয়; মজুত রাখে কেবল ফার্মেসি অংশীদারের অ্যাপ। অ্যাপ ব্যক্তিগত তথ্য পড়লে প্রতিবার তা অডিট লগে লেখা হয়।',
       p3: 'অনুমতির বাইরের অনুরোধ কিছু চালানোর আগেই `FORBIDDEN` উত্তর পায়, কারণ `MISSING_SCOPE`; অন্য প্রতিষ্ঠানের রেকর্ড হলে `NOT_YOUR_ORGANISATION`।',
       scope: 'অনুমতি', opens: 'যা খোলে', operations: 'অপারেশন',
       list: {

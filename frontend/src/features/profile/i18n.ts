@@ -7,7 +7,7 @@ registerTranslations('profile', {
     male: 'Male', female: 'Female', enterPhone: 'Enter Your Phone Number', update: 'Update', infoUpdated: 'Your Info Updated',
     photo: 'Photo', changePhoto: 'Change photo', photoUpdated: 'Photo updated', online: 'Online', offline: 'Offline',
     onlineSwitch: 'Available for consultations now', degree: 'Degree', specialities: 'Specialities', work: 'Works at',
-    experience: 'Experience', years: '{{count}} years', fee: 'Consultation fee', location: 'Location', bmdc: 'BMDC number',
+    experience: 'Experience', years_one: '{{count}} year', years_other: '{{count}} years', fee: 'Consultation fee', location: 'Location', bmdc: 'BMDC number',
     nid: 'National ID', type: 'Type', medical: 'Medical', dental: 'Dental', status: 'Account status', rating: 'Rating', reviews_one: '{{count}} review', reviews_other: '{{count}} reviews',
     professional: 'Professional profile', displayOnly: 'Your professional details are checked by Nirog. To change them, contact an admin.',
     pending: 'Waiting for approval', approved: 'Approved', rejected: 'Not approved', notVerified: 'Email not verified yet',
@@ -22,7 +22,7 @@ registerTranslations('profile', {
     memberGender: 'Gender', memberPhone: 'Their mobile number (optional)', memberPhoneHint: 'Only if they have their own phone',
     save: 'Save', cancel: 'Cancel', memberAdded: '{{name}} is added to your family', memberSaved: 'Saved',
     confirmRemove: 'Remove {{name}}?', confirmRemoveText: 'The care already booked for {{name}} stays in your history. You cannot book for them again unless you add them again.',
-    memberRemoved: '{{name}} is removed', age: '{{count}} years', nameRequired: 'Enter their name', memberBirthdateRequired: 'Choose their date of birth',
+    memberRemoved: '{{name}} is removed', age_one: '{{count}} year', age_other: '{{count}} years', nameRequired: 'Enter their name', memberBirthdateRequired: 'Choose their date of birth',
     genderRequired: 'Choose their gender', editTitle: 'Change {{name}}', addTitle: 'Add a family member', memberActions: 'Actions for {{name}}',
   },
   bn: {

@@ -4,7 +4,7 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import i18n from '@/i18n';
 import { errors } from '@/i18n/errors';
-import { describeServerError, errorInfo } from '@/lib/errors';
+import { describeServerError, errorInfo, formErrorParts } from '@/lib/errors';
 
 /** The ErrorReason values the server publishes (schema.graphql, emitted by the backend build). */
 function publishedReasons(): string[] {
@@ -41,6 +41,20 @@ describe('server refusals in both languages', () => {
     expect(weak.fields).toEqual({ password: 'পাসওয়ার্ড কমপক্ষে ৮ অক্ষরের হতে হবে।' });
     const form = describeServerError({ reason: 'INVALID_INPUT', message: 'Enter a valid email address', fields: { email: 'Enter a valid email address', note: 'Custom' }, fieldRules: { email: 'isEmail', note: 'someNewRule' } });
     expect(form.fields).toEqual({ email: 'একটি সঠিক ইমেইল ঠিকানা দিন', note: 'Custom' });
+  });
+
+  it('says the limit a field broke, in the reader\'s digits, and the plain word without one', async () => {
+    const long = { reason: 'INVALID_INPUT', message: 'name must be shorter than or equal to 100 characters', fields: { name: 'x' }, fieldRules: { name: 'maxLength' } };
+    expect(describeServerError({ ...long, fieldParams: { name: { max: 100 } } }).fields).toEqual({ name: 'Too long: at most 100 characters' });
+    expect(describeServerError(long).fields).toEqual({ name: 'Too long' });
+    await i18n.changeLanguage('bn');
+    expect(describeServerError({ ...long, fieldParams: { name: { max: 2000 } } }).fields).toEqual({ name: 'খুব দীর্ঘ: সর্বোচ্চ ২,০০০ অক্ষর' });
+  });
+
+  it('puts a field error beside the form\'s field of that name, also for a nested server name; the message only when none is on screen', () => {
+    const info = { message: 'Some fields are missing or not valid.', fields: { 'shippingInfo.phone': 'Enter a Bangladeshi mobile number', other: 'x' } };
+    expect(formErrorParts(info, ['name', 'phone'])).toEqual({ fields: [{ name: 'phone', errors: ['Enter a Bangladeshi mobile number'] }], message: null });
+    expect(formErrorParts(info, ['name'])).toEqual({ fields: [], message: 'Some fields are missing or not valid.' });
   });
 
   it('counts attempts with plural rules and falls back to the server for an unknown reason', () => {

@@ -150,7 +150,7 @@ describe('signup with an email that already has an account', () => {
     const mails = await attemptMails(ownerId);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.language).toBe('bn');
-    expect(mails[0]!.subject).toBe('কেউ আপনার ইমেইল দিয়ে নিরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন');
+    expect(mails[0]!.subject).toBe('কেউ আপনার ইমেইল দিয়ে নীরোগ অ্যাকাউন্ট খোলার চেষ্টা করেছেন');
     expect(mails[0]!.text).toContain('রিসেট');
 
     const doctorId = (await usersWithEmail('doctor@nirog.test'))[0]!.id as string;
@@ -222,6 +222,21 @@ describe('mass assignment', () => {
     const future = await patient.put('/update/currentUserdetails', { name: 'A', phone: '01711223344', birthdate: '2999-01-01' });
     expect(future.status).toBe(400);
     expect(future.body.fields).toHaveProperty('birthdate');
+  });
+
+  it('says the limit a field broke, so a form can say "At most 100 characters" beside it (both doors)', async () => {
+    const patient = await asPatient(t);
+    const long = 'ক'.repeat(5000);
+    const gql = await patient.gql('mutation($input: UpdateProfileInput!) { updateProfile(input: $input) { name } }',
+      { input: { name: long, phone: '01711223344', birthdate: '1990-01-01' } });
+    expect(gql.errors?.[0]?.extensions).toMatchObject({ reason: 'INVALID_INPUT', fieldRules: { name: 'maxLength' }, fieldParams: { name: { max: 100 } } });
+    const rest = await patient.put('/update/currentUserdetails', { name: long, phone: '01711223344', birthdate: '1990-01-01' });
+    expect(rest.status).toBe(400);
+    expect(rest.body).toMatchObject({ fieldRules: { name: 'maxLength' }, fieldParams: { name: { max: 100 } } });
+    // a rule without a limit carries none
+    const email = await asVisitor(t).gql('mutation($input: SignupInput!) { signup(input: $input) { __typename } }', { input: { name: 'A', email: 'not-an-email', password: 'mango-tree-42' } });
+    expect(email.errors?.[0]?.extensions).toMatchObject({ fieldRules: { email: 'isEmail' } });
+    expect(email.errors?.[0]?.extensions?.fieldParams).toBeUndefined();
   });
 });
 

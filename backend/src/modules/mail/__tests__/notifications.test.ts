@@ -4,7 +4,8 @@ import type { DomainEvent } from '../../../common/events.js';
 import { Language, User } from '../../accounts/index.js';
 import { Doctor } from '../../doctors/index.js';
 import { shortRef } from '../notification.service.js';
-import { renderMail, renderSms } from '../mail.templates.js';
+import { readFileSync } from 'node:fs';
+import { MAIL_TEMPLATE_NAMES, SMS_TEMPLATE_NAMES, renderMail, renderSms } from '../mail.templates.js';
 
 
 /**
@@ -181,9 +182,9 @@ describe('SMS', () => {
         { type: 'order.statusChanged', orderId, userId: karimId, from: 'Confirmed', to: 'Delivered' },
       );
       const texts = await t.sql('select template, body, to_phone from sms_outbox where user_id = ? and dedupe_key like ? order by template', [karimId, `%${appointmentId}%`]);
-      expect(texts).toEqual([{ template: 'appointment-status', to_phone: '+8801819876543', body: `নিরোগ: আপনার বুকিং #${shortRef(appointmentId)} এখন নিশ্চিত।` }]);
+      expect(texts).toEqual([{ template: 'appointment-status', to_phone: '+8801819876543', body: `নীরোগ: আপনার বুকিং #${shortRef(appointmentId)} এখন নিশ্চিত।` }]);
       const order = await t.sql('select body from sms_outbox where dedupe_key like ?', [`%${orderId}%`]);
-      expect(order[0]!.body).toBe(`নিরোগ: আপনার ওষুধের অর্ডার #${shortRef(orderId)} এখন ডেলিভারি হয়েছে।`);
+      expect(order[0]!.body).toBe(`নীরোগ: আপনার ওষুধের অর্ডার #${shortRef(orderId)} এখন ডেলিভারি হয়েছে।`);
       // The mail goes too: the account has an email.
       expect((await mailTo(karimId, 'appointment-status')).some((m) => m.subject.includes(shortRef(appointmentId)))).toBe(true);
     } finally {
@@ -210,8 +211,22 @@ describe('SMS', () => {
   });
 
   it('keeps a reference as written in a Bangla text, also one made of digits alone (about 2% of them)', () => {
-    expect(renderSms('appointment-status', Language.bn, { ref: '43587018', status: 'নিশ্চিত' })).toBe('নিরোগ: আপনার বুকিং #43587018 এখন নিশ্চিত।');
+    expect(renderSms('appointment-status', Language.bn, { ref: '43587018', status: 'নিশ্চিত' })).toBe('নীরোগ: আপনার বুকিং #43587018 এখন নিশ্চিত।');
     expect(renderMail('appointment-status', Language.bn, { name: 'করিম', ref: '43587018', status: 'নিশ্চিত', link: 'https://nirog.example/my-booking' }).text).toContain('43587018');
+  });
+
+  it('spells the brand নীরোগ in every Bangla mail, SMS and the prescription PDF, as the screens do (never নিরোগ)', () => {
+    // every value a template reads (v.name, v.link…), as '1'
+    const source = readFileSync(new URL('../mail.templates.ts', import.meta.url), 'utf8');
+    const vars = Object.fromEntries([...source.matchAll(/\bv\.(\w+)/g)].map((m) => [m[1]!, '1']));
+    const texts = [
+      ...MAIL_TEMPLATE_NAMES.flatMap((name) => Object.values(renderMail(name, Language.bn, vars)).map((text) => `${name}: ${text}`)),
+      ...SMS_TEMPLATE_NAMES.map((name) => `${name}: ${renderSms(name, Language.bn, vars)}`),
+      `prescription.pdf.ts: ${readFileSync(new URL('../../prescriptions/prescription.pdf.ts', import.meta.url), 'utf8')}`,
+    ];
+    expect(MAIL_TEMPLATE_NAMES.length).toBeGreaterThan(10);
+    expect(texts.filter((text) => text.includes('নিরোগ'))).toEqual([]);
+    expect(texts.filter((text) => text.includes('নীরোগ')).length).toBeGreaterThan(10);
   });
 
   it('refuses numbers that are not Bangladeshi mobiles', async () => {

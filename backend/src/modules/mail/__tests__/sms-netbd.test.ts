@@ -40,10 +40,10 @@ const dueNow = (phone: string) => t.sql(`update sms_outbox set next_attempt_at =
 
 describe('sending through sms.net.bd', () => {
   it('posts the form the provider documents, Bangla intact, and keeps its request_id as the reference', async () => {
-    const phone = await queue('নিরোগ: আপনার বুকিং #AB12CD34 এখন নিশ্চিত।', 'appointment-status', 'bn');
+    const phone = await queue('নীরোগ: আপনার বুকিং #AB12CD34 এখন নিশ্চিত।', 'appointment-status', 'bn');
     expect((await t.worker.tick()).sms).toBe(1);
     const req = gateway.sent.at(-1)!;
-    expect(req).toMatchObject({ apiKey: API_KEY, to: phone.slice(1), msg: 'নিরোগ: আপনার বুকিং #AB12CD34 এখন নিশ্চিত।', senderId: 'NIROG' });
+    expect(req).toMatchObject({ apiKey: API_KEY, to: phone.slice(1), msg: 'নীরোগ: আপনার বুকিং #AB12CD34 এখন নিশ্চিত।', senderId: 'NIROG' });
     expect(req.contentType).toMatch(/^application\/x-www-form-urlencoded/);
     expect(await rowTo(phone)).toMatchObject({ status: 'sent', attempts: 1, provider_ref: String(req.requestId), last_error: null, delivery_status: 'pending' });
   });

@@ -39,6 +39,17 @@ describe('the medicine catalogue', () => {
     expect(res.body).toMatchObject({ success: true, medicines: [], medicineCount: 0 });
   });
 
+  it('answers a keyword with nothing to search by (an emoji, punctuation) with nothing, not the whole catalogue (both doors)', async () => {
+    for (const keyword of ['😀', '💊🤒', "')|!"]) {
+      const res = await asVisitor(t).get(`/get/medicine/?keyword=${encodeURIComponent(keyword)}`);
+      expect({ keyword, body: res.body }).toMatchObject({ keyword, body: { success: true, medicines: [], medicineCount: 0 } });
+    }
+    const gql = await asVisitor(t).gql('{ medicines(keyword: "😀", page: 1) { total items { id } } }');
+    expect(gql.data).toEqual({ medicines: { total: 0, items: [] } });
+    // no keyword at all is the whole catalogue, as before
+    expect((await asVisitor(t).get('/get/medicine/?keyword=')).body.medicineCount).toBeGreaterThan(10);
+  });
+
   it('survives keywords full of operators', async () => {
     expect(toPrefixQuery("napa & | ! ( ) ' :*")).toBe('napa:*');
     expect((await asVisitor(t).get('/get/medicine/?keyword=%27%29%7C%21')).status).toBe(200);

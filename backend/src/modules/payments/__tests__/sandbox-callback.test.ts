@@ -110,3 +110,52 @@ describe('the hosted page checks the callback again before redirecting', () => {
     }
   });
 });
+
+describe('a payer who taps again, or comes back to the hosted page, finds the way back', () => {
+  it('a second tap on a decided payment, whichever button, leads where the first did and changes nothing', async () => {
+    const { res } = await bkashCreate(own());
+    const first = await decide(res.body.bkashURL, 'approve');
+    expect(first.status).toBe(303);
+    for (const again of ['approve', 'cancel', 'fail']) {
+      const second = await decide(res.body.bkashURL, again);
+      expect({ again, status: second.status, location: second.headers.location }).toEqual({ again, status: 303, location: first.headers.location });
+    }
+    expect(await em().findOneOrFail(SandboxTransaction, { reference: res.body.paymentID })).toMatchObject({ decision: 'approved', status: 'Initiated' });
+
+    const session = await nagad().createCheckout({
+      tranId: invoice(), amountPoisha: 70000, callbackUrl: own('/api/payments/nagad/callback'), payerReference: '01712345678', clientIp: '127.0.0.1',
+    });
+    const cancelled = await decide(session.redirectUrl, 'cancel');
+    const again = await decide(session.redirectUrl, 'approve');
+    expect(again.status).toBe(303);
+    expect(new URL(again.headers.location as string).searchParams.get('status')).toBe('Aborted');
+    expect(new URL(again.headers.location as string).searchParams.get('payment_ref_id')).toBe(new URL(cancelled.headers.location as string).searchParams.get('payment_ref_id'));
+  });
+
+  it("the page of a decided payment says so and links back, without the buttons", async () => {
+    const { res } = await bkashCreate(own());
+    const decided = await decide(res.body.bkashURL, 'cancel');
+    const page = await t.http().get(pathOf(res.body.bkashURL));
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('This payment is already cancelled');
+    expect(page.text).not.toContain('name="decision"');
+    expect(page.text).toContain(`href="${(decided.headers.location as string).replace(/&/g, '&#38;')}"`);
+  });
+
+  it("lets the hosted page's form lead to every origin a payment can land on, and nowhere else", async () => {
+    const other = await createTestApp({ seed: false, env: { PUBLIC_URL: 'http://localhost:4000', CORS_ORIGINS: 'https://client.example' } });
+    try {
+      const b = other.config.payments.bkash;
+      const grant = await other.http().post(`${BKASH}/token/grant`).set({ username: b.username, password: b.password }).send({ app_key: b.appKey, app_secret: b.appSecret });
+      const created = await other.http().post(`${BKASH}/create`).set({ Authorization: grant.body.id_token, 'X-APP-Key': b.appKey })
+        .send({ mode: '0011', payerReference: '01712345678', callbackURL: 'http://localhost:4000/api/payments/bkash/callback', amount: '700.00', currency: 'BDT', intent: 'sale', merchantInvoiceNumber: invoice() });
+      const page = await other.http().get(pathOf(created.body.bkashURL));
+      const formAction = /form-action ([^;]+)/.exec(page.headers['content-security-policy'] as string)?.[1]?.split(' ');
+      expect(formAction?.sort()).toEqual(["'self'", 'http://127.0.0.1:4000', 'http://localhost:4000', 'https://client.example'].sort());
+      // Nirog's own pages keep theirs.
+      expect((await other.http().get('/healthz')).headers['content-security-policy']).toContain("form-action 'self';");
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -374,6 +374,7 @@ h1{font-size:20px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt
 button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius:8px;font-size:16px;cursor:pointer}
 .approve{background:#e2136e;color:#fff}.fail{background:#555;color:#fff}.cancel{background:#ddd}
 .note{color:#a15c00;font-size:13px}select{width:100%;padding:8px;margin:8px 0}
+.back{display:inline-block;padding:12px 16px;border-radius:8px;background:#0b7a5c;color:#fff;text-decoration:none}
 :focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}</style></head><body><main>${inner}</main></body></html>`;
   }
 
@@ -398,45 +399,81 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
    * The payer's choice on the hosted page; answers with the URL the browser goes to next, 'closed'
    * when the payment cannot be decided, or 'bad-callback' when its callback is not on Nirog's own
    * origin (checked again here, for a checkout stored before creation checked it): then nothing is
-   * recorded and nobody is redirected.
+   * recorded and nobody is redirected. A payment already decided answers the way back its decision
+   * gave, whatever is pressed now: a second tap (the first one's page never left, a Back button)
+   * takes the payer where the first would have, and changes nothing.
    */
   async decide(provider: 'bkash' | 'nagad', reference: string, decision: string, scenario?: string): Promise<string | 'closed' | 'bad-callback'> {
     const em = this.em();
     const t = await em.findOne(SandboxTransaction, { provider, reference });
-    const open = provider === 'bkash' ? t?.status === 'Initiated' && !t.decision : t?.status === 'Ready';
-    if (!t || !open || !['approve', 'fail', 'cancel'].includes(decision)) return 'closed';
-    const callback = this.ownCallbackUrl(t.callbackUrl);
-    if (!callback) return 'bad-callback';
+    if (!t) return 'closed';
+    const open = provider === 'bkash' ? t.status === 'Initiated' && !t.decision : t.status === 'Ready';
+    if (!open) return this.wayBack(provider, t) ?? 'closed';
+    if (!['approve', 'fail', 'cancel'].includes(decision)) return 'closed';
+    if (!this.ownCallbackUrl(t.callbackUrl)) return 'bad-callback';
     if (provider === 'bkash') {
       t.decision = decision === 'approve' ? 'approved' : decision === 'fail' ? 'failed' : 'cancelled';
       if (decision === 'fail') t.status = 'Failed';
       if (decision === 'cancel') t.status = 'Cancelled';
       t.scenario = scenario === 'execute-lost' || scenario === 'insufficient-balance' || scenario === 'refund-lost' ? scenario : null;
-      await em.flush();
-      const status = decision === 'approve' ? 'success' : decision === 'fail' ? 'failure' : 'cancel';
-      const u = new URL(callback);
+    } else {
+      t.decision = decision;
+      t.scenario = scenario === 'refund-lost' ? scenario : null;
+      t.status = decision === 'approve' ? 'Success' : decision === 'fail' ? 'Failed' : 'Aborted';
+      if (decision === 'approve') {
+        t.trxId = `NG${randomBytes(5).toString('hex').toUpperCase()}`;
+        t.completedAt = new Date();
+      }
+    }
+    await em.flush();
+    return this.wayBack(provider, t) ?? 'bad-callback';
+  }
+
+  /**
+   * The payer's way back to Nirog's callback once the payment is decided, as the provider writes it;
+   * null when it is not decided or its callback is not on Nirog's own origin.
+   */
+  private wayBack(provider: 'bkash' | 'nagad', t: SandboxTransaction): string | null {
+    const callback = this.ownCallbackUrl(t.callbackUrl);
+    if (!callback || !t.decision) return null;
+    const u = new URL(callback);
+    if (provider === 'bkash') {
+      const status = t.decision === 'approved' ? 'success' : t.decision === 'failed' ? 'failure' : 'cancel';
       u.searchParams.set('paymentID', t.reference);
       u.searchParams.set('status', status);
       u.searchParams.set('signature', this.hmac(`${t.reference}.${status}`));
       return u.toString();
     }
-    t.decision = decision;
-    t.scenario = scenario === 'refund-lost' ? scenario : null;
-    t.status = decision === 'approve' ? 'Success' : decision === 'fail' ? 'Failed' : 'Aborted';
-    if (decision === 'approve') {
-      t.trxId = `NG${randomBytes(5).toString('hex').toUpperCase()}`;
-      t.completedAt = new Date();
-    }
-    await em.flush();
-    const u = new URL(callback);
+    const approved = t.decision === 'approve';
     const params: Record<string, string> = {
       merchant: this.config.payments.nagad.merchantId, order_id: t.merchantOrderId, payment_ref_id: t.reference, status: t.status,
-      status_code: decision === 'approve' ? '00_0000_000' : '00_1111_001',
-      message: decision === 'approve' ? 'Successful Transaction' : decision === 'fail' ? 'Transaction Failed' : 'Aborted by customer',
-      payment_dt: nagadDateTime(), issuer_payment_ref: t.trxId ?? '',
+      status_code: approved ? '00_0000_000' : '00_1111_001',
+      message: approved ? 'Successful Transaction' : t.decision === 'fail' ? 'Transaction Failed' : 'Aborted by customer',
+      payment_dt: nagadDateTime(t.completedAt ?? t.updatedAt), issuer_payment_ref: t.trxId ?? '',
     };
     for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
     return u.toString();
+  }
+
+  /**
+   * The hosted page's own policy: like Nirog's pages, but its form may lead the payer (through the
+   * callback's redirect) to every origin a payment can land on: Nirog's (PUBLIC_URL and its twins,
+   * APP_ORIGINS) and the allowed clients' (CORS_ORIGINS). With the pages' `form-action 'self'`, a
+   * payer who opened Nirog at 127.0.0.1 while PUBLIC_URL says localhost paid, and stayed on this page:
+   * the browser refused the last redirect. A real provider's page carries no policy of ours.
+   */
+  private pagePolicy(): string {
+    const landings = [...new Set([...this.config.payments.appOrigins, ...this.config.cors.origins])];
+    return ["default-src 'none'", "style-src 'unsafe-inline'", `form-action 'self' ${landings.join(' ')}`, "frame-ancestors 'none'", "base-uri 'none'"].join('; ');
+  }
+
+  /** The hosted page of a payment already decided: what was decided, and the way back. */
+  private decidedPage(provider: 'bkash' | 'nagad', t: SandboxTransaction): string {
+    const name = provider === 'bkash' ? 'bKash' : 'Nagad';
+    const back = this.wayBack(provider, t);
+    const outcome = t.decision === 'approved' || t.decision === 'approve' ? 'approved' : t.decision === 'failed' || t.decision === 'fail' ? 'failed' : t.decision ? 'cancelled' : 'closed';
+    return this.page(`${name} sandbox payment`, `<h1>This payment is ${outcome === 'closed' ? 'no longer open' : `already ${outcome}`}</h1>
+<p>Invoice ${esc(t.merchantOrderId)}</p>${back ? `<p><a class="back" href="${esc(back)}">Return to Nirog</a></p>` : `<p><a class="back" href="${esc(this.config.publicUrl)}/">Return to Nirog</a></p>`}`);
   }
 
   router(): Router {
@@ -485,7 +522,9 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
             return;
           }
           res.setHeader('Cache-Control', 'no-store');
-          res.type('html').send(this.checkoutPage(provider, t));
+          res.setHeader('Content-Security-Policy', this.pagePolicy());
+          const open = provider === 'bkash' ? t.status === 'Initiated' && !t.decision : t.status === 'Ready';
+          res.type('html').send(open ? this.checkoutPage(provider, t) : this.decidedPage(provider, t));
         } catch (e) {
           next(e);
         }
@@ -495,7 +534,8 @@ button{display:block;width:100%;padding:12px;margin:8px 0;border:0;border-radius
           const body = (req.body ?? {}) as Record<string, string>;
           const next_ = await this.decide(provider, String(req.params.reference), String(body.decision ?? ''), body.scenario);
           if (next_ === 'closed') {
-            res.status(409).type('html').send(this.page('Already decided', '<h1>This payment is no longer open</h1>'));
+            res.setHeader('Content-Security-Policy', this.pagePolicy());
+            res.status(409).type('html').send(this.page('Already decided', `<h1>This payment is no longer open</h1><p><a class="back" href="${esc(this.config.publicUrl)}/">Return to Nirog</a></p>`));
             return;
           }
           if (next_ === 'bad-callback') {

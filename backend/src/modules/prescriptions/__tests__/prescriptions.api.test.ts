@@ -158,6 +158,9 @@ describe("patients' prescriptions", () => {
     // (the doctor's title and speciality in Bangla too: ডা., মেডিসিন, drawn as েমিডিসন)
     for (const word of ['ব্যবস্থাপত্র', 'বয়স: ৩৪', 'নারী', 'খাতুন', '৭', 'ক্ষ', 'Napa 500', p.verificationCode, 'ডা. Ayesha Siddiqua', 'েমিডিসন']) expect(text).toContain(word);
     expect(text).not.toMatch(/Dr\. Ayesha|^Medicine$/m);
+    // the weight and the height as the booking wrote them (58 kg, 5.2), said whole in her digits
+    expect(text).toContain('ওজন: ৫৮');
+    expect(text).toContain(`উচ্চতা: ৫'২"`);
     // Shaped, not letter by letter: the vowel sign ি is drawn before its consonant (নি → glyphs ি, ন),
     // which only an Indic shaper does; the text layer lists glyphs in drawing order.
     expect(text).toContain('িনন');

@@ -144,7 +144,7 @@ describe('patient password reset', () => {
     const { email, client } = await patientWithSession();
     expect((await client.put('/update/language', { language: 'bn' })).status).toBe(200);
     await resetTokenFor(email);
-    expect(smtp.to(email).at(-1)!.subject).toBe('আপনার নিরোগ পাসওয়ার্ড রিসেট করুন');
+    expect(smtp.to(email).at(-1)!.subject).toBe('আপনার নীরোগ পাসওয়ার্ড রিসেট করুন');
   });
 });
 

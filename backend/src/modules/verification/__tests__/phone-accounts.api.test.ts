@@ -45,7 +45,7 @@ describe('signup with a mobile number alone', () => {
     const [sms] = await texts(phone);
     // In the reader's language and digits; the code first, so the phone's notification shows it.
     expect(sms).toMatchObject({ template: 'phone-code', user_id: null });
-    expect(sms!.body).toMatch(/^[০-৯]{6} আপনার নিরোগ কোড। এটি ৫ মিনিট কার্যকর।/);
+    expect(sms!.body).toMatch(/^[০-৯]{6} আপনার নীরোগ কোড। এটি ৫ মিনিট কার্যকর।/);
     const code = await codeSentTo(t, phone);
 
     const res = await gql(LOGIN, { i: { phone, code: bn(code) } });
@@ -227,7 +227,7 @@ describe('login with a mobile number', () => {
     const phone = PHONE_ONLY_PATIENT.local;
     expect((await gql(LOGIN_CODE, { i: { phone } })).error).toBeUndefined();
     const [sms] = (await texts(phone)).filter((s) => s.template === 'phone-code').slice(-1);
-    expect(sms!.body).toContain('আপনার নিরোগ কোড');
+    expect(sms!.body).toContain('আপনার নীরোগ কোড');
     const res = await gql(LOGIN, { i: { phone, code: await codeSentTo(t, phone) } });
     expect(res.data.loginWithCode.user).toMatchObject({ name: PHONE_ONLY_PATIENT.name, email: '', hasPassword: false });
   });

@@ -51,8 +51,8 @@ describe('email verification by link', () => {
     const res = await asVisitor(t).gql('mutation($input: SignupInput!) { signup(input: $input) { language } }', { input: { name: 'Rupa Khatun', email: viaGql, password: PASSWORD, language: 'bn' } });
     expect(res.data!.signup.language).toBe('bn');
     await t.worker.tick();
-    expect(smtp.to(viaRest)[0]!.subject).toBe('নিরোগে আপনার ইমেইল যাচাই করুন');
-    expect(smtp.to(viaGql)[0]!.subject).toBe('নিরোগে আপনার ইমেইল যাচাই করুন');
+    expect(smtp.to(viaRest)[0]!.subject).toBe('নীরোগে আপনার ইমেইল যাচাই করুন');
+    expect(smtp.to(viaGql)[0]!.subject).toBe('নীরোগে আপনার ইমেইল যাচাই করুন');
     expect((await t.http().post('/api/register').send({ name: 'Rupa Khatun', email: uniqueEmail('x'), password: PASSWORD, language: 'fr' })).status).toBe(400);
   });
 

@@ -85,10 +85,15 @@ describe('where login leads', () => {
     expect(await screen.findByText('Welcome, Nadia Rahman: you are logged in')).toBeInTheDocument();
   });
 
-  it('sends a logged-in patient who opens the doctor login (For Doctors) to the home page, not a 403', async () => {
+  it('tells a logged-in patient who opens the doctor login (For Doctors) whose session it is, and lets them end it (no silent bounce home)', async () => {
     setSession({ token: 'a.b.c', refreshToken: 'r', user: { id: 'u1', name: 'Rahima', email: input.email, role: 'user' } });
     at('/doctor/login', <LoginForm door="doctor" />);
-    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(screen.getByRole('heading', { level: 1, name: 'Doctor Login' })).toBeInTheDocument();
+    expect(screen.getByText('You are logged in as Rahima, with a patient account. Doctors log in with their own doctor account.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    await userEvent.click(screen.getByRole('button', { name: 'Log out to log in as a doctor' }));
+    expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+    expect(screen.queryByTestId('where')).toBeNull();
   });
 
   it('sends a visitor who opens a doctor screen to the doctor login', async () => {

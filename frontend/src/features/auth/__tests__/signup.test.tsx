@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import i18n from 'i18next';
-import { SignupDocument } from '@/gql/graphql';
+import { LoginDocument, SignupDocument } from '@/gql/graphql';
+import { getSession, setSession } from '@/lib/session';
 import { renderScreen } from '@/test/render';
 import PatientSignupPage from '../pages/PatientSignupPage';
 import DoctorSignupPage from '../pages/DoctorSignupPage';
@@ -44,7 +45,7 @@ describe('signup forms', () => {
   // the screen can only point to the mailbox, in both languages.
   it.each([
     ['en', 'Thank you! Please check your email: we have sent you a message about your Nirog account.'],
-    ['bn', 'ধন্যবাদ! অনুগ্রহ করে আপনার ইমেইল দেখুন: আপনার নিরোগ অ্যাকাউন্ট সম্পর্কে আমরা একটি বার্তা পাঠিয়েছি।'],
+    ['bn', 'ধন্যবাদ! অনুগ্রহ করে আপনার ইমেইল দেখুন: আপনার নীরোগ অ্যাকাউন্ট সম্পর্কে আমরা একটি বার্তা পাঠিয়েছি।'],
   ])('after a signup, goes to the login page and asks to check the email (%s)', async (lang, message) => {
     await i18n.changeLanguage(lang);
     const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42', language: lang };
@@ -62,6 +63,29 @@ describe('signup forms', () => {
     await userEvent.click(screen.getByRole('button', { name: i18n.t('signup', { ns: 'auth' }) }));
     expect(await screen.findByTestId('navigated')).toBeInTheDocument();
     expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it('logs the new patient in with what they typed and goes on to confirm the email (no typing it all again)', async () => {
+    const input = { name: 'Sadia', email: 'sadia@example.com', password: 'mango-tree-42', language: 'en' };
+    renderScreen(<PatientSignupPage />, {
+      path: '/user-signup',
+      route: '/user-signup',
+      mocks: [{
+        request: { query: SignupDocument, variables: { input, avatar: null } },
+        result: { data: { signup: { __typename: 'User', id: 'u9' } } },
+      }, {
+        request: { query: LoginDocument, variables: { input: { email: input.email, password: input.password } } },
+        result: { data: { login: { __typename: 'AuthPayload', token: 'a.b.c', refreshToken: 'r', expiresIn: 900,
+          user: { __typename: 'User', id: 'u9', name: 'Sadia', email: input.email, role: 'User', avatarUrl: null, hasPassword: true } } } },
+      }],
+    });
+    await userEvent.type(screen.getByLabelText('Name'), input.name);
+    await userEvent.type(screen.getByLabelText('Email'), input.email);
+    await userEvent.type(screen.getByLabelText('Password'), input.password);
+    await userEvent.click(screen.getByRole('button', { name: 'Signup' }));
+    expect(await screen.findByTestId('navigated')).toBeInTheDocument();
+    expect(getSession()?.user).toMatchObject({ name: 'Sadia', role: 'user' });
+    setSession(null);
   });
 
   it('says once per field what an empty doctor registration is missing, and marks the required fields', async () => {

@@ -8,7 +8,7 @@ import { setSession, useSession, type Role } from '@/lib/session';
 import { flash } from '@/lib/flash';
 import { errorInfo } from '@/lib/errors';
 import { paths } from '@/config/paths';
-import { toSessionUser } from '../useAuthActions';
+import { toSessionUser, useLogout } from '../useAuthActions';
 import '../i18n';
 import '../auth.css';
 
@@ -25,10 +25,30 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const [doctorLogin, doctorState] = useMutation(DoctorLoginDocument);
   const loading = patientState.loading || doctorState.loading;
   const from = (location.state as { from?: string } | null)?.from;
+  // A signup whose login was refused brings its email along.
+  const typedEmail = (location.state as { email?: string } | null)?.email;
+  const { t: tc } = useTranslation();
+  const logout = useLogout();
+  // Signed in already when the page opened (not by this form).
+  const [openedSignedIn] = useState(() => !!session);
+
+  // A patient or admin who opens the doctor login ("For Doctors") was sent home without a word: the
+  // page now says whose session this is and offers to end it, so that a doctor on a shared phone can log in.
+  if (session && door === 'doctor' && session.user.role !== 'doctor' && openedSignedIn) {
+    return (
+      <div className="card auth-card" data-testid="doctor-door-signed-in">
+        <h1 className="page-title">{t('doctorLoginTitle')}</h1>
+        <p>{t('signedInAsOther', { name: session.user.name, role: tc(`roles.${session.user.role}`) })}</p>
+        <div className="auth-choices">
+          <Button type="primary" onClick={() => void logout()}>{t('logoutForDoctor')}</Button>
+          <Link to={paths.home}>{tc('state.backHome')}</Link>
+        </div>
+      </div>
+    );
+  }
 
   // Logged in (now, or already when the page opened): to where the user was going, else to the
-  // role's own start (admins their dashboard, doctors their consultations). A patient or admin who
-  // opens the doctor login lands on the home page, as the spec sends them.
+  // role's own start (admins their dashboard, doctors their consultations).
   if (session) return <Navigate to={from ?? startOf(session.user.role)} replace />;
 
   async function onFinish(values: { email: string; password: string }) {
@@ -51,7 +71,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
     <div className="card auth-card">
       <h1 className="page-title">{door === 'doctor' ? t('doctorLoginTitle') : t('welcomeLogin')}</h1>
       {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={{ email: typedEmail }}>
         <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
           <Input autoComplete="email" inputMode="email" />
         </Form.Item>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Button, Col, Form, Input, Result, Row, Select } from 'antd';
+import { Alert, Button, Col, Form, Input, Row, Select } from 'antd';
+import PageResult from '@/components/PageResult';
 import NumberInput from '@/components/NumberInput';
 import { useMutation } from '@apollo/client/react';
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { asciiDigits } from '@/lib/digits';
 import { DoctorSignupDocument, type DoctorSignupInput } from '@/gql/graphql';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import { formatCount } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
@@ -16,10 +17,12 @@ import { useDoctorTitleOptions } from '@/lib/doctorTitles';
 import { NAME_MAX } from '../limits';
 import '../i18n';
 import '../auth.css';
+import { useLengthCount } from '@/components/lengthCount';
 
 /** Every field is required, each saying what is missing; the account waits for an admin's approval. */
 export default function DoctorSignupPage() {
   const { t, i18n } = useTranslation('auth');
+  const descriptionCount = useLengthCount(5000);
   const titleOptions = useDoctorTitleOptions();
   const session = useSession();
   const [form] = Form.useForm();
@@ -33,7 +36,7 @@ export default function DoctorSignupPage() {
   if (done) {
     return (
       <div className="card auth-card wide">
-        <Result status="success" title={t('doctorSubmitted')} extra={<Link to={paths.doctorLogin}>{t('doctorLoginTitle')}</Link>} />
+        <PageResult status="success" title={t('doctorSubmitted')} extra={<Link to={paths.doctorLogin}>{t('doctorLoginTitle')}</Link>} />
       </div>
     );
   }
@@ -51,9 +54,7 @@ export default function DoctorSignupPage() {
       await signup({ variables: { input: { ...values, email: values.email.trim(), nidNo: asciiDigits(values.nidNo.trim()), bmdcNo: asciiDigits(values.bmdcNo.trim()), language: i18n.language.startsWith('bn') ? 'bn' : 'en' }, avatar } });
       setDone(true);
     } catch (e) {
-      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
-      form.setFields(parts.fields);
-      setError(parts.message);
+      setError(showRefusal(form, e));
     }
   }
 
@@ -120,7 +121,7 @@ export default function DoctorSignupPage() {
             <Form.Item name="bmdcNo" label={t('bmdc')} extra={t('bmdcHint')} rules={required('bmdcRequired')}><Input /></Form.Item>
           </Col>
           <Col xs={24}>
-            <Form.Item name="description" label={t('description')} rules={required('descriptionRequired')}><Input.TextArea rows={4} maxLength={5000} /></Form.Item>
+            <Form.Item name="description" label={t('description')} rules={required('descriptionRequired')}><Input.TextArea rows={4} maxLength={5000} count={descriptionCount} /></Form.Item>
           </Col>
         </Row>
         <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('register')}</Button>

@@ -34,13 +34,17 @@ afterEach(async () => {
 });
 
 describe('/bloods', () => {
-  it("refuses an incomplete request with 'Enter all Fields' and shows the donor benefits", async () => {
+  it('says what an incomplete request misses beside each field, and shows the donor benefits', async () => {
     render(<MockedProvider mocks={[]}><MemoryRouter><App><BloodsPage /></App></MemoryRouter></MockedProvider>);
     expect(screen.getByText('Why donate blood?')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Name'), 'Jamal');
     await userEvent.click(screen.getByRole('button', { name: 'Send request' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Enter all Fields'));
-    expect(screen.getByRole('button', { name: 'Log in to register as a donor' })).toBeInTheDocument();
+    expect(await screen.findByText('Enter a mobile number, like 01712345678')).toBeInTheDocument();
+    expect(screen.getByText('Enter your email')).toBeInTheDocument();
+    expect(screen.getByText('Select blood group', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(screen.queryByText('Enter your name')).toBeNull();
+    expect(screen.queryByText('Enter all Fields')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in to register as a donor' })).toBeInTheDocument();
   });
 
   it('shows blood groups as the spec writes them', () => {

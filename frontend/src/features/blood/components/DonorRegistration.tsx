@@ -3,13 +3,14 @@ import { useAreaOptions } from '@/lib/areas';
 import { Alert, App, Button, DatePicker, Form, Input, Select, Skeleton, Switch, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Link } from 'react-router-dom';
+
 import { useTranslation } from 'react-i18next';
 import { MyBloodDonorDocument, RegisterBloodDonorDocument, type BloodGroup, type DhakaArea } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { isoDay, todayInDhaka } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import { BLOOD_GROUPS, groupLabel } from '../groups';
 import '../i18n';
 
@@ -43,7 +44,7 @@ export default function DonorRegistration() {
       <section className="card" aria-labelledby="donor-heading">
         <h2 id="donor-heading" style={{ marginTop: 0 }}>{t('donorTitle')}</h2>
         <p>{t('donorHint')}</p>
-        <Link to={paths.userSignin} state={{ from: paths.bloods }}><Button>{t('loginToDonate')}</Button></Link>
+        <ButtonLink to={paths.userSignin} state={{ from: paths.bloods }}>{t('loginToDonate')}</ButtonLink>
       </section>
     );
   }

@@ -5,6 +5,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { BloodRequestDonorsDocument, RequestBloodDocument, type BloodGroup, type DhakaArea, type EligibleDonorRowFragment } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import FormAlert from '@/components/FormAlert';
+import { showRefusal } from '@/components/formRefusal';
 import DonorList from '../components/DonorList';
 import DonorRegistration from '../components/DonorRegistration';
 import { BLOOD_GROUPS, clearRequestAccess, loadRequestAccess, saveRequestAccess } from '../groups';
@@ -40,19 +42,15 @@ export default function BloodsPage() {
 
   async function onFinish(v: Values) {
     setError(null);
-    if (!v.name?.trim() || !v.phone?.trim() || !v.email?.trim() || !v.group) {
-      setError(tc('messages.enterAllFields'));
-      return;
-    }
     try {
-      const res = await send({ variables: { input: { name: v.name.trim(), phone: v.phone.trim(), email: v.email.trim(), group: v.group, area: v.area ?? null } } });
+      const res = await send({ variables: { input: { name: v.name!.trim(), phone: v.phone!.trim(), email: v.email!.trim(), group: v.group!, area: v.area ?? null } } });
       const r = res.data!.requestBlood;
       saveRequestAccess(r.request.id, r.accessToken);
       setAccess({ requestId: r.request.id, accessToken: r.accessToken });
       setFresh(r.donors);
       void message.success(t('sent'));
     } catch (e) {
-      setError(errorInfo(e).message);
+      setError(showRefusal(form, e));
     }
   }
 
@@ -69,12 +67,16 @@ export default function BloodsPage() {
       <div className="grid-cards" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' }}>
         <div className="card">
           <h2 style={{ marginTop: 0 }}>{t('requestTitle')}</h2>
-          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+          <FormAlert message={error} />
           <Form form={form} layout="vertical" noValidate onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="name" label={t('name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
-            <Form.Item name="phone" label={t('phone')}><Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" /></Form.Item>
-            <Form.Item name="email" label={t('email')}><Input type="email" autoComplete="email" /></Form.Item>
-            <Form.Item name="group" label={t('group')}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
+            <Form.Item name="name" label={t('name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired', { ns: 'widgets' }) }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
+            <Form.Item name="phone" label={t('phone')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired', { ns: 'widgets' }) }]}>
+              <Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" />
+            </Form.Item>
+            <Form.Item name="email" label={t('email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired', { ns: 'widgets' }) }, { type: 'email', message: tc('fields.emailInvalid', { ns: 'widgets' }) }]}>
+              <Input type="email" autoComplete="email" />
+            </Form.Item>
+            <Form.Item name="group" label={t('group')} rules={[{ required: true, message: t('selectGroup') }]}><Select placeholder={t('selectGroup')} options={BLOOD_GROUPS} /></Form.Item>
             <Form.Item name="area" label={t('area')}>
               <Select allowClear placeholder={t('anyArea')} options={areas} />
             </Form.Item>

@@ -12,6 +12,7 @@ import { CareForLine, CareOfAccount } from '@/components/CareForFilter';
 import StatusTag from './StatusTag';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
+import { formatHeight, formatWeight } from '../vitals';
 
 /** One booking: the doctor (for patients) or the patient (for doctors), fee, status, actions. */
 export default function AppointmentCard({ a, side, actions, eager = false }: { a: AppointmentRowFragment; side: 'patient' | 'doctor'; actions?: ReactNode; eager?: boolean }) {
@@ -35,14 +36,13 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
                 {[
                   a.age != null ? `${t('age')} ${formatCount(a.age, i18n.language)}` : null,
                   a.patientGender ? t(a.patientGender === 'Male' ? 'male' : 'female') : null,
-                  // weight and height as the patient wrote them
-                  a.weight ? <span translate="no">{a.weight}</span> : null,
-                  a.height ? <span translate="no">{a.height}</span> : null,
+                  a.weight ? formatWeight(a.weight, i18n.language) : null,
+                  a.height ? formatHeight(a.height, i18n.language) : null,
                   a.phone ? readerDigits(a.phone, i18n.language) : null,
                 ].filter(Boolean).map((part, i) => <Fragment key={i}>{i > 0 && ' · '}{part}</Fragment>)}
               </div>
               <CareOfAccount careFor={a.careFor} />
-              {a.problem && <div>{t('problemShort')}: {a.problem}</div>}
+              {a.problem && <div className="written">{t('problemShort')}: {a.problem}</div>}
             </>
           )}
           <div>

@@ -11,9 +11,11 @@ import { downloadPrescriptionPdf } from './downloadPdf';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { useSession } from '@/lib/session';
-import { Link } from 'react-router-dom';
+
 import { ShoppingCartOutlined } from '@ant-design/icons';
 import { to } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
+import { formatHeight, formatWeight } from '../vitals';
 
 /** The prescription as text, with Download (the real PDF, verifiable by its code and QR). */
 export default function PrescriptionView({ p }: { p: PrescriptionFullFragment }) {
@@ -40,8 +42,8 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
       <Descriptions size="small" column={{ xs: 1, sm: 3 }} style={{ marginTop: 12 }}>
         <Descriptions.Item label={t('vitals')}>{p.patientName}</Descriptions.Item>
         {p.age != null && <Descriptions.Item label={t('age')}>{formatCount(p.age, i18n.language)}</Descriptions.Item>}
-        {p.weight && <Descriptions.Item label={t('weight')}><span translate="no">{p.weight}</span></Descriptions.Item>}
-        {p.height && <Descriptions.Item label={t('height')}><span translate="no">{p.height}</span></Descriptions.Item>}
+        {p.weight && <Descriptions.Item label={t('weight')}>{formatWeight(p.weight, i18n.language)}</Descriptions.Item>}
+        {p.height && <Descriptions.Item label={t('height')}>{formatHeight(p.height, i18n.language)}</Descriptions.Item>}
         {p.problem && <Descriptions.Item label={t('problemShort')}>{p.problem}</Descriptions.Item>}
         <Descriptions.Item label={t('issued')}>{formatDate(p.createdAt, i18n.language)}</Descriptions.Item>
       </Descriptions>
@@ -70,7 +72,7 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {/* The patient's one tap from the prescription to a filled cart (confirmed line by line there). */}
         {session?.user.role === 'user' && p.medicines.length > 0 && (
-          <Link to={to('prescriptionOrder', { prescriptionId: p.id })}><Button type="primary" icon={<ShoppingCartOutlined />} data-testid="order-these">{t('orderThese')}</Button></Link>
+          <ButtonLink to={to('prescriptionOrder', { prescriptionId: p.id })} type="primary" icon={<ShoppingCartOutlined />} data-testid="order-these">{t('orderThese')}</ButtonLink>
         )}
         <Button icon={<DownloadOutlined />} onClick={download} loading={busy}>{t('download')}</Button>
       </div>

@@ -9,6 +9,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatCount } from '@/lib/money';
 import '../i18n';
 import '../consultations.css';
+import { formatHeight, formatWeight } from '../vitals';
 
 export const MAX_MEDICINES = 10;
 
@@ -41,8 +42,8 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
           <Descriptions.Item label={t('age')}>{a.age != null ? formatCount(a.age, i18n.language) : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('gender')}>{a.patientGender ? t(a.patientGender === 'Male' ? 'male' : 'female') : '—'}</Descriptions.Item>
           {/* as the patient wrote them */}
-          <Descriptions.Item label={t('weight')}><span translate="no">{a.weight ?? '—'}</span></Descriptions.Item>
-          <Descriptions.Item label={t('height')}><span translate="no">{a.height ?? '—'}</span></Descriptions.Item>
+          <Descriptions.Item label={t('weight')}>{a.weight ? formatWeight(a.weight, i18n.language) : '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('height')}>{a.height ? formatHeight(a.height, i18n.language) : '—'}</Descriptions.Item>
           <Descriptions.Item label={t('problemShort')}>{a.problem ?? '—'}</Descriptions.Item>
         </Descriptions>
       )}

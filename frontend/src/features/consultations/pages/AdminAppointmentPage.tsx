@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Descriptions, Popconfirm, Select, Skeleton, Space } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { readerDigits } from '@/lib/digits';
 import { AppointmentDocument, ChangeAppointmentStatusDocument, type AppointmentStatus } from '@/gql/graphql';
@@ -9,6 +9,7 @@ import { formatTaka } from '@/lib/money';
 import { CareOfAccount } from '@/components/CareForFilter';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { errorInfo } from '@/lib/errors';
+import { paths } from '@/config/paths';
 import StatusTag from '../components/StatusTag';
 import '../i18n';
 
@@ -34,6 +35,7 @@ export default function AdminAppointmentPage() {
   }
   return (
     <div className="card">
+      <Link to={paths.adminAppointments}>← {t('backToAppointments')}</Link>
       <h1 className="page-title">{t('appointment')}</h1>
       <Descriptions bordered size="small" column={{ xs: 1, sm: 2 }}>
         <Descriptions.Item label={t('status')}><StatusTag status={a.status} /></Descriptions.Item>

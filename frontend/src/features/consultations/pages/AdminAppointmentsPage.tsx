@@ -7,7 +7,7 @@ import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
 import { formatDateTime } from '@/lib/dates';
 import { CareOfAccount } from '@/components/CareForFilter';
-import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
 import PersonPhoto from '@/components/PersonPhoto';
 import StatusTag from '../components/StatusTag';
 import '../i18n';
@@ -47,7 +47,7 @@ export default function AdminAppointmentsPage() {
           { title: t('kind'), key: 'k', render: (_, a) => <Tag>{t(a.kind === 'Video' ? 'video' : 'hospital')}</Tag> },
           { title: t('fee'), key: 'f', render: (_, a) => formatTaka(a.feePoisha, i18n.language) },
           { title: t('status'), key: 's', render: (_, a) => <StatusTag status={a.status} /> },
-          { title: '', key: 'v', render: (_, a) => <Link to={to('adminAppointment', { appointmentId: a.id })}>{t('view')}</Link> },
+          actionsColumn<Row>(t('actions'), (a) => <Link to={to('adminAppointment', { appointmentId: a.id })}>{t('view')}</Link>, 100),
         ]}
     />
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Form, Input, Radio, Select, Skeleton, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
@@ -9,11 +9,14 @@ import { useSpecialityNames } from '@/lib/specialities';
 import { BookConsultationDocument, BookingDoctorDocument, PayForConsultationDocument, type Gender, type PaymentProvider } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { errorInfo } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import PersonPhoto from '@/components/PersonPhoto';
-import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers } from '@/components/CareForSelect';
+import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers, useMyDetails, type MyDetails } from '@/components/CareForSelect';
+import { readerDigits } from '@/lib/digits';
 import '../i18n';
 import { isHeight, isWeight, parseAge } from '../vitals';
+import { useLengthCount } from '@/components/lengthCount';
 
 interface Values { careFor: string; name: string; age: string; weight: string; height: string; gender: Gender; problem: string; provider: PaymentProvider }
 
@@ -25,6 +28,7 @@ export default function BookAppointmentPage() {
 
 function BookAppointmentPageForm() {
   const { t, i18n } = useTranslation('consultations');
+  const problemCount = useLengthCount(2000);
   const specialityNames = useSpecialityNames();
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
@@ -38,6 +42,16 @@ function BookAppointmentPageForm() {
   const members = useFamilyMembers();
   const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
   const member = members.find((m) => m.id === careFor);
+  // For "me", what the profile knows (name, age, gender) fills the fields still empty.
+  const mine = useMyDetails();
+  const myFields = (d: MyDetails | null): Partial<Values> => ({ name: d?.name ?? '', age: d?.age != null ? readerDigits(String(d.age), i18n.language) : '', gender: d?.gender });
+  useEffect(() => {
+    if (!mine || (form.getFieldValue('careFor') ?? FOR_ME) !== FOR_ME) return;
+    const now = form.getFieldsValue(['name', 'age', 'gender']) as Partial<Values>;
+    const fill = Object.entries(myFields(mine)).filter(([k, v]) => v && !now[k as keyof Values]);
+    if (fill.length) form.setFieldsValue(Object.fromEntries(fill));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the profile arrives
+  }, [mine?.name, mine?.age, mine?.gender, form]);
 
   if (!doctorId) return <Alert type="info" showIcon message={t('chooseDoctor')} action={<Link to={paths.doctors}>{t('findDoctor')}</Link>} />;
   if (loading) return <Skeleton active avatar />;
@@ -56,9 +70,8 @@ function BookAppointmentPageForm() {
       window.location.assign(checkout.data!.payForConsultation.paymentUrl);
     } catch (e) {
       // A refused field (an age, weight or height that is not one) is said beside it, in the reader's language.
-      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
-      form.setFields(parts.fields as Parameters<typeof form.setFields>[0]);
-      if (parts.message) void message.error(parts.message);
+      const refused = showRefusal(form, e);
+      if (refused) void message.error(refused);
       setBusy(false);
     }
   }
@@ -84,8 +97,8 @@ function BookAppointmentPageForm() {
         onValuesChange={(changed: Partial<Values>) => {
           if (changed.careFor === undefined) return;
           const m = members.find((x) => x.id === changed.careFor);
-          // A family member's own details fill the form (and stay as they are); back to "me", the fields are the patient's to fill.
-          form.setFieldsValue(m ? { name: m.name, age: String(m.age), gender: m.gender } : { name: '', age: '', gender: undefined });
+          // A family member's own details fill the form (and stay as they are); back to "me", the profile's.
+          form.setFieldsValue(m ? { name: m.name, age: String(m.age), gender: m.gender } : myFields(mine));
         }}>
         <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
         <div className="form-grid">
@@ -97,7 +110,7 @@ function BookAppointmentPageForm() {
             <Select options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} disabled={!!member} />
           </Form.Item>
         </div>
-        <Form.Item name="problem" label={t('problem')} rules={req}><Input.TextArea rows={3} maxLength={2000} /></Form.Item>
+        <Form.Item name="problem" label={t('problem')} rules={req}><Input.TextArea rows={3} maxLength={2000} count={problemCount} /></Form.Item>
         <Form.Item name="provider" label={t('payWith')}>
           <Radio.Group options={[{ value: 'Bkash', label: t('bkash') }, { value: 'Nagad', label: t('nagad') }]} />
         </Form.Item>

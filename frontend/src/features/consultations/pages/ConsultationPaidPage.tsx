@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Result, Skeleton, Statistic, Tag } from 'antd';
+import { Alert, Button, Skeleton, Statistic, Tag } from 'antd';
+import PageResult from '@/components/PageResult';
 import { useQuery } from '@apollo/client/react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -43,12 +44,12 @@ export default function ConsultationPaidPage() {
 
   if (payment.loading) return <Skeleton active />;
   if (payment.error || !p) return <Alert type="error" showIcon message={payment.error ? errorInfo(payment.error).message : t('paymentNotFound')} />;
-  if (p.status === 'Initiated') return <Result status="info" title={t('paymentPending')} />;
+  if (p.status === 'Initiated') return <PageResult status="info" title={t('paymentPending')} />;
   if (p.status !== 'Completed') return <Alert type="error" showIcon message={t('paymentNotFound')} />;
 
   if (!waiting) {
     return (
-      <Result
+      <PageResult
         status="success"
         title={t('paymentSuccess')}
         subTitle={`${t('amount')}: ${formatTaka(p.amountPoisha, i18n.language)} · ${t('tranId')}: ${p.tranId}`}

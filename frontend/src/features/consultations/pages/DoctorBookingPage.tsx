@@ -79,7 +79,7 @@ export default function DoctorBookingPage() {
             side="doctor"
             actions={<>
               {a.canStart && <Button type="primary" onClick={() => startAndJoin(a)} title={t('startHint')} data-testid="start-consultation">{t('startConsultation')}</Button>}
-              {!a.canStart && a.kind === 'Video' && a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button>{t('joinMeeting')}</Button></a>}
+              {!a.canStart && a.kind === 'Video' && a.meetingUrl && a.status === 'Confirmed' && <Button href={a.meetingUrl} target="_blank" rel="noreferrer">{t('joinMeeting')}</Button>}
               {a.prescription ? <Button type="link" onClick={() => setViewing(a.prescription!.id)}>{t('seePrescription')}</Button>
                 : a.canWritePrescription && <Button type="primary" data-testid="write-prescription" onClick={() => setWriting(a)}>{t('writePrescription')}</Button>}
             </>}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+
 import { useTranslation } from 'react-i18next';
 import { AppointmentListEventsDocument, ChangeAppointmentStatusDocument, MyAppointmentsDocument, PayForConsultationDocument } from '@/gql/graphql';
 import { paths, to } from '@/config/paths';
@@ -10,6 +10,7 @@ import Pager from '@/components/Pager';
 import LiveBadge from '@/components/LiveBadge';
 import { useLive } from '@/lib/useLive';
 import CareForFilter, { useCareFor } from '@/components/CareForFilter';
+import ButtonLink from '@/components/ButtonLink';
 import AppointmentCard from '../components/AppointmentCard';
 import PrescriptionModal from '../components/PrescriptionModal';
 import '../i18n';
@@ -61,7 +62,7 @@ export default function MyBookingPage() {
       {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
       {loading && !result && <Skeleton active avatar />}
       {result && result.items.length === 0 && (
-        <Empty description={t('noConsultations')}><Link to={paths.doctors}><Button type="primary">{t('takeConsultation')}</Button></Link></Empty>
+        <Empty description={t('noConsultations')}><ButtonLink to={paths.doctors} type="primary">{t('takeConsultation')}</ButtonLink></Empty>
       )}
       <div className="card-list">
         {result?.items.map((a, i) => (
@@ -72,12 +73,12 @@ export default function MyBookingPage() {
             side="patient"
             actions={<>
               {a.prescription && <Button type="link" data-testid="see-prescription" onClick={() => setOpen(a.prescription!.id)}>{t('seePrescription')}</Button>}
-              {a.meetingUrl && a.status === 'Confirmed' && <a href={a.meetingUrl} target="_blank" rel="noreferrer"><Button type="primary">{t('joinMeeting')}</Button></a>}
+              {a.meetingUrl && a.status === 'Confirmed' && <Button type="primary" href={a.meetingUrl} target="_blank" rel="noreferrer">{t('joinMeeting')}</Button>}
               {a.canPay && (
                 <Button onClick={() => payNow(a.id)} loading={paying}>{t('payNow')}</Button>
               )}
               {a.refunds.length > 0 && a.status === 'Cancelled' && (
-                <Link to={to('doctorDetail', { doctorId: a.doctor.id })}><Button type="primary">{t('bookAgain')}</Button></Link>
+                <ButtonLink to={to('doctorDetail', { doctorId: a.doctor.id })} type="primary">{t('bookAgain')}</ButtonLink>
               )}
               {a.nextStatuses.includes('Cancelled') && (
                 <Popconfirm title={t('cancelBookingConfirm')} onConfirm={() => cancel(a.id)} okButtonProps={{ danger: true }} okText={t('cancelBooking')}>

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Alert, Card, Empty, Skeleton } from 'antd';
 import { useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+
 import { useTranslation } from 'react-i18next';
 import { MyPrescriptionsDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
 import CareForFilter, { useCareFor } from '@/components/CareForFilter';
+import ButtonLink from '@/components/ButtonLink';
 import PrescriptionView from '../components/PrescriptionView';
 import '../i18n';
 
@@ -25,7 +26,7 @@ export default function MyPrescriptionPage() {
       {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
       {loading && !result && <Skeleton active />}
       {result && result.items.length === 0 && (
-        <Empty description={t('noPrescriptions')}><Link to={paths.doctors}><Button type="primary">{t('takeConsultation')}</Button></Link></Empty>
+        <Empty description={t('noPrescriptions')}><ButtonLink to={paths.doctors} type="primary">{t('takeConsultation')}</ButtonLink></Empty>
       )}
       <div className="card-list">
         {result?.items.map((p) => <Card key={p.id} data-testid="prescription-card"><PrescriptionView p={p} /></Card>)}

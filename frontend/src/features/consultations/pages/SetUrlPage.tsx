@@ -3,7 +3,7 @@ import { App, Button, Form, Input } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { MyDoctorStatusDocument, SetMeetingUrlDocument } from '@/gql/graphql';
-import { errorInfo } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import '../i18n';
 
 /** Update Video Link ('Url updated'); consultations get a room of their own while it is empty. */
@@ -21,8 +21,9 @@ export default function SetUrlPage() {
       await save({ variables: { url: v.url.trim() } });
       void message.success(t('urlUpdated'));
     } catch (e) {
-      const info = errorInfo(e);
-      form.setFields([{ name: 'url', errors: [info.message] }]);
+      // The field's own words ("Enter a valid link"); a refusal of the whole request under the one field too.
+      const message = showRefusal(form, e);
+      if (message) form.setFields([{ name: 'url', errors: [message] }]);
     }
   }
   return (

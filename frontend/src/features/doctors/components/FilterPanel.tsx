@@ -55,7 +55,7 @@ export default function FilterPanel({ value, onChange, onReset }: { value: Docto
     <div className="doctor-filters">
       <fieldset>
         <legend>{t('onlineNow')}</legend>
-        {radios('online', [{ value: 'any', label: '—' }, ...o.statuses.map((s) => ({ value: s.id, label: optionLabel(t, s.id === 'true' ? 'statusOptionTrue' : 'statusOptionFalse', s.title) }))],
+        {radios('online', [{ value: 'any', label: t('anyOnline') }, ...o.statuses.map((s) => ({ value: s.id, label: optionLabel(t, s.id === 'true' ? 'statusOptionTrue' : 'statusOptionFalse', s.title) }))],
           value.online === null ? 'any' : String(value.online), (v) => set({ online: v === 'any' ? null : v === 'true' }))}
       </fieldset>
       <fieldset>
@@ -68,7 +68,7 @@ export default function FilterPanel({ value, onChange, onReset }: { value: Docto
       </fieldset>
       <fieldset>
         <legend>{t('ratings')}</legend>
-        {radios('rating', [{ value: 'any', label: '—' }, ...o.ratings.map((r) => ({ value: r.id, label: optionLabel(t, 'ratingAtLeast', r.title, Number(r.id)) }))],
+        {radios('rating', [{ value: 'any', label: t('anyRating') }, ...o.ratings.map((r) => ({ value: r.id, label: optionLabel(t, 'ratingAtLeast', r.title, Number(r.id)) }))],
           value.rating ? String(value.rating) : 'any', (v) => set({ rating: v === 'any' ? null : Number(v) }), true)}
       </fieldset>
       <fieldset>

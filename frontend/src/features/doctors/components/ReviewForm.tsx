@@ -6,10 +6,13 @@ import { MyReviewEligibilityDocument, ReviewDoctorDocument, UpdateDoctorReviewDo
 import { useSession } from '@/lib/session';
 import { errorInfo } from '@/lib/errors';
 import '../i18n';
+import '../manage-i18n';
+import { useLengthCount } from '@/components/lengthCount';
 
 /** Stars in halves and a comment; only after a finished consultation, once (then it edits). Uses antd: see pages/DoctorDetailPage.tsx. */
 export default function ReviewForm({ doctorId, onSaved }: { doctorId: string; onSaved: () => void }) {
   const { t } = useTranslation('doctors');
+  const commentCount = useLengthCount(2000);
   const { message } = App.useApp();
   const session = useSession();
   const isPatient = session?.user.role === 'user';
@@ -53,7 +56,7 @@ export default function ReviewForm({ doctorId, onSaved }: { doctorId: string; on
         <Rate allowHalf value={rating} onChange={setRating} aria-label={t('ratings')} />
       </Form.Item>
       <Form.Item label={t('giveReview')} htmlFor="review-comment">
-        <Input.TextArea id="review-comment" rows={3} maxLength={2000} placeholder={t('writePlaceholder')} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <Input.TextArea id="review-comment" rows={3} maxLength={2000} count={commentCount} placeholder={t('writePlaceholder')} value={comment} onChange={(e) => setComment(e.target.value)} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={creating || updating}>{t('submit')}</Button>
     </Form>

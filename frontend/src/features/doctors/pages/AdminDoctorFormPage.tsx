@@ -8,9 +8,11 @@ import { asciiDigits } from '@/lib/digits';
 import ImagePicker from '@/components/ImagePicker';
 import { AdminDoctorDocument, CreateDoctorDocument, UpdateDoctorDocument, type DoctorTitle, type DoctorType, type Gender } from '@/gql/graphql';
 import { paths } from '@/config/paths';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { errorInfo } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import { useDoctorTitleOptions } from '@/lib/doctorTitles';
 import '../i18n';
+import '../manage-i18n';
 import { flash } from '@/lib/flash';
 
 interface Values {
@@ -61,9 +63,8 @@ export default function AdminDoctorFormPage() {
       }
       navigate(paths.adminAllDoctors);
     } catch (e) {
-      const parts = formErrorParts(errorInfo(e), Object.keys(form.getFieldsValue(true)));
-      form.setFields(parts.fields.map((f) => ({ ...f, name: f.name as keyof Values })));
-      if (parts.message) void message.error(parts.message);
+      const refused = showRefusal(form, e);
+      if (refused) void message.error(refused);
     }
   }
 

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { specialityTitle } from '@/lib/specialities';
 import '../i18n';
+import '../manage-i18n';
 
 /** 'Please select a speaciality': each choice opens /doctors with that speciality ticked. */
 export default function ConsultationPage() {

@@ -86,7 +86,7 @@ export default function DoctorDetailPage({ ReviewForm }: { ReviewForm: Component
               <li key={r.id}>
                 <div className="review-head"><strong>{r.name}</strong> <Stars value={r.rating} size={13} /></div>
                 <div className="muted">{formatDate(r.createdAt, lang)}</div>
-                <div>{r.comment}</div>
+                <div className="written">{r.comment}</div>
               </li>
             ))}
           </ul>

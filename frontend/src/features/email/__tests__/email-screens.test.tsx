@@ -58,7 +58,7 @@ describe('confirm email screen', () => {
     });
     await userEvent.type(await screen.findByPlaceholderText('Enter Your 6 Digit Code'), '৬৫৪৩২১');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Your email is verified', { selector: '.ant-result-title' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your email is verified' })).toBeInTheDocument();
   });
 
   it('shows the verified state once the code is right', async () => {
@@ -68,7 +68,7 @@ describe('confirm email screen', () => {
     });
     await userEvent.type(await screen.findByPlaceholderText('Enter Your 6 Digit Code'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Your email is verified', { selector: '.ant-result-title' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your email is verified' })).toBeInTheDocument();
   });
 });
 

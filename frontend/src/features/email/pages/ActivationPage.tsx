@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Spin } from 'antd';
+import PageResult from '@/components/PageResult';
 import { useMutation } from '@apollo/client/react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ActivateAccountDocument } from '@/gql/graphql';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import ButtonLink from '@/components/ButtonLink';
 import '../i18n';
 
 /** /activation/:activation_token: the link from the verification mail. */
@@ -32,20 +34,20 @@ export default function ActivationPage() {
   }
   if (state === 'done') {
     return (
-      <Result
+      <PageResult
         status="success"
         title={t('activated')}
         subTitle={t('activatedHint')}
-        extra={<Link to={session ? paths.home : paths.userSignin}><Button type="primary">{session ? t('goHome') : t('goLogin')}</Button></Link>}
+        extra={<ButtonLink to={session ? paths.home : paths.userSignin} type="primary">{session ? t('goHome') : t('goLogin')}</ButtonLink>}
       />
     );
   }
   return (
-    <Result
+    <PageResult
       status="warning"
       title={t('expired')}
       subTitle={t('expiredHint')}
-      extra={<Link to={session ? paths.confirmEmail : paths.userSignin}><Button type="primary">{session ? t('goConfirm') : t('goLogin')}</Button></Link>}
+      extra={<ButtonLink to={session ? paths.confirmEmail : paths.userSignin} type="primary">{session ? t('goConfirm') : t('goLogin')}</ButtonLink>}
     />
   );
 }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input, Result, Spin } from 'antd';
+import { Alert, App, Button, Form, Input, Spin } from 'antd';
+import PageResult from '@/components/PageResult';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+
 import { useTranslation } from 'react-i18next';
 import { ConfirmEmailDocument, EmailStatusDocument, ResendVerificationDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { asciiDigits } from '@/lib/digits';
 import { paths } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import DevMailbox from '../components/DevMailbox';
 import '../i18n';
 
@@ -25,8 +27,8 @@ export default function ConfirmEmailPage() {
   if (status.error) return <Alert type="error" showIcon message={errorInfo(status.error).message} role="alert" />;
   if (status.data?.me.emailVerified) {
     return (
-      <Result status="success" title={t('verified')} subTitle={t('verifiedHint')}
-        extra={<Link to={paths.home}><Button type="primary">{t('goHome')}</Button></Link>} />
+      <PageResult status="success" title={t('verified')} subTitle={t('verifiedHint')}
+        extra={<ButtonLink to={paths.home} type="primary">{t('goHome')}</ButtonLink>} />
     );
   }
 

@@ -39,7 +39,7 @@ export default function AmbulancePage() {
           <Card key={a.id} title={a.name} size="small">
             <p style={{ margin: '0 0 8px' }}>{label(a.area)} · <Tag color={TYPE_COLOR[a.type]}>{t(`ambulance.type.${a.type}`)}</Tag></p>
             <p style={{ margin: '0 0 12px', color: '#5f6b7a' }}>{a.available24h ? t('ambulance.open24') : t('ambulance.dayOnly')}</p>
-            <a href={`tel:${a.phone}`}><Button type="primary" icon={<PhoneOutlined />} block>{t('ambulance.call', { phone: readerDigits(a.phone, i18n.language) })}</Button></a>
+            <Button type="primary" href={`tel:${a.phone}`} icon={<PhoneOutlined />} block>{t('ambulance.call', { phone: readerDigits(a.phone, i18n.language) })}</Button>
           </Card>
         ))}
       </div>

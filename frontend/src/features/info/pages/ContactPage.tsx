@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { SendContactMessageDocument } from '@/gql/graphql';
-import { errorInfo } from '@/lib/errors';
+import FormAlert from '@/components/FormAlert';
+import { showRefusal } from '@/components/formRefusal';
 import '../i18n';
+import { useLengthCount } from '@/components/lengthCount';
 
 interface Values {
   name?: string;
@@ -16,6 +18,7 @@ interface Values {
 export default function ContactPage() {
   const { t } = useTranslation('info');
   const { t: tc } = useTranslation();
+  const messageCount = useLengthCount(5000);
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<string | null>(null);
@@ -23,16 +26,12 @@ export default function ContactPage() {
 
   async function onFinish(v: Values) {
     setError(null);
-    if (!v.name?.trim() || !v.email?.trim() || !v.message?.trim()) {
-      setError(tc('messages.enterAllFields'));
-      return;
-    }
     try {
-      await send({ variables: { input: { name: v.name.trim(), email: v.email.trim(), subject: v.subject?.trim() || null, message: v.message.trim() } } });
+      await send({ variables: { input: { name: v.name!.trim(), email: v.email!.trim(), subject: v.subject?.trim() || null, message: v.message!.trim() } } });
       void message.success(t('contact.sent'));
       form.resetFields();
     } catch (e) {
-      setError(errorInfo(e).message);
+      setError(showRefusal(form, e));
     }
   }
 
@@ -41,12 +40,14 @@ export default function ContactPage() {
       <h1 className="page-title">{t('contact.title')}</h1>
       <p>{t('contact.intro')}</p>
       <p style={{ color: '#5f6b7a' }}>{t('contact.address')}<br />{t('contact.hotline')}</p>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+      <FormAlert message={error} />
       <Form form={form} layout="vertical" noValidate onFinish={onFinish} requiredMark={false}>
-        <Form.Item name="name" label={t('contact.name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
-        <Form.Item name="email" label={t('contact.email')}><Input type="email" autoComplete="email" /></Form.Item>
+        <Form.Item name="name" label={t('contact.name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired', { ns: 'widgets' }) }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
+        <Form.Item name="email" label={t('contact.email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired', { ns: 'widgets' }) }, { type: 'email', message: tc('fields.emailInvalid', { ns: 'widgets' }) }]}>
+          <Input type="email" autoComplete="email" />
+        </Form.Item>
         <Form.Item name="subject" label={t('contact.subject')}><Input maxLength={200} /></Form.Item>
-        <Form.Item name="message" label={t('contact.message')}><Input.TextArea rows={5} maxLength={5000} /></Form.Item>
+        <Form.Item name="message" label={t('contact.message')} rules={[{ required: true, whitespace: true, message: tc('fields.messageRequired', { ns: 'widgets' }) }]}><Input.TextArea rows={5} maxLength={5000} count={messageCount} /></Form.Item>
         <Button type="primary" htmlType="submit" loading={loading}>{t('contact.send')}</Button>
       </Form>
     </section>

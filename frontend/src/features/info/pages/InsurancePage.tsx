@@ -4,6 +4,8 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import { ApplyInsuranceDocument, InsuranceArticlesDocument, type Gender } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import FormAlert from '@/components/FormAlert';
+import { showRefusal } from '@/components/formRefusal';
 import { readerText } from '@/lib/readerText';
 import '../i18n';
 
@@ -26,17 +28,13 @@ export default function InsurancePage() {
 
   async function onFinish(v: Values) {
     setError(null);
-    if (!v.name?.trim() || !v.email?.trim() || !v.phone?.trim() || !v.gender) {
-      setError(tc('messages.enterAllFields'));
-      return;
-    }
     try {
-      await apply({ variables: { input: { name: v.name.trim(), email: v.email.trim(), phone: v.phone.trim(), gender: v.gender } } });
+      await apply({ variables: { input: { name: v.name!.trim(), email: v.email!.trim(), phone: v.phone!.trim(), gender: v.gender! } } });
       void message.success(t('insurance.applied'));
       setDone(true);
       form.resetFields();
     } catch (e) {
-      setError(errorInfo(e).message);
+      setError(showRefusal(form, e));
     }
   }
 
@@ -61,12 +59,16 @@ export default function InsurancePage() {
         <div className="card">
           <h2 style={{ marginTop: 0 }}>{t('insurance.formTitle')}</h2>
           {done && <Alert type="success" showIcon title={t('insurance.applied')} style={{ marginBottom: 12 }} />}
-          {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
+          <FormAlert message={error} />
           <Form noValidate form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-            <Form.Item name="name" label={t('insurance.name')}><Input autoComplete="name" maxLength={100} /></Form.Item>
-            <Form.Item name="email" label={t('insurance.email')}><Input type="email" autoComplete="email" /></Form.Item>
-            <Form.Item name="phone" label={t('insurance.phone')}><Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" /></Form.Item>
-            <Form.Item name="gender" label={t('insurance.gender')}>
+            <Form.Item name="name" label={t('insurance.name')} rules={[{ required: true, whitespace: true, message: tc('fields.nameRequired', { ns: 'widgets' }) }]}><Input autoComplete="name" maxLength={100} /></Form.Item>
+            <Form.Item name="email" label={t('insurance.email')} rules={[{ required: true, whitespace: true, message: tc('fields.emailRequired', { ns: 'widgets' }) }, { type: 'email', message: tc('fields.emailInvalid', { ns: 'widgets' }) }]}>
+              <Input type="email" autoComplete="email" />
+            </Form.Item>
+            <Form.Item name="phone" label={t('insurance.phone')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired', { ns: 'widgets' }) }]}>
+              <Input inputMode="tel" autoComplete="tel" placeholder="01XXXXXXXXX" />
+            </Form.Item>
+            <Form.Item name="gender" label={t('insurance.gender')} rules={[{ required: true, message: tc('fields.chooseOne', { ns: 'widgets' }) }]}>
               <Radio.Group options={[{ value: 'Male', label: t('insurance.male') }, { value: 'Female', label: t('insurance.female') }]} />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={loading}>{t('insurance.apply')}</Button>

@@ -81,6 +81,18 @@ describe('/admin/integrators', () => {
     expect(screen.queryByTestId('new-key')).not.toBeInTheDocument();
   });
 
+  it("opens 'Register an app' empty after changing another app (the form kept the app before)", async () => {
+    renderScreen(<AdminIntegratorsPage />, { mocks: [list([app('a1', 'Demo pharmacy partner')])] as never });
+    const row = (await screen.findByText('Demo pharmacy partner')).closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('App name')).toHaveValue('Demo pharmacy partner');
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Register an app' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Register an app' });
+    expect(within(dialog).getByLabelText('App name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Contact email')).toHaveValue('');
+  });
+
   it('asks for the hospital\'s name when the app acts for a hospital', async () => {
     renderScreen(<AdminIntegratorsPage />, { mocks: [list([])] as never });
     await userEvent.click(await screen.findByRole('button', { name: 'Register an app' }));

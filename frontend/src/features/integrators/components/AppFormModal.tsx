@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Checkbox, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { IntegratorAppInput, IntegratorAppRowFragment, IntegratorScope, OrganisationKind } from '@/gql/graphql';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import { INTEGRATOR_SCOPES, ORGANISATION_KINDS } from '@/lib/integratorScopes';
 import HospitalDoctorsPicker from './HospitalDoctorsPicker';
 
@@ -17,7 +17,6 @@ interface Values {
   quotaRestoreRate: number;
 }
 
-const FIELDS = ['name', 'contactEmail', 'scopes', 'organisationKind', 'organisationName', 'hospitalDoctorIds', 'quotaSize', 'quotaRestoreRate'] as const;
 
 /**
  * Registers an app or changes one: name, contact, scopes, whom it acts for (a hospital's app with
@@ -37,15 +36,20 @@ export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
   const [problem, setProblem] = useState<string | null>(null);
   const kind = Form.useWatch('organisationKind', form);
 
-  useEffect(() => {
-    if (open) setProblem(null);
-  }, [open]);
   const initial: Values = app
-    ? {
-      name: app.name, contactEmail: app.contactEmail, scopes: app.scopes, organisationKind: app.organisationKind ?? '', organisationName: app.organisationName ?? '',
-      hospitalDoctorIds: app.hospitalDoctors.map((d) => d.id), quotaSize: app.quotaSize, quotaRestoreRate: app.quotaRestoreRate,
-    }
-    : { name: '', contactEmail: '', scopes: ['CATALOG_READ'], organisationKind: '', hospitalDoctorIds: [], quotaSize: 1000, quotaRestoreRate: 100 };
+    ? { name: app.name, contactEmail: app.contactEmail, scopes: app.scopes, organisationKind: app.organisationKind ?? '', organisationName: app.organisationName ?? '',
+      hospitalDoctorIds: app.hospitalDoctors.map((d) => d.id), quotaSize: app.quotaSize, quotaRestoreRate: app.quotaRestoreRate }
+    : { name: '', contactEmail: '', scopes: ['CATALOG_READ'], organisationKind: '', organisationName: '', hospitalDoctorIds: [], quotaSize: 1000, quotaRestoreRate: 100 };
+  // Each opening starts from its app's values (or a new app's): the form's store outlives the closed
+  // dialog, and "Register an app" showed the app registered or edited before.
+  const initialRef = useRef(initial);
+  initialRef.current = initial;
+  useEffect(() => {
+    if (!open) return;
+    setProblem(null);
+    form.resetFields();
+    form.setFieldsValue(initialRef.current);
+  }, [open, app?.id, form]);
 
   async function submit() {
     let v: Values;
@@ -63,9 +67,7 @@ export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
         quotaSize: v.quotaSize, quotaRestoreRate: v.quotaRestoreRate,
       });
     } catch (e) {
-      const parts = formErrorParts(errorInfo(e), FIELDS);
-      form.setFields(parts.fields.map((f) => ({ ...f, name: f.name as keyof Values })));
-      setProblem(parts.message);
+      setProblem(showRefusal(form, e));
     }
   }
 

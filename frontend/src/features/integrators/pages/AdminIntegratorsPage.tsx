@@ -98,19 +98,19 @@ export default function AdminIntegratorsPage() {
         loading={loading}
         dataSource={result?.items ?? []}
         pagination={false}
-        scroll={{ x: result?.items.length ? 1100 : undefined }}
+        scroll={{ x: result?.items.length ? 1000 : undefined }}
         locale={{ emptyText: <Empty description={t('apps.noApps')} /> }}
         columns={[
           {
-            title: t('apps.name'), key: 'name', width: 220,
+            title: t('apps.name'), key: 'name', width: 170,
             render: (_, a) => <><strong>{a.name}</strong><div className="muted integrator-email">{a.contactEmail}</div></>,
           },
           {
-            title: t('apps.scopes'), key: 'scopes', width: 230,
+            title: t('apps.scopes'), key: 'scopes', width: 170,
             render: (_, a) => <div className="integrator-tags">{a.scopes.map((s) => <Tag key={s} title={t(`scopes.${s}`)}>{scopeCode(s)}</Tag>)}</div>,
           },
           {
-            title: t('apps.organisation'), key: 'org', width: 190,
+            title: t('apps.organisation'), key: 'org', width: 150,
             render: (_, a) => (a.organisationKind ? (
               <>
                 {t(`organisations.${a.organisationKind}`)}
@@ -119,13 +119,13 @@ export default function AdminIntegratorsPage() {
               </>
             ) : t('apps.noOrganisation')),
           },
-          { title: t('apps.budget'), key: 'budget', width: 170, render: (_, a) => t('apps.budgetValue', { size: a.quotaSize, rate: a.quotaRestoreRate }) },
+          { title: t('apps.budget'), key: 'budget', width: 130, render: (_, a) => t('apps.budgetValue', { size: a.quotaSize, rate: a.quotaRestoreRate }) },
           {
-            title: t('apps.keys'), key: 'keys', width: 260,
-            render: (_, a) => a.keys.map((k) => <div key={k.id}><code>{k.prefix}</code> <span className="muted">{keyState(k)}</span></div>),
+            title: t('apps.keys'), key: 'keys', width: 180,
+            render: (_, a) => a.keys.map((k) => <div key={k.id} className="integrator-key-row"><code>{k.prefix}</code><div className="muted">{keyState(k)}</div></div>),
           },
           {
-            title: t('apps.status'), key: 'status', width: 110,
+            title: t('apps.status'), key: 'status', width: 90,
             render: (_, a) => (a.revokedAt ? <Tag color="red">{t('apps.revoked')}</Tag> : <Tag color="green">{t('apps.active')}</Tag>),
           },
           actionsColumn<IntegratorAppRowFragment>(t('apps.actions'), (a) => (a.revokedAt ? null : (
@@ -136,7 +136,7 @@ export default function AdminIntegratorsPage() {
                 <Button size="small" danger>{t('apps.revoke')}</Button>
               </Popconfirm>
             </>
-          )), 150),
+          )), 130),
         ]}
       />
       {result && result.total > 0 && <Pager page={result.page} pageCount={result.pageCount} onChange={setPage} />}

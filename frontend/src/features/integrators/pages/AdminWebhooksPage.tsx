@@ -82,6 +82,9 @@ export default function AdminWebhooksPage() {
   }
 
   const filter = <T,>(set: (v: T) => void) => (v: T) => { set(v); setPage(1); };
+  const sentLine = (r: Row) => (r.sentAt
+    ? <div className="muted">{t('hooks.sentAt')}: {formatDateTime(r.sentAt, i18n.language)}</div>
+    : r.status === 'Pending' ? <div className="muted">{t('hooks.nextAttempt')}: {formatDateTime(r.nextAttemptAt, i18n.language)}</div> : null);
   return (
     <div className="card">
       <h1 className="page-title">{t('hooks.title')}</h1>
@@ -100,26 +103,26 @@ export default function AdminWebhooksPage() {
         loading={loading}
         dataSource={result?.items ?? []}
         pagination={false}
-        scroll={{ x: result?.items.length ? 1080 : undefined }}
+        scroll={{ x: result?.items.length ? 1000 : undefined }}
         locale={{ emptyText: <Empty description={t('hooks.none')} /> }}
         expandable={{ expandedRowKeys: open, showExpandColumn: false, expandedRowRender: (r) => <Attempts row={r} /> }}
         columns={[
-          { title: t('hooks.queued'), key: 'at', width: 170, render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
+          { title: t('hooks.queued'), key: 'at', width: 140, render: (_, r) => formatDateTime(r.createdAt, i18n.language) },
           {
-            title: t('hooks.event'), key: 'event', width: 200,
+            title: t('hooks.event'), key: 'event', width: 170,
             render: (_, r) => <>{t(`hooks.events.${r.event}`)}<div className="muted">{r.appName} · <code>{r.objectId.slice(0, 8)}</code></div></>,
           },
-          { title: t('hooks.status'), key: 'status', width: 130, render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`hooks.statuses.${r.status}`)}</Tag> },
-          { title: t('hooks.attempts'), key: 'attempts', width: 90, render: (_, r) => formatCount(r.history.length, i18n.language) },
+          // The status, with when it was sent or will be tried again below it (a column of its own pushed the receiver under the actions at 1366 px).
           {
-            title: t('hooks.response'), key: 'response', width: 200,
+            title: t('hooks.status'), key: 'status', width: 160,
+            render: (_, r) => <><Tag color={STATUS_COLOR[r.status]}>{t(`hooks.statuses.${r.status}`)}</Tag>{sentLine(r)}</>,
+          },
+          { title: t('hooks.attempts'), key: 'attempts', width: 100, render: (_, r) => formatCount(r.history.length, i18n.language) },
+          {
+            title: t('hooks.response'), key: 'response', width: 130,
             render: (_, r) => <>{r.responseStatus != null ? <code>{r.responseStatus}</code> : '—'}{r.lastError && <div className="muted">{r.lastError}</div>}</>,
           },
-          { title: t('hooks.url'), key: 'url', width: 220, render: (_, r) => <span className="webhook-url">{r.url}</span> },
-          {
-            title: t('hooks.sentAt'), key: 'sent', width: 170,
-            render: (_, r) => (r.sentAt ? formatDateTime(r.sentAt, i18n.language) : r.status === 'Pending' ? <span className="muted">{t('hooks.nextAttempt')}: {formatDateTime(r.nextAttemptAt, i18n.language)}</span> : '—'),
-          },
+          { title: t('hooks.url'), key: 'url', width: 170, render: (_, r) => <span className="webhook-url">{r.url}</span> },
           actionsColumn<Row>(t('apps.actions'), (r) => (
             <>
               <Button size="small" aria-expanded={open.includes(r.id)} onClick={() => toggle(r.id)}>{open.includes(r.id) ? t('hooks.hide') : t('hooks.show')}</Button>

@@ -41,10 +41,12 @@ describe('nurse screens', () => {
     for (const loc of ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan']) expect((await screen.findAllByText(loc)).length).toBeGreaterThan(0);
   });
 
-  it("asks for the details before sending a hire: 'Please enter your details'", async () => {
+  it('says what a hire misses beside each field, not a message without one', async () => {
     wrap(<HireModal nurseId="n1" nurseName="Shirin Sultana" open onClose={() => {}} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Hire' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please enter your details'));
-    expect(screen.getByLabelText('Phone number')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a mobile number, like 01712345678')).toBeInTheDocument();
+    expect(screen.getByText('Choose the day the nurse comes')).toBeInTheDocument();
+    expect(screen.getByText('Select Gender', { selector: '.ant-form-item-explain-error' })).toBeInTheDocument();
+    expect(screen.queryByText('Please enter your details')).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
-import { Alert, DatePicker, Form, Input, Modal, Select } from 'antd';
+import { DatePicker, Form, Input, Modal, Select } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { HireNurseDocument, MyNurseHiresDocument, type Gender } from '@/gql/graphql';
-import { errorInfo } from '@/lib/errors';
+import FormAlert from '@/components/FormAlert';
+import { showRefusal } from '@/components/formRefusal';
 import { isoDay, todayInDhaka } from '@/lib/dates';
 import { paths } from '@/config/paths';
 import CareForSelect, { FOR_ME, familyMemberIdOf, useFamilyMembers } from '@/components/CareForSelect';
@@ -33,44 +34,37 @@ export default function HireModal({ nurseId, nurseName, open, onClose }: { nurse
   const careFor = Form.useWatch('careFor', form) ?? FOR_ME;
   const member = members.find((m) => m.id === careFor);
 
-  async function submit() {
+  async function submit(v: Values) {
     setError(null);
-    const v = form.getFieldsValue();
-    if (!v.patientGender || !v.phone?.trim() || !v.date) {
-      setError(tc('messages.enterDetails'));
-      return;
-    }
     try {
-      await hire({ variables: { input: { nurseId, familyMemberId: familyMemberIdOf(v.careFor), patientGender: v.patientGender, phone: v.phone.trim(), date: isoDay(v.date) } } });
+      await hire({ variables: { input: { nurseId, familyMemberId: familyMemberIdOf(v.careFor), patientGender: v.patientGender!, phone: v.phone!.trim(), date: isoDay(v.date!) } } });
       flash(t('hirePlaced'));
       form.resetFields();
       onClose();
       navigate(paths.myHiredNurses);
     } catch (e) {
-      const info = errorInfo(e);
-      setError(info.message);
-      if (info.fields) form.setFields(Object.entries(info.fields).filter(([n]) => ['phone', 'date', 'patientGender'].includes(n)).map(([name, msg]) => ({ name: name as keyof Values, errors: [msg] })));
+      setError(showRefusal(form, e));
     }
   }
 
   return (
-    <Modal open={open} title={t('hireTitle', { name: nurseName })} onCancel={onClose} onOk={() => void submit()} okText={t('hireNow')} confirmLoading={loading} destroyOnHidden>
+    <Modal open={open} title={t('hireTitle', { name: nurseName })} onCancel={onClose} onOk={() => form.submit()} okText={t('hireNow')} confirmLoading={loading} destroyOnHidden>
       <RequireVerifiedEmail>
-      {error && <Alert type="error" showIcon title={error} role="alert" style={{ marginBottom: 12 }} />}
-      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ careFor: FOR_ME }} onValuesChange={(changed: Values) => {
+      <FormAlert message={error} />
+      <Form noValidate form={form} layout="vertical" requiredMark={false} initialValues={{ careFor: FOR_ME }} onFinish={(v) => void submit(v)} onValuesChange={(changed: Values) => {
         if (changed.careFor === undefined) return;
         const m = members.find((x) => x.id === changed.careFor);
         // The nurse visits this family member: their gender, and their own phone when they have one.
         form.setFieldsValue(m ? { patientGender: m.gender, ...(m.phone ? { phone: m.phone } : {}) } : { patientGender: undefined });
       }}>
         <Form.Item name="careFor" label={tc('care.forWhom')}><CareForSelect /></Form.Item>
-        <Form.Item name="patientGender" label={t('patientGender')}>
+        <Form.Item name="patientGender" label={t('patientGender')} rules={[{ required: true, message: t('selectGender') }]}>
           <Select placeholder={t('selectGender')} options={[{ value: 'Male', label: t('male') }, { value: 'Female', label: t('female') }]} disabled={!!member} />
         </Form.Item>
-        <Form.Item name="phone" label={t('phoneLabel')}>
+        <Form.Item name="phone" label={t('phoneLabel')} rules={[{ required: true, whitespace: true, message: tc('fields.phoneRequired', { ns: 'widgets' }) }]}>
           <Input placeholder={t('phonePlaceholder')} inputMode="tel" autoComplete="tel" />
         </Form.Item>
-        <Form.Item name="date" label={t('date')}>
+        <Form.Item name="date" label={t('date')} rules={[{ required: true, message: t('chooseDate') }]}>
           <DatePicker style={{ width: '100%' }} disabledDate={(d) => isoDay(d) < today} defaultPickerValue={dayjs(today)} />
         </Form.Item>
       </Form>

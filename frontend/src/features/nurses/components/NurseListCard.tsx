@@ -1,4 +1,4 @@
-import { Button, Rate, Tag } from 'antd';
+import { Rate, Tag } from 'antd';
 import { useAreaLabel } from '@/lib/areas';
 import { EnvironmentOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { NurseCardFragment } from '@/gql/graphql';
 import { to } from '@/config/paths';
 import { formatTaka } from '@/lib/money';
+import ButtonLink from '@/components/ButtonLink';
 import { NursePhoto } from './shared';
 import '../i18n';
 
@@ -28,7 +29,7 @@ export default function NurseListCard({ nurse, eager = false }: { nurse: NurseCa
       </div>
       <div className="nurse-card-side">
         <strong>{t('perVisit', { amount: formatTaka(nurse.feePoisha, i18n.language) })}</strong>
-        <Link to={to('nurseDetail', { nurseId: nurse.id })}><Button type="primary">{t('details')}</Button></Link>
+        <ButtonLink to={to('nurseDetail', { nurseId: nurse.id })} type="primary">{t('details')}</ButtonLink>
       </div>
     </article>
   );

@@ -9,6 +9,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { useSession } from '@/lib/session';
 import '../i18n';
+import { useLengthCount } from '@/components/lengthCount';
 
 export default function NurseReviews({ nurseId }: { nurseId: string }) {
   const { t, i18n } = useTranslation('nurses');
@@ -30,7 +31,7 @@ export default function NurseReviews({ nurseId }: { nurseId: string }) {
             <List.Item key={r.id}>
               <List.Item.Meta
                 title={<>{r.name} <Rate disabled allowHalf value={r.rating} style={{ fontSize: 13 }} /></>}
-                description={<><div style={{ color: '#1f2933' }}>{r.comment}</div><small>{formatDate(r.createdAt, i18n.language)}</small></>}
+                description={<><div className="written" style={{ color: '#1f2933' }}>{r.comment}</div><small>{formatDate(r.createdAt, i18n.language)}</small></>}
               />
             </List.Item>
           )}
@@ -48,6 +49,7 @@ type Eligibility = { canReview: boolean; reason?: string | null; review?: { id: 
 
 function ReviewForm({ nurseId, loggedIn, eligibility, onSaved }: { nurseId: string; loggedIn: boolean; eligibility?: Eligibility; onSaved: () => void }) {
   const { t } = useTranslation('nurses');
+  const commentCount = useLengthCount(2000);
   const { message } = App.useApp();
   const [form] = Form.useForm<{ rating: number; comment: string }>();
   const [error, setError] = useState<string | null>(null);
@@ -91,7 +93,7 @@ function ReviewForm({ nurseId, loggedIn, eligibility, onSaved }: { nurseId: stri
         <Rate allowHalf />
       </Form.Item>
       <Form.Item name="comment">
-        <Input.TextArea rows={3} placeholder={t('writePlaceholder')} maxLength={2000} aria-label={t('writePlaceholder')} />
+        <Input.TextArea rows={3} placeholder={t('writePlaceholder')} maxLength={2000} count={commentCount} aria-label={t('writePlaceholder')} />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={createState.loading || updateState.loading}>{t('submit')}</Button>
     </Form>

@@ -1,7 +1,7 @@
 import { App, Button, Popconfirm } from 'antd';
 import { useAreaLabel } from '@/lib/areas';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+
 import { useTranslation } from 'react-i18next';
 import { readerDigits } from '@/lib/digits';
 import { AdminNursesDocument, DeleteNurseDocument, type AdminNursesQuery } from '@/gql/graphql';
@@ -9,6 +9,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
 import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
+import ButtonLink from '@/components/ButtonLink';
 import { NursePhoto } from '../components/shared';
 import '../i18n';
 
@@ -49,7 +50,7 @@ export default function AdminNursesPage() {
           // Kept in view on the right, its buttons stacked when narrow (they were cut off at 390 px).
           actionsColumn<Row>(t('admin.actions'), (n) => (
             <>
-              <Link to={to('adminUpdateNurse', { nurseId: n.id })}><Button size="small">{t('admin.edit')}</Button></Link>
+              <ButtonLink to={to('adminUpdateNurse', { nurseId: n.id })} size="small">{t('admin.edit')}</ButtonLink>
               <Popconfirm title={t('admin.deleteConfirm', { name: n.name })} onConfirm={() => onDelete(n.id)} okText={t('admin.delete')} okButtonProps={{ danger: true }}>
                 <Button danger size="small">{t('admin.delete')}</Button>
               </Popconfirm>

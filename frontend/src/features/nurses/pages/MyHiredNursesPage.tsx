@@ -11,6 +11,7 @@ import { formatTaka } from '@/lib/money';
 import { paths, to } from '@/config/paths';
 import Pager from '@/components/Pager';
 import CareForFilter, { CareForLine, useCareFor } from '@/components/CareForFilter';
+import ButtonLink from '@/components/ButtonLink';
 import { HireStatusTag, NursePhoto } from '../components/shared';
 import '../i18n';
 
@@ -43,7 +44,7 @@ export default function MyHiredNursesPage() {
       {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
       {loading && !result && <Skeleton active />}
       {result && result.items.length === 0 && (
-        <Empty description={t('noHires')}><Link to={paths.nurses}><Button type="primary">{t('findNurse')}</Button></Link></Empty>
+        <Empty description={t('noHires')}><ButtonLink to={paths.nurses} type="primary">{t('findNurse')}</ButtonLink></Empty>
       )}
       <div className="nurse-list">
         {result?.items.map((h, i) => (

@@ -1,9 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QuoteCartDocument } from '@/gql/graphql';
+import { PaymentByTranIdDocument, QuoteCartDocument } from '@/gql/graphql';
+import { setSession } from '@/lib/session';
 import { renderScreen } from '@/test/render';
 import { addItem, getCart, setCart } from '../cart/cart';
+import { checkoutOfCart, rememberCheckout } from '../cart/checkout';
 import CartPage from '../pages/CartPage';
 
 const napa = { id: 'm1', name: 'Napa', unit: 'Strip' as const, imageUrl: null, pricePoisha: 1200, stock: 10 };
@@ -51,5 +53,32 @@ describe('/cart (without antd)', () => {
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Clear cart' }));
     expect(getCart()).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/medicine');
+  });
+});
+
+describe('the payment the cart went to', () => {
+  const paid = (status: string) => ({
+    request: { query: PaymentByTranIdDocument, variables: { tranId: 'NRG1' } },
+    result: { data: { payment: { __typename: 'Payment', tranId: 'NRG1', status, purpose: 'Order', purposeId: 'o1', amountPoisha: 8400, provider: 'Bkash', providerTrxId: null, failureReason: null } } },
+  });
+  beforeEach(() => {
+    setCart(addItem(addItem([], napa), napa));
+    setSession({ token: 't', refreshToken: 'r', user: { id: 'u1', name: 'Rahima', email: 'p@nirog.test', role: 'user' } });
+    rememberCheckout('NRG1');
+  });
+  afterEach(() => setSession(null));
+
+  it('paid but the payer never landed (the tab closed on the provider\'s page): the cart is emptied, not offered again', async () => {
+    renderScreen(<CartPage />, { path: '/cart', route: '/cart', mocks: [quote, paid('Completed')] });
+    expect(await screen.findByText('Your Cart is Currently Empty')).toBeInTheDocument();
+    expect(getCart()).toHaveLength(0);
+    expect(checkoutOfCart()).toBeNull();
+  });
+
+  it('cancelled at the provider: the cart stays to try again, and the payment is forgotten', async () => {
+    renderScreen(<CartPage />, { path: '/cart', route: '/cart', mocks: [quote, paid('Cancelled')] });
+    await waitFor(() => expect(checkoutOfCart()).toBeNull());
+    expect(getCart()).toHaveLength(1);
+    expect(screen.getByTestId('cart-qty')).toHaveTextContent('2');
   });
 });

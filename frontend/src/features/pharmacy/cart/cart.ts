@@ -132,7 +132,18 @@ export function updateCart(change: (cart: CartItem[]) => CartItem[]): void {
 }
 
 /** Empties the cart; the prescription beside it goes with it (cartPrescription.ts follows the cart). */
-export const clearCart = () => setCart([]);
+export const clearCart = () => {
+  try {
+    // The payment the emptied cart went to (checkout.ts) is nothing to this cart any more.
+    localStorage.removeItem(CHECKOUT_KEY);
+  } catch {
+    /* nothing kept */
+  }
+  setCart([]);
+};
+
+/** Where checkout.ts keeps the payment the cart went to. */
+export const CHECKOUT_KEY = 'cart.checkout';
 
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);

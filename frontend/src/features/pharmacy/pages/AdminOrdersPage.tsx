@@ -8,15 +8,17 @@ import { ADMIN_TABLE_FILTERS, paths, to } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatCount, formatTaka } from '@/lib/money';
-import AdminTable, { useTableParams, type ListOrder } from '@/components/AdminTable';
+import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/components/AdminTable';
 import MedicineImage from '../components/MedicineImage';
 import { STATUS_COLOR } from '../components/orderStatus';
 import RefundLines from '../components/RefundLines';
 import RxBadge from '../components/RxBadge';
-import { Link } from 'react-router-dom';
+
 import { lineName } from '../cart/cart';
 import { CareForLine } from '@/components/CareForFilter';
+import ButtonLink from '@/components/ButtonLink';
 import '../i18n';
+import '../rx-i18n';
 import '../pharmacy.css';
 
 type Row = AdminOrdersQuery['adminOrders']['items'][number];
@@ -27,7 +29,7 @@ const PAYMENTS: OrderPaymentStatus[] = ['Paid', 'Pending', 'Failed'];
 
 export default function AdminOrdersPage() {
   const { t, i18n } = useTranslation('pharmacy');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const table = useTableParams(ADMIN_TABLE_FILTERS[paths.adminOrders]);
   const status = STATUSES.find((s) => s === table.filters.status) ?? null;
   const paymentStatus = PAYMENTS.find((p) => p === table.filters.paymentStatus) ?? null;
@@ -38,6 +40,21 @@ export default function AdminOrdersPage() {
   const [archive] = useMutation(ArchiveOrderDocument);
   const result = data?.adminOrders;
   const money = (p: number) => formatTaka(p, i18n.language);
+
+  /** Cancelling a paid order sends money back: asked once more, with the amount and where it goes. */
+  function confirmStatus() {
+    if (!editing || !next) return;
+    if (next !== 'Cancelled' || editing.paymentStatus !== 'Paid') {
+      void saveStatus();
+      return;
+    }
+    modal.confirm({
+      title: t('cancelPaidTitle'),
+      content: t('cancelPaidText', { amount: money(editing.totalPoisha), provider: editing.paymentMethod === 'Nagad' ? 'Nagad' : 'bKash' }),
+      okText: t('cancelPaidOk'), okButtonProps: { danger: true }, cancelText: t('keepOrder'),
+      onOk: saveStatus,
+    });
+  }
 
   async function saveStatus() {
     if (!editing || !next) return;
@@ -85,29 +102,29 @@ export default function AdminOrdersPage() {
             ),
           },
           { title: t('quantity'), key: 'qty', width: 100, render: (_, o) => formatCount(o.items.reduce((s, i) => s + i.quantity, 0), i18n.language) },
-          {
-            title: t('status'), key: 'status', width: 150,
-            // An order waiting for its prescription check is decided on the check screen, with the photo beside it.
-            render: (_, o) => (o.status === 'PrescriptionCheck' ? (
-              <Link to={to('pharmacistReview', { orderId: o.id })}><Button size="small"><Tag color={STATUS_COLOR[o.status]} style={{ margin: 0 }}>{t(`statuses.${o.status}`)}</Tag></Button></Link>
-            ) : (
-              <Button size="small" disabled={o.nextStatuses.length === 0} data-testid="order-status"
-                onClick={() => { setEditing(o); setNext(''); }}>
-                <Tag color={STATUS_COLOR[o.status]} style={{ margin: 0 }}>{t(`statuses.${o.status}`)}</Tag>
-              </Button>
-            )),
-          },
-          {
-            title: t('delete'), key: 'delete', width: 90,
-            render: (_, o) => (
-              <Popconfirm title={t('deleteConfirm')} onConfirm={() => remove(o.id)} okText={t('delete')} okButtonProps={{ danger: true }}>
-                <Button danger size="small" disabled={o.nextStatuses.length > 0}>{t('delete')}</Button>
-              </Popconfirm>
-            ),
-          },
+          // The status (which opens its change) and Delete are the table's pinned column: at 390 px the
+          // status was beyond the table's right edge, and the page read as having none.
+          actionsColumn<Row>(t('status'), (o) => (
+            <>
+              {o.status === 'PrescriptionCheck' ? (
+                // An order waiting for its prescription check is decided on the check screen, with the photo beside it.
+                <ButtonLink to={to('pharmacistReview', { orderId: o.id })} size="small"><Tag color={STATUS_COLOR[o.status]} style={{ margin: 0 }}>{t(`statuses.${o.status}`)}</Tag></ButtonLink>
+              ) : (
+                <Button size="small" disabled={o.nextStatuses.length === 0} data-testid="order-status"
+                  onClick={() => { setEditing(o); setNext(''); }}>
+                  <Tag color={STATUS_COLOR[o.status]} style={{ margin: 0 }}>{t(`statuses.${o.status}`)}</Tag>
+                </Button>
+              )}
+              {o.nextStatuses.length === 0 && (
+                <Popconfirm title={t('deleteConfirm')} onConfirm={() => remove(o.id)} okText={t('delete')} okButtonProps={{ danger: true }}>
+                  <Button danger size="small">{t('delete')}</Button>
+                </Popconfirm>
+              )}
+            </>
+          ), 170),
         ]}
     >
-      <Modal open={!!editing} title={t('updateStatusTitle')} onCancel={() => setEditing(null)} onOk={() => void saveStatus()}
+      <Modal open={!!editing} title={t('updateStatusTitle')} onCancel={() => setEditing(null)} onOk={confirmStatus}
         okText={t('update')} okButtonProps={{ disabled: !next, loading: updating.loading, danger: next === 'Cancelled' }}>
         <Select style={{ width: '100%' }} value={next} onChange={(v) => setNext(v)} aria-label={t('chooseStatus')}
           options={[{ value: '', label: t('updateStatus') }, ...(editing?.nextStatuses ?? []).map((s) => ({ value: s, label: t(`statuses.${s}`) }))]} />

@@ -3,7 +3,7 @@ import { Alert, App, Button, Empty, Skeleton, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MyOrdersDocument, OrderListEventsDocument, PayForOrderDocument } from '@/gql/graphql';
+import { MyOrdersDocument, OrderListEventsDocument, PayForOrderDocument, type MyOrdersQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
@@ -28,6 +28,10 @@ import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
 
+type Order = NonNullable<MyOrdersQuery['myOrders']>['items'][number];
+
+/** A paper prescription beside the order still allows some of its medicines: "Order again" draws on it. */
+const paperLeft = (o: Order) => !!o.paperPrescription?.lines.some((l) => !l.expired && l.remaining > 0);
 
 export default function MyOrdersPage() {
   const { t, i18n } = useTranslation('pharmacy');
@@ -54,7 +58,7 @@ export default function MyOrdersPage() {
    * "Order again" on a paper prescription a pharmacist recorded: its medicines into the cart, one course
    * each within what is left, with the prescription beside them; the quote and checkout decide the rest.
    */
-  function orderAgain(o: NonNullable<typeof result>['items'][number]) {
+  function orderAgainWithPrescription(o: Order) {
     const paper = o.paperPrescription!;
     const chosen = paper.lines.flatMap((line) => {
       const item = o.items.find((i) => i.medicineId === line.medicineId);
@@ -67,6 +71,20 @@ export default function MyOrdersPage() {
     updateCart((c) => fillFromPrescription(c, chosen));
     setCartPrescription({ id: paper.id, kind: 'paper', issuedAt: String(paper.createdAt) });
     flash(t('addedFromPrescription'), 'success', 5000);
+    navigate(paths.cart);
+  }
+
+  /**
+   * "Order again" on an order that ended (cancelled, a rejected photo, delivered) and has no paper
+   * prescription to draw on: its lines back in the cart at the quantities ordered. Prices and stock
+   * are the order's; the cart's quote says what changed since, and checkout asks for a new photo where
+   * a medicine needs one.
+   */
+  function orderAgain(o: Order) {
+    updateCart((c) => fillFromPrescription(c, o.items.map((i) => ({
+      item: { id: i.medicineId, name: i.name, strength: i.strength || undefined, unit: i.unit, imageUrl: i.imageUrl, pricePoisha: i.unitPricePoisha, stock: i.quantity, prescriptionRequired: i.prescriptionRequired },
+      quantity: i.quantity,
+    }))));
     navigate(paths.cart);
   }
 
@@ -94,7 +112,10 @@ export default function MyOrdersPage() {
               <div className="order-head">
                 <span>{t('orderedOn', { date: formatDate(o.createdAt, i18n.language) })} · {t('orderTotal', { amount: formatTaka(o.totalPoisha, i18n.language) })} <CareForLine careFor={o.careFor} /></span>
                 <span>
-                  <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
+                  {/* A cancelled order is awaiting nothing: its status says it, no payment tag beside it. */}
+                  {!(o.status === 'Cancelled' && o.paymentStatus === 'Pending') && (
+                    <Tag color={o.paymentStatus === 'Paid' ? 'green' : o.paymentStatus === 'Failed' ? 'red' : 'gold'}>{t(`payments.${o.paymentStatus}`)}</Tag>
+                  )}
                   {o.paymentUrl && <Button size="small" type="primary" href={o.paymentUrl}>{t('payNow')}</Button>}
                   {o.canPay && !o.paymentUrl && <Button size="small" type="primary" loading={paying.loading} onClick={() => void pay(o.id)}>{t('payNow')}</Button>}
                 </span>
@@ -113,12 +134,20 @@ export default function MyOrdersPage() {
               {o.paperPrescription && (
                 <div className="paper-rx" data-testid="paper-prescription">
                   <span>{t('paperPrescription', { date: formatDate(o.paperPrescription.createdAt, i18n.language) })}</span>
-                  {o.paperPrescription.lines.some((l) => !l.expired && l.remaining > 0) && (
-                    <Button size="small" onClick={() => orderAgain(o)} data-testid="order-again">{t('orderAgain')}</Button>
+                  {paperLeft(o) && (
+                    <Button size="small" onClick={() => orderAgainWithPrescription(o)} data-testid="order-again">{t('orderAgainPaper')}</Button>
                   )}
                 </div>
               )}
               <RefundLines refunds={o.refunds} />
+              {(o.status === 'Cancelled' || o.status === 'Delivered') && !paperLeft(o) && (
+                // The way on from an order that ended: its medicines back in the cart (a rejected prescription: a new photo at checkout).
+                <div style={{ marginBottom: 8 }}>
+                  <Button size="small" onClick={() => orderAgain(o)}>
+                    {t(o.cancelReason === 'PRESCRIPTION_REJECTED' ? 'orderAgainNewPhoto' : 'orderAgain')}
+                  </Button>
+                </div>
+              )}
               {o.items.map((i) => (
                 <div key={i.id} className="order-item">
                   <MedicineImage url={i.imageUrl} name={lineName(i)} small eager={n === 0} />

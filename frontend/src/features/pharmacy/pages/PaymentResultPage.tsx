@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
+import PageResult from '@/components/PageResult';
 import { useQuery } from '@apollo/client/react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { OrderEventsDocument, PaymentByTranIdDocument } from '@/gql/graphql';
 import { useLive } from '@/lib/useLive';
 import { formatTaka } from '@/lib/money';
 import { paths } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import { clearCart } from '../cart/cart';
 import '../i18n';
 
@@ -37,27 +39,27 @@ export default function PaymentResultPage() {
   if (status === 'Completed') {
     return (
       <div className="card">
-        <Result status="success" title={t('paymentSuccess')}
+        <PageResult status="success" title={t('paymentSuccess')}
           subTitle={payment ? t('paymentSuccessText', { amount: formatTaka(payment.amountPoisha, i18n.language), tranId: payment.tranId }) : undefined}
-          extra={<Link to={historyPath}><Button type="primary" size="large">{t('done')}</Button></Link>} />
+          extra={<ButtonLink to={historyPath} type="primary" size="large">{t('done')}</ButtonLink>} />
       </div>
     );
   }
   if (status === 'Initiated') {
     return (
       <div className="card">
-        <Result status="info" title={t('paymentPending')} subTitle={t('paymentPendingText')}
-          extra={[<Button key="again" type="primary" onClick={() => void refetch()}>{t('checkAgain')}</Button>, <Link key="orders" to={historyPath}><Button>{isOrder ? t('myOrders') : t('myBookings')}</Button></Link>]} />
+        <PageResult status="info" title={t('paymentPending')} subTitle={t('paymentPendingText')}
+          extra={[<Button key="again" type="primary" onClick={() => void refetch()}>{t('checkAgain')}</Button>, <ButtonLink key="orders" to={historyPath}>{isOrder ? t('myOrders') : t('myBookings')}</ButtonLink>]} />
       </div>
     );
   }
   return (
     <div className="card">
-      <Result status="warning" title={status === 'Cancelled' || params.get('status') === 'cancelled' ? t('paymentCancelled') : t('paymentFailed')}
+      <PageResult status="warning" title={status === 'Cancelled' || params.get('status') === 'cancelled' ? t('paymentCancelled') : t('paymentFailed')}
         subTitle={isOrder ? t('paymentFailedText') : t('paymentFailedConsultation')}
         extra={isOrder
-          ? [<Link key="cart" to={paths.cart}><Button type="primary">{t('backToCart')}</Button></Link>, <Link key="orders" to={paths.myOrder}><Button>{t('myOrders')}</Button></Link>]
-          : [<Link key="bookings" to={historyPath}><Button type="primary">{t('myBookings')}</Button></Link>]} />
+          ? [<ButtonLink key="cart" to={paths.cart} type="primary">{t('backToCart')}</ButtonLink>, <ButtonLink key="orders" to={paths.myOrder}>{t('myOrders')}</ButtonLink>]
+          : [<ButtonLink key="bookings" to={historyPath} type="primary">{t('myBookings')}</ButtonLink>]} />
     </div>
   );
 }

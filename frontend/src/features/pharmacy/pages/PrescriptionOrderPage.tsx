@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import { MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@apollo/client/react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { PrescriptionCartDocument, type PrescriptionCartQuery } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
@@ -11,6 +11,7 @@ import { formatDate } from '@/lib/dates';
 import { flash } from '@/lib/flash';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { paths } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import { lineName, updateCart } from '../cart/cart';
 import { fillFromPrescription, setCartPrescription } from '../cart/cartPrescription';
 import MedicineImage from '../components/MedicineImage';
@@ -142,7 +143,7 @@ export default function PrescriptionOrderPage() {
           </div>
           {problem && !chosen.length && <Alert type="error" showIcon message={problem} role="alert" style={{ marginTop: 12 }} />}
           <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap', justifyContent: 'space-between', marginTop: 16 }}>
-            <Link to={paths.myPrescription}><Button>{t('backToPrescriptions')}</Button></Link>
+            <ButtonLink to={paths.myPrescription}>{t('backToPrescriptions')}</ButtonLink>
             <Button type="primary" size="large" onClick={addToCart} disabled={!cart.lines.length} data-testid="rx-add-to-cart">
               {t('addChosen', { count: chosen.length })}
             </Button>

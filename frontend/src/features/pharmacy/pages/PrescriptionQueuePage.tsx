@@ -1,6 +1,6 @@
-import { Alert, Button, Empty, Segmented, Skeleton, Tag } from 'antd';
+import { Alert, Empty, Segmented, Skeleton, Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { OrderListEventsDocument, PrescriptionOrdersDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
@@ -8,6 +8,7 @@ import { formatDateTime } from '@/lib/dates';
 import { formatCount, formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
 import Pager from '@/components/Pager';
+import ButtonLink from '@/components/ButtonLink';
 import LiveBadge from '@/components/LiveBadge';
 import { useLive } from '@/lib/useLive';
 import MedicineImage from '../components/MedicineImage';
@@ -17,7 +18,6 @@ import { lineName } from '../cart/cart';
 import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
-
 
 /** The pharmacists' queue: orders that came with a photo of a prescription, the waiting ones first and oldest first. */
 export default function PrescriptionQueuePage() {
@@ -57,7 +57,7 @@ export default function PrescriptionQueuePage() {
                 </div>
               ))}
               {o.prescriptionRequired && <div style={{ marginTop: 8 }}><RxBadge /></div>}
-              <Link to={to('pharmacistReview', { orderId: o.id })}><Button type="primary" style={{ marginTop: 8 }}>{t('checkOrder')}</Button></Link>
+              <ButtonLink to={to('pharmacistReview', { orderId: o.id })} type="primary" style={{ marginTop: 8 }}>{t('checkOrder')}</ButtonLink>
             </section>
           ))}
         </div>

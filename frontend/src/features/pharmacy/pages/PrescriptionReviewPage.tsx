@@ -22,6 +22,7 @@ import PrescriptionPhoto from '../components/PrescriptionPhoto';
 import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
+import { useLengthCount } from '@/components/lengthCount';
 
 
 /** A paper prescription is read valid for a month unless it says otherwise (docs/decisions.md). */
@@ -37,6 +38,7 @@ const MAX_REFILLS = 5;
 export default function PrescriptionReviewPage() {
   const { orderId = '' } = useParams();
   const { t, i18n } = useTranslation('pharmacy');
+  const noteCount = useLengthCount(300);
   const unitLabel = useUnitLabel();
   const { message } = App.useApp();
   const { data, loading, error, refetch } = useQuery(PrescriptionOrderDetailDocument, { variables: { id: orderId }, fetchPolicy: 'network-only' });
@@ -136,7 +138,7 @@ export default function PrescriptionReviewPage() {
                     </label>
                   </fieldset>
                   <label htmlFor="rx-note" style={{ display: 'block', fontWeight: 600 }}>{t('note')}</label>
-                  <Input.TextArea id="rx-note" rows={3} maxLength={300} value={note} onChange={(e) => { setNote(e.target.value); setNoteMissing(false); }}
+                  <Input.TextArea id="rx-note" rows={3} maxLength={300} count={noteCount} value={note} onChange={(e) => { setNote(e.target.value); setNoteMissing(false); }}
                     aria-describedby="rx-note-hint" status={noteMissing ? 'error' : undefined} />
                   <span id="rx-note-hint" className="med-meta" style={{ display: 'block' }}>{t('noteHint')}</span>
                   {noteMissing && <Alert type="error" showIcon message={t('noteRequired')} role="alert" style={{ marginTop: 8 }} />}

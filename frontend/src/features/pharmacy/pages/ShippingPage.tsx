@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
 import { Alert, App, Button, Empty, Form, Input, Select } from 'antd';
+import FormAlert from '@/components/FormAlert';
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { CreateOrderDocument, type PaymentProvider } from '@/gql/graphql';
-import { errorInfo } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import { useSession } from '@/lib/session';
 import { paths } from '@/config/paths';
 import { flash } from '@/lib/flash';
@@ -13,19 +14,23 @@ import { formatDate } from '@/lib/dates';
 import ImagePicker from '@/components/ImagePicker';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { clearCart } from '../cart/cart';
+import { rememberCheckout } from '../cart/checkout';
 import { setCartPrescription, useCartPrescription } from '../cart/cartPrescription';
-import CareForSelect, { FOR_ME, familyMemberIdOf } from '@/components/CareForSelect';
+import CareForSelect, { FOR_ME, familyMemberIdOf, useMyDetails } from '@/components/CareForSelect';
 import CartLines from '../components/CartLines';
 import { goToPayment } from '../components/goToPayment';
 import { useCartQuote } from '../components/useCartQuote';
 import '../i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
+import { useLengthCount } from '@/components/lengthCount';
 
 /** What onFinish receives: the form's rules make every field required. */
 interface ShippingValues {
   careFor?: string;
   paymentMethod: PaymentProvider;
+  /** A photo of a paper prescription, when the cart needs one and carries no Nirog prescription. */
+  photos?: File[];
   name: string;
   address: string;
   city: string;
@@ -42,13 +47,13 @@ export default function ShippingPage() {
 function ShippingPageForm() {
   const { t } = useTranslation('pharmacy');
   const { t: tc, i18n } = useTranslation();
+  const addressCount = useLengthCount(300);
   const { message } = App.useApp();
   const session = useSession();
   const navigate = useNavigate();
   const { cart, flags, accept, quote } = useCartQuote();
   const attached = useCartPrescription();
   const titleOf = useDoctorTitle();
-  const [photos, setPhotos] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [createOrder, { loading }] = useMutation(CreateOrderDocument);
   const [error, setError] = useState<string | null>(null);
@@ -57,6 +62,11 @@ function ShippingPageForm() {
   // 'Please enter your details' stays until every field is filled (each missing one is marked too).
   const [incomplete, setIncomplete] = useState(false);
   const [form] = Form.useForm<ShippingValues>();
+  // The profile's mobile number fills the delivery's while it is empty (the name comes with the session).
+  const myPhone = useMyDetails()?.phone;
+  useEffect(() => {
+    if (myPhone && !form.getFieldValue('phone')) form.setFieldsValue({ phone: myPhone });
+  }, [myPhone, form]);
   const required = (msg: string) => [{ required: true, whitespace: true, message: msg }];
 
   async function confirm(v: ShippingValues) {
@@ -66,11 +76,8 @@ function ShippingPageForm() {
     const phone = v.phone.trim();
     setIncomplete(false);
     setError(null);
-    const photo = rxNeeded && !attached ? photos[0] ?? null : null;
-    if (rxNeeded && !attached && !photo) {
-      setError(t('prescriptionPhotoRequired'));
-      return;
-    }
+    // The form's rule asked for the photo beside its field (photos below) when the cart needs one.
+    const photo = rxNeeded && !attached ? v.photos?.[0] ?? null : null;
     try {
       if (photo) setProgress(0);
       const res = await createOrder({
@@ -94,9 +101,12 @@ function ShippingPageForm() {
         navigate(paths.myOrder);
         return;
       }
-      if (placed?.paymentUrl) goToPayment.assign(placed.paymentUrl);
+      if (placed?.paymentUrl) {
+        if (placed.tranId) rememberCheckout(placed.tranId);
+        goToPayment.assign(placed.paymentUrl);
+      }
     } catch (e) {
-      setError(errorInfo(e).message);
+      setError(showRefusal(form, e));
     } finally {
       setProgress(null);
     }
@@ -110,17 +120,17 @@ function ShippingPageForm() {
     <div className="checkout-grid">
       <div className="card">
         <h1 className="page-title">{t('shippingDetails')}</h1>
-        {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 16 }} />}
+        <FormAlert message={error} />
         {incomplete && <Alert type="error" showIcon message={tc('messages.enterDetails')} role="alert" style={{ marginBottom: 16 }} data-testid="shipping-incomplete" />}
         <Form noValidate form={form} layout="vertical" initialValues={{ name: session?.user.name ?? '', careFor: FOR_ME }} onFinish={confirm}
-          onFinishFailed={() => setIncomplete(true)}
+          onFinishFailed={({ errorFields }) => setIncomplete(errorFields.some((f) => f.name[0] !== 'photos'))}
           onValuesChange={() => { if (incomplete) form.validateFields().then(() => setIncomplete(false), () => undefined); }}>
           {/* No method is chosen for the patient: bKash and Nagad are both offered, neither assumed. */}
           <Form.Item name="paymentMethod" label={t('paymentMethod')} rules={required(t('paymentRequired'))}>
             <Select placeholder={t('choosePayment')} options={[{ value: 'Bkash', label: 'Bkash' }, { value: 'Nagad', label: 'Nagad' }]} />
           </Form.Item>
           <Form.Item name="name" label={t('yourName')} rules={required(t('nameRequired'))}><Input autoComplete="name" maxLength={100} /></Form.Item>
-          <Form.Item name="address" label={t('location')} rules={required(t('addressRequired'))}><Input autoComplete="street-address" maxLength={300} /></Form.Item>
+          <Form.Item name="address" label={t('location')} rules={required(t('addressRequired'))}><Input autoComplete="street-address" maxLength={300} count={addressCount} /></Form.Item>
           <Form.Item name="city" label={t('city')} rules={required(t('cityRequired'))}><Input autoComplete="address-level2" maxLength={100} /></Form.Item>
           <Form.Item name="phone" label={t('phone')} rules={required(t('phoneRequired'))} extra={t('phoneHint')}>
             <Input autoComplete="tel" inputMode="tel" maxLength={20} />
@@ -138,8 +148,9 @@ function ShippingPageForm() {
                   <Button size="small" onClick={() => setCartPrescription(null)}>{t('usePhotoInstead')}</Button>
                 </>
               ) : (
-                <Form.Item label={t('uploadPrescription')} htmlFor="prescription-photo" extra={t('uploadHint')} style={{ marginBottom: 0 }}>
-                  <ImagePicker id="prescription-photo" value={photos} onChange={setPhotos} alt={t('uploadPrescription')} />
+                <Form.Item name="photos" label={t('uploadPrescription')} htmlFor="prescription-photo" extra={t('uploadHint')} style={{ marginBottom: 0 }} initialValue={[]}
+                  rules={[{ validator: (_, files?: File[]) => (files?.length ? Promise.resolve() : Promise.reject(new Error(t('prescriptionPhotoRequired')))) }]}>
+                  <ImagePicker id="prescription-photo" alt={t('uploadPrescription')} />
                 </Form.Item>
               )}
             </section>

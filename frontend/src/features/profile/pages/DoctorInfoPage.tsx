@@ -1,12 +1,13 @@
-import { App, Button, Switch, Tag } from 'antd';
+import { App, Switch, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router-dom';
+
 import { useTranslation } from 'react-i18next';
 import { readerDigits } from '@/lib/digits';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { MyDoctorProfileDocument, SetDoctorOnlineDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { paths } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import ProfileCard from '../components/ProfileCard';
 import '../i18n';
 
@@ -43,7 +44,7 @@ export default function DoctorInfoPage() {
           ),
         },
       ]}
-      actions={<Link to={paths.userUpdateProfile}><Button type="primary">{t('updateProfile')}</Button></Link>}
+      actions={<ButtonLink to={paths.userUpdateProfile} type="primary">{t('updateProfile')}</ButtonLink>}
     />
   );
 }

@@ -7,7 +7,8 @@ import {
   AddFamilyMemberDocument, MyFamilyMembersDocument, RemoveFamilyMemberDocument, UpdateFamilyMemberDocument,
   type FamilyMemberFieldsFragment, type FamilyRelation, type Gender,
 } from '@/gql/graphql';
-import { errorInfo, formErrorParts } from '@/lib/errors';
+import { errorInfo } from '@/lib/errors';
+import { showRefusal } from '@/components/formRefusal';
 import { isBdMobile } from '@/lib/digits';
 import { formatDate, isoDay, todayInDhaka } from '@/lib/dates';
 import { formatCount } from '@/lib/money';
@@ -59,9 +60,7 @@ export default function FamilyPage() {
       }
       setEditing(null);
     } catch (e) {
-      const parts = formErrorParts(errorInfo(e), ['name', 'relation', 'birthdate', 'gender', 'phone']);
-      form.setFields(parts.fields as Parameters<typeof form.setFields>[0]);
-      setFormError(parts.message);
+      setFormError(showRefusal(form, e));
     }
   }
 

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Avatar, Button, DatePicker, Form, Input, Select, Skeleton } from 'antd';
+import { App, Avatar, Button, DatePicker, Form, Input, Select, Skeleton } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@apollo/client/react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { MeDocument, UpdateAvatarDocument, UpdateProfileDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import FormAlert from '@/components/FormAlert';
+import { showRefusal } from '@/components/formRefusal';
 import { isoDay, todayInDhaka } from '@/lib/dates';
 import { updateSessionUser } from '@/lib/session';
 import '../i18n';
@@ -33,9 +35,7 @@ export default function UpdateProfilePage() {
       if (res.data) updateSessionUser({ name: res.data.updateProfile.name });
       void message.success({ content: t('infoUpdated'), style: { marginTop: 8 } });
     } catch (e) {
-      const info = errorInfo(e);
-      setError(info.message);
-      if (info.fields) form.setFields(Object.entries(info.fields).map(([name, msg]) => ({ name, errors: [msg] })));
+      setError(showRefusal(form, e));
     }
   }
 
@@ -54,7 +54,7 @@ export default function UpdateProfilePage() {
   return (
     <div className="card" style={{ maxWidth: 560 }}>
       <h1 className="page-title">{t('updateYourInfo')}</h1>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+      <FormAlert message={error} />
       <div style={{ display: 'flex', alignItems: 'center', gap: 16, marginBottom: 16 }}>
         <Avatar size={64} src={me?.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
         <Button loading={avatarState.loading} onClick={() => document.getElementById('profile-avatar')?.click()}>{t('changePhoto')}</Button>

@@ -1,4 +1,4 @@
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { MeDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { paths } from '@/config/paths';
+import ButtonLink from '@/components/ButtonLink';
 import ProfileCard from '../components/ProfileCard';
 import '../i18n';
 import '../profile.css';
@@ -39,8 +40,8 @@ export default function UserInfoPage() {
       ]}
       actions={(
         <>
-          <Link to={paths.userUpdateProfile}><Button type="primary">{t('updateProfile')}</Button></Link>
-          {me?.role === 'User' && <Link to={paths.myFamily}><Button>{t('family')}</Button></Link>}
+          <ButtonLink to={paths.userUpdateProfile} type="primary">{t('updateProfile')}</ButtonLink>
+          {me?.role === 'User' && <ButtonLink to={paths.myFamily}>{t('family')}</ButtonLink>}
         </>
       )}
     />
