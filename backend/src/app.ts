@@ -21,7 +21,7 @@ import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } fr
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache } from './common/persisted-queries.js';
-import { compiledQueriesGateway } from './common/compiled-queries.js';
+import { compiledQueriesGateway, type CompiledDocuments } from './common/compiled-queries.js';
 import { graphqlHandler, searchOf } from './common/graphql-http.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
@@ -84,8 +84,8 @@ export interface NirogApp {
   coordinator: Coordinator;
   /** Readiness: /healthz answers 503 once this is set (a replica shutting down), so proxies stop sending. */
   draining: { value: boolean };
-  /** How many of the web app's registered queries have run compiled so far (common/compiled-queries.ts). */
-  compiledOperations: () => number;
+  /** The queries kept compiled (common/compiled-queries.ts). */
+  compiledDocuments: CompiledDocuments;
 }
 
 /** The end of a static folder: the file is not there. Not cached, so a redeploy that brings it is seen. */
@@ -177,8 +177,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
-  // The schema, with the web app's registered queries compiled (common/compiled-queries.ts).
-  const gateway = compiledQueriesGateway(schema, persistedDocuments);
+  // The schema, with every query that repeats compiled, registered or not (common/compiled-queries.ts).
+  const gateway = compiledQueriesGateway(schema);
   const apollo = new ApolloServer<Context>({
     gateway,
     // Decided per caller by introspectionGate: GRAPHQL_INTROSPECTION for people, always for integrator apps.
@@ -380,5 +380,5 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
-  return { app, apollo, services, restRoutes, worker, coordinator, draining, compiledOperations: gateway.compiledOperations };
+  return { app, apollo, services, restRoutes, worker, coordinator, draining, compiledDocuments: gateway.compiled };
 }
