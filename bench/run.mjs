@@ -161,8 +161,8 @@ const MY_ORDERS = `{ myOrders(page: 1, pageSize: 20) { total page pageCount
 
 /**
  * An integrator app's key (catalog:read), made through the admin's own mutation. Its cost budget is
- * then set beyond what the API lets an admin give (1,000,000 points, 100,000 a second): a doctors
- * page of 20 costs about 300 points, and the bench sends thousands a second for a minute. The bench
+ * then set far beyond what the API lets an admin give (2,000,000,000 points, refilled at 1,000,000,000 a
+ * second): a doctors page of 20 costs about 300 points, and the bench sends thousands a second for minutes. The bench
  * measures the key's path (its check and the bucket's UPDATE), not the budget running out.
  */
 async function integratorKey(base, databaseUrl) {
