@@ -2,7 +2,8 @@
 // `npm run bench`: Nirog's speed, measured (issues #9 and #22). Needs a built app (`npm run build`) and a
 // PostgreSQL server (BENCH_DATABASE_URL, default the local one on port 55432). For each database
 // size (BENCH_SIZES=demo,scale; `scale` is filled by `npm run seed:scale` on first use):
-//   - API: autocannon against Nirog and two raw baselines (bench/baseline.mjs, node:http + pg): the
+//   - API: autocannon against Nirog (the web app's documents, an integrator's own with and without its
+//     key, REST) and two raw baselines (bench/baseline.mjs, node:http + pg): the
 //     same-SQL one (framework overhead) and the minimal handler (`select * from doctors order by 1
 //     limit 20`: the raw limit); servers pinned to cpu0, the load generator to cpu1 (taskset),
 //     warm-up, rounds alternating the servers. Besides req/s and latency, the CPU time each server
@@ -150,10 +151,39 @@ async function compare(scenario, pids) {
 const gql = (query, variables) => JSON.stringify({ query, variables });
 const DOCTORS = `query($s: [String!], $o: Boolean) { doctors(specialities: $s, online: $o, page: 1, pageSize: 20) {
   total page pageSize pageCount items { id name title degree work specialities feePoisha fees gender isOnline rating reviewCount avatarUrl } } }`;
+// The card's fields as an integrator writes them: its own document, not the web app's registered one.
+const INTEGRATOR_CARD = `{ doctors(page: 1, pageSize: 20) { total page pageSize pageCount
+  items { id name title degree work specialities experienceYears feePoisha gender isOnline rating reviewCount avatarUrl } } }`;
 const MEDICINES = `query($k: String) { medicines(keyword: $k, page: 1, pageSize: 20) {
   total page pageCount items { id name genericName company strength form unit price pricePoisha inStock imageUrl } } }`;
 const MY_ORDERS = `{ myOrders(page: 1, pageSize: 20) { total page pageCount
   items { id status paymentStatus totalPoisha createdAt paymentUrl items { id name quantity unit imageUrl lineTotalPoisha } } } }`;
+
+/**
+ * An integrator app's key (catalog:read), made through the admin's own mutation. Its cost budget is
+ * then set far beyond what the API lets an admin give (2,000,000,000 points, refilled at 1,000,000,000 a
+ * second): a doctors page of 20 costs about 300 points, and the bench sends thousands a second for minutes. The bench
+ * measures the key's path (its check and the bucket's UPDATE), not the budget running out.
+ */
+async function integratorKey(base, databaseUrl) {
+  const login = await fetch(`${base}/api/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@nirog.test', password: 'nirog2026' }),
+  });
+  const { token } = await login.json();
+  if (!token) throw new Error('admin login failed');
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: gql('mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { app { id } key } }',
+      { input: { name: `bench ${new Date().toISOString()}`, contactEmail: 'bench@example.com', scopes: ['CATALOG_READ'] } }),
+  });
+  const created = (await res.json()).data?.createIntegratorApp;
+  if (!created) throw new Error('could not create the bench\'s integrator app');
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  await db.query('update integrator_apps set quota_size = 2000000000, quota_restore_rate = 1000000000, quota_available = 2000000000 where id = $1', [created.app.id]);
+  await db.end();
+  return created.key;
+}
 
 /** A document of the web app's build as it registered it (frontend/src/gql/persisted-documents.json): text and hash. */
 function persistedDocument(name) {
@@ -185,6 +215,7 @@ async function benchSize(size) {
     });
     const { token } = await login.json();
     if (!token) throw new Error('patient login failed');
+    const apiKey = await integratorKey(`http://127.0.0.1:${APP_PORT}`, url);
     const A = `http://127.0.0.1:${APP_PORT}`;
     const B = `http://127.0.0.1:${BASELINE_PORT}`;
     const post = (body, headers = {}) => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
@@ -206,6 +237,11 @@ async function benchSize(size) {
         app: { url: persistedGet }, sameSql: { url: `${B}/doctors` }, minimal },
       { name: 'GraphQL doctors, persisted GET, answer cache bypassed (Cache-Control: no-cache)', vsMinimal: { rps: 0.6, p99: 2 }, vsSameSql: { p99: 3 },
         app: { url: persistedGet, headers: fresh }, sameSql: { url: `${B}/doctors` }, minimal },
+      // An integrator's own query (the third user group): any valid document runs compiled from its second run.
+      { name: 'GraphQL doctors, an integrator\'s own query (not registered, POST)', vsMinimal: { rps: 0.6, p99: 2 }, vsSameSql: { p99: 3 },
+        app: { url: `${A}/graphql`, ...post(gql(INTEGRATOR_CARD)) }, sameSql: { url: `${B}/doctors` }, minimal },
+      { name: 'GraphQL doctors, an integrator\'s own query with its key (X-Api-Key)', vsMinimal: { rps: 0.6, p99: 2 }, vsSameSql: { p99: 3 },
+        app: { url: `${A}/graphql`, ...post(gql(INTEGRATOR_CARD), { 'x-api-key': apiKey }) }, sameSql: { url: `${B}/doctors` }, minimal },
       { name: 'REST /api/doctors (page 1 of 20)', vsMinimal: { rps: 0.8, p99: 2 }, vsSameSql: { p99: 3 },
         app: { url: `${A}/api/doctors?pageSize=20` }, sameSql: { url: `${B}/doctors` }, minimal },
       { name: 'REST /api/doctors, answer cache bypassed (Cache-Control: no-cache)', vsMinimal: { rps: 0.8, p99: 2 }, vsSameSql: { p99: 3 },

@@ -22,7 +22,7 @@ import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.
 import { idempotencyPlugin } from './common/idempotency.js';
 import { queryLimitRules } from './common/graphql-limits.js';
 import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache, registeredText } from './common/persisted-queries.js';
-import { compiledQueriesGateway } from './common/compiled-queries.js';
+import { compiledQueriesGateway, type CompiledDocuments } from './common/compiled-queries.js';
 import { graphqlHandler, searchOf } from './common/graphql-http.js';
 import { createServices, type Services } from './services.js';
 import { requestContext } from './common/request-context.js';
@@ -86,8 +86,8 @@ export interface NirogApp {
   coordinator: Coordinator;
   /** Readiness: /healthz answers 503 once this is set (a replica shutting down), so proxies stop sending. */
   draining: { value: boolean };
-  /** How many of the web app's registered queries have run compiled so far (common/compiled-queries.ts). */
-  compiledOperations: () => number;
+  /** The queries kept compiled (common/compiled-queries.ts). */
+  compiledDocuments: CompiledDocuments;
   /** GraphQL subscriptions over WebSocket (common/live-socket.ts): main.ts attaches it to the HTTP server and closes it first when stopping. */
   live: LiveSocket;
 }
@@ -214,8 +214,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     return { message: MASKED_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }
 
-  // The schema, with the web app's registered queries compiled (common/compiled-queries.ts).
-  const gateway = compiledQueriesGateway(schema, persistedDocuments);
+  // The schema, with every query that repeats compiled, registered or not (common/compiled-queries.ts).
+  const gateway = compiledQueriesGateway(schema);
   const apollo = new ApolloServer<Context>({
     gateway,
     // Decided per caller by introspectionGate: GRAPHQL_INTROSPECTION for people, always for integrator apps.
@@ -446,5 +446,5 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     draining: () => draining.value,
   });
 
-  return { app, apollo, services, restRoutes, worker, coordinator, draining, compiledOperations: gateway.compiledOperations, live };
+  return { app, apollo, services, restRoutes, worker, coordinator, draining, compiledDocuments: gateway.compiled, live };
 }

@@ -1,55 +1,41 @@
-import { execute, getVariableValues, GraphQLError, Source, valueFromASTUntyped, type ExecutionResult, type GraphQLSchema } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
+import { execute, GraphQLError, Source, valueFromASTUntyped, type DocumentNode, type ExecutionResult, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
+import { compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { GatewayExecutor, GatewayInterface } from '@apollo/server-gateway-interface';
-import type { PersistedDocuments } from './persisted-queries.js';
 
 /**
- * The web app's registered queries (persisted-documents.json, common/persisted-queries.ts) run
- * compiled (graphql-jit): each operation is turned once into a function that reads its fields
- * directly, instead of graphql-js walking the document for every row and field (a page of 20 doctor
- * cards: 250 µs of execution → 45 µs). Everything else (mutations, and any document the web app did
- * not register: integrators' own queries) runs through graphql-js as before. Only registered
- * documents are compiled, so what is kept is bounded by the build, never by callers.
+ * Every query runs compiled (graphql-jit), whoever wrote it: the web app's registered documents and
+ * an integrator's own alike. A compiled operation is a function that reads its fields directly,
+ * instead of graphql-js walking the document for every row and field (a page of 20 doctor cards:
+ * about 250 µs of execution in graphql-js, 45 µs compiled). Compiling costs about as much as parsing
+ * and validating the document (0.5–1 ms for the doctors card), so it pays from the second run on.
+ *
+ * What is kept is bounded however many documents callers invent (`CompiledDocuments`):
+ * - a document is compiled the second time it runs, not the first: a one-off (a fuzzer's, an
+ *   attacker's stream of unique documents, a developer trying a query once) runs in graphql-js and
+ *   costs no compile; an application's query repeats and is compiled from its second request on;
+ * - compiled documents are kept least recently used first out, at most `maxDocuments` and at most
+ *   `maxCodeChars` characters of generated code in all (about 1.5 bytes of heap each before it runs);
+ * - a document whose compiled code is larger than `maxDocumentCodeChars` (many aliases of large
+ *   fragments) is not kept: it is remembered as not worth compiling and keeps graphql-js;
+ * - the documents seen once are remembered by key only, at most `maxSeen` of them.
+ * Apollo parses and validates before this (its own document cache, 30 MiB) and the shape limits
+ * (common/graphql-limits.ts) bound every document that gets here.
+ *
+ * The key is Apollo's hash of the document's text (`queryHash`, SHA-256, computed for every request
+ * anyway) with the operation's name: one document may hold several operations.
+ *
+ * Mutations keep graphql-js: each runs once per action and spends its time in its writes.
  *
  * Apollo Server lets an executor in only through its gateway seam: this is a gateway that serves
  * Nirog's own schema (Apollo still parses, validates, runs every plugin hook and formats the errors).
- * Mutations keep graphql-js, where Apollo's per-field hooks (the admin audit) run.
  */
-export function compiledQueriesGateway(schema: GraphQLSchema, registered: PersistedDocuments): GatewayInterface & { compiledOperations(): number } {
-  const compiled = new Map<string, CompiledQuery | null>();
-
-  const compiledFor = (hash: string, rc: Parameters<GatewayExecutor>[0]): CompiledQuery | null => {
-    const key = `${hash}:${rc.operationName ?? ''}`;
-    let query = compiled.get(key);
-    if (query === undefined) {
-      const result = compileQuery(schema, rc.document, rc.operationName ?? undefined);
-      // A document graphql-jit cannot compile simply keeps graphql-js.
-      query = isCompiledQuery(result) ? result : null;
-      compiled.set(key, query);
-    }
-    return query;
-  };
-
-  // The document's defaults for variables left out (`$includeInactive: Boolean! = false`), as a caller
-  // would write them: graphql-jit refuses a non-null variable with a default that is not sent.
-  const withDefaults = (rc: Parameters<GatewayExecutor>[0]) => {
-    const given = rc.request.variables ?? {};
-    const defaults = (rc.operation.variableDefinitions ?? [])
-      .filter((d) => d.defaultValue && given[d.variable.name.value] === undefined)
-      .map((d) => [d.variable.name.value, valueFromASTUntyped(d.defaultValue!)]);
-    return defaults.length ? { ...Object.fromEntries(defaults), ...given } : given;
-  };
-
-  // Variables graphql-js would refuse go to graphql-js, which words the refusal as always (BAD_USER_INPUT).
-  const variablesAccepted = (rc: Parameters<GatewayExecutor>[0]) =>
-    !getVariableValues(schema, rc.operation.variableDefinitions ?? [], rc.request.variables ?? {}).errors;
+export function compiledQueriesGateway(schema: GraphQLSchema, limits: Partial<CompiledDocumentLimits> = {}): GatewayInterface & { compiled: CompiledDocuments } {
+  const compiled = new CompiledDocuments(schema, limits);
 
   const executor: GatewayExecutor = async (rc) => {
-    const query = rc.operation.operation === 'query' && registered.has(rc.queryHash) && variablesAccepted(rc) ? compiledFor(rc.queryHash, rc) : null;
-    if (query) {
-      const result = (await query.query(undefined, rc.context, withDefaults(rc))) as ExecutionResult;
-      return result.errors ? { ...result, errors: result.errors.map((e) => asGraphQLError(e, rc.source)) } : result;
-    }
+    const query = rc.operation.operation === 'query' ? compiled.get(rc.queryHash, rc.operation, rc.document) : null;
+    const result = query && (await query.run(rc.context, rc.request.variables ?? {}));
+    if (result) return result.errors ? { ...result, errors: result.errors.map((e) => asGraphQLError(e, rc.source)) } : result;
     return execute({ schema, document: rc.document, contextValue: rc.context, variableValues: rc.request.variables, operationName: rc.request.operationName });
   };
 
@@ -62,9 +48,154 @@ export function compiledQueriesGateway(schema: GraphQLSchema, registered: Persis
       return () => {};
     },
     async stop() {},
-    /** How many registered operations have run compiled so far (tests; a document graphql-jit refused is not counted). */
-    compiledOperations: () => [...compiled.values()].filter(Boolean).length,
+    compiled,
   };
+}
+
+export interface CompiledDocumentLimits {
+  /** Compiled documents kept, at most. */
+  maxDocuments: number;
+  /** Characters of generated code kept in all, at most. */
+  maxCodeChars: number;
+  /** A document compiling to more than this is not kept (it keeps graphql-js). */
+  maxDocumentCodeChars: number;
+  /** Documents remembered as seen once (by key), at most. */
+  maxSeen: number;
+}
+
+/**
+ * The web app's whole set of 70 queries compiles to 1.4 M characters (the largest 65 k); an
+ * integrator's doctors card to 19 k. These limits keep about three times the web app's set, 6–12 MB of
+ * heap with the functions' bytecode, and nothing a caller sends can make them hold more.
+ */
+export const COMPILED_DOCUMENT_LIMITS: CompiledDocumentLimits = {
+  maxDocuments: 500,
+  maxCodeChars: 4_000_000,
+  maxDocumentCodeChars: 256_000,
+  maxSeen: 2_000,
+};
+
+/**
+ * A compiled operation, ready to run with a request's context and variables. Its answer, or null
+ * when it refused the variables (a string for an Int, a missing one) before any resolver ran:
+ * graphql-js then words that refusal as it always does (BAD_USER_INPUT).
+ */
+export interface CompiledOperation {
+  run(context: unknown, variables: Record<string, unknown>): Promise<ExecutionResult | null>;
+}
+
+interface Kept {
+  operation: CompiledOperation | null;
+  weight: number;
+}
+
+/** What a document that is not kept compiled weighs in the cache (its key, roughly). */
+const MARKER_WEIGHT = 100;
+
+export class CompiledDocuments {
+  private readonly limits: CompiledDocumentLimits;
+  /** Least recently used first (a Map keeps insertion order; a hit moves its entry to the end). */
+  private readonly kept = new Map<string, Kept>();
+  private readonly seen = new Set<string>();
+  private weight = 0;
+  private compilations = 0;
+  private refusedVariables = 0;
+
+  constructor(private readonly schema: GraphQLSchema, limits: Partial<CompiledDocumentLimits> = {}) {
+    this.limits = { ...COMPILED_DOCUMENT_LIMITS, ...limits };
+  }
+
+  /**
+   * The compiled operation for this document and operation, or null: the document's first run, a
+   * document graphql-jit cannot compile or that compiles too large. `hash` is Apollo's hash of the
+   * document's text.
+   */
+  get(hash: string, operation: OperationDefinitionNode, document: DocumentNode): CompiledOperation | null {
+    const key = `${hash}:${operation.name?.value ?? ''}`;
+    const kept = this.kept.get(key);
+    if (kept) {
+      this.kept.delete(key);
+      this.kept.set(key, kept);
+      return kept.operation;
+    }
+    if (!this.seen.has(key)) {
+      this.remember(key);
+      return null;
+    }
+    this.seen.delete(key);
+    const entry = this.compile(document, operation);
+    this.keep(key, entry);
+    return entry.operation;
+  }
+
+  /** What the cache holds now (tests, and the figures in docs/performance.md). */
+  stats(): { documents: number; compiled: number; codeChars: number; seen: number; compilations: number; refusedVariables: number } {
+    let compiled = 0;
+    for (const entry of this.kept.values()) if (entry.operation) compiled++;
+    return {
+      documents: this.kept.size, compiled, codeChars: this.weight - (this.kept.size - compiled) * MARKER_WEIGHT, seen: this.seen.size,
+      compilations: this.compilations, refusedVariables: this.refusedVariables,
+    };
+  }
+
+  private remember(key: string): void {
+    this.seen.add(key);
+    // The oldest first out (a Set keeps insertion order).
+    if (this.seen.size > this.limits.maxSeen) this.seen.delete(this.seen.values().next().value!);
+  }
+
+  private compile(document: DocumentNode, operation: OperationDefinitionNode): Kept {
+    this.compilations++;
+    // `debug` makes graphql-jit hand back the generated code's text, the one measure of what the
+    // compiled functions hold; only its length is kept.
+    const result = compileQuery(this.schema, document, operation.name?.value, { debug: true } as never);
+    if (!isCompiledQuery(result)) return { operation: null, weight: MARKER_WEIGHT };
+    const code = (result as { __DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation?: string }).__DO_NOT_USE_THIS_OR_YOU_WILL_BE_FIRED_compilation;
+    const weight = code?.length ?? document.loc?.source.body.length ?? 0;
+    if (weight > this.limits.maxDocumentCodeChars) return { operation: null, weight: MARKER_WEIGHT };
+    const query = result.query;
+    const defaults = defaultsOf(operation);
+    const run = async (context: unknown, variables: Record<string, unknown>) => {
+      const result = (await query(undefined, context, withDefaults(defaults, variables))) as ExecutionResult;
+      // An execution always answers `data` (null at worst); refused variables answer errors alone.
+      if ('data' in result) return result;
+      this.refusedVariables++;
+      return null;
+    };
+    return { weight, operation: { run } };
+  }
+
+  private keep(key: string, entry: Kept): void {
+    this.kept.set(key, entry);
+    this.weight += entry.weight;
+    const { maxDocuments, maxCodeChars } = this.limits;
+    for (const [oldest, old] of this.kept) {
+      if (this.kept.size <= maxDocuments && this.weight <= maxCodeChars) break;
+      this.kept.delete(oldest);
+      this.weight -= old.weight;
+    }
+  }
+}
+
+type Defaults = [string, unknown][];
+
+/** The operation's defaults for its variables (`$includeInactive: Boolean! = false`), read once. */
+function defaultsOf(operation: OperationDefinitionNode): Defaults {
+  return (operation.variableDefinitions ?? []).filter((d) => d.defaultValue).map((d) => [d.variable.name.value, valueFromASTUntyped(d.defaultValue!)]);
+}
+
+/**
+ * The variables with the document's defaults for those left out, as a caller would write them:
+ * graphql-jit refuses a non-null variable with a default that is not sent.
+ */
+function withDefaults(defaults: Defaults, given: Record<string, unknown>): Record<string, unknown> {
+  let variables = given;
+  for (const [name, value] of defaults) {
+    if (variables[name] !== undefined) continue;
+    if (variables === given) variables = { ...given };
+    variables[name] = value;
+  }
+  return variables;
 }
 
 /**
