@@ -19,6 +19,7 @@ import { module as site } from './modules/site/index.js';
 import { module as integrators } from './modules/integrators/index.js';
 import { module as webhooks } from './modules/webhooks/index.js';
 import { module as family } from './modules/family/index.js';
+import { module as search } from './modules/search/index.js';
 
 /**
  * Every module of Nirog, in the order their REST paths are registered (an earlier path wins a tie:
@@ -27,5 +28,5 @@ import { module as family } from './modules/family/index.js';
  */
 export const MODULES: readonly NirogModule[] = [
   accounts, doctors, appointments, prescriptions, reviews, payments, medicines, orders, mail, dashboard, verification, audit,
-  nurses, blood, insurance, ambulance, site, integrators, webhooks, family,
+  nurses, blood, insurance, ambulance, site, integrators, webhooks, family, search,
 ];

@@ -5,7 +5,7 @@ import { createFileStorage } from './common/storage.js';
 import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/index.js';
-import { DoctorService } from './modules/doctors/index.js';
+import { DoctorService, SpecialityTermService } from './modules/doctors/index.js';
 import { AppointmentService } from './modules/appointments/index.js';
 import { PrescriptionService } from './modules/prescriptions/index.js';
 import { ReviewService } from './modules/reviews/index.js';
@@ -25,6 +25,7 @@ import { SiteService } from './modules/site/index.js';
 import { IntegratorService } from './modules/integrators/index.js';
 import { WebhookService } from './modules/webhooks/index.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { SearchService } from './modules/search/index.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -56,6 +57,8 @@ export function createServices(config: Config, log: Logger) {
   return {
     config, log, events, dashboard, images, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
     family: new FamilyService(),
+    specialityTerms: new SpecialityTermService(),
+    search: new SearchService(doctors, medicines),
     nurses: new NurseService(images, events),
     blood: new BloodService(events),
     insurance: new InsuranceService(),

@@ -82,6 +82,8 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
         if (typeof req.params.id === 'string' && !isUuid(req.params.id)) throw notFound('Record');
         ctx = await contextFor(req);
         noteOperation(`${method.toUpperCase()} ${path}`, limit, ctx.user?.role ?? null);
+        // Every public read counts against the address's blanket limit (rate-limit.ts, read-ip).
+        if (method === 'get' && access === 'public') await ctx.services.limiter.hit(ctx.em, 'read-ip', ctx.ip);
         if (limit && 'throttle' in limit) await ctx.services.limiter.hit(ctx.em, limit.throttle, ctx.ip);
         if (access !== 'public') {
           if (!ctx.user) throw unauthenticated();

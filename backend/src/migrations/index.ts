@@ -1,3 +1,4 @@
+import { Migration20261129040000SearchAsBangladeshTypes } from './Migration20261129040000SearchAsBangladeshTypes.js';
 import { Migration20261128020000DoctorCardCopies } from './Migration20261128020000DoctorCardCopies.js';
 import { Migration20261126100000PhoneAndFamily } from './Migration20261126100000PhoneAndFamily.js';
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261126120000PrescriptionsRefunds', class: Migration20261126120000PrescriptionsRefunds },
   { name: 'Migration20261127100000CacheNotifyAvatars', class: Migration20261127100000CacheNotifyAvatars },
   { name: 'Migration20261128020000DoctorCardCopies', class: Migration20261128020000DoctorCardCopies },
+  { name: 'Migration20261129040000SearchAsBangladeshTypes', class: Migration20261129040000SearchAsBangladeshTypes },
 ];

@@ -6,9 +6,8 @@ import type { SqlReader } from '../../common/sql.js';
 import { notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
-import type { PageResult } from '../../common/pagination.js';
 import { Medicine, defaultDosesPerUnit } from './medicine.entity.js';
-import { medicineViewsByIds, searchMedicines, type MedicineView } from './medicine.read.js';
+import { medicineViewsByIds, searchMedicines, type MedicineSearchResult, type MedicineView } from './medicine.read.js';
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 export class MedicineService {
@@ -18,7 +17,7 @@ export class MedicineService {
   ) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
-  search(em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineView>> {
+  search(em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<MedicineSearchResult> {
     return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches);
   }
 
@@ -41,7 +40,7 @@ export class MedicineService {
       ? await this.images.store(image, 'medicines', 600)
       : await this.images.generated.pack({ name, strength, form: input.form });
     const medicine = em.create(Medicine, {
-      name, genericName: input.genericName.trim(), company: input.company.trim(), strength,
+      name, nameBn: input.nameBn?.trim() ?? '', genericName: input.genericName.trim(), company: input.company.trim(), strength,
       form: input.form, unit: input.unit, pricePoisha: input.pricePoisha, stock: input.stock, imageUrl, description: input.description?.trim() ?? '',
       prescriptionRequired: input.prescriptionRequired ?? false, dosesPerUnit: input.dosesPerUnit ?? defaultDosesPerUnit(input.form, input.unit),
     });
@@ -56,7 +55,7 @@ export class MedicineService {
   async update(em: EntityManager, id: string, input: MedicineUpdateInput, image?: Buffer): Promise<MedicineView> {
     const medicine = isUuid(id) ? await em.findOne(Medicine, { id }) : null;
     if (!medicine) throw notFound('Medicine');
-    for (const key of ['name', 'genericName', 'company', 'strength', 'description'] as const) {
+    for (const key of ['name', 'nameBn', 'genericName', 'company', 'strength', 'description'] as const) {
       if (input[key] !== undefined && input[key] !== null) medicine[key] = input[key]!.trim();
     }
     if (input.form) medicine.form = input.form;
