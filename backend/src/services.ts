@@ -9,7 +9,7 @@ import { DoctorService, SpecialityTermService } from './modules/doctors/index.js
 import { AppointmentService } from './modules/appointments/index.js';
 import { PrescriptionService } from './modules/prescriptions/index.js';
 import { ReviewService } from './modules/reviews/index.js';
-import { MedicineService } from './modules/medicines/index.js';
+import { MedicineService, type KeptMatches } from './modules/medicines/index.js';
 import { OrderService } from './modules/orders/index.js';
 import { PaymentService } from './modules/payments/index.js';
 import { AuditService } from './modules/audit/index.js';
@@ -45,7 +45,7 @@ export function createServices(config: Config, log: Logger) {
   const prescriptions = new PrescriptionService(appointments, events, audit);
   const reviews = new ReviewService(appointments, doctors);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
-  const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
+  const medicineMatches = new ListCache<KeptMatches>(config.listCountCacheSeconds * 1000, 100);
   const medicines = new MedicineService(images, listCounts, medicineMatches, events);
   const orders = new OrderService(payments, events, log, config, images);
   const verification = new VerificationService(config, mail, notifications);

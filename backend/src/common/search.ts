@@ -64,19 +64,27 @@ export interface VocabularyRow {
  * unions (the doctors' specialities) over the same CTEs.
  */
 export function vocabularySql(p: SqlParams, text: string, catalogue: Catalogue, stopKeys: readonly string[] = []): { ctes: string; select: string } {
-  const count = catalogue === 'doctors' ? 's.doctors' : 's.medicines';
+  const count = catalogue === 'doctors' ? 'doctors' : 'medicines';
   const ctes = `search_q as (select nirog_search_key(${p.add(text)}::text) as key),
-    search_w as (select t.word, t.ord::int as ord from search_q, unnest(string_to_array(search_q.key, ' ')) with ordinality as t(word, ord)
+    search_w as (select t.word collate "C" as word, t.ord::int as ord,
+        -- the words it begins: a range of the vocabulary's key (words are [a-z0-9]; one letter begins too many)
+        (case when length(t.word) >= 2 then t.word || '~' else t.word end) collate "C" as below
+      from search_q, unnest(string_to_array(search_q.key, ' ')) with ordinality as t(word, ord)
       where t.word <> '' and t.word <> all(${p.textArray(stopKeys)}) order by t.ord limit ${MAX_SEARCH_WORDS})`;
+  // Each way of meeting a word is its own join on an index (the key, a range of it, the trigram
+  // index): one condition OR-ing them, or a lateral subquery, read the whole vocabulary.
+  const candidates = `select w.ord, s.word, s.display, s.${count} as n from search_w w join search_words s on s.word = w.word
+      union select w.ord, s.word, s.display, s.${count} from search_w w join search_words s on s.word > w.word and s.word < w.below
+      union select w.ord, s.word, s.display, s.${count} from search_w w join search_words s on s.word % w.word`;
   const select = `select 'word' as source, search_w.ord, search_w.word as typed, v.word as value, v.display, v.level, v.distance, null::text[] as specialities
-    from search_w left join lateral (
-      select s.word, s.display, case when s.word = search_w.word then 0 when s.word like search_w.word || '%' then 1 else 2 end as level,
-        levenshtein(s.word, search_w.word) as distance
-      from search_words s
-      where ${count} > 0 and (s.word = search_w.word or (length(search_w.word) >= 2 and s.word like search_w.word || '%') or s.word % search_w.word)
-      order by 3, similarity(s.word, search_w.word) desc, ${count} desc, s.word
-      limit ${CANDIDATES_PER_WORD}
-    ) v on true`;
+    from search_w left join (
+      select c.*, row_number() over (partition by c.ord order by c.level, c.likeness desc, c.n desc, c.word) as rank from (
+        select m.ord, m.word, m.display, m.n, similarity(m.word, w.word) as likeness,
+          case when m.word = w.word then 0 when m.word > w.word and m.word < w.below then 1 else 2 end as level,
+          levenshtein(left(m.word, 255), left(w.word, 255)) as distance
+        from (${candidates}) m join search_w w on w.ord = m.ord where m.n > 0
+      ) c
+    ) v on v.ord = search_w.ord and v.rank <= ${CANDIDATES_PER_WORD}`;
   return { ctes, select };
 }
 

@@ -29,18 +29,21 @@ begin
   t := regexp_replace(t, '([a-z]{4,})e(?![a-z])', '\1', 'g');
   t := regexp_replace(t, 'c(?=[eiy])', 's', 'g');
   t := replace(translate(t, 'cçqzvwyeo', 'kckjbuiia'), 'x', 'ks');
-  t := replace(replace(replace(t, E'\u09A1\u09BC', '${RRA}'), E'\u09A2\u09BC', '${RHA}'), E'\u09AF\u09BC', '${YYA}');
-  t := regexp_replace(t, '[\u200c\u200d\u0981\u0983\u09bc]', '', 'g');
-  t := regexp_replace(replace(t, E'\u09CD\u09AF', ''), E'(?<!\u09AE)\u09CD\u09AC', '', 'g');
-  t := regexp_replace(t, '(^|[^\u0980-\u09ff])([' || c || '])(?=[' || c || '])', '\1\2a', 'g');
-  t := regexp_replace(t, '([' || c || '])(?=[' || c || ']([^\u0980-\u09ff]|$))', '\1a', 'g');
-  t := regexp_replace(t, '([' || c || '])(?=\u0982)', '\1a', 'g');
-  t := replace(t, E'\u09CD', '');
-  t := replace(replace(replace(replace(replace(replace(replace(replace(t,
-    'ঋ', 'ri'), 'ৃ', 'ri'), 'ঐ', 'ai'), 'ৈ', 'ai'), 'ঔ', 'au'), 'ৌ', 'au'), 'ং', 'ng'), 'ঙ', 'ng');
-  t := translate(t, 'অআইঈউঊএওািীুূেোকখগঘচছজঝঞটঠডঢণতথদধনপফবভমযরলশষসহ${RRA}${RHA}${YYA}ৎ০১২৩৪৫৬৭৮৯',
-                    'aaiiuuiaaiiuuiakkggccjjnttddnttddnpfbbmjrlssshrrit0123456789');
-  t := regexp_replace(t, '[\u0980-\u09ff]', '', 'g');
+  -- Bangla script (most names and brands have none: they skip this part)
+  if t ~ '[\u0980-\u09ff]' then
+    t := replace(replace(replace(t, E'\u09A1\u09BC', '${RRA}'), E'\u09A2\u09BC', '${RHA}'), E'\u09AF\u09BC', '${YYA}');
+    t := regexp_replace(t, '[\u200c\u200d\u0981\u0983\u09bc]', '', 'g');
+    t := regexp_replace(replace(t, E'\u09CD\u09AF', ''), E'(?<!\u09AE)\u09CD\u09AC', '', 'g');
+    t := regexp_replace(t, '(^|[^\u0980-\u09ff])([' || c || '])(?=[' || c || '])', '\1\2a', 'g');
+    t := regexp_replace(t, '([' || c || '])(?=[' || c || ']([^\u0980-\u09ff]|$))', '\1a', 'g');
+    t := regexp_replace(t, '([' || c || '])(?=\u0982)', '\1a', 'g');
+    t := replace(t, E'\u09CD', '');
+    t := replace(replace(replace(replace(replace(replace(replace(replace(t,
+      'ঋ', 'ri'), 'ৃ', 'ri'), 'ঐ', 'ai'), 'ৈ', 'ai'), 'ঔ', 'au'), 'ৌ', 'au'), 'ং', 'ng'), 'ঙ', 'ng');
+    t := translate(t, 'অআইঈউঊএওািীুূেোকখগঘচছজঝঞটঠডঢণতথদধনপফবভমযরলশষসহ${RRA}${RHA}${YYA}ৎ০১২৩৪৫৬৭৮৯',
+                      'aaiiuuiaaiiuuiakkggccjjnttddnttddnpfbbmjrlssshrrit0123456789');
+    t := regexp_replace(t, '[\u0980-\u09ff]', '', 'g');
+  end if;
   t := regexp_replace(t, '([a-z])\1+', '\1', 'g');
   return btrim(regexp_replace(t, '\s+', ' ', 'g'));
 end
@@ -54,15 +57,28 @@ $fn$`;
  */
 const WORDS = String.raw`create or replace function nirog_search_words(parts text[]) returns text[]
 language sql immutable parallel safe as $fn$
-  select coalesce(array_agg(distinct w order by w), '{}') from unnest(parts) p, unnest(string_to_array(nirog_search_key(coalesce(p, '')), ' ')) w where w <> ''
+  select coalesce(array_agg(distinct w order by w), '{}') from unnest(string_to_array(nirog_search_key(array_to_string(parts, ' ')), ' ')) w where w <> ''
 $fn$`;
 
+/**
+ * A row's words with the spelling each was written in (the display the vocabulary keeps for "did you
+ * mean"): the text is folded once and its words paired with the written ones by place; a text whose
+ * words do not pair up (a letter the key drops or splits) folds word by word.
+ */
 const PAIRS = String.raw`create or replace function nirog_search_pairs(parts text[]) returns table(word text, display text)
-language sql immutable parallel safe as $fn$
-  select distinct on (k) k, left(w, 120) from (
-    select w, unnest(string_to_array(nirog_search_key(w), ' ')) k
-    from unnest(parts) p, regexp_split_to_table(coalesce(p, ''), '[^[:alnum:]\u0980-\u09ff]+') w
-  ) x where k <> '' order by k, w
+language plpgsql immutable parallel safe as $fn$
+declare
+  written text[] := array(select w from regexp_split_to_table(array_to_string(parts, ' '), '[^[:alnum:]ঀ-৿]+') w where w <> '');
+  keys text[] := string_to_array(nirog_search_key(array_to_string(parts, ' ')), ' ');
+begin
+  if coalesce(array_length(written, 1), 0) = coalesce(array_length(keys, 1), 0) then
+    return query select distinct on (x.k) x.k, left(x.w, 120) from unnest(keys, written) as x(k, w) where x.k <> '' order by x.k, x.w;
+  else
+    return query select distinct on (y.k) y.k, left(y.w, 120) from (
+      select v.w, unnest(string_to_array(nirog_search_key(v.w), ' ')) as k from unnest(written) as v(w)
+    ) y where y.k <> '' order by y.k, y.w;
+  end if;
+end
 $fn$`;
 
 /**
@@ -101,7 +117,8 @@ export class Migration20261129040000SearchAsBangladeshTypes extends Migration {
 
     this.addSql(`alter table "medicines" add column if not exists "name_bn" varchar(120) not null default ''`);
 
-    this.addSql(`create table "search_words" ("word" text primary key, "display" varchar(120) not null,
+    // Byte order (collate "C"): a prefix is a range of the primary key.
+    this.addSql(`create table "search_words" ("word" text collate "C" primary key, "display" varchar(120) not null,
       "doctors" int not null default 0, "medicines" int not null default 0)`);
     this.addSql('create index "search_words_trgm_index" on "search_words" using gin ("word" gin_trgm_ops)');
     this.addSql(COUNT);

@@ -108,6 +108,9 @@ export function doctorQueryOf(text: string, rows: readonly ResolutionRow[]): Doc
       if (sets) sets[tier === 0 ? 1 : tier].push(...specialities);
     }
   }
+  // One word that is the whole text: the text's own ways in (its tiers are as good or better) say it all.
+  const phrase = rows.find((r) => r.ord === 0)?.typed;
+  if (words.length === 1 && phrase === words[0]!.key) wordSpecialities[0] = emptySets();
   const wordSuggestion = didYouMeanOf(words);
   return {
     // The name is matched without the stop words ("Dr. Selina Parveen" is her name).
@@ -134,7 +137,8 @@ function reachable(q: DoctorQuery, tier: Tier): boolean {
 
 /** What a tier's rows have (sets of words and specialities per piece), to tell a tier that adds nobody from the one before. */
 function signature(q: DoctorQuery, tier: Tier): string {
-  return JSON.stringify([upTo(q.phraseSpecialities, tier), tier >= 1 ? q.words.map((w, i) => [wordsUpTo(w, tier), upTo(q.wordSpecialities[i]!, tier)]) : null]);
+  const set = (xs: string[]) => [...new Set(xs)].sort();
+  return JSON.stringify([set(upTo(q.phraseSpecialities, tier)), tier >= 1 ? q.words.map((w, i) => [set(wordsUpTo(w, tier)), set(upTo(q.wordSpecialities[i]!, tier))]) : null]);
 }
 
 /**

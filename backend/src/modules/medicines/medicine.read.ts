@@ -144,13 +144,20 @@ function medicineTier(p: SqlParams, words: readonly WordMatch[], tier: Tier, ali
  * and sorted afterwards (a materialized CTE): left to itself the planner walks the name index and tests
  * every medicine before the first match when a common word sorts late.
  *
- * A public keyword search keeps its ranked ids (`matches`, up to MAX_KEPT_MATCHES) for as long as the
- * totals are kept: gathering and sorting every match was most of each request. The page's rows are
- * then read fresh by id (price, stock and whether it is still listed are always current); a new or
- * renamed medicine joins a kept search's results when the entry expires.
+ * A public keyword search keeps its ranked ids (`matches`: the first MAX_KEPT_MATCHES, and the total
+ * counted by the same statement) for as long as the totals are kept: gathering and sorting every
+ * match was most of each request. The page's rows are then read fresh by id (price, stock and whether
+ * it is still listed are always current); a new or renamed medicine joins a kept search's results when
+ * the entry expires, or at once when any replica commits a catalogue change (NOTIFY nirog_cache).
  */
+/** A keyword search's ranked ids (the first MAX_KEPT_MATCHES) and how many it found. */
+export interface KeptMatches {
+  ids: string[];
+  total: number;
+}
+
 export async function searchMedicines(
-  em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: ListCache, matches: ListCache<string[]>,
+  em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: ListCache, matches: ListCache<KeptMatches>,
 ): Promise<MedicineSearchResult> {
   const filters = (p: SqlParams, alias = ''): string[] => {
     const where: string[] = [];
@@ -175,7 +182,7 @@ export async function searchMedicines(
   const words = searchable(keyword) ? await resolveKeyword(em, keyword) : [];
   if (!words.length) return { ...pageOf([], 0, args), didYouMean: null };
 
-  // Every match's id, best first: tiers 0–3 from the word indexes, then tier 4 by generic.
+  // Every match's id, best first: tiers 0–3 from the word indexes, then tier 4 by generic; and how many.
   const rankedSql = (p: SqlParams) => {
     const where = (alias = '') => filters(p, alias).map((f) => `${f} and `).join('');
     return `with matched as materialized (
@@ -183,17 +190,21 @@ export async function searchMedicines(
           when ${medicineTier(p, words, 2)} then 2 else 3 end as tier
         from medicines where ${where()}${medicineTier(p, words, 3)}),
       related as (select x.id, x.name, 4 as tier from medicines x
-        where ${where('x.')}x.search_generic in (select search_generic from matched where tier = 0) and not exists (select 1 from matched where matched.id = x.id))
-      select id from (select id, name, tier from matched union all select id, name, tier from related) z order by tier, name, id`;
+        where ${where('x.')}x.search_generic = any(array(select distinct search_generic from matched where tier = 0))
+          and not exists (select 1 from matched where matched.id = x.id))
+      select id, count(*) over () as total from (select id, name, tier from matched union all select id, name, tier from related) z order by tier, name, id`;
   };
   const p = new SqlParams();
   const ranked = rankedSql(p);
-  const cacheKey = `medicine-matches:${ranked}:${JSON.stringify(p.values)}`;
-  const gather = async () => (await selectRows<{ id: string }>(em, `${ranked} limit ${MAX_KEPT_MATCHES + 1}`, p, { planEach: true })).map((r) => r.id);
-  const ids = opts.admin ? await gather() : await matches.get(cacheKey, gather);
-  const didYouMean = (total: number) => (total ? null : didYouMeanOf(words));
-  if (ids.length <= MAX_KEPT_MATCHES) {
-    const pageIds = ids.slice(offsetOf(args), offsetOf(args) + args.pageSize);
+  const gather = async () => {
+    const rows = await selectRows<{ id: string; total: string | number }>(em, `${ranked} limit ${MAX_KEPT_MATCHES}`, p, { planEach: true });
+    return { ids: rows.map((r) => r.id), total: rows.length ? Number(rows[0]!.total) : 0 };
+  };
+  const kept = opts.admin ? await gather() : await matches.get(`medicine-matches:${ranked}:${JSON.stringify(p.values)}`, gather);
+  let pageRows: MedicineRow[];
+  if (offsetOf(args) + args.pageSize <= kept.ids.length || kept.ids.length === kept.total) {
+    // The page's rows, read fresh by id (price, stock, whether it is still listed).
+    const pageIds = kept.ids.slice(offsetOf(args), offsetOf(args) + args.pageSize);
     const byId = new Map<string, MedicineRow>();
     if (pageIds.length) {
       const q = new SqlParams();
@@ -201,23 +212,16 @@ export async function searchMedicines(
       for (const row of rows) byId.set(row.id, row);
     }
     // A medicine hidden since the ids were kept drops out of its page (the public sees listed ones only).
-    const items = pageIds.flatMap((id) => {
+    pageRows = pageIds.flatMap((id) => {
       const row = byId.get(id);
-      return row && (row.is_active || (opts.admin && args.includeInactive)) ? [toMedicineView(row)] : [];
+      return row && (row.is_active || (opts.admin && args.includeInactive)) ? [row] : [];
     });
-    return { ...pageOf(items, ids.length, args), didYouMean: didYouMean(ids.length) };
+  } else {
+    // A page past the kept ids (more than MAX_KEPT_MATCHES matches): ranked again, cut at the page.
+    const q = new SqlParams();
+    pageRows = await selectRows<MedicineRow>(em, `select ${COLUMNS.split(', ').map((col) => `m.${col}`).join(', ')}
+      from (select id, row_number() over () as n from (${rankedSql(q)} limit ${args.pageSize} offset ${offsetOf(args)}) r) chosen
+      join medicines m on m.id = chosen.id order by chosen.n`, q, { planEach: true });
   }
-  // More matches than are kept: this page's ids, and the count, each by statement.
-  const q = new SqlParams();
-  const pageSql = `select ${COLUMNS.split(', ').map((col) => `m.${col}`).join(', ')}
-    from (select id, row_number() over () as n from (${rankedSql(q)} limit ${args.pageSize} offset ${offsetOf(args)}) r) chosen
-    join medicines m on m.id = chosen.id order by chosen.n`;
-  const c = new SqlParams();
-  const countSql = `select count(*) as count from (${rankedSql(c)}) z`;
-  const [rows, total] = await Promise.all([
-    selectRows<MedicineRow>(em, pageSql, q, { planEach: true }),
-    opts.admin ? selectCount(em, countSql, c, { planEach: true })
-      : counts.get(`medicine-search:${countSql}:${JSON.stringify(c.values)}`, () => selectCount(em, countSql, c, { planEach: true })),
-  ]);
-  return { ...pageOf(rows.map(toMedicineView), total, args), didYouMean: null };
+  return { ...pageOf(pageRows.map(toMedicineView), kept.total, args), didYouMean: kept.total ? null : didYouMeanOf(words) };
 }

@@ -7,12 +7,12 @@ import { notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import { Medicine, defaultDosesPerUnit } from './medicine.entity.js';
-import { medicineViewsByIds, searchMedicines, type MedicineSearchResult, type MedicineView } from './medicine.read.js';
+import { medicineViewsByIds, searchMedicines, type KeptMatches, type MedicineSearchResult, type MedicineView } from './medicine.read.js';
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 export class MedicineService {
   constructor(
-    private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>,
+    private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<KeptMatches>,
     private readonly events?: DomainEvents,
   ) {}
 
