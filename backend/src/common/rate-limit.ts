@@ -61,6 +61,9 @@ export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
  */
 export const SHARED_LIMITS: ReadonlySet<LimitName> = new Set<LimitName>(['search-ip', 'read-ip']);
 
+/** Marks a statement a process sends on its own timer, not for a request (tests counting a request's statements leave it out). */
+export const BACKGROUND_STATEMENT = 'nirog:background';
+
 /** What SharedCounts needs of the database: one statement on a connection of its own (never a request's transaction). */
 export type SharedCountsConnection = () => { execute(sql: string, params: unknown[], method: 'all'): Promise<unknown> };
 
@@ -89,6 +92,14 @@ export class SharedCounts {
   /** Shares the counts through this database (without it they stay in this process). */
   shareThrough(connection: SharedCountsConnection): void {
     this.connection = connection;
+  }
+
+  /** At a graceful stop: the hits since the last flush are shared, and nothing is sent after. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush().catch(() => {});
+    this.connection = null;
   }
 
   /** Takes one hit of the subject's window, or throws TOO_MANY_REQUESTS (429) without counting it. */
@@ -143,7 +154,7 @@ export class SharedCounts {
     for (const [windowSeconds, rows] of byWindow) {
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = rows.slice(i, i + 500);
-        const counted = await connection().execute(`
+        const counted = await connection().execute(`/* ${BACKGROUND_STATEMENT} */
           insert into rate_limit_buckets as b (key, window_start, hits, locked_until, updated_at)
           values ${chunk.map(() => '(?, now(), ?::int, null, now())').join(', ')}
           on conflict (key) do update set

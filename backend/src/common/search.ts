@@ -10,11 +10,13 @@ import { selectRows, SqlParams, type SqlReader } from './sql.js';
  *
  * A row's tier says how it matched, and orders the results before the list's own order:
  *   0 its name is what was typed (or the whole text names a speciality),
- *   1 every word is one of its words,
- *   2 every word begins one of its words,
+ *   1 every word is one of its words, or names its speciality, or is a word or complaint whose first
+ *     speciality is its ("heart", "chest pain": cardiologists),
+ *   2 every word begins one of those,
  *   3 some word is a close spelling (a letter or two off),
- *   4 related: a speciality through a word or complaint named exactly, a medicine of the same generic,
- *   5 related through a word or complaint begun, contained or misspelt ("chest pai" on the way to "chest pain").
+ *   4 related: a further speciality of a word or complaint named exactly ("chest pain": physicians),
+ *     a medicine of the same generic as the brand named,
+ *   5 related through a word or complaint begun, contained or misspelt.
  */
 export const TIERS = [0, 1, 2, 3, 4, 5] as const;
 export type Tier = (typeof TIERS)[number];

@@ -88,25 +88,30 @@ export function doctorQueryOf(text: string, rows: readonly ResolutionRow[]): Doc
     const distance = Number(r.distance);
     const close = level === 2 && distance <= allowedEdits(r.typed);
     const specialities = r.specialities ?? [];
-    // A term is a related way in (named exactly, or begun, contained or misspelt); a title is exact, begun or misspelt.
-    const tier: Tier | null = r.source === 'term'
-      ? (level === 0 ? 4 : level === 1 || close ? 5 : null)
-      : level === 0 ? 0 : level === 1 ? 2 : close ? 3 : null;
+    // A title: named exactly (the whole text: tier 0; one word of it: as good as the doctor's own word),
+    // begun, or misspelt. A term (a plain word or a complaint) leads to its first speciality as a match
+    // of the same kind, and to its further specialities as related ones ("chest pain": cardiologists,
+    // then physicians).
+    const kind: 1 | 2 | 3 | null = level === 0 ? 1 : level === 1 ? 2 : close ? 3 : null;
+    const tierOf = (rank: number): Tier | null => {
+      if (kind === null) return null;
+      if (r.source === 'speciality') return r.ord === 0 && kind === 1 ? 0 : kind;
+      return rank === 0 ? kind : kind === 1 ? 4 : 5;
+    };
+    const tier = tierOf(0);
     if (tier === null) {
       // Too far off to count, near enough to offer: "did you mean" (the title in the script typed).
       const display = r.source === 'speciality' && hasBangla(text) && r.display ? r.display : r.value;
       if (r.ord === 0 && (!phraseMaybe || distance < phraseMaybe.distance)) phraseMaybe = { display, distance };
       continue;
     }
-    if (r.ord === 0) {
-      phraseSpecialities[tier].push(...specialities);
-      for (const title of specialities) ways.push({ title, tier, term: r.source === 'term' ? r.value : null, rank: specialities.indexOf(title) });
-    }
-    else {
-      const sets = wordSpecialities[r.ord - 1];
-      // One word naming a speciality exactly is as good as one of the doctor's own words.
-      if (sets) sets[tier === 0 ? 1 : tier].push(...specialities);
-    }
+    specialities.forEach((title, rank) => {
+      const t = tierOf(rank)!;
+      if (r.ord === 0) {
+        phraseSpecialities[t].push(title);
+        ways.push({ title, tier: t, term: r.source === 'term' ? r.value : null, rank });
+      } else wordSpecialities[r.ord - 1]?.[t === 0 ? 1 : t].push(title);
+    });
   }
   // One word that is the whole text: the text's own ways in (its tiers are as good or better) say it all.
   const phrase = rows.find((r) => r.ord === 0)?.typed;
@@ -119,8 +124,9 @@ export function doctorQueryOf(text: string, rows: readonly ResolutionRow[]): Doc
     wordSpecialities,
     phraseSpecialities,
     didYouMean: phraseMaybe?.display ?? wordSuggestion,
-    // Best way first: its tier, then the longer term (on the way to "chest pain", that rather than "chest"), then the term's own order.
-    ways: ways.sort((a, b) => a.tier - b.tier || (b.term?.length ?? 0) - (a.term?.length ?? 0) || a.rank - b.rank)
+    // Best way first: its tier, then the title itself, then the longer term (on the way to "chest pain",
+    // that rather than "chest"), then the term's own order.
+    ways: ways.sort((a, b) => a.tier - b.tier || (a.term === null ? -1 : b.term === null ? 1 : b.term.length - a.term.length) || a.rank - b.rank)
       .filter((w, i, all) => all.findIndex((x) => x.title === w.title) === i).map(({ title, tier, term }) => ({ title, tier, term })),
   };
 }

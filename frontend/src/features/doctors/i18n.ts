@@ -3,7 +3,7 @@ import { registerTranslations } from '@/i18n';
 registerTranslations('doctors', {
   en: {
     selectSpeciality: 'Please select a speaciality', doctors: 'Doctors', filters: 'Filters', onlineNow: 'Online Now', gender: 'Gender',
-    fees: 'Fees', ratings: 'Ratings', speciality: 'Speciality', search: 'Search by name, speciality, degree or hospital', resetFilter: 'Reset Filter',
+    fees: 'Fees', ratings: 'Ratings', speciality: 'Speciality', search: 'Name, speciality, hospital or what you feel (chest pain, fever)', resetFilter: 'Reset Filter',
     noDoctors: 'No Doctors Found', online: 'Online', offline: 'Offline', worksAt: 'Works at', experience: '{{count}} years experience',
     totalRatings_one: '{{count}} rating', totalRatings_other: '{{count}} ratings', fee: 'Fees', perConsultation: 'per consultation', seeDoctorNow: 'See Doctor Now',
     hospitalVisit: 'Hospital Visit', reviews: 'Reviews ({{count}})', noReviews: 'No Reviews Yet !!!', giveReview: 'Give a review',
@@ -18,14 +18,14 @@ registerTranslations('doctors', {
     status: 'Status', actions: 'Actions', update: 'Update', create: 'Create', images: 'Image', chooseImage: 'Choose image',
     createSuccess: 'Create Doctor Successful', updateSuccess: 'Update Doctor Successful', noDoctorFound: 'No doctor found !', male: 'Male', female: 'Female',
     statusApproved: 'Approved', statusPending: 'Pending', statusRejected: 'Rejected', anyStatus: 'Any status', pendingLink: 'Doctors waiting for approval',
-    required: 'Enter all Fields', filtersButton: 'Filters', apply: 'Show doctors', searchButton: 'Search',
+    required: 'Enter all Fields', filtersButton: 'Filters', apply: 'Show doctors', searchButton: 'Search', didYouMean: 'Did you mean:',
     // Filter options by the server's ids (doctorFilterOptions); its English titles are for the REST door.
     statusOptionTrue: 'Online Now', statusOptionFalse: 'Offline', ratingAtLeast: '{{count}} stars & up',
     feeUpTo500: 'Up to 500 BDT', feeFrom501To1000: '501 - 1000 BDT', feeFrom1001To1500: '1001 - 1500 BDT', feeFrom1501To2000: '1501 - 2000 BDT', feeAbove2000: 'Above 2000 BDT',
   },
   bn: {
     selectSpeciality: 'একটি বিশেষজ্ঞতা বেছে নিন', doctors: 'ডাক্তার', filters: 'ফিল্টার', onlineNow: 'এখন অনলাইনে', gender: 'লিঙ্গ',
-    fees: 'ফি', ratings: 'রেটিং', speciality: 'বিশেষজ্ঞতা', search: 'নাম, বিশেষজ্ঞতা, ডিগ্রি বা হাসপাতাল দিয়ে খুঁজুন', resetFilter: 'ফিল্টার মুছুন',
+    fees: 'ফি', ratings: 'রেটিং', speciality: 'বিশেষজ্ঞতা', search: 'নাম, বিশেষজ্ঞতা, হাসপাতাল বা সমস্যা (বুকে ব্যথা, জ্বর)', resetFilter: 'ফিল্টার মুছুন',
     noDoctors: 'কোনো ডাক্তার পাওয়া যায়নি', online: 'অনলাইন', offline: 'অফলাইন', worksAt: 'কর্মস্থল', experience: '{{count}} বছরের অভিজ্ঞতা',
     totalRatings_one: '{{count}}টি রেটিং', totalRatings_other: '{{count}}টি রেটিং', fee: 'ফি', perConsultation: 'প্রতি পরামর্শ', seeDoctorNow: 'এখনই ডাক্তার দেখান',
     hospitalVisit: 'হাসপাতালে দেখা', reviews: 'রিভিউ ({{count}})', noReviews: 'এখনো কোনো রিভিউ নেই !!!', giveReview: 'রিভিউ দিন',
@@ -40,7 +40,7 @@ registerTranslations('doctors', {
     status: 'অবস্থা', actions: 'কাজ', update: 'হালনাগাদ', create: 'তৈরি করুন', images: 'ছবি', chooseImage: 'ছবি বেছে নিন',
     createSuccess: 'ডাক্তার যোগ হয়েছে', updateSuccess: 'ডাক্তার হালনাগাদ হয়েছে', noDoctorFound: 'কোনো ডাক্তার পাওয়া যায়নি!', male: 'পুরুষ', female: 'নারী',
     statusApproved: 'অনুমোদিত', statusPending: 'অপেক্ষমাণ', statusRejected: 'বাতিল', anyStatus: 'সব অবস্থা', pendingLink: 'অনুমোদনের অপেক্ষায় ডাক্তার',
-    required: 'সব ঘর পূরণ করুন', filtersButton: 'ফিল্টার', apply: 'ডাক্তার দেখুন', searchButton: 'খুঁজুন',
+    required: 'সব ঘর পূরণ করুন', filtersButton: 'ফিল্টার', apply: 'ডাক্তার দেখুন', searchButton: 'খুঁজুন', didYouMean: 'আপনি কি খুঁজছেন:',
     statusOptionTrue: 'এখন অনলাইনে', statusOptionFalse: 'অফলাইন', ratingAtLeast: '{{count}} তারা ও তার বেশি',
     feeUpTo500: '৫০০ টাকা পর্যন্ত', feeFrom501To1000: '৫০১ - ১০০০ টাকা', feeFrom1001To1500: '১০০১ - ১৫০০ টাকা', feeFrom1501To2000: '১৫০১ - ২০০০ টাকা', feeAbove2000: '২০০০ টাকার বেশি',
   },

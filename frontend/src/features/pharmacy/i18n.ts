@@ -3,7 +3,7 @@ import { registerTranslations } from '@/i18n';
 registerTranslations('pharmacy', {
   en: {
     rxRequired: 'Prescription needed', rxHint: 'Sold only with a prescription: your Nirog prescription, or a photo of your prescription checked by our pharmacist.',
-    title: 'Order Medicine', lowStockOnly: 'Low stock only (10 or fewer)', searchPlaceholder: 'Search by name, generic or company', search: 'Search', allForms: 'All types',
+    title: 'Order Medicine', lowStockOnly: 'Low stock only (10 or fewer)', searchPlaceholder: 'Brand or generic, English or Bangla (Napa, paracetamol)', search: 'Search', allForms: 'All types', didYouMean: 'Did you mean:', nameBn: 'Name in Bangla',
     noMedicine: 'No Medicine Found', addToCart: 'Add to Cart', added: 'Item Added to Cart', inStock: 'In stock ({{count}})',
     outOfStock: 'Out of stock', perUnit: 'per {{unit}}', generic: 'Generic', company: 'Company', strength: 'Strength', type: 'Type',
     unitLabel: 'Unit', price: 'Price', backToMedicine: 'Back to medicines', details: 'Details',
@@ -40,7 +40,7 @@ registerTranslations('pharmacy', {
   },
   bn: {
     rxRequired: 'প্রেসক্রিপশন লাগবে', rxHint: 'শুধু প্রেসক্রিপশনে বিক্রি হয়: আপনার নিরোগ প্রেসক্রিপশন, অথবা প্রেসক্রিপশনের ছবি যা আমাদের ফার্মাসিস্ট যাচাই করেন।',
-    title: 'ওষুধ অর্ডার', lowStockOnly: 'শুধু কম মজুত (১০ বা কম)', searchPlaceholder: 'নাম, জেনেরিক বা কোম্পানি দিয়ে খুঁজুন', search: 'খুঁজুন', allForms: 'সব ধরন',
+    title: 'ওষুধ অর্ডার', lowStockOnly: 'শুধু কম মজুত (১০ বা কম)', searchPlaceholder: 'ব্র্যান্ড বা জেনেরিক, বাংলা বা ইংরেজিতে (নাপা, প্যারাসিটামল)', search: 'খুঁজুন', allForms: 'সব ধরন', didYouMean: 'আপনি কি খুঁজছেন:', nameBn: 'বাংলায় নাম',
     noMedicine: 'কোনো ওষুধ পাওয়া যায়নি', addToCart: 'কার্টে যোগ করুন', added: 'কার্টে যোগ হয়েছে', inStock: 'মজুদ আছে ({{count}})',
     outOfStock: 'মজুদ নেই', perUnit: 'প্রতি {{unit}}', generic: 'জেনেরিক', company: 'কোম্পানি', strength: 'মাত্রা', type: 'ধরন',
     unitLabel: 'একক', price: 'দাম', backToMedicine: 'ওষুধের তালিকায় ফিরুন', details: 'বিস্তারিত',
