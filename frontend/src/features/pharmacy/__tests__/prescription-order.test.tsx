@@ -9,7 +9,7 @@ import PrescriptionOrderPage from '../pages/PrescriptionOrderPage';
 import ShippingPage, { goToPayment } from '../pages/ShippingPage';
 
 const medicine = (id: string, name: string, extra: Record<string, unknown> = {}) => ({
-  __typename: 'Medicine', id, name, genericName: 'Generic', company: 'Square', strength: '500 mg', form: 'Tablet', unit: 'Strip', pricePoisha: 10500,
+  __typename: 'Medicine', id, name, nameBn: '', genericName: 'Generic', company: 'Square', strength: '500 mg', form: 'Tablet', unit: 'Strip', pricePoisha: 10500,
   stock: 50, inStock: true, imageUrl: null, prescriptionRequired: false, ...extra,
 });
 
