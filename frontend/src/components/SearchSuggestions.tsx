@@ -7,7 +7,6 @@ import { formatTaka } from '@/lib/money';
 import { specialityTitle } from '@/lib/specialities';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { paths, to } from '@/config/paths';
-import type { ComboState } from './SearchBox';
 import './search-i18n';
 
 type Found = SearchSuggestionsQuery['searchSuggestions'];
@@ -33,11 +32,10 @@ const PER_KIND = 5;
  * the reader's digits). What the text leads to comes grouped: specialities (with the word or complaint
  * that led there), doctors, medicines; "did you mean" when nothing matches.
  */
-export default function SearchSuggestions({ input, listId, scope, onCombo }: {
+export default function SearchSuggestions({ input, listId, scope }: {
   input: RefObject<HTMLInputElement | null>;
   listId: string;
   scope: SearchScope;
-  onCombo: (state: ComboState) => void;
 }) {
   const { t, i18n } = useTranslation('search');
   const lang = i18n.language;
@@ -81,7 +79,14 @@ export default function SearchSuggestions({ input, listId, scope, onCombo }: {
   }, [found, lang, scope, t, titleOf, navigate, input]);
 
   const shown = open && options.length > 0;
-  useEffect(() => onCombo({ expanded: shown, active: shown && active >= 0 ? `${listId}-${active}` : undefined }), [shown, active, listId, onCombo]);
+  // The combobox's state, on the page's own input (the box renders it without knowing the suggestions).
+  useEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.setAttribute('aria-expanded', String(shown));
+    if (shown && active >= 0) el.setAttribute('aria-activedescendant', `${listId}-${active}`);
+    else el.removeAttribute('aria-activedescendant');
+  }, [input, shown, active, listId]);
 
   // The listeners read the latest list through refs: they are attached once, to the page's own input.
   const latest = useRef({ options, active, shown });

@@ -30,7 +30,7 @@ function Box() {
   const field = useSearchField('');
   return (
     <form role="search" onSubmit={(e) => { e.preventDefault(); document.title = `searched ${field.read()}`; }}>
-      <SearchBox field={field} name="q" label="Search doctors" placeholder="Search" scope="Doctors" />
+      <SearchBox field={field} name="q" label="Search doctors" placeholder="Search" scope="Doctors" listId="test-suggestions" />
     </form>
   );
 }

@@ -10,6 +10,7 @@ import AdminTable, { actionsColumn, useTableParams, type ListOrder } from '@/com
 import PersonPhoto from '@/components/PersonPhoto';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import '../i18n';
+import '../admin-i18n';
 
 type Row = AllDoctorsQuery['allDoctors']['items'][number];
 const PAGE_SIZE = 20;

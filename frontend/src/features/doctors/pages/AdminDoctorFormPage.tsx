@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { errorInfo, formErrorParts } from '@/lib/errors';
 import { useDoctorTitleOptions } from '@/lib/doctorTitles';
 import '../i18n';
+import '../admin-i18n';
 import { flash } from '@/lib/flash';
 
 interface Values {

@@ -73,7 +73,7 @@ export default function DoctorsPage() {
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: search.read(), page: 1 }); }}>
-          <SearchBox field={search} name="q" label={t('search')} placeholder={t('search')} scope="Doctors" />
+          <SearchBox field={search} name="q" label={t('search')} placeholder={t('search')} scope="Doctors" listId="doctor-suggestions" />
           <button type="submit" className="btn btn-primary">{t('searchButton')}</button>
         </form>
         <div className="list-toolbar">

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
@@ -6,7 +6,6 @@ import { withData } from '@/components/withData';
 import SectionPlaceholder from '@/components/SectionPlaceholder';
 import DataSection from '@/components/DataSection';
 import SearchBox from '@/components/SearchBox';
-import { useSearchField } from '@/lib/searchField';
 import Qualities from '../components/Qualities';
 import '../i18n';
 
@@ -24,7 +23,7 @@ const InsuranceArticles = withData<object>(() => import('../components/CareSecti
 export default function HomePage({ doctors }: { doctors?: ReactNode }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const search = useSearchField('');
+  const search = useRef<HTMLInputElement>(null);
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
@@ -33,10 +32,10 @@ export default function HomePage({ doctors }: { doctors?: ReactNode }) {
         {/* One box for both catalogues: it opens the doctors' search; its suggestions offer medicines too. */}
         <form noValidate className="hero-search" role="search" onSubmit={(e) => {
           e.preventDefault();
-          const q = search.read().trim();
+          const q = search.current?.value.trim() ?? '';
           navigate(q ? `${paths.doctors}?q=${encodeURIComponent(q)}` : paths.doctors);
         }}>
-          <SearchBox field={search} name="q" label={t('search')} placeholder={t('search')} scope="All" />
+          <SearchBox field={{ ref: search }} name="q" label={t('search')} placeholder={t('search')} scope="All" listId="home-suggestions" />
           <button type="submit" className="btn btn-lg">{t('searchButton')}</button>
         </form>
         <div className="hero-actions">

@@ -50,7 +50,7 @@ export default function MedicinePage() {
       <h1 className="page-title">{t('title')}</h1>
       <div className="med-toolbar">
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: search.read().trim() || undefined, page: undefined }); }}>
-          <SearchBox field={search} name="keyword" label={t('search')} placeholder={t('searchPlaceholder')} scope="Medicines" />
+          <SearchBox field={search} name="keyword" label={t('search')} placeholder={t('searchPlaceholder')} scope="Medicines" listId="medicine-suggestions" />
           <button type="submit" className="btn btn-primary">{t('search')}</button>
         </form>
         <select className="select" value={form ?? ''} onChange={(e) => update({ type: e.target.value || undefined, page: undefined })} aria-label={t('type')}>

@@ -15,6 +15,7 @@ import { lineName } from '../cart/cart';
 import { readerDigits } from '@/lib/digits';
 import { CODE_SLOT, TextWithCode, shortRef } from '@/lib/refs';
 import '../i18n';
+import '../admin-i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
 
