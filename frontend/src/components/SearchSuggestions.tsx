@@ -126,10 +126,13 @@ export default function SearchSuggestions({ input, listId, scope }: {
         setOpen(true);
         const down = e.key === 'ArrowDown';
         setActive(!visible ? (down ? 0 : list.length - 1) : down ? (at + 1) % list.length : at <= 0 ? list.length - 1 : at - 1);
-      } else if (e.key === 'Enter' && visible && at >= 0) {
-        e.preventDefault();
+      } else if (e.key === 'Enter') {
+        // An option chosen opens it; otherwise the form searches for what was typed, the list out of the way.
         setOpen(false);
-        list[at]!.choose();
+        if (visible && at >= 0) {
+          e.preventDefault();
+          list[at]!.choose();
+        }
       } else if (e.key === 'Escape' && visible) {
         e.preventDefault();
         setOpen(false);
