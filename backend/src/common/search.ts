@@ -49,8 +49,10 @@ export function allowedEdits(key: string): number {
   return 0;
 }
 
+/** A row of a search statement: a typed word (`ord` from 1; 0 is the whole text) and one candidate, or none (nulls). */
 export interface VocabularyRow {
-  source: 'word';
+  /** 'word' for the vocabulary's rows; a catalogue's own unions name theirs. */
+  source: string;
   ord: number;
   typed: string;
   value: string | null;
@@ -91,7 +93,7 @@ export function vocabularySql(p: SqlParams, text: string, catalogue: Catalogue, 
 }
 
 /** The vocabulary rows of a search statement → each typed word's candidates, in order. */
-export function wordMatches(rows: readonly { source: string; ord: number; typed: string; value: string | null; display: string | null; level: number | null; distance: number | null }[]): WordMatch[] {
+export function wordMatches(rows: readonly VocabularyRow[]): WordMatch[] {
   const byOrd = new Map<number, WordMatch>();
   for (const r of rows) {
     if (r.source !== 'word') continue;

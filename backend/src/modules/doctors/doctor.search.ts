@@ -1,6 +1,6 @@
 import { selectRows, SqlParams, type SqlReader } from '../../common/sql.js';
 import {
-  allOf, allowedEdits, anyOf, didYouMeanOf, overlaps, TIERS, vocabularySql, wordMatches, wordsUpTo, type Tier, type WordMatch,
+  allOf, allowedEdits, anyOf, didYouMeanOf, overlaps, TIERS, vocabularySql, wordMatches, wordsUpTo, type Tier, type VocabularyRow, type WordMatch,
 } from '../../common/search.js';
 
 /**
@@ -36,16 +36,10 @@ export interface DoctorQuery {
   ways: { title: string; tier: Tier; term: string | null }[];
 }
 
-interface ResolutionRow {
+/** The vocabulary's rows, and the specialities' and terms' (with the specialities each leads to). */
+interface ResolutionRow extends VocabularyRow {
   source: 'word' | 'speciality' | 'term';
-  ord: number;
-  typed: string;
-  value: string | null;
-  display: string | null;
-  level: number | null;
-  distance: number | null;
   specialities: string[] | null;
-  title_bn?: string | null;
 }
 
 const hasBangla = (s: string) => /[\u0980-\u09ff]/.test(s);
