@@ -5,7 +5,7 @@ import { createFileStorage } from './common/storage.js';
 import { ImageService } from './common/images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/index.js';
-import { DoctorService, SpecialityTermService } from './modules/doctors/index.js';
+import { DoctorService, SpecialityTermService, type DoctorQuery } from './modules/doctors/index.js';
 import { AppointmentService } from './modules/appointments/index.js';
 import { PrescriptionService } from './modules/prescriptions/index.js';
 import { ReviewService } from './modules/reviews/index.js';
@@ -26,6 +26,7 @@ import { IntegratorService } from './modules/integrators/index.js';
 import { WebhookService } from './modules/webhooks/index.js';
 import { RateLimiter } from './common/rate-limit.js';
 import { SearchService } from './modules/search/index.js';
+import type { WordMatch } from './common/search.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -38,7 +39,9 @@ export function createServices(config: Config, log: Logger) {
   notifications.subscribe(events);
   const accounts = new AccountService(config, images, events, limiter, notifications);
   const listCounts = new ListCache(config.listCountCacheSeconds * 1000);
-  const doctors = new DoctorService(accounts, images, events, listCounts);
+  // What public search texts mean (the vocabulary's candidates of their words), per text, a few seconds.
+  const doctorQueries = new ListCache<DoctorQuery>(config.listCountCacheSeconds * 1000);
+  const doctors = new DoctorService(accounts, images, events, listCounts, doctorQueries);
   const payments = new PaymentService(config, log, undefined, events);
   const audit = new AuditService(log);
   const appointments = new AppointmentService(config, events, payments, log, audit);
@@ -46,7 +49,8 @@ export function createServices(config: Config, log: Logger) {
   const reviews = new ReviewService(appointments, doctors);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicineMatches = new ListCache<KeptMatches>(config.listCountCacheSeconds * 1000, 100);
-  const medicines = new MedicineService(images, listCounts, medicineMatches, events);
+  const medicineWords = new ListCache<WordMatch[]>(config.listCountCacheSeconds * 1000);
+  const medicines = new MedicineService(images, listCounts, medicineMatches, events, medicineWords);
   const orders = new OrderService(payments, events, log, config, images);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
@@ -67,7 +71,7 @@ export function createServices(config: Config, log: Logger) {
     integrators: new IntegratorService(config.isProduction),
     payments, medicines, orders, appointments, prescriptions, reviews, webhooks,
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
-    listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],
+    listCaches: [listCounts, medicineMatches, doctorQueries, medicineWords] as ListCache<unknown>[],
   };
 }
 

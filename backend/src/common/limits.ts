@@ -147,8 +147,8 @@ export const declaredLimitsPlugin: ApolloServerPlugin<Context> = {
           const publicRead = kind === 'Query' && field?.extensions?.access === 'public' && !contextValue.integrator;
           if (!publicRead && (!limit || !('throttle' in limit))) continue;
           try {
-            if (publicRead) await contextValue.services.limiter.hit(contextValue.em, 'read-ip', contextValue.ip);
-            if (limit && 'throttle' in limit) await contextValue.services.limiter.hit(contextValue.em, limit.throttle, contextValue.ip);
+            if (publicRead) await contextValue.services.limiter.hit(() => contextValue.em, 'read-ip', contextValue.ip);
+            if (limit && 'throttle' in limit) await contextValue.services.limiter.hit(() => contextValue.em, limit.throttle, contextValue.ip);
           } catch (err) {
             const e = toAppError(err);
             if (!e) throw err;

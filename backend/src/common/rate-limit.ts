@@ -209,10 +209,13 @@ export class RateLimiter {
     return { hits: row.hits, windowEndsAt: new Date(row.window_start).getTime() + windowSeconds * 1000 };
   }
 
-  /** Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. */
-  async hit(em: EntityManager, name: LimitName, subject: string): Promise<void> {
+  /**
+   * Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. `em`
+   * may be given as a function: a shared limit never needs one, and a visitor's public read forks none.
+   */
+  async hit(em: EntityManager | (() => EntityManager), name: LimitName, subject: string): Promise<void> {
     if (SHARED_LIMITS.has(name)) return this.shared.take(name, subject);
-    const { hits, windowEndsAt } = await this.count(em, name, subject);
+    const { hits, windowEndsAt } = await this.count(typeof em === 'function' ? em() : em, name, subject);
     if (hits > this.limits[name].max) throw throttled((windowEndsAt - Date.now()) / 1000, name);
   }
 

@@ -226,9 +226,11 @@ const searchable = (text: string) => /[\p{L}\p{N}]/u.test(text);
  * list's own order and cut at the page's end, so a common word walks the order's index and a rare one
  * reads its few rows by the word index; the tiers come first, the chosen order within each.
  */
-export async function searchDoctors(em: SqlReader, args: DoctorSearchArgs, counts: ListCache): Promise<DoctorSearchResult> {
+export async function searchDoctors(
+  em: SqlReader, args: DoctorSearchArgs, counts: ListCache, readings: ListCache<DoctorQuery> | null = null,
+): Promise<DoctorSearchResult> {
   const text = args.search?.trim() ?? '';
-  const query = text ? await resolveDoctorQuery(em, text) : null;
+  const query = text ? await readDoctorQuery(em, text, readings) : null;
   if (!query || !query.key) {
     // Nothing to search by: no text, or only words that name no doctor ("doctor", "ডাক্তার").
     if (text && !searchable(text)) return { ...pageOf([], 0, args), didYouMean: null };
@@ -240,6 +242,17 @@ export async function searchDoctors(em: SqlReader, args: DoctorSearchArgs, count
     return { ...page, didYouMean: null };
   }
   return searchPage(em, query, args, counts);
+}
+
+/**
+ * What a text means (doctor.search.ts), kept by `readings` like the totals (a few seconds, cleared when
+ * any replica commits a change to doctors, specialities or their terms): the vocabulary's candidates
+ * are the same for everyone who types the same words, and reading them was a statement per request.
+ * Keyed by the text in lower case with its spaces collapsed (the search key folds both anyway).
+ */
+export function readDoctorQuery(em: SqlReader, text: string, readings: ListCache<DoctorQuery> | null): Promise<DoctorQuery> {
+  if (!readings) return resolveDoctorQuery(em, text);
+  return readings.get(`doctor-query:${text.toLowerCase().replace(/\s+/g, ' ')}`, () => resolveDoctorQuery(em, text));
 }
 
 /**

@@ -17,8 +17,8 @@ import type { ListCache } from '../../common/list-cache.js';
 import type { SqlReader } from '../../common/sql.js';
 import { Gender, Language } from '../accounts/index.js';
 import { Speciality } from './speciality.entity.js';
-import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, searchDoctors, searchPage, doctorViewOfEntity, type DoctorSearchResult, type DoctorView } from './doctor.read.js';
-import { resolveDoctorQuery } from './doctor.search.js';
+import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, readDoctorQuery, searchDoctors, searchPage, doctorViewOfEntity, type DoctorSearchResult, type DoctorView } from './doctor.read.js';
+import type { DoctorQuery } from './doctor.search.js';
 import {
   DoctorSearchArgs, FeeRange,
   type AdminCreateDoctorInput, type AdminDoctorListArgs, type AdminUpdateDoctorInput, type DoctorSignupInput,
@@ -50,6 +50,8 @@ export class DoctorService {
     private readonly images: ImageService,
     private readonly events: DomainEvents,
     private readonly listCounts: ListCache,
+    /** What public search texts mean, kept like the totals (doctor.read.ts readDoctorQuery). */
+    private readonly readings: ListCache<DoctorQuery> | null = null,
   ) {}
 
   /**
@@ -159,7 +161,7 @@ export class DoctorService {
 
   /** The public /doctors list and its search (plain SQL: a request's `reads` will do). */
   search(em: SqlReader, args: DoctorSearchArgs): Promise<DoctorSearchResult> {
-    return searchDoctors(em, args, this.listCounts);
+    return searchDoctors(em, args, this.listCounts, this.readings);
   }
 
   /**
@@ -169,7 +171,7 @@ export class DoctorService {
   async suggest(em: EntityManager, text: string, limit: number): Promise<{
     specialities: { speciality: Speciality; term: string | null }[]; doctors: DoctorView[]; didYouMean: string | null;
   }> {
-    const query = await resolveDoctorQuery(em, text);
+    const query = await readDoctorQuery(em, text, this.readings);
     if (!query.key) return { specialities: [], doctors: [], didYouMean: null };
     const ways = query.ways.slice(0, limit);
     const [page, specialities] = await Promise.all([

@@ -17,6 +17,7 @@ export * from './doctor.service.js';
 export * from './speciality.entity.js';
 export * from './speciality-term.entity.js';
 export { SpecialityTermService } from './speciality-term.service.js';
+export type { DoctorQuery } from './doctor.search.js';
 export { doctorOf } from './doctor.resolver.js';
 export { isBmdcPlaceholder, toSpecDoctor } from './doctor.rest.js';
 

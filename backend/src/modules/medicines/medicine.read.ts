@@ -158,6 +158,7 @@ export interface KeptMatches {
 
 export async function searchMedicines(
   em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean }, counts: ListCache, matches: ListCache<KeptMatches>,
+  readings: ListCache<WordMatch[]> | null = null,
 ): Promise<MedicineSearchResult> {
   const filters = (p: SqlParams, alias = ''): string[] => {
     const where: string[] = [];
@@ -179,7 +180,10 @@ export async function searchMedicines(
     const [rows, counted] = await Promise.all([selectRows<MedicineRow>(em, pageSql, page), total]);
     return { ...pageOf(rows.map(toMedicineView), counted, args), didYouMean: null };
   }
-  const words = searchable(keyword) ? await resolveKeyword(em, keyword) : [];
+  // What the keyword means is kept for the public like its matches (admins read it fresh).
+  const words = !searchable(keyword) ? []
+    : opts.admin || !readings ? await resolveKeyword(em, keyword)
+    : await readings.get(`medicine-words:${keyword.toLowerCase().replace(/\s+/g, ' ')}`, () => resolveKeyword(em, keyword));
   if (!words.length) return { ...pageOf([], 0, args), didYouMean: null };
 
   // Every match's id, best first: tiers 0–3 from the word indexes, then tier 4 by generic; and how many.

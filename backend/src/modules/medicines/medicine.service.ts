@@ -3,6 +3,7 @@ import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
 import type { SqlReader } from '../../common/sql.js';
+import type { WordMatch } from '../../common/search.js';
 import { notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
@@ -14,11 +15,13 @@ export class MedicineService {
   constructor(
     private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<KeptMatches>,
     private readonly events?: DomainEvents,
+    /** What public keywords mean (their words' candidates in the vocabulary), kept like the matches. */
+    private readonly readings: ListCache<WordMatch[]> | null = null,
   ) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
   search(em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<MedicineSearchResult> {
-    return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches);
+    return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches, this.readings);
   }
 
   /** A medicine's page: hidden medicines for admins only. */
