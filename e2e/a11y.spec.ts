@@ -89,6 +89,8 @@ async function demoIds(request: APIRequestContext): Promise<DemoIds> {
 
 /** The demo's own payments (PharmacySeeder): a paid and a cancelled order. */
 const PAID_TRAN = 'NRG20261120DEMO000005';
+/** The demo patient's paid consultation its doctor never started (backend/src/seeders/RxSeeder.ts): the wait page after a no-show. */
+const NO_SHOW_TRAN = 'NRG20261123DEMORX0002';
 const FAILED_TRAN = 'NRG20261030DEMO000003';
 
 interface Visit { pattern: string; url: string; roles: Role[] }
@@ -189,6 +191,7 @@ function plan(ids: DemoIds): Visit[] {
     v('adminInbox', ['admin']),
     v('adminMedicines', ['admin']),
     v('adminRefunds', ['admin']),
+    v('adminCatalogue', ['admin']),
     v('pharmacistQueue', ['pharmacist', 'admin']),
     v('pharmacistReview', ['pharmacist', 'admin'], { orderId: ids.checkOrderId }),
     v('adminIntegrators', ['admin']),
@@ -512,7 +515,7 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await dialogOf(page, inFlight, paths.nurseDetail.replace(':nurseId', ids.nurseId), '[data-testid=hire-nurse]');
     found.push(...(await check(page, run, 'the dialog of hiring a nurse')));
 
-    await open(page, `${paths.consultationPaid.replace(':tranId', PAID_TRAN)}?wait=1`);
+    await open(page, `${paths.consultationPaid.replace(':tranId', NO_SHOW_TRAN)}?wait=1`);
     await settled(page, inFlight);
     await expect(page.getByTestId('wait-room')).toBeVisible();
     found.push(...(await check(page, run, 'the wait page')));
@@ -524,6 +527,14 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
   if (run.role === 'admin') {
     await dialogOf(page, inFlight, paths.adminMedicines, '[data-testid=edit-medicine]');
     found.push(...(await check(page, run, "the dialog of editing a medicine")));
+    // A catalogue file checked, with its problems listed.
+    await open(page, paths.adminCatalogue);
+    await settled(page, inFlight);
+    await page.getByTestId('catalogue-file').setInputFiles({ name: 'mistakes.csv', mimeType: 'text/csv', buffer: Buffer.from('brand,generic,strength,form,company,price\nSeclo,,20 mg,Pill,Square,seventy\n') });
+    await page.locator('main .catalogue-file button').click();
+    await expect(page.getByTestId('catalogue-problems')).toBeVisible();
+    await settled(page, inFlight);
+    found.push(...(await check(page, run, 'a checked catalogue file with problems')));
   }
   if (run.role === 'admin') {
     await open(page, paths.adminIntegrators);

@@ -136,6 +136,8 @@ test.describe.serial('a family on one account', () => {
     await modal.getByLabel('Medicine 1 Name and strength').fill('Napa Extend 665 mg');
     await modal.getByLabel('Medicine 1 Daily use').fill('1+0+1');
     await modal.getByLabel('Medicine 1 Quantity').fill('20 tablets');
+    // A month of it, and one refill: the pharmacy may dispense 20 tablets twice.
+    await modal.getByLabel('Medicine 1 Refills').fill('1');
     await modal.getByLabel('Advice').fill('Warm compress, gentle exercise');
     await modal.getByLabel('Follow-up').fill('After 2 weeks');
     await modal.getByRole('button', { name: 'Save' }).click();
@@ -146,7 +148,7 @@ test.describe.serial('a family on one account', () => {
     await page.goto('/user-signin/mobile');
     await page.getByLabel('Mobile number').fill(PHONE);
     await page.getByRole('button', { name: 'Send code' }).click();
-    await expect(page.getByText('If a Nirog account uses this number, its code is on the way.').or(page.getByRole('alert').first())).toBeVisible();
+    await expect(page.getByText('An SMS is on the way: your code if a patient account uses this number, or a note saying none does.').or(page.getByRole('alert').first())).toBeVisible();
     // The number asked moments ago: the screen says how long to wait, then the code comes.
     const pre = page.getByTestId('sms-sandbox').locator('pre').first();
     const alert = page.getByRole('alert').filter({ hasText: /Please wait \d+ seconds/ }).first();
@@ -165,11 +167,15 @@ test.describe.serial('a family on one account', () => {
     await page.goto('/my-prescription');
     const card = page.getByTestId('prescription-card').filter({ hasText: 'Napa Extend 665 mg' });
     await expect(card).toContainText(`For ${MOTHER.name} (Mother)`);
+    // What the pharmacy may dispense on it: the course twice (one refill), nothing dispensed yet.
+    await expect(card.getByTestId('dispensing')).toContainText('40 doses left of 40 doses · 1 refill · Valid until');
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download' }).click()]);
     const file = await download.path();
     const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
     expect(text).toContain(`Patient: ${MOTHER.name}`);
     expect(text).toContain(`Age: ${AGE}`);
     expect(text).toContain('Gender: Female');
+    expect(text).toContain('1 refill');
+    expect(text).toContain('Dispense until');
   });
 });

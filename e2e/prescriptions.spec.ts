@@ -82,6 +82,14 @@ test('a patient orders the medicines of a fresh prescription in one tap, confirm
   await expect(order).toContainText('Zimax');
   await expect(order).toContainText('Montene');
   await expect(order).toContainText('Paid');
+  // The antibiotic's course is dispensed: the order line says so, and the prescription offers no more of it.
+  await expect(order.getByTestId('dispensing').first()).toContainText('Dispensed 3 doses · Used up (3 doses)');
+  await page.goto('/my-prescription');
+  await page.getByTestId('prescription-card').filter({ hasText: 'Zimax 500 mg' }).first().getByTestId('order-these').click();
+  const usedUp = page.getByTestId('rx-line').filter({ hasText: 'Tab. Zimax 500 mg' });
+  await expect(usedUp).toContainText('Your prescription allows no more of this medicine');
+  await expect(usedUp.getByRole('radio', { name: /Zimax 500 mg/ })).toBeDisabled();
+  await expect(usedUp.getByRole('radio', { name: 'Skip this medicine' })).toBeChecked();
 });
 
 test('an order with a photo of a prescription waits for the pharmacist, is approved, then paid', async ({ page }) => {
@@ -116,9 +124,14 @@ test('an order with a photo of a prescription waits for the pharmacist, is appro
   await waiting.getByRole('button', { name: 'Check' }).click();
   await expect(page.getByTestId('rx-photo')).toBeVisible();
   await expect(page.getByTestId('rx-review-line')).toContainText('Zimax');
+  // What the paper allows: the one strip ordered, and one refill.
+  await expect(page.getByTestId('rx-reading')).toContainText('Zimax');
+  await expect(page.getByTestId('reading-quantity')).toHaveValue('1');
+  await page.getByTestId('reading-refills').fill('1');
   await page.screenshot({ path: test.info().outputPath('prescription-review-1280.png'), fullPage: true });
   await page.getByTestId('rx-approve').click();
   await expect(page.getByText('Approved: the patient can pay now')).toBeVisible();
+  await expect(page.getByTestId('paper-recorded')).toBeVisible();
   await logout(page);
 
   await loginAs(page, email, 'pill-box-2026');
@@ -130,7 +143,25 @@ test('an order with a photo of a prescription waits for the pharmacist, is appro
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Payment Success')).toBeVisible();
   await page.goto('/my-order');
-  await expect(page.getByTestId('order-card').first()).toContainText('Paid');
+  const paid = page.getByTestId('order-card').first();
+  await expect(paid).toContainText('Paid');
+  await expect(paid.getByTestId('dispensing')).toContainText('Dispensed 1 pack · 1 pack left of 2 packs · 1 refill');
+
+  // The refill, on the recorded paper prescription: no new photo, no pharmacist, and never more than is left.
+  await paid.getByTestId('order-again').click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByTestId('cart-line').filter({ hasText: 'Zimax' });
+  await expect(line.getByTestId('cart-qty')).toHaveText('1');
+  await expect(line.getByRole('button', { name: 'Increase' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await expect(page.getByTestId('rx-attached')).toContainText('Your paper prescription checked on');
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Payment Success')).toBeVisible();
+  await page.goto('/my-order');
+  await expect(page.getByTestId('order-card').first().getByTestId('dispensing')).toContainText('Used up (2 packs)');
 });
 
 test('an admin cancels a paid order: refunded once at the sandbox, also when the cancel is sent twice at once', async ({ page }) => {

@@ -87,7 +87,49 @@ await check('the API environment is one production accepts (backend/dist/config.
   assert(config.trustProxy === 1, `TRUST_PROXY is parsed as ${JSON.stringify(config.trustProxy)}: one nginx in front means 1`);
 });
 
-await check('uploaded files are reachable: S3_PUBLIC_URL is a path the proxy routes to the bucket', () => {
+/**
+ * nginx's `location` blocks (their modifier, path and body, nested blocks included), and the one it
+ * picks for a request as nginx does: the URI decoded, slashes merged, dot segments resolved; an exact
+ * match first, else the longest prefix. (Regex locations are refused: this judge does not run them.)
+ */
+function nginxLocations(conf) {
+  const out = [];
+  const re = /location\s+(=|\^~|~\*?)?\s*(\S+)\s*\{/g;
+  let m;
+  while ((m = re.exec(conf))) {
+    let depth = 1;
+    let i = re.lastIndex;
+    for (; i < conf.length && depth; i++) depth += conf[i] === '{' ? 1 : conf[i] === '}' ? -1 : 0;
+    out.push({ modifier: m[1] ?? '', path: m[2], body: conf.slice(re.lastIndex, i - 1) });
+    re.lastIndex = i;
+  }
+  return out;
+}
+const locations = nginxLocations(nginxConf);
+function nginxRoute(uri) {
+  assert(!locations.some((l) => l.modifier.startsWith('~')), 'deploy/nginx.conf has regex locations, which this check cannot judge');
+  const at = uri.indexOf('?');
+  const query = at < 0 ? '' : uri.slice(at + 1);
+  const segments = [];
+  for (const part of decodeURIComponent(at < 0 ? uri : uri.slice(0, at)).split('/')) {
+    if (part === '..') segments.pop();
+    else if (part && part !== '.') segments.push(part);
+  }
+  const path = `/${segments.join('/')}${/\/(\.\.?)?$/.test(uri.split('?')[0]) && segments.length ? '/' : ''}`;
+  const loc = locations.find((l) => l.modifier === '=' && l.path === path)
+    ?? locations.filter((l) => l.modifier !== '=' && path.startsWith(l.path)).sort((a, b) => b.path.length - a.path.length)[0];
+  if (!loc) return { status: 404 };
+  const topLevel = loc.body.replace(/\{[^{}]*\}/g, '{}');
+  const ret = /(?:^|[;{}\s])return\s+(\d{3})/.exec(topLevel);
+  if (ret) return { status: Number(ret[1]), location: loc.path };
+  const ifArgs = /if\s*\(\s*\$args\s*\)\s*\{\s*return\s+(\d{3})\s*;\s*\}/.exec(loc.body);
+  if (ifArgs && query) return { status: Number(ifArgs[1]), location: loc.path };
+  const upstream = /proxy_pass\s+https?:\/\/([\w$-]+)/.exec(topLevel)?.[1];
+  return upstream ? { upstream, location: loc.path } : { status: 404, location: loc.path };
+}
+const upstreamServers = (name) => new RegExp(`upstream\\s+${name}\\s*\\{([^}]*)\\}`).exec(nginxConf)?.[1] ?? '';
+
+await check('uploaded files are reachable: S3_PUBLIC_URL is a path the proxy routes to the bucket', async () => {
   if (!apiEnv.S3_BUCKET) return;
   const publicUrl = new URL(apiEnv.S3_PUBLIC_URL);
   const site = new URL(apiEnv.PUBLIC_URL);
@@ -95,13 +137,63 @@ await check('uploaded files are reachable: S3_PUBLIC_URL is a path the proxy rou
   const published = (proxy.ports ?? []).map((p) => String(p).split(':').slice(-2, -1)[0]);
   assert(publicUrl.origin === site.origin && published.includes(site.port || '80'), `S3_PUBLIC_URL ${publicUrl} is not on the proxy's published address ${site.origin}`);
   const prefix = publicUrl.pathname.replace(/\/?$/, '/');
-  const location = new RegExp(`location\\s+${prefix.replace(/[/.]/g, '\\$&')}\\s*\\{([^}]*\\{[^}]*\\}[^}]*|[^}]*)\\}`).exec(nginxConf);
-  assert(location, `deploy/nginx.conf has no "location ${prefix}" for the bucket`);
-  const upstream = /proxy_pass\s+https?:\/\/([\w$-]+)/.exec(location[1])?.[1];
-  const storageHost = new URL(apiEnv.S3_ENDPOINT).host;
-  const servers = new RegExp(`upstream\\s+${upstream}\\s*\\{([^}]*)\\}`).exec(nginxConf)?.[1] ?? '';
-  assert(servers.includes(`server ${storageHost}`) || location[1].includes(storageHost), `location ${prefix} does not proxy to the storage service ${storageHost}`);
   assert(prefix === `/${apiEnv.S3_BUCKET}/`, `S3_PUBLIC_URL's path ${prefix} is not the bucket /${apiEnv.S3_BUCKET}/ (the proxy forwards the path as is)`);
+  const { PUBLIC_FOLDERS } = await import(pathToFileURL(path.join(root, 'backend/dist/common/storage.js')).href);
+  const storageHost = new URL(apiEnv.S3_ENDPOINT).host;
+  for (const folder of PUBLIC_FOLDERS) {
+    const to = nginxRoute(`${prefix}${folder}/0b7c2e4a.webp`);
+    assert(to.upstream, `${prefix}${folder}/… is not proxied (${JSON.stringify(to)})`);
+    assert(upstreamServers(to.upstream).includes(`server ${storageHost}`), `${prefix}${folder}/… goes to ${to.upstream}, not to the storage service ${storageHost}`);
+  }
+});
+
+await check('the bucket lets anyone read the public pictures by name and nothing else: no listing, never private/ (medical files)', async () => {
+  const bucket = apiEnv.S3_BUCKET;
+  if (!bucket) return;
+  const { PUBLIC_FOLDERS, PRIVATE_S3_PREFIX } = await import(pathToFileURL(path.join(root, 'backend/dist/common/storage.js')).href);
+  const init = services['storage-init'] ?? {};
+  const script = [].concat(init.entrypoint ?? [], init.command ?? []).join(' ');
+  assert(!/mc\s+(anonymous|policy)\s+(set\s+)?(download|public|upload|readonly|readwrite)\b/.test(script),
+    'storage-init grants a canned anonymous policy (download, public…): it covers every key, private/ too, and lets anyone list the bucket');
+  const installs = /mc\s+anonymous\s+set-json\s+(\S+)\s+[\w-]+\/([\w.-]+)/.exec(script);
+  assert(installs && installs[2] === bucket, `storage-init does not install a bucket policy on ${bucket} (mc anonymous set-json <file> <alias>/${bucket})`);
+  const mount = (init.volumes ?? []).map(String).find((v) => v.split(':')[1] === installs[1]);
+  assert(mount?.startsWith('./deploy/storage-policy.json:'), `${installs[1]} is not deploy/storage-policy.json, mounted into storage-init`);
+  const policy = JSON.parse(read('deploy/storage-policy.json'));
+  const arn = `arn:aws:s3:::${bucket}`;
+  const granted = new Set();
+  for (const st of policy.Statement ?? []) {
+    assert(!st.Condition && !st.NotAction && !st.NotResource && !st.NotPrincipal, 'a statement uses a Condition or NotAction/NotResource/NotPrincipal: keep the policy a plain list this check can read');
+    if (st.Effect !== 'Allow') continue;
+    const actions = [].concat(st.Action ?? []);
+    assert(actions.length && actions.every((a) => a === 's3:GetObject'), `the policy allows ${actions.join(', ')}: only s3:GetObject (an object by its name), never s3:ListBucket or a wildcard`);
+    for (const resource of [].concat(st.Resource ?? [])) {
+      const folder = /^([a-z0-9-]+)\/\*$/.exec(resource.startsWith(`${arn}/`) ? resource.slice(arn.length + 1) : '')?.[1];
+      assert(folder, `the policy grants ${resource}: only ${arn}/<public folder>/*`);
+      assert(PUBLIC_FOLDERS.includes(folder) && `${folder}/` !== PRIVATE_S3_PREFIX, `the policy grants ${folder}/, which is not a public folder (${PUBLIC_FOLDERS.join(', ')})`);
+      granted.add(folder);
+    }
+  }
+  const unread = PUBLIC_FOLDERS.filter((f) => !granted.has(f));
+  assert(!unread.length, `public folders the policy does not open (their pictures would not load): ${unread.join(', ')}`);
+});
+
+await check('nginx refuses listing queries and the bucket\'s root, and never proxies its private prefix', () => {
+  const bucket = apiEnv.S3_BUCKET;
+  if (!bucket) return;
+  const refused = [
+    `/${bucket}/`, `/${bucket}`, `/${bucket}/?prefix=prescriptions/`, `/${bucket}/?list-type=2&prefix=private/`, `/${bucket}/?delimiter=/&max-keys=1000`,
+    `/${bucket}/avatars/?delimiter=/`, `/${bucket}/?versions`, `/${bucket}/?uploads`, `/${bucket}/?policy`, `/${bucket}/avatars/a.webp?acl`,
+    `/${bucket}/private/prescriptions/0b7c2e4a.webp`, `/${bucket}//private/prescriptions/0b7c2e4a.webp`, `/${bucket}/%70rivate/prescriptions/0b7c2e4a.webp`,
+    `/${bucket}/avatars/../private/prescriptions/0b7c2e4a.webp`, `/${bucket}/./private/`, `/${bucket}/private/`,
+  ];
+  const storage = new URL(apiEnv.S3_ENDPOINT).host;
+  for (const uri of refused) {
+    const to = nginxRoute(uri);
+    // Not to the storage: refused by nginx, or (the bucket's name without its slash) an ordinary path of the app.
+    const toStorage = to.upstream && upstreamServers(to.upstream).includes(`server ${storage}`);
+    assert(!toStorage && (to.status ?? 0) !== 200, `GET ${uri} reaches the storage (${JSON.stringify(to)})`);
+  }
 });
 
 await check('nginx re-resolves the services it proxies (resolver, and resolve or a variable in proxy_pass)', () => {
@@ -119,6 +211,30 @@ await check('nginx re-resolves the services it proxies (resolver, and resolve or
   }
   const tag = /nginx:(\d+)\.(\d+)\.(\d+)/.exec(services.proxy?.image ?? '');
   assert(tag && (Number(tag[1]) > 1 || Number(tag[2]) > 27 || (Number(tag[2]) === 27 && Number(tag[3]) >= 3)), `nginx image ${services.proxy?.image}: "resolve" in an upstream needs 1.27.3 or later, pinned`);
+});
+
+await check('nginx refuses /metrics (any case, a trailing slash) and limits public search per client address', () => {
+  const refusal = /location\s+~\*\s+\^\/metrics\(\/\|\$\)\s*\{\s*return\s+40[34];\s*\}/.test(nginxConf);
+  assert(refusal, 'deploy/nginx.conf has no "location ~* ^/metrics(/|$) { return 404; }": /metrics would answer through the public door');
+  const zone = /limit_req_zone\s+\$(\w+)\s+zone=(\w+):/.exec(nginxConf);
+  assert(zone, 'deploy/nginx.conf has no limit_req_zone');
+  const key = new RegExp(`map\\s+\\$args\\s+\\$${zone[1]}\\s*\\{([^}]*)\\}`).exec(nginxConf)?.[1] ?? '';
+  assert(/default\s+""/.test(key) && /keyword\|search/.test(key) && key.includes('$binary_remote_addr'), `the limit's key $${zone[1]} is not the client address for searches (keyword, search) and empty otherwise`);
+  const root = /location\s+\/\s*\{([^}]*)\}/.exec(nginxConf)?.[1] ?? '';
+  assert(new RegExp(`limit_req\\s+zone=${zone[2]}\\b`).test(root) && /limit_req_status\s+429/.test(root), `location / does not apply zone ${zone[2]} with status 429`);
+await check('nginx passes the live socket through: WebSocket upgrades of /graphql, kept open longer than the heartbeat', () => {
+  const block = /location\s+(=\s*)?\/graphql\s*\{([^}]*)\}/.exec(nginxConf)?.[2];
+  assert(block, 'deploy/nginx.conf has no "location = /graphql": the WebSocket upgrade of subscriptions needs its own headers');
+  assert(/proxy_pass\s+http:\/\/nirog_api\b/.test(block), 'location /graphql does not proxy to the API replicas');
+  assert(/proxy_http_version\s+1\.1\s*;/.test(block), 'location /graphql: a WebSocket upgrade needs proxy_http_version 1.1');
+  assert(/proxy_set_header\s+Upgrade\s+\$http_upgrade\s*;/.test(block), 'location /graphql does not pass the Upgrade header on');
+  const connection = /proxy_set_header\s+Connection\s+(\S+)\s*;/.exec(block)?.[1];
+  assert(connection === '$connection_upgrade' && /map\s+\$http_upgrade\s+\$connection_upgrade\s*\{[^}]*default\s+upgrade;[^}]*''\s+close;/.test(nginxConf),
+    'location /graphql: Connection must be $connection_upgrade, mapped from $http_upgrade (upgrade, or close for a plain request)');
+  assert(/proxy_set_header\s+X-Forwarded-For\s+\$proxy_add_x_forwarded_for\s*;/.test(block), 'location /graphql does not pass the client address on (TRUST_PROXY, per-address limits)');
+  const heartbeat = Number(apiEnv.LIVE_HEARTBEAT_SECONDS ?? 25);
+  const read = /proxy_read_timeout\s+(\d+)s?\s*;/.exec(block)?.[1];
+  assert(read && Number(read) > 2 * heartbeat, `location /graphql: proxy_read_timeout ${read ?? '60 (the default)'} s must outlast two heartbeats (${heartbeat} s each)`);
 });
 
 // ---- Dockerfile

@@ -1,5 +1,5 @@
 // The server the browser journeys talk to: a fresh database each run (PGlite in memory, or a new
-// PostgreSQL database on the server of DATABASE_URL), demo data seeded, uploads in a temp folder.
+// PostgreSQL database on the server of DATABASE_URL), demo data seeded, uploads and medical files in temp folders.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'nirog-e2e-uploads-')) };
+const env = {
+  ...process.env,
+  UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'nirog-e2e-uploads-')),
+  PRIVATE_UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'nirog-e2e-medical-files-')),
+};
 
 if (process.env.DATABASE_URL) {
   const { default: pg } = await import(path.join(root, 'node_modules/pg/lib/index.js'));

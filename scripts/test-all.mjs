@@ -13,7 +13,7 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 const node = process.execPath;
-const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,typecheck,budget,deploy,backend,frontend,e2e,reliability').split(',');
+const only = (process.env.NIROG_SUITES ?? 'schema,schema-compat,lint,typecheck,budget,deploy,monitoring,backend,frontend,e2e,reliability').split(',');
 const totals = { passed: 0, failed: 0 };
 const lines = [];
 // The name of every failed test, printed again at the very end: CI keeps only the tail of its output,
@@ -147,6 +147,15 @@ if (only.includes('deploy')) {
   const r = readJson(out);
   namedFailures('deploy', r);
   count('deploy', r?.passed ?? 0, r?.failed ?? 0, code);
+}
+
+if (only.includes('monitoring')) {
+  // The alert rules and their unit tests through promtool, the dashboard's queries, the series they read (scripts/check-monitoring.mjs).
+  const out = path.join(results, 'monitoring.json');
+  const code = run('monitoring', node, [path.join(root, 'scripts/check-monitoring.mjs'), '--json', out]);
+  const r = readJson(out);
+  namedFailures('monitoring', r);
+  count('monitoring', r?.passed ?? 0, r?.failed ?? 0, code);
 }
 
 if (only.includes('backend')) {

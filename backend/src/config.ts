@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -108,8 +109,23 @@ export function loadConfig(env: Env = process.env) {
     throw new ConfigError('S3_BUCKET needs S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
   }
 
+  const uploadDir = fromRoot(str(env, 'UPLOAD_DIR', 'data/uploads'));
+  const privateDir = fromRoot(str(env, 'PRIVATE_UPLOAD_DIR', 'data/medical-files'));
+  // /uploads serves UPLOAD_DIR to anyone: a medical file inside it (or the pictures inside the private folder) would be public.
+  const inside = (a: string, b: string) => a === b || a.startsWith(b.endsWith(path.sep) ? b : `${b}${path.sep}`);
+  if (inside(privateDir, uploadDir) || inside(uploadDir, privateDir)) {
+    throw new ConfigError(`PRIVATE_UPLOAD_DIR (${privateDir}) and UPLOAD_DIR (${uploadDir}) must be apart: UPLOAD_DIR is served to anyone`);
+  }
+
   const smtpUrl = url(env, 'SMTP_URL');
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new ConfigError(`SMTP_URL must start with smtp:// or smtps://, got "${smtpUrl}"`);
+  // The development mailbox shows a user their own mail, verification codes and reset links included,
+  // on screen: whoever signs up with someone else's address would read its code. Like SMS_DEV_INBOX,
+  // production refuses it whatever else is set.
+  const mailDevInbox = bool(env, 'MAIL_DEV_INBOX', !smtpUrl && nodeEnv !== 'production');
+  if (mailDevInbox && nodeEnv === 'production') {
+    throw new ConfigError('MAIL_DEV_INBOX shows verification codes and reset links on screen: never in production');
+  }
 
   return {
     nodeEnv,
@@ -130,6 +146,7 @@ export function loadConfig(env: Env = process.env) {
     tracing: {
       endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'),
       serviceName: str(env, 'OTEL_SERVICE_NAME', 'nirog-api'),
+      instanceId: str(env, 'OTEL_SERVICE_INSTANCE_ID', `${hostname()}:${process.pid}`),
       headers: otlpHeaders(env),
     },
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
@@ -160,9 +177,15 @@ export function loadConfig(env: Env = process.env) {
       jwtSecret,
       accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 30, 24 * 3600),
       refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
+      /** The token a refresh just replaced gets the same new pair for this long (two tabs, a retried request); 0: reuse at once. */
+      refreshGraceSeconds: int(env, 'REFRESH_GRACE_SECONDS', 10, 0, 60),
     },
     uploads: {
-      dir: fromRoot(str(env, 'UPLOAD_DIR', 'data/uploads')),
+      dir: uploadDir,
+      /** Medical files (prescription photos) without S3: a folder nothing serves statically. */
+      privateDir,
+      /** How long a link to a private file works (the read model hands viewers a new one each time they ask). */
+      privateLinkSeconds: int(env, 'PRIVATE_FILE_LINK_SECONDS', 300, 30, 3600),
       maxBytes: int(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024, 1024, 50 * 1024 * 1024),
       maxFiles: int(env, 'UPLOAD_MAX_FILES', 6, 1, 20),
       s3,
@@ -190,7 +213,7 @@ export function loadConfig(env: Env = process.env) {
       smtpTlsRejectUnauthorized: bool(env, 'SMTP_TLS_REJECT_UNAUTHORIZED', true),
       smtpTimeoutMs: int(env, 'SMTP_TIMEOUT_MS', 20_000, 100, 120_000),
       /** Users may read their own outbox (to see a code) only when no mail can really be sent, and never in production. */
-      devInbox: bool(env, 'MAIL_DEV_INBOX', !smtpUrl && nodeEnv !== 'production'),
+      devInbox: mailDevInbox,
       /** The outbox worker (mail, SMS, reminders) runs inside the API process; off in tests, which drive it. */
       workerEnabled: bool(env, 'OUTBOX_WORKER', nodeEnv !== 'test'),
       pollMs: int(env, 'OUTBOX_POLL_MS', 2000, 10, 60_000),
@@ -248,10 +271,39 @@ export function loadConfig(env: Env = process.env) {
       /** Seconds before a number may be sent another code (the screens count them down). */
       smsCodeResendSeconds: int(env, 'SMS_CODE_RESEND_SECONDS', 60, 1, 3600),
     },
+    /**
+     * Idempotency keys (common/idempotency.ts): how long a key's answer is kept (and the key refused
+     * for another request), how long a repeat of a request still running waits for its answer before
+     * it is told 409, and the claim of a running request, renewed while it runs (after a crash, a
+     * repeat takes the key over this soon).
+     */
+    idempotency: {
+      keyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 30),
+      waitMs: int(env, 'IDEMPOTENCY_WAIT_SECONDS', 10, 0, 60) * 1000,
+      leaseMs: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 10, 1, 600) * 1000,
+    },
     /** The third-party chat bubble: off unless a provider and its property id are set. */
     chatWidget: {
       provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),
       id: optional(env, 'CHAT_WIDGET_ID'),
+    },
+    /** GraphQL subscriptions over the WebSocket at /graphql (common/live-socket.ts): each process counts its own connections. */
+    live: {
+      /** Open live connections of one account or app (its tabs and devices). */
+      connectionsPerUser: int(env, 'LIVE_CONNECTIONS_PER_USER', 10, 1, 100_000),
+      /** Open live connections from one address: generous, since a mobile carrier's NAT puts many people behind one. */
+      connectionsPerIp: int(env, 'LIVE_CONNECTIONS_PER_IP', 100, 1, 1_000_000),
+      subscriptionsPerConnection: int(env, 'LIVE_SUBSCRIPTIONS_PER_CONNECTION', 20, 1, 1000),
+      /** A subscription's selection runs again at every change: its cost (as GRAPHQL_MAX_COST measures it) is capped lower. */
+      maxCost: int(env, 'LIVE_MAX_COST', 1000, 10, 10_000_000),
+      /** The server pings every connection this often and drops one that did not answer the previous ping. */
+      heartbeatSeconds: int(env, 'LIVE_HEARTBEAT_SECONDS', 25, 1, 600),
+      /** A connection's session or key is checked again this often: logged out, revoked or expired, it is closed. */
+      sessionCheckSeconds: int(env, 'LIVE_SESSION_CHECK_SECONDS', 60, 1, 3600),
+      /** A socket must say who it is (connection_init) within this, or it is closed. */
+      initTimeoutSeconds: int(env, 'LIVE_INIT_TIMEOUT_SECONDS', 10, 1, 600),
+      /** The admin dashboard's figures are computed again at most this often while changes come in. */
+      dashboardSeconds: int(env, 'LIVE_DASHBOARD_SECONDS', 10, 0, 3600),
     },
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */
@@ -273,6 +325,17 @@ export function loadConfig(env: Env = process.env) {
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** The configuration, or exit code 2 and a message naming the variable (the server's start and the commands). */
+export function loadConfigOrExit(env: Env = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`Configuration error: ${e.message}`);
+    process.exit(2);
+  }
+}
 
 /** CORS_ORIGINS: a comma-separated list of exact origins; a path, '*' or anything but http(s) stops the start. */
 function appOrigins(env: Env, nodeEnv: string, publicUrl: string): string[] {

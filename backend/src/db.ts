@@ -17,6 +17,7 @@ import { tracing } from './common/tracing.js';
 import { nativeClient, preparedReads } from './common/sql.js';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
+import { idempotencyFence } from './common/idempotency.js';
 
 /**
  * Both drivers (PGlite and PostgreSQL) are SQL drivers, so the ORM is typed as one: its `em` is the
@@ -69,6 +70,8 @@ export async function initOrm(config: Config, log?: Logger, opts: { pgliteImage?
       if (config.db.debugSql) log?.debug({ orm: msg });
     },
     discovery: { warnWhenNoEntities: true },
+    // Every transaction a request holding an Idempotency-Key commits marks the key inside it (common/idempotency.ts).
+    subscribers: [idempotencyFence],
     // The triggers the migrations create (the cache NOTIFY triggers of CacheNotify, the audit log's
     // append-only guard) belong to the migrations, not to the entities: the schema diff
     // (foundation test, npm run migration:diff) must not offer to drop them.

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 
 /**
  * The process's entry (`npm run serve`, the Dockerfile's CMD): the configuration is checked first,
@@ -8,16 +8,7 @@ import { ConfigError, loadConfig } from './config.js';
  * exiting 2 (CI, 2026-11-26), so an operator's "JWT_SECRET must be set" could read as a crash.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`Configuration error: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = loadConfigOrExit();
   const { startServer } = await import('./server.js');
   await startServer(config);
 }

@@ -20,6 +20,8 @@ import { module as integrators } from './modules/integrators/index.js';
 import { module as webhooks } from './modules/webhooks/index.js';
 import { module as family } from './modules/family/index.js';
 import { module as search } from './modules/search/index.js';
+import { module as medicalFiles } from './modules/medical-files/index.js';
+import { module as catalogue } from './modules/catalogue/index.js';
 
 /**
  * Every module of Nirog, in the order their REST paths are registered (an earlier path wins a tie:
@@ -28,5 +30,5 @@ import { module as search } from './modules/search/index.js';
  */
 export const MODULES: readonly NirogModule[] = [
   accounts, doctors, appointments, prescriptions, reviews, payments, medicines, orders, mail, dashboard, verification, audit,
-  nurses, blood, insurance, ambulance, site, integrators, webhooks, family, search,
+  nurses, blood, insurance, ambulance, site, integrators, webhooks, family, medicalFiles, catalogue, search,
 ];

@@ -6,11 +6,15 @@ import { withStartupLock } from './common/coordination.js';
 import { createApp, createHttpServer } from './app.js';
 import { tracing } from './common/tracing.js';
 import { seedDemoData } from './seeders/DatabaseSeeder.js';
-import { GeneratedImages } from './common/generated-images.js';
-import { createFileStorage } from './common/storage.js';
+import { generatedImagesFor } from './common/generated-images.js';
+import { createFileStorage, createPrivateStorage } from './common/storage.js';
+import { moveQueuedFiles } from './modules/medical-files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, openDemoLogins } from './seeders/demo-accounts.js';
 import { DEMO_KEY } from './modules/integrators/index.js';
 import { runJobs } from './jobs.js';
+import { User } from './modules/accounts/index.js';
+import { Role } from './common/roles.js';
+import { runBackgroundJob } from './common/background.js';
 import { DEMO_WEBHOOK_SECRET } from './modules/webhooks/index.js';
 import { DEMO_WEBHOOK_URL } from './seeders/WebhookSeeder.js';
 
@@ -25,8 +29,16 @@ export async function startServer(config: Config) {
   await withStartupLock(config, orm, async () => {
     const applied = await migrate(orm);
     if (applied.length) log.info({ applied }, 'migrations applied');
+    // Files a migration took out of public reach (prescription photos): moved into the private store
+    // once; a storage that is down leaves them queued for the next start (docs/operations.md).
+    try {
+      const moved = await moveQueuedFiles(orm.em.fork(), createFileStorage(config), createPrivateStorage(config), log);
+      if (moved.moved || moved.missing) log.info(moved, 'medical files moved into the private store');
+    } catch (err) {
+      log.error({ err }, 'medical files could not all be moved into the private store; the next start tries again');
+    }
     if (config.seedDemoData) {
-      await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
+      await seedDemoData(orm, generatedImagesFor(config));
       log.info('demo data in place');
     }
   });
@@ -39,17 +51,20 @@ export async function startServer(config: Config) {
       process.exit(2);
     }
   }
-  const { app, services, worker, coordinator, draining } = await createApp(config, orm, log);
+  // A production database starts with no admin, and only an admin can make another: the banner says how.
+  const noAdmin = (await orm.em.fork().count(User, { role: Role.Admin, deletedAt: null })) === 0;
+  const { app, services, worker, coordinator, draining, live } = await createApp(config, orm, log);
   // Cache invalidation from the other replicas, and the lock that makes one of them do periodic jobs.
   await coordinator.start();
   // After the coordinator: the worker's first pass runs the retention purge, in the replica holding the jobs lock.
   if (config.mail.workerEnabled) worker.start();
+  const asLeader = <T>(fn: () => Promise<T>) => coordinator.asLeader(fn);
   // Payments stuck in 'initiated' (the browser never came back) are settled in the background, by one
   // replica (the provider is asked once per payment and run); each result is recorded once anyway.
   const everyMs = config.payments.reconcileEveryMinutes * 60_000;
   const reconciler = everyMs > 0
     ? setInterval(() => {
-      coordinator.asLeader(() => services.payments.reconcile(orm.em.fork(), { olderThanMinutes: config.payments.reconcileEveryMinutes }))
+      runBackgroundJob('reconcile-payments', () => services.payments.reconcile(orm.em.fork(), { olderThanMinutes: config.payments.reconcileEveryMinutes }), asLeader)
         .then((summary) => summary?.checked && log.info({ summary }, 'payments reconciled'))
         .catch((err) => log.error({ err }, 'payment reconciliation failed'));
     }, everyMs)
@@ -59,18 +74,21 @@ export async function startServer(config: Config) {
   const jobsMs = config.payments.jobsEverySeconds * 1000;
   const jobs = jobsMs > 0
     ? setInterval(() => {
-      coordinator.asLeader(() => runJobs(orm, services))
+      runBackgroundJob('money-jobs', () => runJobs(orm, services), asLeader)
         .then((done) => done && (done.noShows || done.unpaidApproved || done.refunds.checked || done.refunds.sent) && log.info({ done }, 'jobs ran'))
         .catch((err) => log.error({ err }, 'jobs failed'));
     }, jobsMs)
     : undefined;
   jobs?.unref();
-  const server = createHttpServer(app, config).listen(config.port, config.host, () => {
+  const server = createHttpServer(app, config);
+  // Subscriptions (live updates) share the port: WebSocket upgrades of /graphql.
+  live.attach(server);
+  server.listen(config.port, config.host, () => {
     const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
     const lines = [
       '',
       `  Nirog is running at ${config.publicUrl}`,
-      `  GraphQL: ${config.publicUrl}/graphql   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
+      `  GraphQL: ${config.publicUrl}/graphql (subscriptions: ${config.publicUrl.replace(/^http/, 'ws')}/graphql)   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
       `  Database: ${db}`,
       config.mail.smtpUrl
         ? `  Mail: sent through ${new URL(config.mail.smtpUrl).host}`
@@ -83,6 +101,9 @@ export async function startServer(config: Config) {
       `  Integrators: the guide and the API explorer at ${config.publicUrl}/developers; apps at ${config.publicUrl}/admin/integrators (admins)`,
       `  Tracing: ${config.tracing.endpoint ? `OpenTelemetry to ${config.tracing.endpoint}` : 'off (set OTEL_EXPORTER_OTLP_ENDPOINT)'}`,
     ];
+    if (noAdmin) {
+      lines.push('  No admin yet: make the first one with npm run admin:create -- --email <email> --name "<name>" (docs/operations.md)');
+    }
     if (config.seedDemoData) {
       lines.push(`  Demo logins (password for all: ${DEMO_PASSWORD}):`);
       for (const l of DEMO_LOGINS) lines.push(`    ${l.role.padEnd(10)} ${l.email.padEnd(24)} at ${config.publicUrl}${l.screen}`);
@@ -94,6 +115,7 @@ export async function startServer(config: Config) {
     console.log(lines.join('\n') + '\n');
   });
   // Graceful stop (a rolling deploy, docker stop): /healthz says 503 and no new connection is taken;
+  // live sockets are closed with "service restart" (their clients reconnect to another replica);
   // requests under way get their answers (idle keep-alive connections close at once, the rest after
   // their response, all of them after SHUTDOWN_GRACE_MS); the outbox finishes the row it is sending;
   // then the database connections close and the process exits 0.
@@ -106,6 +128,7 @@ export async function startServer(config: Config) {
     if (reconciler) clearInterval(reconciler);
     if (jobs) clearInterval(jobs);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await live.close();
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;

@@ -8,11 +8,12 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config.js';
 import { initOrm, migrate, sqlListeners, type Orm } from '../src/db.js';
-import { createApp, type NirogApp } from '../src/app.js';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, createHttpServer, type NirogApp } from '../src/app.js';
 import { createLogger } from '../src/common/logger.js';
 import { seedDemoData } from '../src/seeders/DatabaseSeeder.js';
-import { GeneratedImages } from '../src/common/generated-images.js';
-import { createFileStorage } from '../src/common/storage.js';
+import { generatedImagesFor } from '../src/common/generated-images.js';
 import { DEMO_PASSWORD } from '../src/seeders/demo-accounts.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
 import { nativeClient } from '../src/common/sql.js';
@@ -28,6 +29,11 @@ export interface TestApp extends NirogApp {
   http: () => ReturnType<typeof request>;
   /** Runs SQL on this app's database in a fresh fork: to set up a case, or to read what a request wrote. */
   sql<T = Record<string, any>>(query: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The app on a real port with its live socket (subscriptions), and the coordinator listening (live
+   * signals reach subscribers only through it): ws://127.0.0.1:<port>/graphql. Started on first use.
+   */
+  liveUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -91,11 +97,13 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   const baseUrl = process.env.DATABASE_URL;
   const db = baseUrl ? await createDatabase(baseUrl) : undefined;
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'nirog-uploads-'));
+  const privateDir = mkdtempSync(path.join(tmpdir(), 'nirog-medical-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: db?.url ?? '',
     PGLITE_DATA_DIR: 'memory://',
     UPLOAD_DIR: uploadDir,
+    PRIVATE_UPLOAD_DIR: privateDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     FRONTEND_DIST: path.join(uploadDir, 'no-frontend'),
     // Tests read the public lists from one address many times a minute; the tests of these limits set their own.
@@ -105,22 +113,41 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   const log = createLogger(config.logLevel);
   const orm = await initOrm(config, log, db ? {} : { pgliteImage: await migratedPgliteImage(config) });
   await migrate(orm);
-  if (opts.seed !== false) await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
+  if (opts.seed !== false) await seedDemoData(orm, generatedImagesFor(config));
   const nirog = await createApp(config, orm, log);
   const app: Express = nirog.app;
+  let listening: Promise<{ server: Server; url: string }> | undefined;
   return {
     ...nirog,
     orm,
     config,
     http: () => request(app),
     sql: <T,>(query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute(query, params) as Promise<T[]>,
+    async liveUrl() {
+      listening ??= (async () => {
+        await nirog.coordinator.start();
+        const server = createHttpServer(app, config);
+        nirog.live.attach(server);
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return { server, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/graphql` };
+      })();
+      return (await listening).url;
+    },
     async close() {
+      if (listening) {
+        const { server } = await listening;
+        await nirog.live.close();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        await nirog.coordinator.stop();
+      }
       await nirog.worker.stop();
       await nirog.apollo.stop();
       await nirog.services.limiter.shared.stop();
       await orm.close(true);
       await db?.drop();
       rmSync(uploadDir, { recursive: true, force: true });
+      rmSync(privateDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,12 @@ import { expect } from '@jest/globals';
 import type { Client, TestApp } from './app.js';
 import { Medicine, MedicineForm, MedicineUnit } from '../src/modules/medicines/medicine.entity.js';
 import { addDays, dhakaToday } from '../src/common/dhaka-date.js';
+import { User } from '../src/modules/accounts/user.entity.js';
+import { Doctor } from '../src/modules/doctors/doctor.entity.js';
+import { Appointment } from '../src/modules/appointments/appointment.entity.js';
+import { AppointmentKind, AppointmentPaymentStatus, AppointmentStatus } from '../src/modules/appointments/appointment.enums.js';
+import { Prescription } from '../src/modules/prescriptions/prescription.entity.js';
+import { newVerificationCode } from '../src/modules/prescriptions/prescription.service.js';
 import { asciiDigits } from '../src/common/digits.js';
 
 /** Records the security, race and crash suites need, made the way the app makes them. */
@@ -24,6 +30,17 @@ export const stockOf = async (t: TestApp, id: string) => (await t.orm.em.fork().
 /** POST /create/order as the spec's checkout sends it. */
 export function placeOrder(client: Client, lines: { medicineId: string; quantity: number }[], paymentMethod = 'Bkash', extra: Record<string, unknown> = {}) {
   return client.post('/create/order', { shippingInfo: SHIPPING, orderItems: lines.map((l) => ({ _id: l.medicineId, cartQuantity: l.quantity })), paymentMethod, ...extra });
+}
+
+/** createOrder over GraphQL as a multipart request carrying a photo of a prescription (the web app's way). */
+export async function orderWithPhoto(t: TestApp, client: Client, lines: { medicineId: string; quantity: number }[], photo: Buffer, extra: Record<string, unknown> = {}) {
+  const query = 'mutation($input: CreateOrderInput!, $photo: Upload) { createOrder(input: $input, prescriptionImage: $photo) { order { id status } } }';
+  const input = { shippingInfo: SHIPPING, orderItems: lines, paymentMethod: 'Bkash', ...extra };
+  const res = await t.http().post('/graphql').set('Authorization', `Bearer ${client.token}`).set('apollo-require-preflight', 'true')
+    .field('operations', JSON.stringify({ query, variables: { input, photo: null } }))
+    .field('map', JSON.stringify({ 0: ['variables.photo'] }))
+    .attach('0', photo, 'prescription.jpg');
+  return res.body as { data?: { createOrder: { order: { id: string; status: string } } }; errors?: { extensions: { reason: string } }[] };
 }
 
 export const dayFromToday = (n: number) => addDays(dhakaToday(), n);
@@ -54,3 +71,43 @@ export async function codeSentTo(t: TestApp, phone: string): Promise<string> {
   if (!code) throw new Error(`no code was sent to ${phone}`);
   return code;
 }
+
+/** A prescription-only medicine of its own (so stock figures are the test's alone). */
+export async function rxMedicine(t: TestApp, opts: {
+  stock?: number; generic?: string; strength?: string; unit?: MedicineUnit; dosesPerUnit?: number | null; pricePoisha?: number;
+} = {}): Promise<Medicine> {
+  const e = t.orm.em.fork();
+  const m = e.create(Medicine, {
+    name: `Rxtest ${++serial}`, genericName: opts.generic ?? 'Azithromycin', company: 'Square Pharmaceuticals', strength: opts.strength ?? '500 mg',
+    form: MedicineForm.Tablet, unit: opts.unit ?? MedicineUnit.Strip, pricePoisha: opts.pricePoisha ?? 10500, stock: opts.stock ?? 10,
+    prescriptionRequired: true, dosesPerUnit: opts.dosesPerUnit === undefined ? 6 : opts.dosesPerUnit,
+  });
+  await e.flush();
+  return m;
+}
+
+export interface WrittenLine { medname: string; dailyUse?: string; days?: number; quantity?: string; refills?: number }
+
+/** A finished consultation of `email` with the demo doctor, and its prescription of these lines (issued `issuedAt`). */
+export async function prescriptionFor(t: TestApp, email: string, lines: (string | WrittenLine)[], issuedAt = new Date()): Promise<string> {
+  const e = t.orm.em.fork();
+  const user = await e.findOneOrFail(User, { email });
+  const doctor = await e.findOneOrFail(Doctor, { user: { email: 'doctor@nirog.test' } });
+  const a = e.create(Appointment, {
+    kind: AppointmentKind.Video, doctor, patient: user, feePoisha: doctor.feePoisha, patientName: user.name, status: AppointmentStatus.Finished,
+    paymentStatus: AppointmentPaymentStatus.Paid, paidAt: new Date(),
+  });
+  const p = e.create(Prescription, {
+    appointment: a, doctor, patient: user, patientName: user.name, medInfo: '', doctorAdvice: '', followUp: '', verificationCode: newVerificationCode(),
+    createdAt: issuedAt,
+    medicines: lines.map((l) => (typeof l === 'string' ? { medname: l, dailyUse: '1+0+1', days: 3, quantity: '6 tablets' }
+      : { medname: l.medname, dailyUse: l.dailyUse ?? '1+0+1', days: l.days ?? 3, quantity: l.quantity ?? '6 tablets', refills: l.refills ?? 0 })),
+  });
+  await e.flush();
+  return p.id;
+}
+
+/** What a pharmacist reads on a photo: these medicines and quantities, valid `days` more days. */
+export const paperReading = (lines: { medicineId: string; quantity: number; refills?: number }[], days = 30) => ({
+  lines: lines.map((l) => ({ refills: 0, ...l })), validUntil: dayFromToday(days),
+});

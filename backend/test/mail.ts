@@ -92,8 +92,24 @@ export class TestMailServer {
   /** Recipients for which the server answers 550 (a mailbox that does not exist). */
   readonly refuse = new Set<string>();
   private server?: SMTPServer;
+  /** While set, every message's data is taken and left unanswered (a hanging server). */
+  private gate?: Promise<void>;
 
   constructor(readonly port: number) {}
+
+  get running(): boolean {
+    return !!this.server;
+  }
+
+  /** Hangs the server: no message is accepted until the returned function is called. */
+  hold(): () => void {
+    let release!: () => void;
+    this.gate = new Promise<void>((resolve) => { release = resolve; });
+    return () => {
+      this.gate = undefined;
+      release();
+    };
+  }
 
   get url(): string {
     return `smtp://${SMTP_USER}:${SMTP_PASS}@127.0.0.1:${this.port}`;
@@ -118,7 +134,8 @@ export class TestMailServer {
       onData: (stream, session, cb) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          await this.gate;
           const envelope = {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),

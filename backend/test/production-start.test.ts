@@ -24,9 +24,9 @@ const SECRET = '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7';
 
 describe('npm start', () => {
   it('installs the devDependencies the build needs even when NODE_ENV=production, then builds, then serves', () => {
-    expect(rootPackage.scripts.start).toBe('npm run setup && npm run build && npm run serve');
+    expect(rootPackage.scripts.start).toBe('npm run setup && npm run build && exec npm run serve');
     expect(rootPackage.scripts.setup).toMatch(/\bnpm install\b.*--include=dev\b/);
-    expect(rootPackage.scripts.serve).toBe('npm run start -w backend');
+    expect(rootPackage.scripts.serve).toBe('exec npm run start -w backend');
   });
 });
 
@@ -36,10 +36,11 @@ describe('npm start', () => {
  * answers: the port was free when chosen, but until the child binds it a parallel suite's test app
  * may take it (CI run 37: that app answered /healthz, then closed, and the next fetch was refused).
  */
-async function startServer(env: Record<string, string>): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; output: string; port: number; running: () => boolean; stop: () => Promise<void> }> {
+type Exit = { exitCode: number | null; signal: NodeJS.Signals | null };
+async function startServer(env: Record<string, string>, command: { file: string; args: string[]; cwd: string } = { file: process.execPath, args: [MAIN], cwd: path.join(REPO_ROOT, 'backend') }): Promise<Exit & { output: () => string; port: number; running: () => boolean; stop: () => Promise<Exit> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: path.join(REPO_ROOT, 'backend'),
+  const child = spawn(command.file, command.args, {
+    cwd: command.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PGLITE_DATA_DIR: 'memory://', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -47,10 +48,10 @@ async function startServer(env: Record<string, string>): Promise<{ exitCode: num
   child.stdout.on('data', (d) => { output += d; });
   child.stderr.on('data', (d) => { output += d; });
   // The signal too: an exit code of null alone says only that the process did not exit by itself.
-  const exited = new Promise<{ exitCode: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ exitCode: code, signal })));
+  const exited = new Promise<Exit>((resolve) => child.on('exit', (code, signal) => resolve({ exitCode: code, signal })));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
-    await exited;
+    return exited;
   };
   const bound = () => output.includes(`Nirog is running at http://localhost:${port}`);
   for (;;) {
@@ -62,8 +63,8 @@ async function startServer(env: Record<string, string>): Promise<{ exitCode: num
       }, 250)),
     ]);
     const running = () => child.exitCode === null && child.signalCode === null;
-    if ('exitCode' in state) return { ...state, output, port, running, stop };
-    if (state.up) return { exitCode: null, signal: null, output, port, running, stop };
+    if ('exitCode' in state) return { ...state, output: () => output, port, running, stop };
+    if (state.up) return { exitCode: null, signal: null, output: () => output, port, running, stop };
   }
 }
 
@@ -77,7 +78,7 @@ describe('the built server in production (backend/dist/main.js)', () => {
       // Production's own defaults: no demo data, no payment sandbox.
       const sandbox = await fetch(`http://127.0.0.1:${server.port}/sandbox/bkash/v1.2.0-beta/tokenized/checkout/token/grant`, { method: 'POST' });
       expect(sandbox.status).toBe(404);
-      expect(server.output).not.toMatch(/Demo logins/);
+      expect(server.output()).not.toMatch(/Demo logins/);
     } finally {
       await server.stop();
     }
@@ -102,19 +103,68 @@ describe('the built server in production (backend/dist/main.js)', () => {
     }
   });
 
+  it('stops gracefully when a service manager sends SIGTERM to `npm run serve`: the signal reaches node (npm scripts exec)', async () => {
+    const server = await startServer({ JWT_SECRET: SECRET, LOG_LEVEL: 'info', OUTBOX_WORKER: 'false' }, { file: 'npm', args: ['run', 'serve'], cwd: REPO_ROOT });
+    expect(server.exitCode).toBeNull();
+    const exit = await server.stop();
+    expect(server.output()).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
+    expect(server.output()).toMatch(/"msg":"stopped"/);
+    expect(exit).toEqual({ exitCode: 0, signal: null });
+  });
+
+  it('opens a fresh production database to its first admin: the start says how, npm run admin:create makes one, who then logs in', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'nirog-pglite-'));
+    const env = { JWT_SECRET: SECRET, PGLITE_DATA_DIR: dataDir, OUTBOX_WORKER: 'false' };
+    try {
+      const fresh = await startServer(env);
+      expect(fresh.exitCode).toBeNull();
+      expect(fresh.output()).toMatch(/No admin yet: make the first one with npm run admin:create/);
+      await fresh.stop();
+
+      // As an operator would, from the repository's root; the password on standard input, not in the process list.
+      const made = await new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn('npm', ['run', '-s', 'admin:create', '--', '--email', 'Ops@Example.com', '--name', 'Nirog Ops'], {
+          cwd: REPO_ROOT,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
+        let output = '';
+        child.stdout.on('data', (d) => { output += d; });
+        child.stderr.on('data', (d) => { output += d; });
+        child.stdin.end('Ops-river-2031\n');
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+      expect(made).toMatchObject({ code: 0, output: expect.stringMatching(/Admin ops@example\.com made \(1 admin now\)/) });
+
+      const server = await startServer(env);
+      try {
+        expect(server.output()).not.toMatch(/No admin yet/);
+        const login = await fetch(`http://127.0.0.1:${server.port}/api/login`, {
+          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'ops@example.com', password: 'Ops-river-2031' }),
+        });
+        expect(login.status).toBe(200);
+        expect(((await login.json()) as { user: { role: string } }).user.role).toBe('admin');
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start without JWT_SECRET, or with a placeholder, naming the variable', async () => {
     const missing = await startServer({});
     expect({ exitCode: missing.exitCode, signal: missing.signal }).toEqual({ exitCode: 2, signal: null });
-    expect(missing.output).toMatch(/Configuration error: JWT_SECRET must be set in production/);
+    expect(missing.output()).toMatch(/Configuration error: JWT_SECRET must be set in production/);
     const placeholder = await startServer({ JWT_SECRET: 'change-me-to-a-long-random-secret-of-64-characters-or-more' });
     expect({ exitCode: placeholder.exitCode, signal: placeholder.signal }).toEqual({ exitCode: 2, signal: null });
-    expect(placeholder.output).toMatch(/Configuration error: JWT_SECRET looks like a placeholder/);
+    expect(placeholder.output()).toMatch(/Configuration error: JWT_SECRET looks like a placeholder/);
   });
 
   it('refuses demo data, and a database whose demo accounts open with the published password, unless the instance declares itself a public demo', async () => {
     const demo = await startServer({ JWT_SECRET: SECRET, SEED_DEMO_DATA: 'true' });
     expect({ exitCode: demo.exitCode, signal: demo.signal }).toEqual({ exitCode: 2, signal: null });
-    expect(demo.output).toMatch(/SEED_DEMO_DATA cannot be on in production/);
+    expect(demo.output()).toMatch(/SEED_DEMO_DATA cannot be on in production/);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nirog-pglite-'));
     try {
       // A public demo (declared) seeds its data and starts…
@@ -124,7 +174,7 @@ describe('the built server in production (backend/dist/main.js)', () => {
       // …and the same database started as a real production instance is refused: admin@nirog.test opens with nirog2026.
       const real = await startServer({ JWT_SECRET: SECRET, PGLITE_DATA_DIR: dataDir, OUTBOX_WORKER: 'false' });
       expect({ exitCode: real.exitCode, signal: real.signal }).toEqual({ exitCode: 2, signal: null });
-      expect(real.output).toMatch(/Refusing to start in production: demo accounts still open with the published demo password \(.*admin@nirog\.test/);
+      expect(real.output()).toMatch(/Refusing to start in production: demo accounts still open with the published demo password \(.*admin@nirog\.test/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

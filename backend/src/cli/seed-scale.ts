@@ -10,8 +10,7 @@ import { loadConfig } from '../config.js';
 import { createLogger } from '../common/logger.js';
 import { initOrm, migrate } from '../db.js';
 import { seedDemoData } from '../seeders/DatabaseSeeder.js';
-import { GeneratedImages } from '../common/generated-images.js';
-import { createFileStorage } from '../common/storage.js';
+import { generatedImagesFor } from '../common/generated-images.js';
 import { seedVolume, type VolumeCounts } from '../seeders/volume.js';
 
 export const SCALE: Required<Omit<VolumeCounts, 'patients' | 'demoShare'>> = {
@@ -30,7 +29,7 @@ if (!config.db.url) console.warn('No DATABASE_URL: filling embedded PGlite, whic
 const log = createLogger(config.logLevel);
 const orm = await initOrm(config, log);
 await migrate(orm);
-await seedDemoData(orm, new GeneratedImages(createFileStorage(config)));
+await seedDemoData(orm, generatedImagesFor(config));
 const [{ n }] = await orm.em.getConnection().execute(`select count(*)::int as n from doctors where bmdc_no like 'V%'`);
 if (n > 0) {
   console.log(`Already filled (${n} bulk doctors); nothing to do.`);

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE_CONTENT'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'
@@ -34,6 +35,7 @@ export const ERROR_REASONS = {
   MALFORMED_VALUE: r('BAD_USER_INPUT', 'A value is not in the form expected (an id that is no id, a number out of range, a NUL character)'),
   BAD_REQUEST: r('BAD_USER_INPUT', 'The request body could not be read'),
   MUTATION_OVER_GET: r('BAD_USER_INPUT', 'A GET by hash named a mutation: only queries are served by GET (answered 405; send it by POST)'),
+  WRONG_TRANSPORT: r('BAD_USER_INPUT', 'Subscriptions go over the WebSocket at /graphql (graphql-transport-ws); queries and mutations over HTTP'),
   CONSTRAINT: r('BAD_USER_INPUT', 'A value breaks a rule of the stored data'),
   MISSING_FIELDS: r('BAD_USER_INPUT', 'Required fields are missing (extensions.fields names them)'),
   INVALID_PHONE: r('BAD_USER_INPUT', 'Not a Bangladeshi mobile number (01XXXXXXXXX)'),
@@ -46,6 +48,7 @@ export const ERROR_REASONS = {
   WRONG_PASSWORD: r('BAD_USER_INPUT', 'The old password is not right'),
   PASSWORD_UNCHANGED: r('BAD_USER_INPUT', 'The new password is the old one'),
   NOT_AN_IMAGE: r('BAD_USER_INPUT', 'The file is not an image Nirog can read (JPEG, PNG, WebP or GIF)'),
+  UNREADABLE_FILE: r('BAD_USER_INPUT', 'The file is not a CSV or XLSX spreadsheet Nirog can read'),
   TOO_MANY_FILES: r('BAD_USER_INPUT', 'Too many files in one request (params.max)'),
   INVALID_BMDC: r('BAD_USER_INPUT', 'Not a BMDC registration number (like A-12345)'),
   INVALID_RATING: r('BAD_USER_INPUT', 'A rating goes from half a star to 5 stars, in halves'),
@@ -61,6 +64,7 @@ export const ERROR_REASONS = {
   PHONE_CHANGE_NEEDS_CODE: r('BAD_USER_INPUT', 'A verified mobile number changes only when the new one is verified with an SMS code'),
   UNKNOWN_SPECIALITY: r('BAD_USER_INPUT', 'A speciality named is not one of the specialities (params.speciality)'),
   TERM_NOT_SEARCHABLE: r('BAD_USER_INPUT', 'A search term needs letters or digits to search by'),
+  IDEMPOTENCY_KEY_INVALID: r('BAD_USER_INPUT', 'The Idempotency-Key header is not 1 to 255 visible ASCII characters (a UUID is best)'),
 
   // Who you are (401).
   UNAUTHENTICATED: r('UNAUTHENTICATED', 'Log in first'),
@@ -123,12 +127,23 @@ export const ERROR_REASONS = {
   HIRE_NOT_STARTED: r('CONFLICT', 'A hire can be completed on or after its day'),
   ORDER_NOT_FINAL: r('CONFLICT', 'Only delivered or cancelled orders can be removed'),
   OUT_OF_STOCK: r('CONFLICT', 'Not enough stock of a medicine (params.medicine)'),
+  PRESCRIPTION_QUANTITY_EXCEEDED: r('CONFLICT', 'The order asks for more of a prescription-only medicine than its prescription still allows (params.medicine, params.medicineId, params.available: units still allowed; params.kind usedUp when none)'),
+  PRESCRIPTION_EXPIRED: r('CONFLICT', "The prescription's validity for a medicine has ended (params.medicine, params.medicineId, params.validUntil)"),
+  PRESCRIPTION_CHECK_PENDING: r('CONFLICT', "The order waits for a pharmacist's prescription check: only reviewOrderPrescription decides it"),
   SLOT_FULL: r('CONFLICT', 'The hospital slot is full (params.slot, params.date)'),
   SLOT_LIMIT_REACHED: r('CONFLICT', 'You hold as many places of this slot as one account may (params.count)'),
   TOO_MANY_OPEN_VISITS: r('CONFLICT', 'You hold as many upcoming hospital visits as one account may (params.count)'),
   TOO_MANY_UNPAID_ORDERS: r('CONFLICT', 'You have as many unpaid orders as one account may (params.count)'),
   NOT_FAILED: r('CONFLICT', 'Only failed mail can be sent again'),
   TERM_TAKEN: r('CONFLICT', 'The search terms already hold this word or complaint, perhaps in a spelling that reads the same (params.term)'),
+  SPECIALITY_TAKEN: r('CONFLICT', 'Another speciality has this title or address name'),
+  IMPORT_HAS_PROBLEMS: r('CONFLICT', 'The file has problems (params.count): correct them and check it again'),
+  IMPORT_NOT_READY: r('CONFLICT', 'This import has already run, or is running'),
+  IDEMPOTENCY_KEY_IN_USE: r('CONFLICT', 'A request with this Idempotency-Key is still being carried out; ask again in a moment (Retry-After) for its answer'),
+  IDEMPOTENT_ANSWER_LOST: r('CONFLICT', 'The request with this Idempotency-Key was carried out, but the server stopped before it could keep its answer: it is not done again; find its result (My orders, My appointments)'),
+
+  // The request cannot be taken as it is (422).
+  IDEMPOTENCY_KEY_REUSED: r('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was used with another request; each intent needs its own key'),
 
   // Too much (413, 429).
   FILE_TOO_LARGE: r('PAYLOAD_TOO_LARGE', 'A file is larger than the upload limit (params.maxMb)'),
@@ -137,11 +152,13 @@ export const ERROR_REASONS = {
   CODE_LOCKED: r('TOO_MANY_REQUESTS', 'Too many wrong codes; ask for a new code'),
   RESEND_COOLDOWN: r('TOO_MANY_REQUESTS', 'A new code was sent moments ago (params.seconds to wait)'),
   RESEND_LIMIT: r('TOO_MANY_REQUESTS', 'Too many codes asked for today'),
+  TOO_MANY_SUBSCRIPTIONS: r('TOO_MANY_REQUESTS', 'This connection already follows as many subscriptions as one may (params.max): complete one, or open another connection'),
   THROTTLED: r('TOO_MANY_REQUESTS', "The integrator app's cost budget is spent (extensions.code THROTTLED); extensions.retryAfter says in how many seconds it refills enough, extensions.cost shows the bucket"),
 
   // Ours, not yours (503, 500).
   DATABASE_UNAVAILABLE: r('SERVICE_UNAVAILABLE', 'The database is not reachable for a moment; try again'),
   PAYMENT_PROVIDER_UNAVAILABLE: r('SERVICE_UNAVAILABLE', 'The payment provider is not reachable right now (params.provider)'),
+  FILE_STORAGE_UNAVAILABLE: r('SERVICE_UNAVAILABLE', 'The file storage is not reachable right now; try again'),
   INTERNAL: r('INTERNAL_SERVER_ERROR', 'A fault on our side, logged with the request id'),
 } as const satisfies Record<string, ReasonInfo>;
 

@@ -4,7 +4,8 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { FileStorage } from './storage.js';
+import { createFileStorage, createPrivateStorage, type FileStorage, type ObjectStore } from './storage.js';
+import type { Config } from '../config.js';
 
 /**
  * The pictures Nirog draws itself, for a doctor, nurse or medicine that has no uploaded one: a
@@ -206,11 +207,18 @@ async function mapLimit<T, R>(items: T[], limit: number, work: (item: T) => Prom
 
 export const DEFAULT_RENDER_CACHE_DIR = path.join(tmpdir(), 'nirog-generated-images');
 
+/** The drawn pictures of a configuration: public ones in its file storage, medical ones in its private store. */
+export function generatedImagesFor(config: Config): GeneratedImages {
+  return new GeneratedImages(createFileStorage(config), DEFAULT_RENDER_CACHE_DIR, createPrivateStorage(config));
+}
+
 export class GeneratedImages {
   /** Keys this process already knows to be stored (or being stored), so each is checked once. */
   private readonly stored = new Map<string, Promise<string>>();
 
-  constructor(private readonly storage: FileStorage, private readonly cacheDir: string | null = DEFAULT_RENDER_CACHE_DIR) {}
+  /** `privateStore`: where a drawn medical document (the demo's paper prescription) goes; it has no public URL. */
+  constructor(private readonly storage: FileStorage, private readonly cacheDir: string | null = DEFAULT_RENDER_CACHE_DIR,
+    private readonly privateStore: ObjectStore | null = null) {}
 
   /** The URL of a person's portrait, stored if it was not. */
   portrait(name: string, kind: PersonKind): Promise<string> {
@@ -222,9 +230,17 @@ export class GeneratedImages {
     return this.ensure(packSvg(m));
   }
 
-  /** The URL of a drawn paper prescription (demo data), stored if it was not. */
-  paperPrescription(doctor: string, lines: string[]): Promise<string> {
-    return this.ensure(paperPrescriptionSvg(doctor, lines));
+  /**
+   * A drawn photo of a paper prescription (demo data): a medical file like an uploaded one, so it is
+   * stored in the private store (`prescriptions/<sha256 of the SVG>.webp`, if it was not) and its key
+   * is answered, never a URL.
+   */
+  async paperPrescription(doctor: string, lines: string[]): Promise<string> {
+    if (!this.privateStore) throw new Error('GeneratedImages needs a private store to draw a prescription (generatedImagesFor(config))');
+    const svg = paperPrescriptionSvg(doctor, lines);
+    const key = `prescriptions/${path.basename(generatedKey(svg))}`;
+    if (!(await this.privateStore.exists(key))) await this.privateStore.put(key, await this.rendered(generatedKey(svg), svg), 'image/webp');
+    return key;
   }
 
   portraits(people: { name: string; kind: PersonKind }[]): Promise<string[]> {

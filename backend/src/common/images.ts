@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { badInput, tooLarge } from './errors.js';
-import type { FileStorage } from './storage.js';
+import type { FileStorage, PublicFolder } from './storage.js';
 import { GeneratedImages } from './generated-images.js';
 
 /**
@@ -34,7 +34,13 @@ export class ImageService {
     this.generated = generated ?? new GeneratedImages(storage);
   }
 
-  async store(data: Buffer, folder: 'avatars' | 'doctors' | 'nurses' | 'medicines' | 'prescriptions' | 'misc', maxSide = 800): Promise<string> {
+  /** A public picture: checked, re-encoded and stored in a public folder; answers its URL. Medical files go elsewhere (modules/medical-files). */
+  async store(data: Buffer, folder: Exclude<PublicFolder, 'generated'>, maxSide = 800): Promise<string> {
+    return this.storage.put(`${folder}/${randomUUID()}.webp`, await this.encode(data, maxSide), 'image/webp');
+  }
+
+  /** The picture checked and re-encoded to WebP (at most maxSide on a side, no metadata), not stored. */
+  async encode(data: Buffer, maxSide = 800): Promise<Buffer> {
     if (data.length > this.maxBytes) {
       throw tooLarge(this.maxBytes);
     }
@@ -57,7 +63,7 @@ export class ImageService {
     } catch {
       throw badInput('The image could not be read', { avatar: 'Broken image' }, 'NOT_AN_IMAGE');
     }
-    return this.storage.put(`${folder}/${randomUUID()}.webp`, out, 'image/webp');
+    return out;
   }
 
   async storeStream(stream: Readable, folder: Parameters<ImageService['store']>[1], maxSide?: number): Promise<string> {

@@ -67,12 +67,89 @@ export const rateLimitRefusals = new Counter({
   registers: [registry],
 });
 
+/**
+ * The background jobs, by the name their metrics and spans carry (common/background.ts): payment
+ * reconciliation, the money jobs (jobs.ts: refunds, consultations never started, approved orders
+ * never paid) and the retention purge, each run by the replica holding the jobs lock.
+ */
+export const JOB_NAMES = ['reconcile-payments', 'money-jobs', 'retention-purge'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/** The outbox queues: mail and SMS (modules/mail) and webhook deliveries (modules/webhooks). */
+export const OUTBOX_QUEUES = ['mail', 'sms', 'webhook'] as const;
+export type OutboxQueue = (typeof OUTBOX_QUEUES)[number];
+
+export const jobRuns = new Counter({
+  name: 'nirog_job_runs_total',
+  help: 'Background job runs by task and outcome (ok, failed, skipped: another replica holds the jobs lock)',
+  // `task`, not `job`: Prometheus gives every series its scrape job's name as `job`.
+  labelNames: ['task', 'outcome'] as const,
+  registers: [registry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'nirog_job_duration_seconds',
+  help: 'How long a background job run took (runs that did the work: ok and failed), by task',
+  labelNames: ['task'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+  registers: [registry],
+});
+
+export const jobLastRun = new Gauge({
+  name: 'nirog_job_last_run_timestamp_seconds',
+  help: 'When a background job last ran in this process (Unix time), by task and outcome (ok, failed); absent before its first run here',
+  labelNames: ['task', 'outcome'] as const,
+  registers: [registry],
+});
+
+const jobsLock = new Gauge({
+  name: 'nirog_jobs_lock_held',
+  help: 'Whether this process holds the jobs lock (1) and so runs the background jobs, or not (0); summed over replicas it should be 1',
+  registers: [registry],
+});
+
+export const outboxSends = new Counter({
+  name: 'nirog_outbox_sends_total',
+  help: 'Delivery attempts by queue (mail, sms, webhook) and result (sent; retry: failed, tried again later; failed: given up)',
+  labelNames: ['queue', 'result'] as const,
+  registers: [registry],
+});
+
+export const liveConnections = new Gauge({
+  name: 'nirog_live_connections',
+  help: 'Open live (WebSocket) connections of this process, by caller: person, app, visitor',
+  labelNames: ['caller'] as const,
+  registers: [registry],
+});
+
+export const liveSubscriptions = new Gauge({
+  name: 'nirog_live_subscriptions',
+  help: 'Subscriptions this process is serving',
+  registers: [registry],
+});
+
+export const liveUpdates = new Counter({
+  name: 'nirog_live_updates_total',
+  help: 'Subscription events sent, by subscription field and type (SYNC, CHANGE)',
+  labelNames: ['subscription', 'type'] as const,
+  registers: [registry],
+});
+
+export const liveRefusals = new Counter({
+  name: 'nirog_live_refusals_total',
+  help: 'Live connections and subscriptions refused or closed by a limit or a check, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
 /** What is read at scrape time from the database (set by the composition root). */
 export interface ScrapeSources {
   /** Connections of the pg pool (PostgreSQL only; PGlite has one in-process connection and no pool). */
   pool?: () => Promise<{ inUse: number; idle: number; waiting: number; max: number } | null>;
   /** Unsent rows per outbox queue: how many, the oldest one's age in seconds, and how many gave up. */
   outbox?: () => Promise<{ queue: string; depth: number; oldestAgeSeconds: number; failed: number }[]>;
+  /** Whether this process holds the jobs lock (common/coordination.ts). */
+  jobsLock?: () => boolean;
 }
 
 let sources: ScrapeSources = {};
@@ -106,14 +183,21 @@ const outboxFailed = new Gauge({
   registers: [registry],
 });
 
-/** Reads the database figures once per scrape; a failed read leaves them out rather than failing the scrape. */
-async function readSources(log?: { warn: (o: object, m: string) => void }): Promise<void> {
+/**
+ * Reads the database figures once per scrape; a failed read leaves them out rather than failing the
+ * scrape. The pool is read before anything else asks it for a connection: the scrape's own outbox
+ * queries wait in its queue for a tick even when connections are idle, and read after them an idle
+ * replica reported them as `waiting` at every scrape.
+ */
+export async function readSources(log?: { warn: (o: object, m: string) => void }): Promise<void> {
   poolConnections.reset();
   poolMax.reset();
   outboxDepth.reset();
   outboxAge.reset();
   outboxFailed.reset();
-  const [pool, outbox] = await Promise.allSettled([sources.pool?.(), sources.outbox?.()]);
+  const [pool] = await Promise.allSettled([sources.pool?.()]);
+  const [outbox] = await Promise.allSettled([sources.outbox?.()]);
+  if (sources.jobsLock) jobsLock.set(sources.jobsLock() ? 1 : 0);
   if (pool.status === 'fulfilled' && pool.value) {
     poolConnections.set({ state: 'in_use' }, pool.value.inUse);
     poolConnections.set({ state: 'idle' }, pool.value.idle);
@@ -128,6 +212,22 @@ async function readSources(log?: { warn: (o: object, m: string) => void }): Prom
     }
   }
   for (const r of [pool, outbox]) if (r.status === 'rejected') log?.warn({ err: r.reason }, 'metrics: a database figure could not be read');
+}
+
+/**
+ * Every series of a labelled counter exists from the start, at 0, for the label values known in
+ * advance: PromQL's rate() and increase() see nothing of a series before its first sample, so
+ * without this "no payment completes" could not fire after a restart, nor a first failure count.
+ */
+export function initialiseKnownSeries(known: { paymentProviders: readonly string[]; rateLimits: readonly string[] }): void {
+  for (const provider of known.paymentProviders) {
+    for (const result of ['completed', 'failed', 'cancelled']) paymentOutcomes.inc({ provider, result, reason: '' }, 0);
+    for (const reason of ['PAID_AFTER_CLOSE', 'REFUND_FAILED']) refundsDue.inc({ provider, reason }, 0);
+    for (const result of ['completed', 'failed']) refundOutcomes.inc({ provider, result }, 0);
+  }
+  for (const limit of known.rateLimits) rateLimitRefusals.inc({ limit }, 0);
+  for (const task of JOB_NAMES) for (const outcome of ['ok', 'failed', 'skipped']) jobRuns.inc({ task, outcome }, 0);
+  for (const queue of OUTBOX_QUEUES) for (const result of ['sent', 'retry', 'failed']) outboxSends.inc({ queue, result }, 0);
 }
 
 /** Called for every SQL statement (db.ts's logger hook). */

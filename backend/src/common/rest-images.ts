@@ -44,8 +44,12 @@ export function defaultImagePath(of: PictureOf): string {
 
 /** The url of a picture, or of the default for its kind; never null. */
 export function pictureUrl(url: string | null | undefined, of: PictureOf): string {
-  const u = typeof url === 'string' && url.trim() !== '' ? url.trim() : defaultImagePath(of);
-  return u.startsWith('/') && !u.startsWith('//') ? `${baseOfRequest.getStore() ?? ''}${u}` : u;
+  return onThisServer(typeof url === 'string' && url.trim() !== '' ? url.trim() : defaultImagePath(of));
+}
+
+/** A path of this server as the REST caller must use it: absolute on PUBLIC_URL for a caller on another allowed origin. */
+export function onThisServer(url: string): string {
+  return url.startsWith('/') && !url.startsWith('//') ? `${baseOfRequest.getStore() ?? ''}${url}` : url;
 }
 
 /** `{ url }`: the spec's image.url and avatar.url. */

@@ -26,7 +26,7 @@ registerEnumType(IntegratorScope, {
     STOCK_WRITE: { description: "stock:write: a medicine's stock and price (pharmacy apps only)" },
     ORDERS_READ: { description: 'orders:read: the orders list' },
     ORDERS_WRITE: { description: "orders:write: move an order's status" },
-    APPOINTMENTS_READ: { description: "appointments:read: the hospital visits of the app's own hospital" },
+    APPOINTMENTS_READ: { description: "appointments:read: the hospital visits of the doctors an admin linked to the app (a hospital's app)" },
     INSURANCE_READ: { description: 'insurance:read: insurance applications' },
     WEBHOOKS_MANAGE: { description: 'webhooks:manage: the app\'s webhook subscriptions' },
   },
@@ -50,7 +50,7 @@ export interface IntegratorIdentity {
   name: string;
   scopes: readonly IntegratorScope[];
   organisationKind: OrganisationKind | null;
-  /** A hospital's name as doctors give it (Doctor.work), an insurer's name; null for the pharmacy. */
+  /** A hospital's or an insurer's name, for people and the audit log (a hospital's visits come from its linked doctors); null for the pharmacy. */
   organisationName: string | null;
 }
 
@@ -72,7 +72,7 @@ export const holdsScope = (app: IntegratorIdentity, field: GraphQLField<unknown,
  * published schema.graphql, introspection and the /developers reference say which scope opens it.
  */
 export function describeScopes(schema: GraphQLSchema): void {
-  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
     for (const field of Object.values(type?.getFields() ?? {})) {
       const scope = scopeOf(field);
       if (!scope) continue;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import { unauthenticated } from './errors.js';
 import { Role } from './roles.js';
@@ -10,7 +10,8 @@ import { Role } from './roles.js';
  *
  * Refresh tokens: opaque `<sessionId>.<generation>.<secret>`; only a hash of the secret is stored.
  * Each refresh rotates to generation+1; presenting an older generation is reuse and revokes the
- * whole session.
+ * whole session, except the token just replaced within REFRESH_GRACE_SECONDS of its rotation, which
+ * gets the same new pair again (AccountService.refresh).
  */
 const ISSUER = 'nirog';
 const AUDIENCE = 'nirog-api';
@@ -27,8 +28,9 @@ export interface AccessClaims {
   door?: 'rest';
 }
 
-export function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number): string {
-  return jwt.sign({ role: claims.role, sid: claims.sid, ...(claims.door ? { door: claims.door } : {}) }, secret, {
+/** `issuedAt` (Unix seconds) fixes the token's iat: the same claims and time sign the same token (HS256). */
+export function signAccessToken(claims: AccessClaims, secret: string, ttlSeconds: number, issuedAt?: number): string {
+  return jwt.sign({ role: claims.role, sid: claims.sid, ...(claims.door ? { door: claims.door } : {}), ...(issuedAt ? { iat: issuedAt } : {}) }, secret, {
     algorithm: 'HS256',
     subject: claims.sub,
     issuer: ISSUER,
@@ -80,6 +82,16 @@ export interface ParsedRefreshToken {
 
 export function formatRefreshToken(t: ParsedRefreshToken): string {
   return `${t.sessionId}.${t.generation}.${t.secret}`;
+}
+
+/**
+ * The secret that follows `previous` at `generation`: an HMAC of it under a key derived from the
+ * server's secret. Whoever presents the previous token can be given its successor again (two tabs
+ * refreshing at once get the same pair); nobody can compute one without the server's key.
+ */
+export function successorSecret(serverSecret: string, sessionId: string, generation: number, previous: string): string {
+  const key = createHmac('sha256', serverSecret).update('nirog refresh-token successor').digest();
+  return createHmac('sha256', key).update(`${sessionId}.${generation}.${previous}`).digest('base64url');
 }
 
 export function parseRefreshToken(token: string): ParsedRefreshToken {

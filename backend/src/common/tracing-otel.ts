@@ -96,7 +96,7 @@ export function createOtelTracing(config: TracingConfig): Tracing {
   const exporter = new OtlpJsonExporter(`${endpoint}/v1/traces`, config.headers);
   const processor = new BatchSpanProcessor(exporter, { scheduledDelayMillis: 1000 });
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': config.serviceName }),
+    resource: resourceFromAttributes({ 'service.name': config.serviceName, 'service.instance.id': config.instanceId }),
     spanProcessors: [processor],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
@@ -111,7 +111,7 @@ export function createOtelTracing(config: TracingConfig): Tracing {
   };
 
   /** Runs fn as the current span `name`, ended when fn's answer (or its promise) is. */
-  const inSpan = <T>(name: string, attributes: Record<string, string>, fn: () => T): T =>
+  const inSpan = <T>(name: string, attributes: Record<string, AttributeValue>, fn: () => T): T =>
     tracer.startActiveSpan(name, { attributes }, (span) => {
       try {
         const result = fn();
@@ -203,6 +203,11 @@ export function createOtelTracing(config: TracingConfig): Tracing {
           });
         }
       }
+    },
+
+    background(name, attributes, fn) {
+      // A new trace, whatever is current: a job started from a request's timer is not part of it.
+      return context.with(ROOT_CONTEXT, () => inSpan(name, attributes, fn));
     },
 
     sql(query, tookMs, failed) {

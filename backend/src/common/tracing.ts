@@ -20,6 +20,8 @@ export interface Tracing {
   wrapServices(services: object): void;
   /** A finished SQL statement, as a child of the current span (none outside a request). */
   sql(query: string, tookMs: number, failed: boolean): void;
+  /** Runs background work (a job run, an outbox send) as the root span of a trace of its own. */
+  background<T>(name: string, attributes: Record<string, string | number>, fn: () => Promise<T>): Promise<T>;
   /** Sends what is buffered (at shutdown, and in tests). */
   flush(): Promise<void>;
 }
@@ -28,6 +30,8 @@ export interface TracingConfig {
   /** The OTLP/HTTP base URL (traces go to <endpoint>/v1/traces), as OTEL_EXPORTER_OTLP_ENDPOINT. */
   endpoint?: string;
   serviceName: string;
+  /** Tells the replicas apart in the trace store (`service.instance.id`): OTEL_SERVICE_INSTANCE_ID, or host name and process id. */
+  instanceId: string;
   /** Extra headers for the collector (OTEL_EXPORTER_OTLP_HEADERS: key=value,key2=value2). */
   headers: Record<string, string>;
 }

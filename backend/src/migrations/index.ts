@@ -1,5 +1,9 @@
 import { Migration20261129040000SearchAsBangladeshTypes } from './Migration20261129040000SearchAsBangladeshTypes.js';
 import { Migration20261128020000DoctorCardCopies } from './Migration20261128020000DoctorCardCopies.js';
+import { Migration20261129000000DispensingLedger } from './Migration20261129000000DispensingLedger.js';
+import { Migration20261129010000PrivateMedicalFiles } from './Migration20261129010000PrivateMedicalFiles.js';
+import { Migration20261129020000PhoneCodeDecoys } from './Migration20261129020000PhoneCodeDecoys.js';
+import { Migration20261129021000HospitalAppDoctors } from './Migration20261129021000HospitalAppDoctors.js';
 import { Migration20261126100000PhoneAndFamily } from './Migration20261126100000PhoneAndFamily.js';
 import { Migration20261125160000IntegratorApps } from './Migration20261125160000IntegratorApps.js';
 import { Migration20261125170000Webhooks } from './Migration20261125170000Webhooks.js';
@@ -22,6 +26,8 @@ import { Migration20261122031133Pharmacy } from './Migration20261122031133Pharma
 import { Migration20261122030639Payments } from './Migration20261122030639Payments.js';
 import { Migration20261122030845DoctorsConsultations } from './Migration20261122030845DoctorsConsultations.js';
 import { Migration20261122025521Initial } from './Migration20261122025521Initial.js';
+import { Migration20261129050000OpenMarketplace } from './Migration20261129050000OpenMarketplace.js';
+import { Migration20261129070000IdempotencyKeys } from './Migration20261129070000IdempotencyKeys.js';
 
 /** Applied in this order at start. Add new migrations at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -48,5 +54,11 @@ export const MIGRATIONS = [
   { name: 'Migration20261126120000PrescriptionsRefunds', class: Migration20261126120000PrescriptionsRefunds },
   { name: 'Migration20261127100000CacheNotifyAvatars', class: Migration20261127100000CacheNotifyAvatars },
   { name: 'Migration20261128020000DoctorCardCopies', class: Migration20261128020000DoctorCardCopies },
+  { name: 'Migration20261129000000DispensingLedger', class: Migration20261129000000DispensingLedger },
+  { name: 'Migration20261129010000PrivateMedicalFiles', class: Migration20261129010000PrivateMedicalFiles },
+  { name: 'Migration20261129020000PhoneCodeDecoys', class: Migration20261129020000PhoneCodeDecoys },
+  { name: 'Migration20261129021000HospitalAppDoctors', class: Migration20261129021000HospitalAppDoctors },
+  { name: 'Migration20261129050000OpenMarketplace', class: Migration20261129050000OpenMarketplace },
+  { name: 'Migration20261129070000IdempotencyKeys', class: Migration20261129070000IdempotencyKeys },
   { name: 'Migration20261129040000SearchAsBangladeshTypes', class: Migration20261129040000SearchAsBangladeshTypes },
 ];

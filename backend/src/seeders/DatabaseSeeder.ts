@@ -10,6 +10,7 @@ import { IntegratorSeeder } from './IntegratorSeeder.js';
 import { RxSeeder } from './RxSeeder.js';
 import { WebhookSeeder } from './WebhookSeeder.js';
 import { FamilySeeder } from './FamilySeeder.js';
+import { CatalogueSeeder } from './CatalogueSeeder.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 /**
@@ -20,7 +21,7 @@ import { demoImages, type DemoSeedContext } from './demo-images.js';
  */
 export class DatabaseSeeder extends Seeder<DemoSeedContext> {
   async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
-    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder, HistorySeeder, IntegratorSeeder, RxSeeder, WebhookSeeder, FamilySeeder], { images: demoImages(context) });
+    return this.call(em, [AccountSeeder, CareSeeder, DoctorSeeder, PharmacySeeder, HistorySeeder, IntegratorSeeder, RxSeeder, WebhookSeeder, FamilySeeder, CatalogueSeeder], { images: demoImages(context) });
   }
 }
 

@@ -10,6 +10,8 @@ import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from '../modules/or
 import { SHIPPING_POISHA } from '../modules/orders/order.service.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from '../modules/payments/payment.entity.js';
 import { Refund, RefundReason, RefundStatus } from '../modules/payments/refund.entity.js';
+import { Dispensing, DispensingLine, DispensingState, PaperPrescription } from '../modules/prescriptions/dispensing.entity.js';
+import { DispensingMeasure } from '../modules/prescriptions/dispensing.rules.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 const DAY = 86_400_000;
@@ -19,6 +21,7 @@ const ago = (days: number, hours = 0) => new Date(Date.now() - days * DAY - hour
 export const FRESH_PRESCRIPTION_CODE = 'DEMRX-FRESH';
 const REFUNDED_ORDER_TRAN = 'NRG20261122DEMORX0001';
 const REFUNDED_CONSULT_TRAN = 'NRG20261123DEMORX0002';
+const PAPER_ORDER_TRAN = 'NRG20261127DEMORX0003';
 
 /** The fresh prescription's lines: a prescription-only antibiotic, a sure brand, two generics to choose from, one not sold. */
 export const FRESH_PRESCRIPTION_LINES = [
@@ -32,8 +35,10 @@ export const FRESH_PRESCRIPTION_LINES = [
 /**
  * Issue 20's demo: patient@nirog.test has a fresh prescription to order in one tap (its antibiotic is
  * prescription-only), an order waiting for the pharmacist's prescription check (a photo of a paper
- * prescription), an order cancelled after payment and refunded, and a paid consultation whose doctor
- * never started it, refunded. Runs once (looks for its own rows).
+ * prescription; made again at a start that finds none waiting, since an unread one expires), a
+ * delivered order whose photo the pharmacist recorded as a paper prescription with a refill left
+ * ("Order again"), an order cancelled after payment and refunded, and a paid consultation whose
+ * doctor never started it, refunded. Runs once (looks for its own rows).
  */
 export class RxSeeder extends Seeder<DemoSeedContext> {
   async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
@@ -70,8 +75,8 @@ export class RxSeeder extends Seeder<DemoSeedContext> {
     };
     if (medicines.size < 4) return;
 
-    // Waiting for the pharmacist: a photo of a paper prescription (Zimax is prescription-only).
-    if (!(await em.count(Order, { user: patient.id, prescriptionImageUrl: { $ne: null } }))) {
+    // Waiting for the pharmacist: a photo of a paper prescription (Zimax is prescription-only), kept privately like an upload.
+    if (!(await em.count(Order, { user: patient.id, status: OrderStatus.PrescriptionCheck }))) {
       const at = ago(0, 3);
       const photo = await images.paperPrescription('Dr. Shamima Nasrin', ['Zimax 500 mg', '1+0+0  x 3 days', 'Napa 500 mg', '1+1+1  x 5 days']);
       const items = [['Zimax', 1], ['Napa', 2]] as const;
@@ -82,6 +87,39 @@ export class RxSeeder extends Seeder<DemoSeedContext> {
         prescriptionRequired: true, prescriptionImageUrl: photo,
       });
       for (const [n, q] of items) line(order, n, q, at);
+    }
+
+    // Read by the pharmacist: Zimax, one strip and one refill, valid for a month; the first strip delivered.
+    if (!(await em.count(Order, { paymentTranId: PAPER_ORDER_TRAN }))) {
+      const at = ago(3);
+      const paidAt = new Date(at.getTime() + 3 * 3_600_000);
+      const pharmacist = await em.findOne(User, { email: 'pharmacist@nirog.test' });
+      const photo = await images.paperPrescription('Dr. Rafiqul Islam', ['Zimax 500 mg', '1+0+0  x 3 days', 'Refill: 1']);
+      const order = em.create(Order, {
+        createdAt: at, user: patient, status: OrderStatus.Delivered, paymentStatus: OrderPaymentStatus.Paid, paymentMethod: PaymentProvider.Bkash,
+        paymentTranId: PAPER_ORDER_TRAN, itemsPoisha: 0, shippingPoisha: SHIPPING_POISHA, totalPoisha: 0, ...shipping, paidAt,
+        deliveredAt: new Date(at.getTime() + DAY), prescriptionRequired: true, prescriptionImageUrl: photo,
+        prescriptionReviewedAt: new Date(at.getTime() + 2 * 3_600_000), prescriptionReviewedBy: pharmacist ?? null,
+      });
+      order.itemsPoisha = line(order, 'Zimax', 1, at);
+      order.totalPoisha = order.itemsPoisha + SHIPPING_POISHA;
+      em.create(Payment, {
+        createdAt: paidAt, tranId: PAPER_ORDER_TRAN, purpose: PaymentPurpose.Order, purposeId: order.id, user: patient, amountPoisha: order.totalPoisha,
+        currency: 'BDT', provider: PaymentProvider.Bkash, status: PaymentStatus.Completed, providerPaymentId: `DEMO-${PAPER_ORDER_TRAN}`,
+        providerTrxId: 'DEMORX0003', completedAt: paidAt, closedAt: paidAt,
+      });
+      if (pharmacist) {
+        const zimax = medicines.get('Zimax')!;
+        const paper = em.create(PaperPrescription, {
+          createdAt: order.prescriptionReviewedAt!, patient, orderId: order.id, reviewedBy: pharmacist, validUntil: new Date(at.getTime() + 30 * DAY),
+        });
+        order.paperPrescriptionId = paper.id;
+        const ledger = em.create(DispensingLine, {
+          paperPrescription: paper, lineNo: 0, medname: `${zimax.name} ${zimax.strength}`, medicine: zimax, measure: DispensingMeasure.Pack,
+          course: 1, refills: 1, allowed: 2, dispensed: 1, validUntil: paper.validUntil,
+        });
+        em.create(Dispensing, { line: ledger, orderId: order.id, medicine: zimax, units: 1, amount: 1, state: DispensingState.Dispensed });
+      }
     }
 
     // Paid, then cancelled by Nirog (out of delivery area): refunded to bKash.

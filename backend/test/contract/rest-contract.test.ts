@@ -299,6 +299,12 @@ const PLANS: Record<string, Plan> = {
   'GET /order/:id': (w, r) => (r === 'admin' ? { path: `/order/${w.orderId}` }
     : r === 'patient' && w.own ? { path: `/order/${w.own.orderId}` } : { path: `/order/${w.orderId}`, status: 404 }),
   'GET /admin/allorder': (w) => ({ query: emptyPage(w) }),
+  // As an <img> loads it: no token, the link is the authorization (the demo patient's photo order).
+  'GET /medical-files/:link': async (w) => {
+    if (w.state === 'empty') return { path: '/medical-files/not-a-link', token: null, status: 404 };
+    const orders = (await ok(as(w.token.patient).get('/orders/myorders?pageSize=50'))).orders as { prescriptionImage: { url: string } | null }[];
+    return { path: orders.find((o) => o.prescriptionImage)!.prescriptionImage!.url.replace(/^\/api/, ''), token: null };
+  },
   'PUT /admin/order/:id': async (w) => {
     const placed = await order(w.token.patient!, w.medicineId);
     await payInSandbox(t, placed.url);
@@ -415,6 +421,7 @@ function check(key: string, shape: Shape, status: number, res: { status: number;
   }
   if (shape === 'csv') return /^text\/csv/.test(res.headers['content-type'] ?? '') && (res.text ?? '').length > 0 ? null : `not CSV: ${res.headers['content-type']}`;
   if (shape === 'pdf') return /^application\/pdf/.test(res.headers['content-type'] ?? '') ? null : `not a PDF: ${res.headers['content-type']}`;
+  if (shape === 'webp') return res.headers['content-type'] === 'image/webp' ? null : `not a WebP picture: ${res.headers['content-type']}`;
   if (shape === 'redirect') return res.status === 303 && typeof res.headers.location === 'string' ? null : 'no redirect';
   const parsed = (shape as z.ZodType).safeParse(res.body);
   if (!parsed.success) {

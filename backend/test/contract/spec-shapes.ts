@@ -106,7 +106,7 @@ export const LoginAnswer = ok({ token: text, user: User });
 export const ErrorAnswer = z.object({ success: z.literal(false), message: text, code: text });
 
 /** Not JSON: the answer is checked by its kind. */
-export type Kind = 'csv' | 'pdf' | 'redirect';
+export type Kind = 'csv' | 'pdf' | 'redirect' | 'webp';
 export type Shape = z.ZodType | Kind;
 
 /** Every REST path's answer. A path missing here fails the contract test. */
@@ -169,6 +169,7 @@ export const PATH_SHAPES: Record<string, Shape> = {
   'GET /my/prescription': ok({ prescription: z.array(Prescription), resultPerPage: perPage }),
   'GET /prescription/:id': ok({ prescription: Prescription }),
   'GET /prescription/:id/pdf': 'pdf',
+  'GET /medical-files/:link': 'webp',
   // JSON for a program (Accept: application/json); a person scanning the QR gets an HTML page.
   'GET /verify/prescription/:code': ok({ genuine: z.boolean(), code: text }),
   'POST /create/review': ok({ review: Review, message: text }),

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import express from 'express';
 import request from 'supertest';
-import { metricsEndpoint, setScrapeSources } from '../../src/common/metrics.js';
+import { metricsEndpoint, readSources, setScrapeSources } from '../../src/common/metrics.js';
+import { runBackgroundJob } from '../../src/common/background.js';
+import { runJobs } from '../../src/jobs.js';
+import { Language } from '../../src/modules/accounts/index.js';
 import { tracing } from '../../src/common/tracing.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { asAdmin, asPatient, asVisitor, createTestApp, type TestApp } from '../app.js';
@@ -105,6 +108,67 @@ describe('GET /metrics', () => {
     }
   });
 
+  it('has every series of a labelled counter at zero from the start, so rate() and increase() see a restart', async () => {
+    const s = await scrape();
+    for (const provider of ['bkash', 'nagad']) {
+      expect(s.some((x) => x.name === 'nirog_payments_total' && x.labels.provider === provider && x.labels.result === 'completed')).toBe(true);
+      expect(s.some((x) => x.name === 'nirog_payment_refunds_due_total' && x.labels.provider === provider && x.labels.reason === 'REFUND_FAILED')).toBe(true);
+    }
+    for (const limit of ['login-ip', 'login-account', 'sms-number']) {
+      expect(s.some((x) => x.name === 'nirog_rate_limit_refusals_total' && x.labels.limit === limit)).toBe(true);
+    }
+    for (const job of ['reconcile-payments', 'money-jobs', 'retention-purge']) {
+      expect(s.some((x) => x.name === 'nirog_job_runs_total' && x.labels.task === job && x.labels.outcome === 'failed')).toBe(true);
+    }
+    for (const queue of ['mail', 'sms', 'webhook']) {
+      expect(s.some((x) => x.name === 'nirog_outbox_sends_total' && x.labels.queue === queue && x.labels.result === 'failed')).toBe(true);
+      expect(s.some((x) => x.name === 'nirog_outbox_depth' && x.labels.queue === queue)).toBe(true);
+    }
+  });
+
+  it('an idle replica has no query waiting for a connection (the scrape\'s own queries are not counted)', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      const s = await scrape();
+      expect(valueOf(s, 'nirog_db_pool_connections', { state: 'waiting' })).toBe(0);
+      // Idle connections are closed after a while; a scrape that has to open new ones counts no waiting either.
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  it('counts job runs by outcome (skipped while another replica holds the jobs lock), their time and the lock', async () => {
+    const asLeader = <R,>(f: () => Promise<R>) => t.coordinator.asLeader(f);
+    const before = await scrape();
+    const runs = (s: Series[], outcome: string) => valueOf(s, 'nirog_job_runs_total', { task: 'money-jobs', outcome });
+    // The coordinator is not started: this process cannot hold the lock, so the run is skipped.
+    expect(await runBackgroundJob('money-jobs', () => runJobs(t.orm, t.services), asLeader)).toBeUndefined();
+    expect(valueOf(await scrape(), 'nirog_jobs_lock_held')).toBe(0);
+    await t.coordinator.start();
+    try {
+      expect(await runBackgroundJob('money-jobs', () => runJobs(t.orm, t.services), asLeader)).toMatchObject({ noShows: 0 });
+      await expect(runBackgroundJob('money-jobs', () => Promise.reject(new Error('provider down')), asLeader)).rejects.toThrow('provider down');
+      const after = await scrape();
+      expect(runs(after, 'skipped') - runs(before, 'skipped')).toBe(1);
+      expect(runs(after, 'ok') - runs(before, 'ok')).toBe(1);
+      expect(runs(after, 'failed') - runs(before, 'failed')).toBe(1);
+      expect(valueOf(after, 'nirog_job_duration_seconds_count', { task: 'money-jobs' }) - valueOf(before, 'nirog_job_duration_seconds_count', { task: 'money-jobs' })).toBe(2);
+      expect(Math.abs(valueOf(after, 'nirog_job_last_run_timestamp_seconds', { task: 'money-jobs', outcome: 'ok' }) - Date.now() / 1000)).toBeLessThan(60);
+      expect(valueOf(after, 'nirog_jobs_lock_held')).toBe(1);
+    } finally {
+      await t.coordinator.stop();
+    }
+  });
+
+  it('counts delivery attempts by queue and result: a mail that found no server is retried', async () => {
+    const before = await scrape();
+    await t.orm.em.fork().transactional((tx) => t.services.mail.enqueue(tx, 'metrics:retry', { email: 'someone@example.com', language: Language.en }, 'order-placed',
+      { name: 'Test', ref: 'ABC12345', link: 'http://localhost/my-order' }));
+    await t.worker.lane('mail');
+    const after = await scrape();
+    const moved = (result: string) => valueOf(after, 'nirog_outbox_sends_total', { queue: 'mail', result }) - valueOf(before, 'nirog_outbox_sends_total', { queue: 'mail', result });
+    expect(moved('retry')).toBeGreaterThanOrEqual(1);
+    expect(moved('sent')).toBe(0);
+  });
+
   it('shows the outbox depth and the age of its oldest mail, and counts a rate-limit refusal by name', async () => {
     const before = await scrape();
     const visitor = asVisitor(t);
@@ -159,6 +223,32 @@ describe('GET /metrics', () => {
   });
 });
 
+describe('the pool figures', () => {
+  afterAll(() => setScrapeSources({}));
+
+  it('are read before the scrape\'s other queries ask the pool for a connection', async () => {
+    // A pool that counts as waiting every query that asked for a connection and has not got one yet,
+    // as pg's does for a tick even when connections are idle.
+    let asking = 0;
+    const waiting: number[] = [];
+    setScrapeSources({
+      pool: async () => {
+        await Promise.resolve();
+        waiting.push(asking);
+        return { inUse: 0, idle: 2, waiting: asking, max: 10 };
+      },
+      outbox: async () => {
+        asking += 2;
+        await new Promise((r) => setTimeout(r, 5));
+        asking -= 2;
+        return [];
+      },
+    });
+    await readSources();
+    expect(waiting).toEqual([0]);
+  });
+});
+
 describe('GET /metrics without METRICS_TOKEN', () => {
   it('is off in production, and open to this machine only in development', async () => {
     setScrapeSources({});
@@ -183,7 +273,9 @@ describe('tracing without OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 
   it('reads the collector headers as OpenTelemetry writes them', () => {
     expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318', OTEL_EXPORTER_OTLP_HEADERS: 'api-key=a%3Db, tenant=nirog' }).tracing)
-      .toEqual({ endpoint: 'http://127.0.0.1:4318', serviceName: 'nirog-api', headers: { 'api-key': 'a=b', tenant: 'nirog' } });
+      .toMatchObject({ endpoint: 'http://127.0.0.1:4318', serviceName: 'nirog-api', headers: { 'api-key': 'a=b', tenant: 'nirog' } });
+    expect(loadConfig({ OTEL_SERVICE_INSTANCE_ID: 'api-2' }).tracing.instanceId).toBe('api-2');
+    expect(loadConfig({}).tracing.instanceId).toMatch(/^.+:\d+$/);
     expect(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign' })).toThrow(ConfigError);
   });
 });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
 import { createTestApp, type TestApp } from '../app.js';
 import { tracing } from '../../src/common/tracing.js';
+import { runBackgroundJob } from '../../src/common/background.js';
+import { runJobs } from '../../src/jobs.js';
 
 /**
  * Tracing on (OTEL_EXPORTER_OTLP_ENDPOINT set): a tiny OTLP/HTTP receiver on loopback takes what
@@ -28,6 +30,7 @@ describe('OpenTelemetry tracing', () => {
   let receiver: http.Server;
   const spans: OtlpSpan[] = [];
   const services: unknown[] = [];
+  const instances: unknown[] = [];
 
   beforeAll(async () => {
     receiver = http.createServer((req, res) => {
@@ -38,6 +41,7 @@ describe('OpenTelemetry tracing', () => {
           const payload = JSON.parse(body) as { resourceSpans: { resource: { attributes: OtlpSpan['attributes'] }; scopeSpans: { spans: OtlpSpan[] }[] }[] };
           for (const rs of payload.resourceSpans) {
             services.push(rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue);
+            instances.push(rs.resource.attributes.find((a) => a.key === 'service.instance.id')?.value.stringValue);
             for (const ss of rs.scopeSpans) spans.push(...ss.spans);
           }
           res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
@@ -47,7 +51,7 @@ describe('OpenTelemetry tracing', () => {
       });
     });
     await new Promise<void>((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve));
-    t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${RECEIVER_PORT}` } });
+    t = await createTestApp({ env: { OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${RECEIVER_PORT}`, OTEL_SERVICE_INSTANCE_ID: 'api-1' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -75,6 +79,30 @@ describe('OpenTelemetry tracing', () => {
     expect(sql.length).toBeGreaterThan(0);
     expect(sql.every((s) => s.name.startsWith('SQL ') && typeof attr(s, 'db.query.text') === 'string')).toBe(true);
     expect(services).toContain('nirog-api');
+    // Replicas are told apart: every batch names the process that sent it.
+    expect(instances.length).toBeGreaterThan(0);
+    expect(instances.every((i) => i === 'api-1')).toBe(true);
+  });
+
+  it('traces background work on its own: a job run and each outbox send are root spans with their SQL under them', async () => {
+    await runBackgroundJob('money-jobs', () => runJobs(t.orm, t.services));
+    // A code to a phone: the SMS lane sends it through the sandbox gateway.
+    const sent = await t.http().post('/graphql').send({ query: 'mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone } }', variables: { i: { phone: '01712345678' } } });
+    expect(sent.body.errors).toBeUndefined();
+    expect((await t.worker.lane('sms')).done).toBe(1);
+    await tracing()!.flush();
+
+    const job = spans.find((s) => s.name === 'job money-jobs');
+    expect(job).toBeDefined();
+    expect(job!.parentSpanId).toBeFalsy();
+    expect(attr(job!, 'nirog.job')).toBe('money-jobs');
+    expect(spans.some((s) => s.traceId === job!.traceId && s.kind === 3 && s.name.startsWith('SQL '))).toBe(true);
+
+    const send = spans.find((s) => s.name === 'outbox.send sms');
+    expect(send).toBeDefined();
+    expect(send!.parentSpanId).toBeFalsy();
+    expect(attr(send!, 'nirog.outbox.queue')).toBe('sms');
+    expect(spans.some((s) => s.traceId === send!.traceId && s.kind === 3 && s.name === 'SQL update')).toBe(true);
   });
 
   it('traces a REST request through its service to its SQL, without the literals of the statements', async () => {

@@ -88,6 +88,18 @@ describe('secrets', () => {
     expect(loadConfig({ ...prod, JWT_SECRET: jwt, WEBHOOK_KEY: 'f0e1d2c3b4a5968778695a4b3c2d1e0f9e8d7c6b' }).webhooks.secretKey).toBe('f0e1d2c3b4a5968778695a4b3c2d1e0f9e8d7c6b');
   });
 
+  it('production refuses MAIL_DEV_INBOX (it shows verification codes on screen), as it refuses SMS_DEV_INBOX', () => {
+    const jwt = '3c9a1f07d2b84e6aa5f0c1d29e7b3f48a6d5c2e1b0f9a8d7';
+    expect(loadConfig({ ...prod, JWT_SECRET: jwt }).mail.devInbox).toBe(false);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: jwt, MAIL_DEV_INBOX: 'true' })).toThrow(/MAIL_DEV_INBOX/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: jwt, MAIL_DEV_INBOX: 'true', SMTP_URL: 'smtp://mail.example.com:587' })).toThrow(/MAIL_DEV_INBOX/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: jwt, SMS_DEV_INBOX: 'true' })).toThrow(/SMS_DEV_INBOX/);
+    expect(loadConfig({ ...prod, JWT_SECRET: jwt, MAIL_DEV_INBOX: 'false' }).mail.devInbox).toBe(false);
+    // development keeps it: on without a mail server, and when asked for beside one
+    expect(loadConfig({ NODE_ENV: 'development' }).mail.devInbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', SMTP_URL: 'smtp://localhost:1025', MAIL_DEV_INBOX: 'true' }).mail.devInbox).toBe(true);
+  });
+
   it('outside production a placeholder still starts (development and tests)', () => {
     expect(loadConfig({ NODE_ENV: 'development', JWT_SECRET: 'change-me-to-a-long-random-secret-of-64-characters-or-more' }).isProduction).toBe(false);
   });

@@ -156,6 +156,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
           { path: paths.adminRefunds, element: only(ADMIN, page(() => import('@/features/admin/pages/RefundsPage'))) },
           { path: paths.adminSearchTerms, element: only(ADMIN, page(() => import('@/features/doctors/pages/AdminSearchTermsPage'))) },
+          { path: paths.adminCatalogue, element: only(ADMIN, page(() => import('@/features/admin/pages/CataloguePage'))) },
           { path: paths.pharmacistQueue, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionQueuePage'))) },
           { path: paths.pharmacistReview, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionReviewPage'))) },
           { path: paths.adminIntegrators, element: only(ADMIN, page(() => import('@/features/integrators/pages/AdminIntegratorsPage'))) },

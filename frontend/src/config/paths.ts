@@ -72,6 +72,7 @@ export const paths = {
   pharmacistReview: '/pharmacy/prescriptions/:orderId',
   adminRefunds: '/admin/refunds',
   adminSearchTerms: '/admin/search-terms',
+  adminCatalogue: '/admin/catalogue',
   comingSoon: '/coming-soon',
 } as const;
 

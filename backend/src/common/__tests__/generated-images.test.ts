@@ -20,6 +20,12 @@ class MemoryStorage implements FileStorage {
   async exists(key: string) {
     return this.files.has(key);
   }
+  async read(key: string) {
+    return this.files.get(key) ?? null;
+  }
+  async remove(key: string) {
+    this.files.delete(key);
+  }
   urlOf(key: string) {
     return `/uploads/${key}`;
   }
@@ -108,6 +114,25 @@ describe('generated pictures', () => {
       const second = new MemoryStorage();
       await new GeneratedImages(second, cacheDir).pack(spec);
       expect(second.files.get(keyOf(url))!.toString()).toBe('cached bytes');
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps the demo's drawn paper prescription in the private store, by key, never among the public pictures", async () => {
+    const cacheDir = tempDir();
+    try {
+      const pub = new MemoryStorage();
+      const priv = new MemoryStorage();
+      const images = new GeneratedImages(pub, cacheDir, priv);
+      const key = await images.paperPrescription('Dr. Shamima Nasrin', ['Zimax 500 mg', '1+0+0 x 3 days']);
+      expect(key).toMatch(/^prescriptions\/[0-9a-f]{64}\.webp$/);
+      expect([...priv.files.keys()]).toEqual([key]);
+      expect(pub.files.size).toBe(0);
+      expect((await sharp(priv.files.get(key)!).metadata()).format).toBe('webp');
+      expect(await images.paperPrescription('Dr. Shamima Nasrin', ['Zimax 500 mg', '1+0+0 x 3 days'])).toBe(key);
+      expect(priv.puts).toBe(1);
+      await expect(new GeneratedImages(pub, cacheDir).paperPrescription('Dr. X', ['Y'])).rejects.toThrow('needs a private store');
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }

@@ -5,7 +5,8 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { LocalFileStorage, S3FileStorage, signV4, type FileStorage } from '../storage.js';
+import { LocalFileStorage, PRIVATE_S3_PREFIX, S3FileStorage, signV4, type FileStorage, type ObjectStore } from '../storage.js';
+import { startS3StandIn } from '../../../test/s3.js';
 
 /** A fake S3 endpoint answering `status` to everything and recording each request. */
 async function fakeS3(status: (req: IncomingMessage) => number) {
@@ -124,6 +125,51 @@ describe('local storage', () => {
       expect(await storage.exists('generated/abd.webp')).toBe(false);
       expect(storage.urlOf('generated/abc.webp')).toBe('/uploads/generated/abc.webp');
       await expect(storage.exists('../outside.webp')).rejects.toThrow('unsafe storage key');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('private files', () => {
+  it('on S3: under the private prefix, read and deleted with signed GET and DELETE (the stand-in checks every signature)', async () => {
+    const s3 = await startS3StandIn();
+    try {
+      const env = s3.env;
+      const store = new S3FileStorage({ bucket: env.S3_BUCKET!, endpoint: env.S3_ENDPOINT!, region: env.S3_REGION!, accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, publicUrl: undefined }, PRIVATE_S3_PREFIX);
+      await store.put('prescriptions/a-1.webp', Buffer.from('photo'), 'image/webp');
+      expect([...s3.objects.keys()]).toEqual(['private/prescriptions/a-1.webp']);
+      expect(await store.exists('prescriptions/a-1.webp')).toBe(true);
+      expect((await store.read('prescriptions/a-1.webp'))!.toString()).toBe('photo');
+      expect(await store.read('prescriptions/none.webp')).toBeNull();
+      await store.remove('prescriptions/a-1.webp');
+      await store.remove('prescriptions/a-1.webp');
+      expect(s3.objects.size).toBe(0);
+      await expect(store.read('../outside.webp')).rejects.toThrow('unsafe storage key');
+    } finally {
+      await s3.close();
+    }
+  });
+
+  it('on S3: a refusal of the storage is an error, not a missing file', async () => {
+    const s3 = await fakeS3(() => 500);
+    try {
+      await expect(s3.storage.read('prescriptions/a.webp')).rejects.toThrow('HTTP 500');
+      await expect(s3.storage.remove('prescriptions/a.webp')).rejects.toThrow('HTTP 500');
+    } finally {
+      s3.close();
+    }
+  });
+
+  it('on disk: read back, and removed (twice is fine)', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'nirog-private-test-'));
+    try {
+      const store: ObjectStore = new LocalFileStorage(dir);
+      await store.put('prescriptions/b.webp', Buffer.from('photo'), 'image/webp');
+      expect((await store.read('prescriptions/b.webp'))!.toString()).toBe('photo');
+      await store.remove('prescriptions/b.webp');
+      await store.remove('prescriptions/b.webp');
+      expect(await store.read('prescriptions/b.webp')).toBeNull();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -7,7 +7,7 @@ import { Role } from '../../common/roles.js';
 import { badInput, conflict, forbidden, notFound, unauthenticated } from '../../common/errors.js';
 import { assertStrongPassword, burnPasswordCheck, hashPassword, verifyPassword } from '../../common/password.js';
 import {
-  formatRefreshToken, newSecret, parseRefreshToken, safeEqualHex, sha256, signAccessToken, verifyAccessToken,
+  formatRefreshToken, newSecret, parseRefreshToken, safeEqualHex, sha256, signAccessToken, successorSecret, verifyAccessToken,
 } from '../../common/tokens.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import type { ImageService } from '../../common/images.js';
@@ -116,6 +116,25 @@ export class AccountService {
     return unsaved;
   }
 
+  /**
+   * An admin account, made by whoever runs the server (`npm run admin:create`): the first admin of a
+   * production database, which has no other way to get one. The operator vouches for the email.
+   */
+  async createAdmin(em: EntityManager, input: { email: string; name: string; password: string }): Promise<User> {
+    const email = input.email.trim().toLowerCase();
+    const name = input.name.trim();
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) throw badInput('Enter a valid email address', { email: 'Invalid email' });
+    if (!name || name.length > 100) throw badInput('Enter a name of at most 100 characters', { name: 'Invalid name' });
+    assertStrongPassword(input.password, { email, name });
+    const passwordHash = await hashPassword(input.password);
+    return em.transactional(async (tx) => {
+      await this.assertEmailFree(tx, email);
+      const user = tx.create(User, { name, email, passwordHash, role: Role.Admin, emailVerifiedAt: new Date() });
+      await tx.flush();
+      return user;
+    });
+  }
+
   /** Admin-side creation (trusted callers) still says plainly that an email is taken. */
   async assertEmailFree(em: EntityManager, email: string): Promise<void> {
     if ((await em.count(User, { email })) > 0) {
@@ -195,44 +214,63 @@ export class AccountService {
   }
 
   /** A REST-door token ends with its session; any other, after ACCESS_TOKEN_TTL_SECONDS. Refreshes issue the short kind. */
-  private issue(user: User, session: Session, secret: string, rest = false): IssuedTokens {
+  private issue(user: User, session: Session, secret: string, rest = false, issuedAt?: Date): IssuedTokens {
     const ttl = rest
       ? Math.max(1, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000))
       : this.config.auth.accessTokenTtlSeconds;
+    const iat = issuedAt ? Math.floor(issuedAt.getTime() / 1000) : undefined;
     return {
-      token: signAccessToken({ sub: user.id, role: user.role, sid: session.id, ...(rest ? { door: 'rest' as const } : {}) }, this.config.auth.jwtSecret, ttl),
+      token: signAccessToken({ sub: user.id, role: user.role, sid: session.id, ...(rest ? { door: 'rest' as const } : {}) }, this.config.auth.jwtSecret, ttl, iat),
       refreshToken: formatRefreshToken({ sessionId: session.id, generation: session.generation, secret }),
       expiresIn: ttl,
       user,
     };
   }
 
-  /** Rotation with reuse detection; the compare-and-set update settles concurrent refreshes. */
+  /**
+   * Rotation with reuse detection; the compare-and-set update settles concurrent refreshes. The
+   * token just replaced, presented again within REFRESH_GRACE_SECONDS of its rotation, gets the
+   * same new pair (its successor is derived from it, and the access token is signed at the
+   * rotation's time): two tabs refreshing with one token, or a retry after a lost answer, keep the
+   * session. Later, or any older token, is reuse: the whole session ends.
+   */
   async refresh(em: EntityManager, refreshToken: string): Promise<IssuedTokens> {
     const parsed = parseRefreshToken(refreshToken);
-    const session = await em.findOne(Session, { id: parsed.sessionId }, { populate: ['user'] });
+    let session = await em.findOne(Session, { id: parsed.sessionId }, { populate: ['user'] });
     const invalid = () => unauthenticated('Your session has ended, please log in again', 'INVALID_REFRESH_TOKEN');
     if (!session || session.revokedAt || session.expiresAt < new Date() || session.user.getEntity().deletedAt) throw invalid();
     if (session.user.getEntity().role === Role.Doctor) {
       const doctor = await em.findOne(Doctor, { user: session.user.id }, { fields: ['status'] });
       if (doctor?.status !== DoctorStatus.Approved) throw doctorNotApproved();
     }
-    if (parsed.generation !== session.generation || !safeEqualHex(sha256(parsed.secret), session.secretHash)) {
-      if (parsed.generation < session.generation) {
-        // An old token came back: someone kept a copy. End the session for everyone holding it.
-        await em.nativeUpdate(Session, { id: session.id }, { revokedAt: new Date() });
+    const successor = (generation: number) => successorSecret(this.config.auth.jwtSecret, parsed.sessionId, generation, parsed.secret);
+    if (parsed.generation === session.generation && safeEqualHex(sha256(parsed.secret), session.secretHash)) {
+      const secret = successor(session.generation + 1);
+      // Whole seconds: the answer given again later is signed at the same instant, so it is the same token.
+      const rotatedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+      const updated = await em.nativeUpdate(
+        Session,
+        { id: session.id, generation: session.generation, revokedAt: null },
+        { generation: session.generation + 1, secretHash: sha256(secret), rotatedAt },
+      );
+      if (updated === 1) {
+        session.generation += 1;
+        return this.issue(session.user.getEntity(), session, secret, false, rotatedAt);
       }
-      throw invalid();
+      // A concurrent refresh with the same token rotated it first: answered below, as its repeat.
+      session = await em.findOne(Session, { id: parsed.sessionId }, { populate: ['user'], refresh: true });
+      if (!session || session.revokedAt) throw invalid();
     }
-    const secret = newSecret();
-    const updated = await em.nativeUpdate(
-      Session,
-      { id: session.id, generation: session.generation, revokedAt: null },
-      { generation: session.generation + 1, secretHash: sha256(secret) },
-    );
-    if (updated !== 1) throw invalid();
-    session.generation += 1;
-    return this.issue(session.user.getEntity(), session, secret);
+    const graceMs = this.config.auth.refreshGraceSeconds * 1000;
+    if (parsed.generation === session.generation - 1 && session.rotatedAt && Date.now() - session.rotatedAt.getTime() <= graceMs) {
+      const secret = successor(session.generation);
+      if (safeEqualHex(sha256(secret), session.secretHash)) return this.issue(session.user.getEntity(), session, secret, false, session.rotatedAt);
+    }
+    if (parsed.generation < session.generation) {
+      // An old token came back: someone kept a copy. End the session for everyone holding it.
+      await em.nativeUpdate(Session, { id: session.id }, { revokedAt: new Date() });
+    }
+    throw invalid();
   }
 
   /** Ends every session of a user at once: their access tokens die with them (authenticate checks the session). */

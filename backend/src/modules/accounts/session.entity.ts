@@ -16,6 +16,10 @@ export class Session extends BaseEntity<'generation'> {
   @Property({ length: 64 })
   secretHash!: string;
 
+  /** When the last refresh rotated it: the token it replaced gets the same answer for a few seconds (two tabs). */
+  @Property({ type: 'timestamptz', nullable: true })
+  rotatedAt?: Date | null;
+
   @Property({ type: 'timestamptz' })
   expiresAt!: Date;
 

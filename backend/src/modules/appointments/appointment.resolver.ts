@@ -16,9 +16,10 @@ import {
 } from './appointment.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfAppointment } from './appointment.policy.js';
-import { canSeeMeetingUrl, hospitalOfApp, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { canSeeMeetingUrl, hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses, noShowRefundAt } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
 export class AppointmentPage extends Paginated(Appointment) {}
@@ -99,6 +100,14 @@ export class AppointmentResolver {
     return mayStart(ctx.user, a, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user));
   }
 
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description: 'A paid video consultation its doctor has not started by then is cancelled and its fee refunded by itself; null once started, or for anything else',
+  })
+  noShowRefundAt(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return noShowRefundAt(a, ctx.services.config.consultations.noShowMinutes);
+  }
+
   @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })
   async meetingUrl(@Root() a: Appointment, @Ctx() ctx: Context) {
     const doctorId = await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user);
@@ -114,12 +123,14 @@ export class AppointmentResolver {
   @Mutation(() => Appointment, { description: 'Books a video consultation; pay for it next' })
   @Allow(Role.User)
   @LimitedIn(BOOKING_LIMIT)
+  @Idempotent()
   bookConsultation(@Arg('input') input: BookConsultationInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
   }
 
   @Mutation(() => ConsultationCheckout, { description: "Opens a bKash or Nagad checkout for the patient's own unpaid consultation" })
   @Allow(Role.User)
+  @Idempotent()
   async payForConsultation(
     @Arg('appointmentId', () => ID) appointmentId: string,
     @Arg('provider', () => PaymentProvider, { defaultValue: PaymentProvider.Bkash }) provider: PaymentProvider,
@@ -133,6 +144,7 @@ export class AppointmentResolver {
   @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })
   @Allow(Role.User)
   @LimitedIn(BOOKING_LIMIT)
+  @Idempotent()
   bookHospitalVisit(@Arg('input') input: BookHospitalVisitInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.bookHospitalVisit(ctx.em, ctx.user!, input);
   }
@@ -161,14 +173,15 @@ export class AppointmentResolver {
     return ctx.services.appointments.adminList(ctx.em, args);
   }
 
-  @Query(() => AppointmentPage, { description: "Hospital visits of one hospital, newest first: an integrator app's own hospital (appointments:read), any for admins" })
+  @Query(() => AppointmentPage, { description: "Hospital visits, newest first: for a hospital's integrator app (appointments:read), those of the doctors an admin linked to it; for admins, every hospital's (filtered by the work place doctors give, when `hospital` is set)" })
   @Allow(Role.Admin)
   @Scope(IntegratorScope.APPOINTMENTS_READ)
   async hospitalVisits(@Args() args: HospitalVisitArgs, @Ctx() ctx: Context) {
     const app = ctx.integrator;
-    const hospital = app ? hospitalOfApp(app) : args.hospital?.trim() || null;
-    const page = await ctx.services.appointments.hospitalVisits(ctx.em, hospital, args);
-    if (app) await ctx.services.audit.recordIntegratorRead(ctx.em, app, 'Appointment', page.items.map((a) => a.id), { hospital });
+    if (!app) return ctx.services.appointments.hospitalVisits(ctx.em, { work: args.hospital?.trim() || null }, args);
+    const doctorIds = await ctx.services.integrators.hospitalDoctorIds(ctx.em, hospitalAppId(app));
+    const page = await ctx.services.appointments.hospitalVisits(ctx.em, { doctorIds }, args);
+    await ctx.services.audit.recordIntegratorRead(ctx.em, app, 'Appointment', page.items.map((a) => a.id), { hospital: app.organisationName });
     return page;
   }
 

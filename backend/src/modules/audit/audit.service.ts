@@ -8,7 +8,7 @@ import { requestContext } from '../../common/request-context.js';
 import type { IntegratorIdentity } from '../../common/scopes.js';
 
 export interface AuditInput {
-  actor: AuthUser | null;
+  actor: Pick<AuthUser, 'id' | 'role'> | null;
   /** An integrator app acting with its key (then `actor` is null): logged as actor role `integrator`. */
   app?: IntegratorIdentity | null;
   action: string;
@@ -19,19 +19,27 @@ export interface AuditInput {
   details?: unknown;
 }
 
-/** The records whose reads by someone other than the patient are logged (`read:appointment`, `read:prescription`, a pharmacist's `read:order`). */
-export const AUDITED_READS = ['Appointment', 'Prescription', 'Order'] as const;
+/**
+ * The records whose reads by someone other than the patient are logged (`read:appointment`,
+ * `read:prescription`, a pharmacist's `read:order`), and medical files, whose every read through a
+ * link is logged (`read:medicalfile`).
+ */
+export const AUDITED_READS = ['Appointment', 'Prescription', 'Order', 'MedicalFile'] as const;
 export type AuditedRead = (typeof AUDITED_READS)[number];
 export const CSV_EXPORT_ACTION = 'csv.export';
 /** An integrator app read personal data (orders, insurance applications, hospital visits): entityType names what. */
 export const INTEGRATOR_READ_ACTION = 'integrator.read';
+/** A catalogue file's rows were written (the counts in details; actor none for the command line). */
+export const CATALOGUE_IMPORTED_ACTION = 'catalogue.imported';
+/** An admin made on the server (`npm run admin:create`). */
+export const ADMIN_CREATED_ACTION = 'admin.created';
 
 /**
  * The actions services write themselves; the others are the names of the operations admins run (a
  * GraphQL mutation's field name, a REST route's `METHOD /path`), written by audit.hooks.ts and rest.ts.
  * The admin screen words every one of them (a test checks it).
  */
-export const SERVICE_AUDIT_ACTIONS: readonly string[] = [CSV_EXPORT_ACTION, INTEGRATOR_READ_ACTION, ...AUDITED_READS.map((e) => `read:${e.toLowerCase()}`)];
+export const SERVICE_AUDIT_ACTIONS: readonly string[] = [CSV_EXPORT_ACTION, INTEGRATOR_READ_ACTION, CATALOGUE_IMPORTED_ACTION, ADMIN_CREATED_ACTION, ...AUDITED_READS.map((e) => `read:${e.toLowerCase()}`)];
 
 const SECRET_KEYS = /password|token|secret|otp|code$/i;
 
@@ -77,7 +85,7 @@ export class AuditService {
    * A read of a patient's medical record (a consultation, a prescription) by anyone but that
    * patient: the doctor, an admin. The patient reading their own record is not logged.
    */
-  async recordMedicalRead(em: EntityManager, actor: AuthUser, entityType: AuditedRead, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
+  async recordMedicalRead(em: EntityManager, actor: Pick<AuthUser, 'id' | 'role'>, entityType: AuditedRead, entityId: string | null, patientId: string | null, details?: unknown): Promise<void> {
     if (patientId && actor.id === patientId) return;
     await this.record(em, { actor, action: `read:${entityType.toLowerCase()}`, entityType, entityId, details });
   }

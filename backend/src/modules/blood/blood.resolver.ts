@@ -8,13 +8,14 @@ import { DhakaArea } from '../../common/dhaka-area.js';
 import { BloodDonor, BloodRequest } from './blood.entity.js';
 import { BloodGroup, DONATION_INTERVAL_DAYS } from './blood.enums.js';
 import { BloodDonorInput, BloodRequestAccessInput, BloodRequestInput } from './blood.inputs.js';
+import { Idempotent } from '../../common/idempotency.js';
 
-@ObjectType({ description: 'A donor who matches a blood request; Nirog relays the request to them, their contacts are never shown' })
+@ObjectType({ description: 'A donor who matches a blood request; Nirog relays the request to them. Their contacts are never shown, and only admins see who they are' })
 export class EligibleDonor {
-  @Field(() => ID)
+  @Field(() => ID, { description: "Admins: the donor's registry id. The requester: an id for this donor within this request only" })
   id!: string;
 
-  @Field()
+  @Field({ description: "Admins: the donor's name. The requester: \"Donor 1\", \"Donor 2\"… (a donor who can give calls and introduces themselves)" })
   name!: string;
 
   // Donors' contacts are never handed out: Nirog relays the request to the matched donors, who call
@@ -31,10 +32,10 @@ export class EligibleDonor {
   @Field(() => DhakaArea)
   area!: DhakaArea;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'Admins only (null for the requester)' })
   lastDonationDate!: string | null;
 
-  @Field(() => Int, { nullable: true })
+  @Field(() => Int, { nullable: true, description: 'Admins only (null for the requester)' })
   daysSinceLastDonation!: number | null;
 }
 
@@ -67,6 +68,7 @@ export class BloodResolver {
   @Mutation(() => BloodRequestReceipt, { description: 'Anyone may ask for blood; the answer lists eligible donors' })
   @Public()
   @Throttle('blood-ip')
+  @Idempotent()
   requestBlood(@Arg('input') input: BloodRequestInput, @Ctx() ctx: Context) {
     return ctx.services.blood.createRequest(ctx.em, ctx.user, input, ctx.ip);
   }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { badInput, notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
-import type { AuthUser } from '../../common/roles.js';
+import { Role, type AuthUser } from '../../common/roles.js';
 import { normalizeBdPhone } from '../../common/phone.js';
 import { newSecret, sha256 } from '../../common/tokens.js';
 import { assertCalendarDate, daysBetween, dhakaToday } from '../../common/dhaka-date.js';
@@ -15,10 +15,13 @@ import type { BloodDonorInput, BloodRequestInput } from './blood.inputs.js';
 import { canSeeDonorsOf } from './blood.policy.js';
 
 /**
- * A matched donor as the requester (and admins) see it: who, which group, where, how rested. Never
- * an email or a phone number: Nirog relays the request to the donors (blood notifications in the
- * mail module) and a donor who can give calls the requester, so donors' contacts are not handed to
- * whoever fills in the form.
+ * A matched donor as a viewer sees it (decided here, once, for both doors). Never an email or a phone
+ * number: Nirog relays the request to the donors (blood notifications in the mail module) and a
+ * donor who can give calls the requester, introducing themselves. So the requester, whoever they are
+ * (the form is open to anyone, and anyone may type any name), needs no donor's identity: they see how
+ * many donors were told, each one's blood group and area and nothing else, as "Donor 1", "Donor 2"…
+ * under an id that means something for this request only. Admins, who run the registry, see the
+ * donor's name, registry id and last donation.
  */
 export interface EligibleDonorView {
   id: string;
@@ -28,6 +31,14 @@ export interface EligibleDonorView {
   lastDonationDate: string | null;
   daysSinceLastDonation: number | null;
 }
+
+/** Who is looking at a request's donors: an admin, or the requester (by account or access token). */
+export type DonorViewer = 'admin' | 'requester';
+
+export const donorViewerOf = (actor: AuthUser | null): DonorViewer => (actor?.role === Role.Admin ? 'admin' : 'requester');
+
+/** A donor's stand-in id for one request: the same on every reading of that request, unrelated across requests. */
+const requestDonorId = (requestId: string, donorId: string) => sha256(`blood-request-donor:${requestId}:${donorId}`).slice(0, 32);
 
 
 export class BloodService {
@@ -51,7 +62,7 @@ export class BloodService {
       await tx.flush();
       await this.events.publish(tx, { type: 'bloodRequest.created', requestId: r.id });
       // Read in the same transaction as the notifications, right after them: the donors listed are the ones told.
-      return { r, donors: await this.eligibleDonors(tx, r) };
+      return { r, donors: await this.eligibleDonors(tx, r, donorViewerOf(actor)) };
     });
     return { request: created.r, accessToken, donors: created.donors };
   }
@@ -60,17 +71,19 @@ export class BloodService {
     const request = isUuid(requestId) ? await em.findOne(BloodRequest, { id: requestId }) : null;
     // "Not found" for a wrong token too: a stranger learns nothing about which ids exist.
     if (!request || !canSeeDonorsOf(actor, request, accessToken)) throw notFound('Blood request');
-    return this.eligibleDonors(em, request);
+    return this.eligibleDonors(em, request, donorViewerOf(actor));
   }
 
-  /** The request's matched donors (see matchDonors), without contact details. */
-  async eligibleDonors(em: EntityManager, request: BloodRequest): Promise<EligibleDonorView[]> {
+  /** The request's matched donors (see matchDonors), without contact details; named for admins only (EligibleDonorView). */
+  async eligibleDonors(em: EntityManager, request: BloodRequest, viewer: DonorViewer): Promise<EligibleDonorView[]> {
     const today = dhakaToday();
-    return (await matchDonors(em, request)).map((d) => ({
-      id: d.id, name: d.user.getEntity().name, group: d.group, area: d.area,
-      lastDonationDate: d.lastDonationDate ?? null,
-      daysSinceLastDonation: d.lastDonationDate ? daysBetween(d.lastDonationDate, today) : null,
-    }));
+    return (await matchDonors(em, request)).map((d, i) => (viewer === 'admin'
+      ? {
+        id: d.id, name: d.user.getEntity().name, group: d.group, area: d.area,
+        lastDonationDate: d.lastDonationDate ?? null,
+        daysSinceLastDonation: d.lastDonationDate ? daysBetween(d.lastDonationDate, today) : null,
+      }
+      : { id: requestDonorId(request.id, d.id), name: `Donor ${i + 1}`, group: d.group, area: d.area, lastDonationDate: null, daysSinceLastDonation: null }));
   }
 
   /** Registering again updates the same record (one donor per user). */

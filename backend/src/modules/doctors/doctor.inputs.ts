@@ -293,3 +293,46 @@ export class MeetingUrlInput {
   @MaxLength(500)
   url!: string;
 }
+
+/** An admin adds a speciality: its title in English and Bangla, and its place in the grid (last when left out). */
+@InputType()
+export class SpecialityInput {
+  @Field()
+  @IsNotEmpty()
+  @MaxLength(60)
+  title!: string;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(60)
+  titleBn?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  sortOrder?: number | null;
+}
+
+/** An admin edits a speciality: only what is sent changes; a new title is carried into every doctor's list. */
+@InputType()
+export class SpecialityUpdateInput {
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @IsNotEmpty()
+  @MaxLength(60)
+  title?: string | null;
+
+  @Field(() => String, { nullable: true })
+  @IsOptional()
+  @MaxLength(60)
+  titleBn?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(10_000)
+  sortOrder?: number | null;
+}

@@ -9,13 +9,15 @@ import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.
 import { localPhone } from '../../common/phone.js';
 import { DoctorStatus } from './doctor.enums.js';
 import {
-  AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, FeeRange, MeetingUrlInput,
+  AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, FeeRange, MeetingUrlInput, SpecialityInput, SpecialityUpdateInput,
 } from './doctor.inputs.js';
 import { Speciality } from './speciality.entity.js';
+import { createSpeciality, updateSpeciality } from './speciality.admin.js';
 import { DoctorView, doctorViewOfEntity, type DoctorContact } from './doctor.read.js';
 import type { Ref } from '@mikro-orm/core';
 import type { Doctor } from './doctor.entity.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType({ description: 'One choice of a /doctors filter; id is the value to send back' })
 export class FilterOption {
@@ -103,6 +105,7 @@ export class DoctorResolver {
   @Mutation(() => DoctorView, { description: 'Doctor self-registration; pending until an admin approves' })
   @Public()
   @Throttle('signup-ip')
+  @Idempotent()
   async doctorSignup(
     @Arg('input') input: DoctorSignupInput,
     @Arg('avatar', () => GraphQLUpload) avatar: Promise<FileUpload>,
@@ -132,6 +135,18 @@ export class DoctorResolver {
   @Scope(IntegratorScope.CATALOG_READ)
   specialities(@Ctx() ctx: Context) {
     return ctx.services.doctors.specialities(ctx.em);
+  }
+
+  @Mutation(() => Speciality, { description: 'Admins: a new speciality (the /consultation grid and the doctors filter)' })
+  @Allow(Role.Admin)
+  createSpeciality(@Arg('input') input: SpecialityInput, @Ctx() ctx: Context) {
+    return createSpeciality(ctx.em, input);
+  }
+
+  @Mutation(() => Speciality, { description: "Admins: a speciality's titles or place; a new title is carried into every doctor's list" })
+  @Allow(Role.Admin)
+  updateSpeciality(@Arg('id', () => ID) id: string, @Arg('input') input: SpecialityUpdateInput, @Ctx() ctx: Context) {
+    return updateSpeciality(ctx.em, id, input);
   }
 
   @Query(() => DoctorFilterOptions)

@@ -18,6 +18,7 @@ export * from './speciality.entity.js';
 export * from './speciality-term.entity.js';
 export { SpecialityTermService } from './speciality-term.service.js';
 export type { DoctorQuery } from './doctor.search.js';
+export { countExistingSpecialities, importSpecialities, slugClashes, slugOf, type SpecialityImportRow } from './speciality.admin.js';
 export { doctorOf } from './doctor.resolver.js';
 export { isBmdcPlaceholder, toSpecDoctor } from './doctor.rest.js';
 

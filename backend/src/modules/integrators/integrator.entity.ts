@@ -1,8 +1,9 @@
-import { Check, Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, Index, ManyToOne, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { IntegratorScope, OrganisationKind } from '../../common/scopes.js';
+import { Doctor } from '../doctors/index.js';
 
 /**
  * A third-party integrator (a hospital, a pharmacy partner, an insurer, a clinic app) registered by an
@@ -31,7 +32,7 @@ export class IntegratorApp extends BaseEntity<'revokedAt' | 'organisationKind' |
   @Enum({ items: () => OrganisationKind, nullable: true })
   organisationKind?: OrganisationKind | null;
 
-  @Field(() => String, { nullable: true, description: "A hospital's name as its doctors give it (their work place), or an insurer's name" })
+  @Field(() => String, { nullable: true, description: "The hospital's or insurer's name, for people to read. It opens nothing: a hospital app reads the visits of the doctors an admin linked to it (hospitalDoctors)" })
   @Property({ length: 200, nullable: true })
   organisationName?: string | null;
 
@@ -86,3 +87,20 @@ export class IntegratorKey extends BaseEntity<'expiresAt' | 'revokedAt'> {
   revokedAt?: Date | null;
 }
 
+
+/**
+ * A doctor whose hospital visits a hospital's app may read, linked by an admin (the app's form).
+ * This link, and nothing a doctor can type, decides which visits a hospital's app sees and which
+ * visit webhooks it receives: a doctor's work place is free text the doctor sets, so matching it
+ * against the hospital's name would let anyone's visits be read by the hospital they name. Removing
+ * the link (or the app, or the doctor) ends the access at once.
+ */
+@Entity({ tableName: 'integrator_app_doctors' })
+@Unique({ properties: ['app', 'doctor'] })
+export class IntegratorAppDoctor extends BaseEntity {
+  @ManyToOne(() => IntegratorApp, { ref: true, deleteRule: 'cascade' })
+  app!: Ref<IntegratorApp>;
+
+  @ManyToOne(() => Doctor, { ref: true, deleteRule: 'cascade', index: true })
+  doctor!: Ref<Doctor>;
+}

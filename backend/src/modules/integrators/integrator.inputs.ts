@@ -1,9 +1,11 @@
-import { Field, InputType, Int } from 'type-graphql';
-import { ArrayMaxSize, ArrayUnique, IsEmail, IsEnum, IsInt, IsNotEmpty, IsOptional, Max, MaxLength, Min } from 'class-validator';
+import { Field, ID, InputType, Int } from 'type-graphql';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsEmail, IsEnum, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { IntegratorScope, OrganisationKind } from '../../common/scopes.js';
 
 /** Longest overlap a rotation may leave the old key working: a week. */
 export const MAX_OVERLAP_MINUTES = 7 * 24 * 60;
+/** Most doctors one hospital's app is linked to (a large hospital's consultants, with room to spare). */
+export const MAX_HOSPITAL_DOCTORS = 500;
 
 @InputType()
 export class IntegratorAppInput {
@@ -29,10 +31,18 @@ export class IntegratorAppInput {
   @IsEnum(OrganisationKind)
   organisationKind?: OrganisationKind | null;
 
-  @Field(() => String, { nullable: true, description: "A hospital: its name as its doctors give it; an insurer: its name" })
+  @Field(() => String, { nullable: true, description: "The hospital's or insurer's name, for people to read (it opens nothing)" })
   @IsOptional()
   @MaxLength(200)
   organisationName?: string | null;
+
+  @Field(() => [ID], { nullable: true, description: `A hospital's app: the doctors whose hospital visits it reads and hears of (webhooks), at most ${MAX_HOSPITAL_DOCTORS}. Left out of an update: unchanged` })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @ArrayMaxSize(MAX_HOSPITAL_DOCTORS)
+  @IsUUID('all', { each: true, message: 'Choose doctors from the list' })
+  hospitalDoctorIds?: string[] | null;
 
   @Field(() => Int, { nullable: true, description: 'Bucket size in cost points (default 1,000)' })
   @IsOptional()

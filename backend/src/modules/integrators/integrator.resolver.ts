@@ -6,9 +6,22 @@ import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
 import { IntegratorAppInput, RotateIntegratorKeyInput } from './integrator.inputs.js';
 import type { AppRow, KeyRow } from './integrator.read.js';
+import type { HospitalDoctorRow } from './integrator.service.js';
 
 @ObjectType()
 export class IntegratorAppPage extends Paginated(IntegratorApp) {}
+
+@ObjectType({ description: "A doctor an admin linked to a hospital's app: the app reads this doctor's hospital visits" })
+export class HospitalDoctor {
+  @Field(() => ID)
+  id!: string;
+
+  @Field()
+  name!: string;
+
+  @Field({ description: 'The work place the doctor gives (shown to help the admin; it opens nothing)' })
+  work!: string;
+}
 
 @ObjectType({ description: 'An app with a new key: the key is shown this once and never again' })
 export class IntegratorAppWithKey {
@@ -34,7 +47,7 @@ export class IntegratorResolver {
     return ctx.services.integrators.create(ctx.em, input);
   }
 
-  @Mutation(() => IntegratorApp, { description: "Changes an app's name, contact, scopes, organisation and cost budget; its keys stay" })
+  @Mutation(() => IntegratorApp, { description: "Changes an app's name, contact, scopes, organisation, linked doctors and cost budget; its keys stay" })
   @Allow(Role.Admin)
   updateIntegratorApp(@Arg('id', () => ID) id: string, @Arg('input') input: IntegratorAppInput, @Ctx() ctx: Context) {
     return ctx.services.integrators.update(ctx.em, id, input);
@@ -54,6 +67,15 @@ export class IntegratorResolver {
     @Ctx() ctx: Context,
   ) {
     return ctx.services.integrators.rotate(ctx.em, id, input.overlapMinutes);
+  }
+
+  @FieldResolver(() => [HospitalDoctor], { description: "A hospital's app: the doctors an admin linked to it, whose hospital visits it reads (none for other apps)" })
+  async hospitalDoctors(@Root() app: IntegratorApp | AppRow, @Ctx() ctx: Context): Promise<HospitalDoctorRow[]> {
+    const loader = ctx.loaders.of('integratorHospitalDoctors', async (ids) => {
+      const byApp = await ctx.services.integrators.hospitalDoctorsOf(ctx.em, ids);
+      return [...byApp].map(([id, doctors]) => ({ id, doctors }));
+    });
+    return (await loader.load(app.id))?.doctors ?? [];
   }
 
   @FieldResolver(() => [IntegratorKey], { description: "The app's keys, newest first (prefixes only)" })

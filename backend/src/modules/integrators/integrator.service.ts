@@ -4,10 +4,18 @@ import { isUuid } from '../../common/ids.js';
 import type { ListOrder, PageResult } from '../../common/pagination.js';
 import { IntegratorScope, OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { normalizeEmail } from '../accounts/index.js';
-import { IntegratorApp, IntegratorKey } from './integrator.entity.js';
+import { Doctor } from '../doctors/index.js';
+import { IntegratorApp, IntegratorAppDoctor, IntegratorKey } from './integrator.entity.js';
 import type { IntegratorAppInput } from './integrator.inputs.js';
 import { appRows, type AppRow } from './integrator.read.js';
 import { makeKey, parseKey, secretMatches, type NewKey } from './integrator.keys.js';
+
+/** A doctor linked to a hospital's app, as the admin's form shows it. */
+export interface HospitalDoctorRow {
+  id: string;
+  name: string;
+  work: string;
+}
 
 export interface AppWithKey {
   app: IntegratorApp;
@@ -26,28 +34,31 @@ export const DEMO_KEY = makeKey('de00000000000001', 'development-only-demo-key'.
 export class IntegratorService {
   constructor(private readonly production: boolean) {}
 
-  /** Registers an app and gives its first key (shown once). */
+  /** Registers an app and gives its first key (shown once), with the doctors a hospital's app is linked to. */
   async create(em: EntityManager, input: IntegratorAppInput): Promise<AppWithKey> {
     const fields = checkOrganisation(input);
-    const app = em.create(IntegratorApp, {
-      name: input.name.trim(),
-      contactEmail: normalizeEmail(input.contactEmail),
-      scopes: [...new Set(input.scopes)],
-      organisationKind: input.organisationKind ?? null,
-      organisationName: fields.organisationName,
-      quotaSize: input.quotaSize ?? 1000,
-      quotaRestoreRate: input.quotaRestoreRate ?? 100,
-      quotaAvailable: input.quotaSize ?? 1000,
+    return em.transactional(async (tx) => {
+      const app = tx.create(IntegratorApp, {
+        name: input.name.trim(),
+        contactEmail: normalizeEmail(input.contactEmail),
+        scopes: [...new Set(input.scopes)],
+        organisationKind: input.organisationKind ?? null,
+        organisationName: fields.organisationName,
+        quotaSize: input.quotaSize ?? 1000,
+        quotaRestoreRate: input.quotaRestoreRate ?? 100,
+        quotaAvailable: input.quotaSize ?? 1000,
+      });
+      const key = makeKey();
+      tx.create(IntegratorKey, { app, keyId: key.keyId, prefix: key.prefix, secretHash: key.secretHash });
+      await tx.flush();
+      await this.linkDoctors(tx, app, input.hospitalDoctorIds ?? []);
+      return { app, key: key.key };
     });
-    const key = makeKey();
-    em.create(IntegratorKey, { app, keyId: key.keyId, prefix: key.prefix, secretHash: key.secretHash });
-    await em.flush();
-    return { app, key: key.key };
   }
 
   /**
-   * Changes an app's name, contact, scopes, organisation and budget (its keys stay). A smaller bucket
-   * keeps at most its new size; what an app was refused before is not given back.
+   * Changes an app's name, contact, scopes, organisation, linked doctors and budget (its keys stay).
+   * A smaller bucket keeps at most its new size; what an app was refused before is not given back.
    */
   async update(em: EntityManager, id: string, input: IntegratorAppInput): Promise<IntegratorApp> {
     const app = isUuid(id) ? await em.findOne(IntegratorApp, { id }) : null;
@@ -62,9 +73,51 @@ export class IntegratorService {
       quotaSize: input.quotaSize ?? app.quotaSize,
       quotaRestoreRate: input.quotaRestoreRate ?? app.quotaRestoreRate,
     });
-    await em.flush();
-    await em.getConnection().execute('update integrator_apps set quota_available = least(quota_available, quota_size) where id = ?', [app.id]);
+    await em.transactional(async (tx) => {
+      await tx.flush();
+      await this.linkDoctors(tx, app, input.hospitalDoctorIds);
+      await tx.execute('update integrator_apps set quota_available = least(quota_available, quota_size) where id = ?', [app.id]);
+    });
     return app;
+  }
+
+  /**
+   * The doctors a hospital's app reads visits of become exactly `doctorIds` (null: unchanged); an app
+   * that does not act for a hospital is linked to none. In the caller's transaction.
+   */
+  private async linkDoctors(tx: EntityManager, app: IntegratorApp, doctorIds: readonly string[] | null | undefined): Promise<void> {
+    if (app.organisationKind !== OrganisationKind.HOSPITAL) {
+      await tx.nativeDelete(IntegratorAppDoctor, { app: app.id });
+      return;
+    }
+    if (doctorIds == null) return;
+    const found = doctorIds.length ? await tx.count(Doctor, { id: { $in: [...doctorIds] } }) : 0;
+    if (found !== doctorIds.length) {
+      throw badInput('A doctor chosen is not on Nirog', { hospitalDoctorIds: 'A doctor chosen is not on Nirog' });
+    }
+    await tx.nativeDelete(IntegratorAppDoctor, { app: app.id, ...(doctorIds.length ? { doctor: { $nin: [...doctorIds] } } : {}) });
+    const linked = new Set((await tx.find(IntegratorAppDoctor, { app: app.id }, { fields: ['doctor'] })).map((l) => l.doctor.id));
+    for (const doctorId of doctorIds) {
+      if (!linked.has(doctorId)) tx.create(IntegratorAppDoctor, { app: tx.getReference(IntegratorApp, app.id), doctor: tx.getReference(Doctor, doctorId) });
+    }
+    await tx.flush();
+  }
+
+  /** The doctors whose hospital visits this app reads (none unless an admin linked them). */
+  async hospitalDoctorIds(em: EntityManager, appId: string): Promise<string[]> {
+    const rows = await em.execute<{ doctor_id: string }[]>('select doctor_id from integrator_app_doctors where app_id = ?', [appId]);
+    return rows.map((r) => r.doctor_id);
+  }
+
+  /** Each app's linked doctors (name and declared work place, for the admin's form), in one statement. */
+  async hospitalDoctorsOf(em: EntityManager, appIds: readonly string[]): Promise<Map<string, HospitalDoctorRow[]>> {
+    const byApp = new Map<string, HospitalDoctorRow[]>(appIds.map((id) => [id, []]));
+    if (!appIds.length) return byApp;
+    const rows = await em.execute<{ app_id: string; id: string; name: string; work: string }[]>(
+      `select l.app_id, d.id, d.user_name as name, d.work from integrator_app_doctors l join doctors d on d.id = l.doctor_id
+        where l.app_id in (${appIds.map(() => '?').join(', ')}) order by d.user_name, d.id`, [...appIds]);
+    for (const r of rows) byApp.get(r.app_id)?.push({ id: r.id, name: r.name, work: r.work });
+    return byApp;
   }
 
   /** The admin's list, each app with its keys (integrator.read.ts). */
@@ -141,14 +194,17 @@ function parseScopes(value: string[] | string): IntegratorScope[] {
 }
 
 /**
- * Whom the app acts for must fit its scopes: a hospital (named as its doctors give their work place)
- * for appointments:read, the pharmacy for stock:write; an insurer is named too.
+ * Whom the app acts for must fit its scopes: a hospital for appointments:read (its visits are those of
+ * the doctors linked to it), the pharmacy for stock:write; a hospital and an insurer are named too.
  */
 function checkOrganisation(input: IntegratorAppInput): { organisationName: string | null } {
   const kind = input.organisationKind ?? null;
   const name = input.organisationName?.trim() || null;
   if ((kind === OrganisationKind.HOSPITAL || kind === OrganisationKind.INSURER) && !name) {
     throw badInput('Name the hospital or insurer the app acts for', { organisationName: 'Name the hospital or insurer the app acts for' });
+  }
+  if (input.hospitalDoctorIds?.length && kind !== OrganisationKind.HOSPITAL) {
+    throw badInput("Only a hospital's app is linked to doctors", { hospitalDoctorIds: "Only a hospital's app is linked to doctors" });
   }
   if (input.scopes.includes(IntegratorScope.APPOINTMENTS_READ) && kind !== OrganisationKind.HOSPITAL) {
     throw badInput('appointments:read is for an app acting for a hospital', { scopes: 'appointments:read is for an app acting for a hospital' });

@@ -283,6 +283,18 @@ const TEMPLATES: Record<string, Record<Language, Writer>> = {
       action: { label: 'আমার অর্ডার', url: v.link! },
     }),
   },
+  'prescription-check-expired': {
+    en: (v) => ({
+      subject: `Order #${v.ref}: cancelled, the prescription was not checked in time`,
+      paragraphs: [`Hello ${v.name},`, `No pharmacist could check the prescription of your order #${v.ref} within a day, so the order is cancelled and nothing was charged. Please order again; we are sorry for the wait.`],
+      action: { label: 'My orders', url: v.link! },
+    }),
+    bn: (v) => ({
+      subject: `অর্ডার #${v.ref}: বাতিল, প্রেসক্রিপশন সময়মতো যাচাই হয়নি`,
+      paragraphs: [`প্রিয় ${v.name},`, `এক দিনের মধ্যে কোনো ফার্মাসিস্ট আপনার অর্ডার #${v.ref} এর প্রেসক্রিপশন যাচাই করতে পারেননি, তাই অর্ডারটি বাতিল হয়েছে এবং কোনো টাকা কাটা হয়নি। অনুগ্রহ করে আবার অর্ডার করুন; দেরির জন্য আমরা দুঃখিত।`],
+      action: { label: 'আমার অর্ডার', url: v.link! },
+    }),
+  },
   'prescription-approved': {
     en: (v) => ({
       subject: `Order #${v.ref}: prescription accepted, please pay`,
@@ -490,6 +502,12 @@ const SMS: Record<string, Record<Language, (v: TemplateVars) => string>> = {
   'phone-taken-attempt': {
     en: () => 'Nirog: someone tried to use this number for a new account. It already has yours: log in with this number. If it was not you, ignore this.',
     bn: () => 'নিরোগ: কেউ এই নম্বর দিয়ে নতুন অ্যাকাউন্ট খুলতে চেয়েছিল। এই নম্বরে আপনার অ্যাকাউন্ট আছে: এই নম্বর দিয়েই লগ ইন করুন। এটি আপনি না হলে উপেক্ষা করুন।',
+  },
+  // A login code was asked for a number no patient account has verified: no code, and why. Only whoever
+  // holds the phone reads it, so it may say what the answer on screen must not.
+  'phone-no-login': {
+    en: () => 'Nirog: no patient account uses this number, so no login code was sent. Sign up with it to make one; doctors and admins log in with email and password. Not you? Ignore this.',
+    bn: () => 'নিরোগ: এই নম্বরে কোনো রোগীর অ্যাকাউন্ট নেই, তাই লগইন কোড পাঠানো হয়নি। অ্যাকাউন্ট খুলতে এই নম্বর দিয়ে সাইন আপ করুন; ডাক্তার ও অ্যাডমিন ইমেইল ও পাসওয়ার্ডে লগ ইন করেন। আপনি না চাইলে উপেক্ষা করুন।',
   },
 };
 

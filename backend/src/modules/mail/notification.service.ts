@@ -184,6 +184,8 @@ export class NotificationService {
         await this.tell(tx, e.userId, key, 'order-refund-started', 'refund-started', vars);
       } else if (rejected) {
         await this.tell(tx, e.userId, key, 'prescription-rejected', 'order-status', (u) => ({ name: u.name, ref, note: order?.prescription_note ?? '', status: status(e.to)(u), link }));
+      } else if (order?.cancel_reason === 'PRESCRIPTION_NOT_CHECKED') {
+        await this.tell(tx, e.userId, key, 'prescription-check-expired', 'order-status', (u) => ({ name: u.name, ref, status: status(e.to)(u), link }));
       } else if (e.from === 'PrescriptionCheck' && e.to === 'Processing') {
         await this.tell(tx, e.userId, key, 'prescription-approved', 'order-status', (u) => ({ name: u.name, ref, status: status(e.to)(u), link }));
       } else {

@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/sql';
-import type { OutboxTable } from './outbox.js';
+import type { OutboxQueue } from '../../common/metrics.js';
+import { QUEUE_OF, type OutboxTable } from './outbox.js';
 
 export interface OutboxBacklog {
-  queue: 'mail' | 'sms';
+  queue: OutboxQueue;
   /** Waiting to be delivered: pending, or claimed by a worker and not yet settled. */
   depth: number;
   /** Seconds since the oldest of them was queued; 0 when none waits. */
@@ -11,14 +12,14 @@ export interface OutboxBacklog {
   failed: number;
 }
 
-const QUEUES: [OutboxBacklog['queue'], OutboxTable][] = [['mail', 'mail_outbox'], ['sms', 'sms_outbox']];
-
 /**
- * The outboxes' backlog for /metrics, one query per queue. It reads through the (status,
+ * The outboxes' backlog for /metrics, one query per queue (the composition root names the tables:
+ * the webhook deliveries are the webhooks module's). It reads through the (status,
  * next_attempt_at) index: only unsent and failed rows are touched, never the delivered history.
  */
-export async function outboxBacklog(em: EntityManager): Promise<OutboxBacklog[]> {
-  return Promise.all(QUEUES.map(async ([queue, table]) => {
+export async function outboxBacklog(em: EntityManager, tables: readonly OutboxTable[] = ['mail_outbox', 'sms_outbox']): Promise<OutboxBacklog[]> {
+  return Promise.all(tables.map(async (table) => {
+    const queue = QUEUE_OF[table];
     const rows = await em.getConnection().execute<{ status: string; n: string | number; oldest: Date | string | null }[]>(
       `select status, count(*) as n, min(created_at) as oldest from ${table}
         where status in ('pending', 'sending', 'failed') group by status`, [], 'all');

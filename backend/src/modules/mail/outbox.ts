@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
 import type { Logger } from '../../common/logger.js';
+import { outboxSends, type OutboxQueue } from '../../common/metrics.js';
+import { inBackgroundSpan } from '../../common/background.js';
 
 /**
  * The queue discipline shared by the mail and SMS outboxes and the webhook deliveries (modules/webhooks) (tables with status, attempts,
@@ -17,6 +19,9 @@ import type { Logger } from '../../common/logger.js';
  * - Settling is conditional on status = 'sending', so a late answer never overwrites a newer state.
  */
 export type OutboxTable = 'mail_outbox' | 'sms_outbox' | 'webhook_deliveries';
+
+/** The queue a table is, for /metrics and the traces. */
+export const QUEUE_OF: Record<OutboxTable, OutboxQueue> = { mail_outbox: 'mail', sms_outbox: 'sms', webhook_deliveries: 'webhook' };
 
 export interface ClaimedRow {
   id: string;
@@ -69,7 +74,8 @@ export async function deliverEach(em: EntityManager, table: OutboxTable, opts: {
         [leaseMs / 1000, row.id, row.attempts]).catch(() => { /* the next beat, or the lease runs out */ });
     }, leaseMs / 3);
     try {
-      await send(row);
+      // Each send is a trace of its own (when tracing is on), its SQL and the SMTP or HTTP call under it.
+      await inBackgroundSpan(`outbox.send ${QUEUE_OF[table]}`, { 'nirog.outbox.queue': QUEUE_OF[table], 'nirog.outbox.id': row.id, 'nirog.outbox.attempt': row.attempts }, () => send(row));
     } finally {
       clearInterval(heartbeat);
     }
@@ -83,6 +89,7 @@ export async function markSent(em: EntityManager, table: OutboxTable, id: string
     `update ${table} set status = 'sent', sent_at = now(), last_error = null, updated_at = now()${sets} where id = ? and status = 'sending'`,
     [...Object.values(extra), id],
   );
+  outboxSends.inc({ queue: QUEUE_OF[table], result: 'sent' });
 }
 
 /** Back to pending with a later attempt time, or failed when the attempts are spent (or the error is permanent). */
@@ -98,6 +105,7 @@ export async function markFailed(em: EntityManager, table: OutboxTable, row: Cla
       where id = ? and status = 'sending'`,
     [status, error.slice(0, 1000), giveUp ? 0 : delayMs / 1000, row.id],
   );
+  outboxSends.inc({ queue: QUEUE_OF[table], result: giveUp ? 'failed' : 'retry' });
   return status;
 }
 

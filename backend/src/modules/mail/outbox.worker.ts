@@ -4,11 +4,17 @@ import type { EntityManager } from '@mikro-orm/sql';
 import type { MailService } from './mail.service.js';
 import type { SmsService } from './sms.service.js';
 import type { NotificationService } from './notification.service.js';
+import { runBackgroundJob } from '../../common/background.js';
 
 /**
  * Delivers the outboxes and fires due reminders, inside the API process. Every replica may run one:
  * rows are claimed atomically, so replicas share the work instead of repeating it. A failing step
  * (the database away, a bug) is logged and tried again at the next poll; it never reaches a request.
+ *
+ * Each queue has its own loop (a lane), SMS first: a slow or hanging SMTP server, or a webhook
+ * receiver taking its 10 s, holds only its own queue, never a login code waiting behind 20 mails.
+ * The upkeep lane fires due reminders (which queue mail and SMS), reads SMS delivery reports (a
+ * gateway call each) and runs the hourly retention purge.
  */
 const BATCH = 20;
 const PURGE_EVERY_MS = 3_600_000;
@@ -19,9 +25,13 @@ const PURGE_EVERY_MS = 3_600_000;
  */
 export type RetentionTask = (em: EntityManager, retentionDays: number) => Promise<Record<string, number>>;
 
+export type WorkerLane = 'sms' | 'mail' | 'webhooks' | 'upkeep';
+/** The order the lanes start in, and the order tick() runs them. */
+export const WORKER_LANES: readonly WorkerLane[] = ['sms', 'mail', 'webhooks', 'upkeep'];
+
 export class OutboxWorker {
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly timers = new Map<WorkerLane, NodeJS.Timeout>();
+  private readonly running = new Map<WorkerLane, Promise<void>>();
   private stopped = true;
   /** The passes under way; stop() tells them to end after the row they are sending. */
   private readonly passes = new Set<{ stop: boolean }>();
@@ -44,32 +54,48 @@ export class OutboxWorker {
 
   private lastPurge = 0;
 
-  /** One pass over everything that is due; returns what was done (tests call this directly). */
-  async tick(): Promise<{ mail: number; sms: number; reminders: number; webhooks: number; busy: boolean }> {
+  /** One pass of one lane: what it sent (or fired, for upkeep), and whether a full batch says more waits. */
+  async lane(lane: WorkerLane, part: 'all' | 'reminders' | 'checks' = 'all'): Promise<{ done: number; busy: boolean }> {
     const em = this.orm.em.fork();
-    const reminders = await this.parts.notifications.fireDueReminders(em, BATCH);
     // A stopping worker finishes the row it is sending and claims no more.
     const pass = { stop: false };
     const keepGoing = () => !pass.stop;
     this.passes.add(pass);
-    let mail = 0;
-    let sms = 0;
-    let webhooks = 0;
     try {
-      mail = await this.parts.mail.deliverDue(em, BATCH, keepGoing);
-      sms = await this.parts.sms.deliverDue(em, BATCH, keepGoing);
-      webhooks = (await this.parts.webhooks?.deliverDue(em, BATCH, keepGoing)) ?? 0;
-      if (!pass.stop) await this.parts.sms.checkDeliveries(em, BATCH);
+      let done = 0;
+      if (lane === 'sms') done = await this.parts.sms.deliverDue(em, BATCH, keepGoing);
+      else if (lane === 'mail') done = await this.parts.mail.deliverDue(em, BATCH, keepGoing);
+      else if (lane === 'webhooks') done = (await this.parts.webhooks?.deliverDue(em, BATCH, keepGoing)) ?? 0;
+      else {
+        if (part !== 'checks') done = await this.parts.notifications.fireDueReminders(em, BATCH);
+        if (part !== 'reminders' && !pass.stop) await this.parts.sms.checkDeliveries(em, BATCH);
+        if (part !== 'reminders' && !pass.stop && Date.now() - this.lastPurge > PURGE_EVERY_MS) {
+          this.lastPurge = Date.now();
+          const deleted = await runBackgroundJob('retention-purge', () => this.purge(em), this.exclusive);
+          if (deleted) this.log.info({ deleted }, 'retention purge');
+        }
+      }
+      return { done, busy: done >= BATCH };
     } finally {
       this.passes.delete(pass);
     }
-    if (!pass.stop && Date.now() - this.lastPurge > PURGE_EVERY_MS) {
-      this.lastPurge = Date.now();
-      const deleted = await this.exclusive(() => this.purge(em));
-      if (deleted) this.log.info({ deleted }, 'retention purge');
-    }
-    // A full batch means more is waiting: the loop goes again at once instead of sleeping.
-    return { mail, sms, reminders, webhooks, busy: Math.max(mail, sms, reminders, webhooks) >= BATCH };
+  }
+
+  /**
+   * One pass over everything that is due, lane after lane: reminders first (the texts and mail they
+   * queue go out in the same pass), then the sends, then delivery reports and the purge. Returns
+   * what was done (tests call this directly).
+   */
+  async tick(): Promise<{ mail: number; sms: number; reminders: number; webhooks: number; busy: boolean }> {
+    const reminders = await this.lane('upkeep', 'reminders');
+    const sms = await this.lane('sms');
+    const mail = await this.lane('mail');
+    const webhooks = await this.lane('webhooks');
+    await this.lane('upkeep', 'checks');
+    return {
+      mail: mail.done, sms: sms.done, reminders: reminders.done, webhooks: webhooks.done,
+      busy: [reminders, sms, mail, webhooks].some((l) => l.busy),
+    };
   }
 
   /**
@@ -88,27 +114,30 @@ export class OutboxWorker {
     return deleted;
   }
 
+  /** Starts every lane's loop; each polls on its own and goes again at once after a full batch. */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
-    const loop = () => {
-      if (this.stopped) return;
-      let busy = false;
-      this.running = this.tick()
-        .then((r) => { busy = r.busy; }, (err) => this.log.error({ err }, 'outbox worker step failed'))
-        .finally(() => {
-          if (!this.stopped) this.timer = setTimeout(loop, busy ? 0 : this.pollMs);
-        });
-    };
-    loop();
+    for (const lane of WORKER_LANES) {
+      const loop = () => {
+        if (this.stopped) return;
+        let busy = false;
+        this.running.set(lane, this.lane(lane)
+          .then((r) => { busy = r.busy; }, (err) => this.log.error({ err, lane }, 'outbox worker step failed'))
+          .finally(() => {
+            if (!this.stopped) this.timers.set(lane, setTimeout(loop, busy ? 0 : this.pollMs));
+          }));
+      };
+      loop();
+    }
   }
 
-  /** Finishes the row being sent (claims no more), waits for the pass to end, closes the SMTP pool. */
+  /** Finishes the rows being sent (claims no more), waits for every lane's pass to end, closes the SMTP pool. */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const pass of this.passes) pass.stop = true;
-    if (this.timer) clearTimeout(this.timer);
-    await this.running;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    await Promise.all(this.running.values());
     this.parts.mail.close();
   }
 }

@@ -11,6 +11,7 @@ export * from './medicine.entity.js';
 export * from './medicine.read.js';
 export * from './medicine.service.js';
 export * from './medicine.match.js';
+export * from './medicine.import.js';
 
 export const module: NirogModule = {
   name: 'medicines',

@@ -171,13 +171,17 @@ export class NurseService {
     return em.findOneOrFail(NurseReview, { id: review.id }, { populate: ['user'] });
   }
 
-  /** A patient edits their own review; the average is adjusted by the difference, atomically. */
+  /**
+   * A patient edits their own review; the average is adjusted by the difference, atomically. The
+   * caller's review is looked for, never the nurse first: a made-up nurse id answers like a real nurse
+   * the caller has not reviewed (NO_REVIEW), as for doctors.
+   */
   async updateReview(em: EntityManager, actor: AuthUser, input: NurseReviewInput): Promise<NurseReview> {
     if (!mayReviewNurses(actor)) throw forbidden('Only patients can review nurses', 'NOT_A_PATIENT');
     const halfStars = toHalfStars(input.rating);
-    await this.get(em, input.nurseId);
+    if (!isUuid(input.nurseId)) throw notFound('Review', 'NO_REVIEW');
     const id = await em.transactional(async (tx) => {
-      const review = await tx.findOne(NurseReview, { nurse: input.nurseId, user: actor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const review = await tx.findOne(NurseReview, { nurse: { id: input.nurseId, deletedAt: null }, user: actor.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!review) throw notFound('Review', 'NO_REVIEW');
       const delta = halfStars - review.halfStars;
       review.halfStars = halfStars;

@@ -124,7 +124,17 @@ export class Order extends BaseEntity<'status' | 'paymentStatus' | 'stockRelease
   @Property({ type: 'uuid', nullable: true })
   prescriptionId?: string | null;
 
-  /** The photo of a paper prescription, checked by a pharmacist (only its patient, pharmacists and admins get the address). */
+  /**
+   * The paper prescription it draws on: the one a pharmacist recorded from this order's photo, or an
+   * earlier one named at checkout (the prescriptions module's ledger; named by id, like prescriptionId).
+   */
+  @Property({ type: 'uuid', nullable: true })
+  paperPrescriptionId?: string | null;
+
+  /**
+   * The photo of a paper prescription, checked by a pharmacist: its key in the private store
+   * (`prescriptions/<uuid>.webp`, modules/medical-files), never a URL; its viewers get short-lived links.
+   */
   @Property({ length: 500, nullable: true })
   prescriptionImageUrl?: string | null;
 

@@ -4,6 +4,7 @@ import { AdminPageArgs, PageArgs } from '../../common/pagination.js';
 import { CARE_FOR_ARG } from '../family/index.js';
 import { PaymentProvider } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
+import { MAX_PAPER_LINES, MAX_REFILLS } from '../prescriptions/index.js';
 
 const DETAILS = 'Please enter your details';
 export const MAX_LINE_QUANTITY = 100;
@@ -79,6 +80,26 @@ export class CreateOrderInput {
   familyMemberId?: string | null;
 }
 
+/** One medicine a paper prescription allows, as the pharmacist reads it. */
+@InputType()
+export class PaperLineInput {
+  @Field(() => ID, { description: 'A prescription-only medicine of the catalogue' })
+  @IsUUID('all', { message: 'Unknown medicine' })
+  medicineId!: string;
+
+  @Field(() => Int, { description: "How many the paper allows for one course, in the catalogue's units (strips, bottles, pieces)" })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  quantity!: number;
+
+  @Field(() => Int, { defaultValue: 0, description: `Refills the paper grants (0 to ${MAX_REFILLS})` })
+  @IsInt()
+  @Min(0)
+  @Max(MAX_REFILLS)
+  refills: number = 0;
+}
+
 @InputType()
 export class ReviewPrescriptionInput {
   @Field(() => ID)
@@ -89,10 +110,21 @@ export class ReviewPrescriptionInput {
   @IsBoolean()
   approve!: boolean;
 
-  @Field(() => String, { nullable: true, description: 'Shown to the patient (why it was rejected)' })
+  @Field(() => String, { nullable: true, description: 'Shown to the patient: required to reject (why), optional to approve' })
   @IsOptional()
   @MaxLength(300)
   note?: string | null;
+
+  @Field(() => [PaperLineInput], { nullable: true, description: "Required to approve: what the paper allows, one line per medicine (the order's prescription-only lines must fit in it)" })
+  @IsOptional()
+  @ArrayMaxSize(MAX_PAPER_LINES)
+  @ValidateNested({ each: true })
+  lines?: PaperLineInput[] | null;
+
+  @Field(() => String, { nullable: true, description: 'Required to approve: the last day (YYYY-MM-DD, Dhaka) it may be dispensed, today to a year ahead' })
+  @IsOptional()
+  @MaxLength(10)
+  validUntil?: string | null;
 }
 
 @ArgsType()

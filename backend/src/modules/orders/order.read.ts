@@ -6,8 +6,11 @@ import { localPhone } from '../../common/phone.js';
 import { MedicineUnit } from '../medicines/index.js';
 import { PaymentProvider, REFUNDS_JSON_SQL, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
-import { nextOrderStatuses } from './order.policy.js';
+import { mayViewPrescriptionPhoto, nextOrderStatuses } from './order.policy.js';
+import { isPrivateKey, type MedicalFileService } from '../medical-files/index.js';
+import type { AuthUser } from '../../common/roles.js';
 import { careRecipient, CareRecipient, type FamilyRelation } from '../family/index.js';
+import { DispensingLineView, ORDER_DISPENSING_JSON_SQL, orderDispensingFromJson, PAPER_PRESCRIPTION_JSON_SQL, paperPrescriptionFromJson, PaperPrescriptionView } from '../prescriptions/index.js';
 
 /** One line of an order as it was bought (a snapshot: later catalogue changes do not rewrite it). */
 @ObjectType('OrderItem')
@@ -39,8 +42,14 @@ export class OrderLineView {
   @Field(() => Int)
   lineTotalPoisha!: number;
 
-  /** The medicine it was (REST `product`); not published in GraphQL. */
+  @Field(() => DispensingLineView, { nullable: true, description: 'The prescription line it draws on (what that line allows, dispensed and left); null for a medicine sold without prescription, or a photo not checked yet' })
+  prescriptionLine!: DispensingLineView | null;
+
+  @Field(() => ID, { description: 'The medicine of the catalogue it was' })
   medicineId!: string;
+
+  @Field({ description: 'The medicine is sold only with a prescription (as the catalogue says now)' })
+  prescriptionRequired!: boolean;
 }
 
 /**
@@ -125,6 +134,9 @@ export class OrderView {
   @Field(() => ID, { nullable: true, description: 'The Nirog prescription that lists its prescription-only medicines' })
   prescriptionId!: string | null;
 
+  @Field(() => PaperPrescriptionView, { nullable: true, description: 'The paper prescription it draws on: read by a pharmacist from its photo, or an earlier one named at checkout' })
+  paperPrescription!: PaperPrescriptionView | null;
+
   @Field(() => Date, { nullable: true, description: 'When a pharmacist approved or rejected its uploaded prescription' })
   prescriptionReviewedAt!: Date | null;
 
@@ -145,8 +157,31 @@ export class OrderView {
   openPaymentUrl!: string | null;
   /** Approved after its prescription check and not paid yet: its patient pays from My orders (payForOrder). */
   awaitingPayment!: boolean;
-  /** The photo of its prescription; the resolver shows it to its patient, pharmacists and admins. */
+  /**
+   * The photo of its prescription: its key in the private store (medical-files), never published;
+   * its viewers get a link (prescriptionPhotoFor).
+   */
   prescriptionImage!: string | null;
+  /** What each medicine drew on its prescription (by medicine id), for the lines. */
+  dispensing!: Map<string, DispensingLineView>;
+}
+
+export interface PhotoLink { url: string; expiresAt: Date }
+const photoLinks = new WeakMap<OrderView, { viewerId: string; link: PhotoLink }>();
+
+/**
+ * The link to an order's prescription photo for this viewer (its patient, pharmacists, admins:
+ * mayViewPrescriptionPhoto), or null. Both doors publish this and nothing else of the file: GraphQL's
+ * prescriptionImageUrl and prescriptionImageExpiresAt (one link per order and viewer in a request),
+ * REST's prescriptionImage.
+ */
+export function prescriptionPhotoFor(files: MedicalFileService, viewer: AuthUser | null, o: OrderView): PhotoLink | null {
+  if (!viewer || !isPrivateKey(o.prescriptionImage) || !mayViewPrescriptionPhoto(viewer, o)) return null;
+  const made = photoLinks.get(o);
+  if (made?.viewerId === viewer.id) return made.link;
+  const link = files.linkFor(o.prescriptionImage, viewer, { type: 'Order', id: o.id, patientId: o.userId });
+  photoLinks.set(o, { viewerId: viewer.id, link });
+  return link;
 }
 
 type When = Date | string;
@@ -157,9 +192,10 @@ interface OrderRow {
   paid_at: When | null; confirmed_at: When | null; delivered_at: When | null; cancelled_at: When | null; cancel_reason: string | null;
   created_at: When; u_name: string; u_email: string; prescription_required: boolean; prescription_id: string | null;
   prescription_image_url: string | null; prescription_reviewed_at: When | null; prescription_note: string | null; refunds: unknown;
+  dispensing: unknown; paper: unknown;
   family_member_id: string | null; f_name: string | null; f_relation: FamilyRelation | null;
   i_id: string | null; i_medicine_id: string; i_name: string; i_strength: string; i_unit: MedicineUnit; i_image_url: string | null;
-  i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When;
+  i_unit_price_poisha: number; i_quantity: number; i_line_total_poisha: number; i_created_at: When; i_rx: boolean | null;
 }
 
 const dateOrNull = (v: When | null) => (v === null ? null : toDate(v));
@@ -178,13 +214,16 @@ function toOrderView(r: OrderRow): OrderView {
     awaitingPayment: open && !r.payment_tran_id, prescriptionRequired: r.prescription_required, prescriptionId: r.prescription_id,
     prescriptionImage: r.prescription_image_url, prescriptionReviewedAt: dateOrNull(r.prescription_reviewed_at),
     prescriptionNote: r.prescription_note, refunds: refundViewsFromJson(r.refunds),
+    dispensing: orderDispensingFromJson(r.dispensing), paperPrescription: paperPrescriptionFromJson(r.paper),
     careFor: careRecipient({ familyMemberId: r.family_member_id, name: r.f_name ?? r.u_name, relation: r.f_relation, accountName: r.u_name }),
   });
 }
 
-const toLineView = (r: OrderRow): OrderLineView => Object.assign(new OrderLineView(), {
+const toLineView = (r: OrderRow, order: OrderView): OrderLineView => Object.assign(new OrderLineView(), {
+  prescriptionLine: order.dispensing.get(r.i_medicine_id) ?? null,
   id: r.i_id!, createdAt: toDate(r.i_created_at), name: r.i_name, strength: r.i_strength, unit: r.i_unit, imageUrl: r.i_image_url,
   unitPricePoisha: r.i_unit_price_poisha, quantity: r.i_quantity, lineTotalPoisha: r.i_line_total_poisha, medicineId: r.i_medicine_id,
+  prescriptionRequired: !!r.i_rx,
 });
 
 /**
@@ -196,20 +235,22 @@ async function selectOrderViews(em: EntityManager, picked: string, p: SqlParams,
       o.shipping_poisha, o.total_poisha, o.shipping_name, o.shipping_phone_e164, o.shipping_address, o.shipping_city, o.paid_at,
       o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason, o.created_at, u.name as u_name, coalesce(u.email, '') as u_email,
       o.prescription_required, o.prescription_id, o.prescription_image_url, o.prescription_reviewed_at, o.prescription_note, o.refunds,
-      o.family_member_id, f.name as f_name, f.relation as f_relation,
+      o.family_member_id, f.name as f_name, f.relation as f_relation, o.dispensing, o.paper,
       i.id as i_id, i.medicine_id as i_medicine_id, i.name as i_name, i.strength as i_strength, i.unit as i_unit, i.image_url as i_image_url,
       i.unit_price_poisha as i_unit_price_poisha, i.quantity as i_quantity, i.line_total_poisha as i_line_total_poisha,
-      i.created_at as i_created_at
-    from (select po.*, ${REFUNDS_JSON_SQL('po.id')} as refunds from (${picked}) po) o
+      i.created_at as i_created_at, im.prescription_required as i_rx
+    from (select po.*, ${REFUNDS_JSON_SQL('po.id')} as refunds, ${ORDER_DISPENSING_JSON_SQL('po.id')} as dispensing,
+        ${PAPER_PRESCRIPTION_JSON_SQL('po.paper_prescription_id')} as paper from (${picked}) po) o
     join users u on u.id = o.user_id
     left join family_members f on f.id = o.family_member_id
     left join order_items i on i.order_id = o.id
+    left join medicines im on im.id = i.medicine_id
     order by ${order}, i.created_at asc, i.id asc`;
   const orders: OrderView[] = [];
   let current: OrderView | undefined;
   for (const row of await selectRows<OrderRow>(em, sql, p)) {
     if (current?.id !== row.id) orders.push((current = toOrderView(row)));
-    if (row.i_id) current.items.push(toLineView(row));
+    if (row.i_id) current.items.push(toLineView(row, current));
   }
   return orders;
 }

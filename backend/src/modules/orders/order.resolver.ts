@@ -8,13 +8,15 @@ import { Role } from '../../common/roles.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { Paginated } from '../../common/pagination.js';
 import { MedicineView } from '../medicines/index.js';
+import { DispensingLineView } from '../prescriptions/index.js';
 import { DoctorTitle } from '../doctors/index.js';
 import { OrderStatus } from './order.entity.js';
 import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, MAX_LINE_QUANTITY, OrderLineInput, PrescriptionOrderArgs, ReviewPrescriptionInput } from './order.inputs.js';
 import { prescriptionCart } from './order.prescription.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { PaymentProvider } from '../payments/index.js';
-import { canViewOrder, mayReviewPrescriptions } from './order.policy.js';
+import { prescriptionPhotoFor } from './order.read.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 /** How reviewing prescriptions is limited (its declared limit, common/limits.ts). */
 export const REVIEW_LIMIT = 'pharmacists and admins; each order decided once (conditional update on its status); mail only to its patient';
@@ -41,6 +43,9 @@ export class CartQuoteLine {
 
   @Field({ description: 'false when the medicine is gone or has less stock than the quantity' })
   available!: boolean;
+
+  @Field(() => Int, { nullable: true, description: 'With quoteCart(prescriptionId): units of this prescription-only medicine the prescription still allows (0: none); null otherwise' })
+  prescriptionAllows!: number | null;
 }
 
 @ObjectType()
@@ -69,8 +74,11 @@ export class PrescriptionCartChoice {
   @Field(() => MedicineView)
   medicine!: MedicineView;
 
-  @Field(() => Int, { description: "Units for the course in the catalogue's unit (days × daily use over the doses one unit holds)" })
+  @Field(() => Int, { description: "Units for the course in the catalogue's unit (days × daily use over the doses one unit holds), within what the prescription has left (0: nothing left)" })
   quantity!: number;
+
+  @Field(() => Int, { description: 'Units of it the prescription still allows' })
+  left!: number;
 }
 
 @ObjectType()
@@ -92,6 +100,9 @@ export class PrescriptionCartLine {
 
   @Field(() => [PrescriptionCartChoice], { description: 'The sure match, or the medicines the patient may choose from (empty: none is sold)' })
   choices!: PrescriptionCartChoice[];
+
+  @Field(() => DispensingLineView, { description: 'What the line allows, what was dispensed and what is left' })
+  dispensing!: DispensingLineView;
 }
 
 @ObjectType()
@@ -136,16 +147,29 @@ export class OrderResolver {
     return ctx.user?.id === o.userId && o.awaitingPayment;
   }
 
-  @FieldResolver(() => String, { nullable: true, description: 'The photo of its prescription: its patient, pharmacists and admins only' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The photo of its prescription, for its patient, pharmacists and admins only (null for anyone else, apps included): '
+      + 'a signed link that works for a few minutes (prescriptionImageExpiresAt); ask for the order again for a fresh one',
+  })
   prescriptionImageUrl(@Root() o: OrderView, @Ctx() ctx: Context) {
-    return ctx.user && canViewOrder(ctx.user, o) && (ctx.user.id === o.userId || mayReviewPrescriptions(ctx.user)) ? o.prescriptionImage : null;
+    return prescriptionPhotoFor(ctx.services.medicalFiles, ctx.user, o)?.url ?? null;
+  }
+
+  @FieldResolver(() => Date, { nullable: true, description: 'When prescriptionImageUrl stops working (null when there is none)' })
+  prescriptionImageExpiresAt(@Root() o: OrderView, @Ctx() ctx: Context) {
+    return prescriptionPhotoFor(ctx.services.medicalFiles, ctx.user, o)?.expiresAt ?? null;
   }
 
   @Query(() => CartQuote, { description: "Today's prices and stock for a cart; flags lines that changed or ran out" })
   @Public()
   @Throttle('quote-ip')
-  quoteCart(@Arg('items', () => [OrderLineInput]) items: OrderLineInput[], @Ctx() ctx: Context) {
-    return ctx.services.orders.quote(ctx.em, items);
+  quoteCart(
+    @Arg('items', () => [OrderLineInput]) items: OrderLineInput[],
+    @Ctx() ctx: Context,
+    @Arg('prescriptionId', () => ID, { nullable: true, description: "A prescription the caller acts for: the quote says what it still allows of each prescription-only line" }) prescriptionId?: string | null,
+  ) {
+    return ctx.services.orders.quote(ctx.em, items, prescriptionId ? { actor: ctx.user, id: prescriptionId } : undefined);
   }
 
   @Mutation(() => CheckoutResult, {
@@ -154,6 +178,7 @@ export class OrderResolver {
   })
   @Allow(Role.User)
   @LimitedIn(CHECKOUT_LIMIT)
+  @Idempotent()
   async createOrder(
     @Arg('input') input: CreateOrderInput,
     @Ctx() ctx: Context,
@@ -169,6 +194,7 @@ export class OrderResolver {
   @Mutation(() => CheckoutResult, { description: 'Opens the payment of an order approved after its prescription check (or the one already open)' })
   @Allow(Role.User)
   @LimitedIn(CHECKOUT_LIMIT)
+  @Idempotent()
   async payForOrder(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: Context,
@@ -189,17 +215,20 @@ export class OrderResolver {
     return page;
   }
 
-  @Mutation(() => OrderView, { description: 'Pharmacists and admins: approve (the patient then pays) or reject (the order is cancelled, any payment refunded) an uploaded prescription' })
+  @Mutation(() => OrderView, {
+    description: 'Pharmacists and admins: approve an uploaded prescription, recording what the paper allows (lines, validUntil; the order is held on it '
+      + 'and the patient then pays), or reject it with a note (the order is cancelled). The only way out of PrescriptionCheck',
+  })
   @Allow(Role.Pharmacist, Role.Admin)
   @LimitedIn(REVIEW_LIMIT)
   reviewOrderPrescription(@Arg('input') input: ReviewPrescriptionInput, @Ctx() ctx: Context) {
-    return ctx.services.orders.reviewPrescription(ctx.em, ctx.user!, input.orderId, input.approve, input.note);
+    return ctx.services.orders.reviewPrescription(ctx.em, ctx.user!, input.orderId, input.approve, input.note, { lines: input.lines, validUntil: input.validUntil });
   }
 
   @Query(() => PrescriptionCart, { description: "Order these medicines: a prescription's lines matched to the catalogue with units for the course; nothing is ordered" })
   @Allow(Role.User)
   prescriptionCart(@Arg('prescriptionId', () => ID) prescriptionId: string, @Ctx() ctx: Context) {
-    return prescriptionCart(ctx.em, ctx.user!, prescriptionId, MAX_LINE_QUANTITY);
+    return prescriptionCart(ctx.em, ctx.services.dispensing, ctx.user!, prescriptionId, MAX_LINE_QUANTITY);
   }
 
   @Query(() => OrderPage)

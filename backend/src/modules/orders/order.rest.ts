@@ -1,6 +1,7 @@
 import type { RouteFn } from '../../common/rest.js';
+import type { Context } from '../../common/context.js';
 import { CHECKOUT_LIMIT } from './order.service.js';
-import type { OrderView } from './order.read.js';
+import { prescriptionPhotoFor, type OrderView, type PhotoLink } from './order.read.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { localPhone } from '../../common/phone.js';
@@ -8,11 +9,14 @@ import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, OrderLineInput } from '.
 import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
-import { picture } from '../../common/rest-images.js';
+import { onThisServer, picture } from '../../common/rest-images.js';
 import { paymentChoice } from '../payments/index.js';
 
-/** An order as the earlier app's clients read it (BDT amounts, `orderItems`, `orderStatus`), from the read model. */
-export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
+/**
+ * An order as the earlier app's clients read it (BDT amounts, `orderItems`, `orderStatus`), from the
+ * read model; `photo` is the caller's link to its prescription photo (prescriptionPhotoFor), if any.
+ */
+export function toSpecOrder(o: OrderView, opts: { customer?: boolean; photo?: PhotoLink | null } = {}) {
   return {
     _id: o.id,
     id: o.id,
@@ -22,6 +26,8 @@ export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
     orderItems: o.items.map((i) => ({
       _id: i.id, product: i.medicineId, name: i.name, strength: i.strength, price: i.unitPricePoisha / 100, quantity: i.quantity, cartQuantity: i.quantity, unit: i.unit,
       totalPrice: i.lineTotalPoisha / 100, image: picture(i.imageUrl, 'medicine'),
+      // The prescription line it draws on: what that line allows, what was dispensed, what is left.
+      prescriptionLine: i.prescriptionLine,
     })),
     itemsPrice: o.itemsPoisha / 100,
     shippingPrice: o.shippingPoisha / 100,
@@ -35,6 +41,11 @@ export function toSpecOrder(o: OrderView, opts: { customer?: boolean } = {}) {
     orderStatus: o.status === OrderStatus.PrescriptionCheck ? OrderStatus.Processing : o.status,
     prescriptionCheck: o.status === OrderStatus.PrescriptionCheck,
     prescriptionRequired: o.prescriptionRequired,
+    prescriptionId: o.prescriptionId,
+    paperPrescription: o.paperPrescription,
+    // Beside the spec's fields: the photo sent with the order, for its patient, pharmacists and admins,
+    // as a link that works for a few minutes (read the order again for a fresh one); null otherwise.
+    prescriptionImage: opts.photo ? { url: onThisServer(opts.photo.url), expiresAt: opts.photo.expiresAt } : null,
     refunds: o.refunds.map((r) => ({ _id: r.id, amount: r.amountPoisha / 100, amountPoisha: r.amountPoisha, status: r.status, reason: r.reason, createdAt: r.createdAt, completedAt: r.completedAt })),
     paidAt: o.paidAt ?? null,
     deliveredAt: o.deliveredAt ?? null,
@@ -60,17 +71,21 @@ function linesFrom(body: Record<string, unknown>): unknown[] {
   });
 }
 
+/** The order as this caller may read it (toSpecOrder with the caller's photo link). */
+const specFor = (ctx: Context, o: OrderView, customer = false) => toSpecOrder(o, { customer, photo: prescriptionPhotoFor(ctx.services.medicalFiles, ctx.user, o) });
+
 export function registerOrderRoutes(route: RouteFn): void {
   route('post', '/cart/quote', 'public', async (ctx, req) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const lines = await Promise.all(linesFrom(body).map((l) => parseInput(OrderLineInput, l)));
-    const q = await ctx.services.orders.quote(ctx.em, lines);
+    const prescriptionId = typeof body.prescriptionId === 'string' && body.prescriptionId ? body.prescriptionId : null;
+    const q = await ctx.services.orders.quote(ctx.em, lines, prescriptionId ? { actor: ctx.user, id: prescriptionId } : undefined);
     return {
       success: true,
       lines: q.lines.map((l) => ({
         medicineId: l.medicineId, _id: l.medicineId, name: l.medicine?.name ?? null, image: picture(l.medicine?.imageUrl, 'medicine'),
         quantity: l.quantity, cartQuantity: l.quantity, price: l.unitPricePoisha / 100, lineTotal: l.lineTotalPoisha / 100,
-        available: l.available, stock: l.medicine?.stock ?? 0,
+        available: l.available, stock: l.medicine?.stock ?? 0, prescriptionAllows: l.prescriptionAllows,
       })),
       itemsPrice: q.itemsPoisha / 100, shippingPrice: q.shippingPoisha / 100, totalPrice: q.totalPoisha / 100,
     };
@@ -86,24 +101,24 @@ export function registerOrderRoutes(route: RouteFn): void {
     });
     const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
     if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
-    return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: toSpecOrder(placed.order) };
-  }, { limitedIn: CHECKOUT_LIMIT });
+    return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: specFor(ctx, placed.order) };
+  }, { limitedIn: CHECKOUT_LIMIT, idempotent: true });
 
   route('get', '/orders/myorders', [Role.User], async (ctx, req) => {
     const page = await ctx.services.orders.myOrders(ctx.em, ctx.user!, await parseInput(MyOrderArgs, req.query));
-    return { success: true, orders: page.items.map((o) => toSpecOrder(o)), orderCount: page.total, resultPerPage: page.pageSize, page: page.page };
+    return { success: true, orders: page.items.map((o) => specFor(ctx, o)), orderCount: page.total, resultPerPage: page.pageSize, page: page.page };
   });
 
   route('get', '/order/:id', 'authenticated', async (ctx, req) => {
     const order = await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id));
     if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
-    return { success: true, order: toSpecOrder(order) };
+    return { success: true, order: specFor(ctx, order) };
   });
 
   route('get', '/admin/allorder', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.orders.adminOrders(ctx.em, await parseInput(AdminOrderArgs, req.query));
     return {
-      success: true, orders: page.items.map((o) => toSpecOrder(o, { customer: true })), orderCount: page.total, resultPerPage: page.pageSize,
+      success: true, orders: page.items.map((o) => specFor(ctx, o, true)), orderCount: page.total, resultPerPage: page.pageSize,
       page: page.page, pageCount: page.pageCount,
     };
   });
@@ -113,7 +128,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     const status = Object.values(OrderStatus).find((s) => s === raw);
     if (!status) throw badInput(`status must be one of ${Object.values(OrderStatus).join(', ')}`, { status: 'Invalid choice' });
     const order = await ctx.services.orders.changeStatus(ctx.em, String(req.params.id), status, { actor: ctx.user! });
-    return { success: true, order: toSpecOrder(order), message: 'Order status updated' };
+    return { success: true, order: specFor(ctx, order), message: 'Order status updated' };
   });
 
   route('delete', '/admin/order/:id', [Role.Admin], async (ctx, req) => {

@@ -15,16 +15,19 @@ import { Medicine } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
-import type { ImageService } from '../../common/images.js';
+import type { MedicalFileService } from '../medical-files/index.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type MyOrderArgs, type OrderLineInput } from './order.inputs.js';
 import { canMoveOrder, canViewOrder } from './order.policy.js';
-import { assertPrescriptionCovers, type PrescriptionProof } from './order.prescription.js';
+import { assertPrescriptionGiven, type PrescriptionProof } from './order.prescription.js';
+import { MAX_VALID_DAYS, type DispensingService, type PaperReading, type PrescriptionSource } from '../prescriptions/index.js';
+import { assertCalendarDate, daysBetween, dhakaToday } from '../../common/dhaka-date.js';
+import { randomUUID } from 'node:crypto';
 
 /** Flat shipping charge on every order (spec §9): 60 BDT. */
 export const SHIPPING_POISHA = 60_00;
 /** How checkout is limited (its declared limit, common/limits.ts). */
-export const CHECKOUT_LIMIT = 'a verified email or mobile number; at most OPEN_UNPAID_ORDERS_PER_PATIENT unpaid orders, each holding stock until paid or abandoned; mail only to the patient';
+export const CHECKOUT_LIMIT = 'a verified email or mobile number; at most OPEN_UNPAID_ORDERS_PER_PATIENT unpaid orders (those waiting for a prescription check or payment after approval whatever their age), each holding stock until paid, abandoned or expired; a prescription-only medicine within what its prescription has left; mail only to the patient';
 
 export interface QuoteLine {
   medicineId: string;
@@ -34,6 +37,8 @@ export interface QuoteLine {
   lineTotalPoisha: number;
   /** The catalogue can deliver this quantity now. */
   available: boolean;
+  /** Units the prescription named with the quote still allows (null: not prescription-only, or no prescription named). */
+  prescriptionAllows: number | null;
 }
 
 export interface CartQuoteResult {
@@ -55,6 +60,11 @@ export interface PlacedOrder {
 
 /** An approved order not paid for this long is given up and its stock released. */
 export const APPROVED_UNPAID_HOURS = 48;
+/**
+ * A photo order no pharmacist decided within this long is cancelled (stock released, patient told):
+ * it holds stock without payment, so it may not hold it for ever. A pharmacy answers within a day.
+ */
+export const PRESCRIPTION_CHECK_HOURS = 24;
 
 /** Same medicine twice in a cart is one line with the quantities added (capped per line). */
 function mergeLines(lines: OrderLineInput[]): { medicineId: string; quantity: number }[] {
@@ -73,23 +83,37 @@ export class OrderService {
     private readonly events: DomainEvents,
     private readonly log: Logger,
     private readonly config: Config,
-    private readonly images?: ImageService,
+    private readonly dispensing: DispensingService,
+    private readonly files?: MedicalFileService,
   ) {
     payments.onCompleted('order', (em, p) => this.paymentCompleted(em, p));
     payments.onFailed('order', (em, p) => this.paymentClosed(em, p, 'PAYMENT_FAILED'));
     payments.onCancelled('order', (em, p) => this.paymentClosed(em, p, p.failureReason === 'ABANDONED' ? 'PAYMENT_ABANDONED' : 'PAYMENT_CANCELLED'));
   }
 
-  /** Today's prices and stock for a cart, so the cart can flag what changed; nothing is reserved. */
-  async quote(em: EntityManager, input: OrderLineInput[]): Promise<CartQuoteResult> {
+  /**
+   * Today's prices and stock for a cart, so the cart can flag what changed; nothing is reserved. With
+   * a prescription (of a patient the caller acts for), what it still allows of each prescription-only
+   * medicine, so the cart offers what is left before checkout refuses more.
+   */
+  async quote(em: EntityManager, input: OrderLineInput[], prescription?: { actor: AuthUser | null; id: string }): Promise<CartQuoteResult> {
     if (input.length > MAX_CART_LINES) throw badInput(`At most ${MAX_CART_LINES} different medicines in one cart`, { items: 'Too many lines' }, 'TOO_MANY_LINES', { max: MAX_CART_LINES });
     const lines = mergeLines(input);
     const medicines = await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid), { activeOnly: true });
     const byId = new Map(medicines.map((m) => [m.id, m]));
+    let allows = new Map<string, number>();
+    if (prescription) {
+      if (!prescription.actor) throw notFound('Prescription');
+      const source = await this.dispensing.sourceFor(em, prescription.actor, prescription.id);
+      allows = await this.dispensing.unitsLeft(em, source, medicines.filter((m) => m.prescriptionRequired));
+    }
     const out = lines.map((l): QuoteLine => {
       const m = byId.get(l.medicineId) ?? null;
       const unit = m?.pricePoisha ?? 0;
-      return { medicineId: l.medicineId, medicine: m, quantity: l.quantity, unitPricePoisha: unit, lineTotalPoisha: unit * l.quantity, available: !!m && m.stock >= l.quantity };
+      return {
+        medicineId: l.medicineId, medicine: m, quantity: l.quantity, unitPricePoisha: unit, lineTotalPoisha: unit * l.quantity, available: !!m && m.stock >= l.quantity,
+        prescriptionAllows: m ? allows.get(m.id) ?? null : null,
+      };
     });
     const itemsPoisha = out.filter((l) => l.available).reduce((s, l) => s + l.lineTotalPoisha, 0);
     return {
@@ -111,11 +135,15 @@ export class OrderService {
     const s = input.shippingInfo;
     const phone = normalizeBdPhone(s.phone);
     const provider = input.paymentMethod ?? PaymentProvider.Bkash;
-    // A photo is stored (outside the transaction) only for a cart that needs one and names no Nirog prescription.
-    const proof: PrescriptionProof = input.prescriptionId ? { kind: 'nirog', prescriptionId: input.prescriptionId }
-      : prescriptionPhoto && this.images && (await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid))).some((m) => m.prescriptionRequired)
-        ? { kind: 'photo', imageUrl: await this.images.store(prescriptionPhoto, 'prescriptions', 1600) } : { kind: 'none' };
     const member = input.familyMemberId ? await familyMemberOf(em, actor.id, input.familyMemberId) : null;
+    // Someone else's prescription is "not found", as a made-up id (and nothing is stored for it).
+    const source: PrescriptionSource | null = input.prescriptionId ? await this.dispensing.sourceFor(em, actor, input.prescriptionId) : null;
+    // A photo is stored (privately, outside the transaction, last before it) only for a cart that needs one and names no
+    // prescription; the order keeps its key. A refused order removes it again (discardPhotoOnRefusal).
+    const proof: PrescriptionProof = input.prescriptionId ? { kind: 'named', prescriptionId: input.prescriptionId }
+      : prescriptionPhoto && this.files && (await medicineViewsByIds(em, lines.map((l) => l.medicineId).filter(isUuid))).some((m) => m.prescriptionRequired)
+        ? { kind: 'photo', imageUrl: await this.files.storeImage(prescriptionPhoto, 'prescriptions') } : { kind: 'none' };
+    const orderId = randomUUID();
     const { order, payment } = await em.transactional(async (tx) => {
       await this.assertUnderOpenOrderCap(tx, actor.id);
       const medicines = await tx.find(Medicine, { id: { $in: lines.map((l) => l.medicineId) } });
@@ -125,7 +153,12 @@ export class OrderService {
         if (!m || !m.isActive) throw notFound('Medicine', 'MEDICINE_NOT_FOUND');
       }
       const needing = lines.map((l) => byId.get(l.medicineId)!).filter((m) => m.prescriptionRequired);
-      await assertPrescriptionCovers(tx, actor, needing, proof);
+      assertPrescriptionGiven(needing, proof);
+      // What the prescription still allows is held now, in this transaction (dispensed once paid).
+      if (source) {
+        await this.dispensing.hold(tx, source, orderId, lines.filter((l) => byId.get(l.medicineId)!.prescriptionRequired)
+          .map((l) => ({ medicine: byId.get(l.medicineId)!, units: l.quantity })));
+      }
       // A photo waits for a pharmacist; the payment opens after approval (payForOrder).
       const check = needing.length > 0 && proof.kind === 'photo';
       // Rows are reserved in id order so that two carts sharing medicines lock them in the same
@@ -143,11 +176,12 @@ export class OrderService {
       }
       const itemsPoisha = lines.reduce((sum, l) => sum + byId.get(l.medicineId)!.pricePoisha * l.quantity, 0);
       const order = tx.create(Order, {
-        user: actor.id, status: check ? OrderStatus.PrescriptionCheck : OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending, paymentMethod: provider,
+        id: orderId, user: actor.id, status: check ? OrderStatus.PrescriptionCheck : OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending, paymentMethod: provider,
         paymentTranId: '', itemsPoisha, shippingPoisha: SHIPPING_POISHA, totalPoisha: itemsPoisha + SHIPPING_POISHA,
         shippingName: s.name.trim(), shippingPhoneE164: phone, shippingAddress: s.address.trim(), shippingCity: s.city.trim(),
         prescriptionRequired: needing.length > 0,
-        prescriptionId: needing.length && proof.kind === 'nirog' ? proof.prescriptionId : null,
+        prescriptionId: needing.length && source?.kind === 'nirog' ? source.id : null,
+        paperPrescriptionId: needing.length && source?.kind === 'paper' ? source.id : null,
         prescriptionImageUrl: check && proof.kind === 'photo' ? proof.imageUrl : null,
         familyMember: member,
       });
@@ -169,9 +203,25 @@ export class OrderService {
         if (crossesLowStock(after + l.quantity, after)) await this.events.publish(tx, { type: 'medicine.stockLow', medicineId: l.medicineId, stock: after });
       }
       return { order, payment };
-    });
+    }).catch(this.discardPhotoOnRefusal(em, actor, proof));
     if (!payment) return { order: (await orderView(em, order.id))!, paymentUrl: '', tranId: '' };
     return this.openCheckout(em, order.id, payment, phone, actor, clientIp);
+  }
+
+  /**
+   * A refused order leaves no file behind: the photo stored for it is removed, and the refusal passed
+   * on as it was. A commit cut off by an outage may still have landed, so the photo goes only when no
+   * order of the patient names it; when that cannot be asked (the database is away) it stays, logged.
+   */
+  private discardPhotoOnRefusal(em: EntityManager, actor: AuthUser, proof: PrescriptionProof) {
+    return async (err: unknown): Promise<never> => {
+      if (proof.kind === 'photo' && this.files) {
+        const named = await em.fork().count(Order, { user: actor.id, prescriptionImageUrl: proof.imageUrl }).catch(() => null);
+        if (named === 0) await this.files.discard(proof.imageUrl);
+        else if (named === null) this.log.warn({ key: proof.imageUrl }, 'checkout failed and its outcome is unknown: its prescription photo is kept');
+      }
+      throw err;
+    };
   }
 
   private async openCheckout(em: EntityManager, orderId: string, payment: Payment, phone: string, actor: AuthUser, clientIp: string): Promise<PlacedOrder> {
@@ -203,16 +253,23 @@ export class OrderService {
   }
 
   /**
-   * An unpaid order holds its stock until it is paid or abandoned (PAYMENT_ABANDON_MINUTES), so one
-   * patient may keep only a few open at once. The patient's row is locked first: concurrent checkouts
-   * of one patient are counted one after the other, never past the cap.
+   * An unpaid order holds its stock until it is paid, abandoned (PAYMENT_ABANDON_MINUTES) or expired,
+   * so one patient may keep only a few open at once: every order whose payment is open and recent, and
+   * every order waiting for a pharmacist or for payment after approval, whatever its age (those hold
+   * stock with no payment open; they expire after PRESCRIPTION_CHECK_HOURS and APPROVED_UNPAID_HOURS).
+   * The patient's row is locked first: concurrent checkouts of one patient are counted one after the
+   * other, never past the cap.
    */
   private async assertUnderOpenOrderCap(tx: EntityManager, userId: string): Promise<void> {
     const cap = this.config.limits.openUnpaidOrdersPerPatient;
     await tx.execute('select id from users where id = ? for update', [userId]);
     const open = await tx.count(Order, {
       user: userId, paymentStatus: OrderPaymentStatus.Pending, status: { $ne: OrderStatus.Cancelled },
-      createdAt: { $gt: new Date(Date.now() - this.config.payments.abandonAfterMinutes * 60_000) },
+      $or: [
+        { createdAt: { $gt: new Date(Date.now() - this.config.payments.abandonAfterMinutes * 60_000) } },
+        { status: OrderStatus.PrescriptionCheck },
+        { status: OrderStatus.Processing, paymentTranId: '' },
+      ],
     });
     if (open >= cap) {
       throw conflict(`You already have ${open} unpaid orders. Pay for one of them (My Orders) or wait until they expire, then order again.`, 'TOO_MANY_UNPAID_ORDERS', { count: open });
@@ -288,18 +345,27 @@ export class OrderService {
 
   /**
    * Moves along the transition map; atomic, so two admins cannot both move the same order. Out of
-   * PrescriptionCheck is the pharmacist's decision (reviewPrescription): Processing approves,
-   * Cancelled rejects. A paid order that is cancelled is refunded in the same transaction (one
-   * refund per order, whoever cancels it and however often), sent to the provider once it commits.
+   * PrescriptionCheck is the pharmacist's decision alone (reviewPrescription): every other door (an
+   * admin's status move, an app with orders:write, REST) is refused. A paid order that is cancelled is
+   * refunded in the same transaction (one refund per order, whoever cancels it and however often),
+   * sent to the provider once it commits; what it drew on its prescription is given back (the ledger
+   * follows the order's events).
    */
-  async changeStatus(em: EntityManager, id: string, to: OrderStatus, review?: { actor: AuthUser; note?: string | null; onlyPrescriptionCheck?: boolean }): Promise<OrderView> {
+  async changeStatus(em: EntityManager, id: string, to: OrderStatus, review?: {
+    actor: AuthUser; note?: string | null; decision?: (tx: EntityManager, order: Order) => Promise<Partial<Order>>;
+  }): Promise<OrderView> {
     await em.transactional(async (tx) => {
       const order = isUuid(id) ? await tx.findOne(Order, { id }) : null;
       if (!order) throw notFound('Order');
       const from = order.status;
-      // A prescription decision is made once, on an order still waiting for it.
-      const illegal = !canMoveOrder(from, to) || (review?.onlyPrescriptionCheck && from !== OrderStatus.PrescriptionCheck);
-      if (illegal) throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
+      const deciding = !!review?.decision;
+      // A prescription decision is made once, on an order still waiting for it, and only that way.
+      if (from === OrderStatus.PrescriptionCheck && !deciding && canMoveOrder(from, to)) {
+        throw conflict('A pharmacist decides an order waiting for its prescription check (reviewOrderPrescription)', 'PRESCRIPTION_CHECK_PENDING');
+      }
+      if (!canMoveOrder(from, to) || (deciding && from !== OrderStatus.PrescriptionCheck)) {
+        throw conflict(`An order that is ${from} cannot become ${to}`, 'ILLEGAL_TRANSITION', { from, to });
+      }
       if (to === OrderStatus.Confirmed && order.paymentStatus !== OrderPaymentStatus.Paid) {
         throw conflict('The order is not paid yet', 'NOT_PAID');
       }
@@ -314,6 +380,10 @@ export class OrderService {
       if (to === OrderStatus.Cancelled) Object.assign(set, { cancelledAt: now, cancelReason: rejected ? 'PRESCRIPTION_REJECTED' : 'CANCELLED_BY_ADMIN' });
       const changed = await tx.nativeUpdate(Order, { id: order.id, status: from }, set);
       if (!changed) throw conflict('The order was changed meanwhile; reload and try again', 'CHANGED_MEANWHILE');
+      if (review?.decision) {
+        const more = await review.decision(tx, order);
+        if (Object.keys(more).length) await tx.nativeUpdate(Order, { id: order.id }, more);
+      }
       if (to === OrderStatus.Cancelled) {
         await this.releaseStock(tx, order.id);
         const paid = order.paymentStatus === OrderPaymentStatus.Paid && order.paymentTranId
@@ -330,28 +400,70 @@ export class OrderService {
     return (await orderView(em, id))!;
   }
 
-  /** A pharmacist's (or admin's) decision on an order's uploaded prescription. */
-  reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null): Promise<OrderView> {
-    return this.changeStatus(em, id, approve ? OrderStatus.Processing : OrderStatus.Cancelled, { actor, note, onlyPrescriptionCheck: true });
+  /**
+   * A pharmacist's (or admin's) decision on an order's photo of a prescription. Rejecting says why
+   * (the note reaches the patient). Approving records what the paper allows (each medicine, its
+   * quantity in the catalogue's units, refills, and until when it is valid): it becomes a paper
+   * prescription with a ledger, the order's prescription-only lines are held on it, and the patient
+   * may pay; a reading that does not cover the order is refused (reject it with a note instead). An
+   * order the caller may not see (a pharmacist and an order without a prescription) is "not found",
+   * like a made-up id.
+   */
+  async reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null,
+    paper?: { lines?: PaperReading['lines'] | null; validUntil?: string | null } | null): Promise<OrderView> {
+    await this.byId(em, actor, id);
+    if (!approve) {
+      if (!note?.trim()) throw badInput('Say why the prescription is not accepted: the patient reads it', { note: 'Required' }, 'MISSING_FIELDS');
+      return this.changeStatus(em, id, OrderStatus.Cancelled, { actor, note, decision: async () => ({}) });
+    }
+    if (!paper?.lines?.length || !paper.validUntil) {
+      throw badInput('Record what the prescription allows: each medicine, its quantity and refills, and until when it is valid',
+        { ...(paper?.lines?.length ? {} : { lines: 'Required' }), ...(paper?.validUntil ? {} : { validUntil: 'Required' }) }, 'MISSING_FIELDS');
+    }
+    const day = assertCalendarDate(paper.validUntil, 'validUntil', 'Not a real date');
+    const today = dhakaToday();
+    if (day < today) throw badInput('The prescription must still be valid today', { validUntil: 'In the past' }, 'DATE_IN_PAST');
+    if (daysBetween(today, day) > MAX_VALID_DAYS) throw badInput('A prescription is valid for a year at most', { validUntil: 'Too far' }, 'DATE_TOO_FAR', { days: MAX_VALID_DAYS });
+    // Valid through the whole of that day in Dhaka.
+    const reading: PaperReading = { lines: paper.lines, validUntil: new Date(`${day}T23:59:59.999+06:00`), note };
+    return this.changeStatus(em, id, OrderStatus.Processing, {
+      actor, note,
+      decision: async (tx, order) => {
+        const items = await tx.find(OrderItem, { order: order.id }, { populate: ['medicine'] });
+        const needing = items.filter((i) => i.medicine.getEntity().prescriptionRequired);
+        const named = await tx.find(Medicine, { id: { $in: reading.lines.map((l) => l.medicineId).filter(isUuid) }, prescriptionRequired: true });
+        const paper = await this.dispensing.recordPaper(tx, actor, { id: order.id, userId: order.user.id, familyMemberId: order.familyMember?.id ?? null },
+          reading, needing.map((i) => ({ medicine: i.medicine.getEntity(), units: i.quantity })), named);
+        return { paperPrescriptionId: paper.id };
+      },
+    });
   }
 
   /**
-   * Orders approved after their prescription check and not paid within APPROVED_UNPAID_HOURS are
-   * cancelled and their stock released, once (conditional update). Run by the jobs (one replica).
+   * Orders approved after their prescription check and not paid within APPROVED_UNPAID_HOURS, and
+   * photo orders no pharmacist decided within PRESCRIPTION_CHECK_HOURS, are cancelled and their stock
+   * released, once each (conditional update); the patient is told (the order's event). Run by the jobs
+   * (one replica).
    */
   async expireApprovedUnpaid(em: EntityManager, now = new Date()): Promise<number> {
-    const before = new Date(now.getTime() - APPROVED_UNPAID_HOURS * 3600_000);
-    const stale = await em.find(Order, {
-      status: OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending, paymentTranId: '', prescriptionReviewedAt: { $lt: before },
-    }, { fields: ['id', 'user'], limit: 200 });
+    const approvedBefore = new Date(now.getTime() - APPROVED_UNPAID_HOURS * 3600_000);
+    const placedBefore = new Date(now.getTime() - PRESCRIPTION_CHECK_HOURS * 3600_000);
+    const stale = [
+      ...(await em.find(Order, {
+        status: OrderStatus.Processing, paymentStatus: OrderPaymentStatus.Pending, paymentTranId: '', prescriptionReviewedAt: { $lt: approvedBefore },
+      }, { fields: ['id', 'user', 'status'], limit: 200 })).map((o) => ({ o, reason: 'PAYMENT_NOT_MADE' })),
+      ...(await em.find(Order, { status: OrderStatus.PrescriptionCheck, createdAt: { $lt: placedBefore } }, { fields: ['id', 'user', 'status'], limit: 200 }))
+        .map((o) => ({ o, reason: 'PRESCRIPTION_NOT_CHECKED' })),
+    ];
     let expired = 0;
-    for (const o of stale) {
+    for (const { o, reason } of stale) {
+      const from = o.status;
       await em.transactional(async (tx) => {
-        const changed = await tx.nativeUpdate(Order, { id: o.id, status: OrderStatus.Processing, paymentTranId: '', paymentStatus: OrderPaymentStatus.Pending },
-          { status: OrderStatus.Cancelled, cancelledAt: now, cancelReason: 'PAYMENT_NOT_MADE', updatedAt: now });
+        const changed = await tx.nativeUpdate(Order, { id: o.id, status: from, paymentTranId: '', paymentStatus: OrderPaymentStatus.Pending },
+          { status: OrderStatus.Cancelled, cancelledAt: now, cancelReason: reason, updatedAt: now });
         if (!changed) return;
         await this.releaseStock(tx, o.id);
-        await this.events.publish(tx, { type: 'order.statusChanged', orderId: o.id, userId: o.user.id, from: OrderStatus.Processing, to: OrderStatus.Cancelled });
+        await this.events.publish(tx, { type: 'order.statusChanged', orderId: o.id, userId: o.user.id, from, to: OrderStatus.Cancelled });
         expired++;
       });
     }

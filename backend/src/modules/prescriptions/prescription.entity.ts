@@ -1,11 +1,12 @@
-import { Check, Entity, Enum, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, Formula, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Extensions, Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/index.js';
 import { Doctor } from '../doctors/index.js';
 import { Appointment } from '../appointments/index.js';
 import { FamilyMember } from '../family/index.js';
+import { PRESCRIPTION_DRAWN_JSON_SQL } from './dispensing.read.js';
 
 @ObjectType()
 export class MedicineLine {
@@ -18,8 +19,11 @@ export class MedicineLine {
   @Field(() => Int)
   days!: number;
 
-  @Field()
+  @Field({ description: 'As the doctor wrote it; its number is the course the pharmacy dispenses ("15 tablets", "2 strips"), else daily use × days' })
   quantity!: string;
+
+  /** Refills the doctor granted (absent on lines written before refills existed: none). Published by MedicineLineResolver. */
+  refills?: number;
 }
 
 export const MAX_MEDICINE_ROWS = 10;
@@ -51,6 +55,7 @@ export class Prescription extends BaseEntity<'familyMember'> {
   familyMember?: Ref<FamilyMember> | null;
 
   @Field(() => [MedicineLine])
+  @Extensions({ listSize: MAX_MEDICINE_ROWS })
   @Property({ type: 'jsonb' })
   medicines!: MedicineLine[];
 
@@ -89,6 +94,10 @@ export class Prescription extends BaseEntity<'familyMember'> {
   @Field(() => String, { nullable: true })
   @Property({ type: 'text', nullable: true })
   problem?: string | null;
+
+  /** What orders drew on its lines, read with the prescription itself (no statement of its own): its ledger (dispensing.read.ts). */
+  @Formula((cols) => PRESCRIPTION_DRAWN_JSON_SQL(`${cols}.id`))
+  drawnJson?: unknown;
 
   @Field({ description: 'Printed on the PDF; anyone may check it at the verify address' })
   @Property({ length: 16, unique: true })

@@ -3,6 +3,7 @@ import { ArrayMaxSize, IsInt, IsNotEmpty, IsOptional, IsUUID, Max, MaxLength, Mi
 import { PageArgs } from '../../common/pagination.js';
 import { CARE_FOR_ARG } from '../family/index.js';
 import { MAX_MEDICINE_ROWS } from './prescription.entity.js';
+import { MAX_REFILLS } from './dispensing.rules.js';
 
 @InputType()
 export class MedicineLineInput {
@@ -22,10 +23,16 @@ export class MedicineLineInput {
   @Max(365)
   days!: number;
 
-  @Field()
+  @Field({ description: 'The course the pharmacy may dispense: its number counts tablets, capsules or doses ("15", "15 tablets"), or packs ("2 strips"); daily use × days when it names none' })
   @IsNotEmpty({ message: 'Enter the quantity' })
   @MaxLength(40)
   quantity!: string;
+
+  @Field(() => Int, { defaultValue: 0, description: `Refills granted: the course may be dispensed this many more times (0 to ${MAX_REFILLS}) while the prescription is valid` })
+  @IsInt({ message: 'Refills must be a whole number' })
+  @Min(0)
+  @Max(MAX_REFILLS, { message: `At most ${MAX_REFILLS} refills` })
+  refills: number = 0;
 }
 
 /** The ids of doctor and patient come from the appointment, never from the request. */

@@ -1,3 +1,4 @@
+import { validUntilOf } from './dispensing.rules.js';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
@@ -46,6 +47,7 @@ const LABELS = {
     title: 'Prescription', subtitle: 'Online consultation prescription', bmdc: 'BMDC Reg. No', verify: 'Verify',
     patient: 'Patient', age: 'Age', gender: 'Gender', weight: 'Weight', height: 'Height', date: 'Date', problem: 'Problem',
     noMedicines: 'No medicines.', days: (n: number) => `${n} day${n === 1 ? '' : 's'}`, qty: 'Qty',
+    refills: (n: number) => `${n} refill${n === 1 ? '' : 's'}`, validUntil: 'Dispense until',
     medInfo: 'Medicine notes', advice: 'Advice', followUp: 'Follow-up', genders: { Male: 'Male', Female: 'Female' },
     footer: (url: string) => `Issued through Nirog. Pharmacists: scan the QR code or open ${url} to check that this prescription is genuine.`,
     order: 'Order these medicines on Nirog:',
@@ -54,6 +56,7 @@ const LABELS = {
     title: 'ব্যবস্থাপত্র', subtitle: 'অনলাইন পরামর্শের ব্যবস্থাপত্র', bmdc: 'বিএমডিসি রেজি. নং', verify: 'যাচাই',
     patient: 'রোগী', age: 'বয়স', gender: 'লিঙ্গ', weight: 'ওজন', height: 'উচ্চতা', date: 'তারিখ', problem: 'সমস্যা',
     noMedicines: 'কোনো ওষুধ নেই।', days: (n: number) => `${readerDigits(n, 'bn')} দিন`, qty: 'পরিমাণ',
+    refills: (n: number) => `${readerDigits(n, 'bn')} বার রিফিল`, validUntil: 'যে তারিখ পর্যন্ত দেওয়া যাবে',
     medInfo: 'ওষুধ সম্পর্কে', advice: 'পরামর্শ', followUp: 'পরবর্তী সাক্ষাৎ', genders: { Male: 'পুরুষ', Female: 'নারী' },
     footer: (url: string) => `নিরোগের মাধ্যমে দেওয়া। ফার্মাসিস্ট: ব্যবস্থাপত্রটি আসল কি না জানতে QR কোডটি স্ক্যান করুন বা ${url} খুলুন।`,
     order: 'এই ওষুধগুলো নিরোগে অর্ডার করুন:',
@@ -147,7 +150,9 @@ export async function renderPrescriptionPdf(p: Prescription, publicUrl: string, 
   if (!p.medicines.length) write(L.noMedicines);
   p.medicines.forEach((m, i) => {
     write(`${n(i + 1)}. ${m.medname}`, { bold: true, continued: true });
-    write(`    ${m.dailyUse}  ·  ${L.days(m.days)}  ·  ${L.qty} ${m.quantity}`);
+    // A pharmacy reading the paper dispenses as the ledger does: the course, its refills, until when.
+    const refills = m.refills ?? 0;
+    write(`    ${m.dailyUse}  ·  ${L.days(m.days)}  ·  ${L.qty} ${m.quantity}${refills ? `  ·  ${L.refills(refills)}` : ''}  ·  ${L.validUntil} ${dhakaDate(validUntilOf(p.createdAt, m.days, refills), lang)}`);
   });
   if (p.medicines.length) {
     // The patient's one tap from the paper to the cart (the patient confirms every line there).

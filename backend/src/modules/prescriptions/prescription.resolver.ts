@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Extensions, FieldResolver, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { PRESCRIPTION_LIMIT } from './prescription.service.js';
 import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
@@ -7,7 +7,8 @@ import { Role } from '../../common/roles.js';
 import { Paginated } from '../../common/pagination.js';
 import { DoctorView } from '../doctors/index.js';
 import { doctorOf } from '../doctors/index.js';
-import { Prescription } from './prescription.entity.js';
+import { MAX_MEDICINE_ROWS, MedicineLine, Prescription } from './prescription.entity.js';
+import { DispensingLineView, nirogLedger } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfPrescription } from './prescription.policy.js';
@@ -32,6 +33,12 @@ export class PrescriptionResolver {
     return careForOfPrescription(p);
   }
 
+  @FieldResolver(() => [DispensingLineView], { description: 'Per line: what it allows (course, refills, validity), what was dispensed and what is left' })
+  @Extensions({ listSize: MAX_MEDICINE_ROWS })
+  dispensing(@Root() p: Prescription) {
+    return nirogLedger(p.medicines, p.createdAt, p.drawnJson);
+  }
+
   @FieldResolver(() => String, { description: 'GET with the token: the PDF (its patient, its doctor, admins)' })
   pdfPath(@Root() p: Prescription) {
     return `/api/prescription/${p.id}/pdf`;
@@ -54,5 +61,13 @@ export class PrescriptionResolver {
   @Allow()
   prescription(@Arg('id', () => ID) id: string, @Ctx() ctx: Context) {
     return ctx.services.prescriptions.get(ctx.em, ctx.user!, id);
+  }
+}
+
+@Resolver(() => MedicineLine)
+export class MedicineLineResolver {
+  @FieldResolver(() => Int, { description: 'Refills the doctor granted (0: the course once)' })
+  refills(@Root() line: MedicineLine) {
+    return line.refills ?? 0;
   }
 }

@@ -5,6 +5,7 @@ import type { RouteFn } from '../../common/rest.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Prescription } from './prescription.entity.js';
+import { nirogLedger } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { renderPrescriptionPdf } from './prescription.pdf.js';
 import { pictureUrl } from '../../common/rest-images.js';
@@ -17,7 +18,9 @@ export function toSpecPrescription(p: Prescription) {
   return {
     _id: p.id,
     id: p.id,
-    medicines: p.medicines,
+    medicines: p.medicines.map((m) => ({ ...m, refills: m.refills ?? 0 })),
+    // Per line: what it allows (course × refills, until when), what was dispensed, what is left.
+    dispensing: nirogLedger(p.medicines, p.createdAt, p.drawnJson),
     medInfo: p.medInfo,
     doctorAdvice: p.doctorAdvice,
     followUp: p.followUp,

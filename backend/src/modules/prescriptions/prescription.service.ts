@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { AuthUser } from '../../common/roles.js';
-import { badInput, conflict, forbidden, notFound } from '../../common/errors.js';
+import { badInput, conflict, notFound } from '../../common/errors.js';
 import type { DomainEvents } from '../../common/events.js';
 import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { isUuid } from '../../common/ids.js';
@@ -42,18 +42,18 @@ export class PrescriptionService {
     }
     const doctorId = await this.appointments.doctorIdOf(em, actor);
     const written = await em.transactional(async (tx) => {
-      const a = isUuid(input.appointmentId)
-        ? await tx.findOne(Appointment, { id: input.appointmentId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      // Another doctor's appointment is as unknown as a made-up one: the same query finds neither.
+      const a = isUuid(input.appointmentId) && doctorId
+        ? await tx.findOne(Appointment, { id: input.appointmentId, doctor: doctorId }, { lockMode: LockMode.PESSIMISTIC_WRITE })
         : null;
       if (!a) throw notFound('Appointment');
-      if (!doctorId || a.doctor.id !== doctorId) throw forbidden('Only the doctor of this appointment can write its prescription', 'NOT_YOUR_PATIENT');
       if (!acceptsPrescription(a)) throw conflict('A prescription can be written once the appointment is confirmed', 'NOT_CONFIRMED');
       if ((await tx.count(Prescription, { appointment: a.id })) > 0) {
         throw conflict('This appointment already has a prescription', 'PRESCRIPTION_EXISTS');
       }
       const p = tx.create(Prescription, {
         appointment: a, doctor: a.doctor, patient: a.patient, familyMember: a.familyMember ?? null,
-        medicines: input.medicines.map((m) => ({ medname: m.medname.trim(), dailyUse: m.dailyUse.trim(), days: m.days, quantity: m.quantity.trim() })),
+        medicines: input.medicines.map((m) => ({ medname: m.medname.trim(), dailyUse: m.dailyUse.trim(), days: m.days, quantity: m.quantity.trim(), refills: m.refills ?? 0 })),
         medInfo: input.medInfo.trim(), doctorAdvice: input.doctorAdvice.trim(), followUp: input.followUp.trim(),
         // the vitals as the patient gave them at booking
         patientName: a.patientName, age: a.age ?? null, patientGender: a.patientGender ?? null,

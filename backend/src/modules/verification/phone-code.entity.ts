@@ -16,12 +16,13 @@ export enum PhoneCodePurpose {
  * One-time 6-digit codes sent by SMS. Only an HMAC of the code is stored (server secret, row id,
  * code): a leaked table opens nothing, and six digits cannot be tried offline. Each code lives 5
  * minutes, is used once (usedAt, set by a conditional update) and allows 5 tries; a newer code
- * for the same number ends the older ones.
+ * for the same number ends the older ones. Every request for a code writes one, a decoy where no
+ * code may be sent (see `decoy`).
  */
 @Entity({ tableName: 'phone_codes' })
 @Index({ properties: ['phoneE164', 'createdAt'] })
 @Index({ properties: ['user', 'purpose', 'createdAt'] })
-export class PhoneCode extends BaseEntity<'attempts' | 'usedAt' | 'user' | 'name' | 'language'> {
+export class PhoneCode extends BaseEntity<'attempts' | 'usedAt' | 'user' | 'name' | 'language' | 'decoy'> {
   /** +8801XXXXXXXXX the code was sent to. */
   @Property({ length: 20 })
   phoneE164!: string;
@@ -52,4 +53,13 @@ export class PhoneCode extends BaseEntity<'attempts' | 'usedAt' | 'user' | 'name
 
   @Property({ default: 0 })
   attempts: number = 0;
+
+  /**
+   * A code that was never sent and is never accepted: the row a request gets when no code may go out
+   * (a login for a number no patient verified, a signup or profile claim of a number another account
+   * holds). Hashed, tried and counted like a sent one, so a wrong code answers the same for every
+   * number and no answer tells whether the number has an account.
+   */
+  @Property({ default: false })
+  decoy: boolean = false;
 }

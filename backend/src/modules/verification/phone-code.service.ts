@@ -28,16 +28,27 @@ export interface CodeSent {
   resendInSeconds: number;
 }
 
+/** The text a request gets instead of a code, when no code may go out. */
+interface Notice {
+  /** Once per key; the code row's own key when absent. */
+  dedupeKey?: string;
+  to: { phone: string | null; language: Language; userId: string | null };
+  template: string;
+}
+
 const expired = () => badInput('Your code has expired. Ask for a new code', { code: 'Expired' }, 'CODE_EXPIRED');
 
 /**
  * Phone-first accounts: signup and login with a Bangladeshi mobile number and a 6-digit SMS code,
  * and a number added to an existing account from its profile. A verified number is one account's
  * (a partial unique index on users): asking to sign up with it, or to add it to another account,
- * answers exactly as a code sent would, sends no code, and tells the number's owner by SMS instead
- * (at most once an hour). Asking to log in with a number no patient has verified answers the same
- * and sends nothing. So no answer tells whether a number has an account; only the person holding
- * the phone learns it.
+ * sends no code and tells the number's owner by SMS instead (at most once an hour). Asking to log in
+ * with a number no patient has verified sends no code either: the number gets a text saying so (only
+ * whoever holds the phone reads it, and they asked). Every request, code or not, does the same work
+ * in the same transaction (the older codes ended, a code row written and hashed, one SMS queued) and
+ * answers the same; where no code went out the row is a decoy that every guess finds wrong, counted
+ * like a real one. So neither an answer, its timing, nor a wrong code's "N attempts left" tells
+ * whether a number has an account; only the person holding the phone learns it.
  */
 export class PhoneCodeService {
   constructor(
@@ -76,45 +87,58 @@ export class PhoneCodeService {
     return em.findOne(User, { phoneE164: phone, phoneVerifiedAt: { $ne: null }, deletedAt: null });
   }
 
-  /** A new code for the number (older unused ones end) and its SMS, in one transaction. */
-  private async issue(em: EntityManager, phone: string, purpose: PhoneCodePurpose, who: { userId?: string; name?: string; language: Language }): Promise<void> {
+  /**
+   * A new code for the number (older unused ones end) and one SMS, in one transaction: the code
+   * itself, or, when `instead` names a text, that text and a decoy row (a code made and hashed the
+   * same way, never sent, never accepted). Both paths send the same statements.
+   */
+  private async issue(em: EntityManager, phone: string, purpose: PhoneCodePurpose, who: { userId?: string; name?: string; language: Language },
+    instead?: Notice): Promise<void> {
     await em.transactional(async (tx) => {
       const now = new Date();
       await tx.nativeUpdate(PhoneCode, { phoneE164: phone, usedAt: null, expiresAt: { $gt: now } }, { expiresAt: now });
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const row = tx.create(PhoneCode, {
-        phoneE164: phone, purpose, user: who.userId ?? null, name: who.name ?? null, language: who.language,
+        phoneE164: phone, purpose, user: who.userId ?? null, name: who.name ?? null, language: who.language, decoy: !!instead,
         codeHash: '', createdAt: now, expiresAt: new Date(now.getTime() + PHONE_CODE_TTL_MINUTES * 60_000),
       });
       row.codeHash = this.codeHash(row.id, code);
       await tx.flush();
-      await this.sms.enqueue(tx, `phone-code:${row.id}`, { phone, language: who.language, userId: who.userId ?? null },
-        'phone-code', { code, minutes: String(PHONE_CODE_TTL_MINUTES) });
+      if (instead) await this.sms.enqueue(tx, instead.dedupeKey ?? `phone-code:${row.id}`, instead.to, instead.template, {});
+      else {
+        await this.sms.enqueue(tx, `phone-code:${row.id}`, { phone, language: who.language, userId: who.userId ?? null },
+          'phone-code', { code, minutes: String(PHONE_CODE_TTL_MINUTES) });
+      }
     });
   }
 
-  /** The owner of a number learns that someone tried to claim it (no code: nothing to pass on). */
-  private async tellOwner(em: EntityManager, owner: User): Promise<void> {
+  /** The owner of a number learns that someone tried to claim it (no code: nothing to pass on), at most once an hour. */
+  private ownerNotice(owner: User): Notice {
     const slot = Math.floor(Date.now() / CLAIM_NOTICE_EVERY_MS);
-    await this.sms.enqueue(em, `phone.claimed:${owner.id}:${slot}`, { phone: owner.phoneE164, language: owner.language, userId: owner.id },
-      'phone-taken-attempt', {});
+    return { dedupeKey: `phone.claimed:${owner.id}:${slot}`, to: { phone: owner.phoneE164 ?? null, language: owner.language, userId: owner.id }, template: 'phone-taken-attempt' };
   }
 
   async sendSignupCode(em: EntityManager, input: { name: string; phone: string; language?: Language | null }): Promise<CodeSent> {
     const phone = normalizeBdPhone(input.phone);
     await this.claimSend(em, phone);
     const owner = await this.owner(em, phone);
-    if (owner) await this.tellOwner(em, owner);
-    else await this.issue(em, phone, PhoneCodePurpose.Signup, { name: input.name.trim(), language: input.language ?? Language.en });
+    await this.issue(em, phone, PhoneCodePurpose.Signup, { name: input.name.trim(), language: input.language ?? Language.en },
+      owner ? this.ownerNotice(owner) : undefined);
     return this.sent(phone);
   }
 
-  /** Patients only: doctors and admins log in with their password at their own doors. */
-  async sendLoginCode(em: EntityManager, rawPhone: string): Promise<CodeSent> {
+  /**
+   * Patients only: doctors and admins log in with their password at their own doors. A number no
+   * patient verified gets a text instead of a code, saying that no patient account logs in with it.
+   */
+  async sendLoginCode(em: EntityManager, rawPhone: string, language?: Language | null): Promise<CodeSent> {
     const phone = normalizeBdPhone(rawPhone);
     await this.claimSend(em, phone);
     const owner = await this.owner(em, phone);
-    if (owner?.role === Role.User) await this.issue(em, phone, PhoneCodePurpose.Login, { userId: owner.id, language: owner.language });
+    const patient = owner?.role === Role.User ? owner : null;
+    const lang = owner?.language ?? language ?? Language.en;
+    await this.issue(em, phone, PhoneCodePurpose.Login, { userId: patient?.id, language: lang },
+      patient ? undefined : { to: { phone, language: lang, userId: owner?.id ?? null }, template: 'phone-no-login' });
     return this.sent(phone);
   }
 
@@ -126,8 +150,8 @@ export class PhoneCodeService {
     if (me.phoneE164 === phone && me.phoneVerified) throw conflict('This number is already verified on your account', 'ALREADY_VERIFIED');
     await this.claimSend(em, phone);
     const owner = await this.owner(em, phone);
-    if (owner && owner.id !== me.id) await this.tellOwner(em, owner);
-    else await this.issue(em, phone, PhoneCodePurpose.Verify, { userId: me.id, language: me.language });
+    await this.issue(em, phone, PhoneCodePurpose.Verify, { userId: me.id, language: me.language },
+      owner && owner.id !== me.id ? this.ownerNotice(owner) : undefined);
     return this.sent(phone);
   }
 
@@ -144,7 +168,9 @@ export class PhoneCodeService {
       [row.id, PHONE_CODE_MAX_ATTEMPTS],
     );
     if (!spent.length) throw tooMany('Too many wrong codes. Ask for a new code', 'CODE_LOCKED');
-    if (!/^\d{6}$/.test(code) || !safeEqualHex(this.codeHash(row.id, code), row.codeHash)) {
+    const right = /^\d{6}$/.test(code) && safeEqualHex(this.codeHash(row.id, code), row.codeHash);
+    // A decoy was never sent: even the one guess in a million that matches its hash is wrong.
+    if (!right || row.decoy) {
       const left = PHONE_CODE_MAX_ATTEMPTS - spent[0]!.attempts;
       if (left <= 0) throw tooMany('Too many wrong codes. Ask for a new code', 'CODE_LOCKED');
       throw badInput(`Wrong code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, { code: 'Wrong code' }, 'WRONG_CODE', { count: left });

@@ -4,6 +4,7 @@ import { Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { AuthPayload, User } from '../accounts/index.js';
 import { CodeSent, PhoneCodeInput, PhoneNumberInput, PhoneSignupInput, VerifyPhoneInput } from './verification.inputs.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 /**
  * Phone-first accounts (phone-code.service.ts). Every request for a code is throttled per address
@@ -18,16 +19,17 @@ export class PhoneResolver {
     return ctx.services.phoneCodes.sendSignupCode(ctx.em, input);
   }
 
-  @Mutation(() => CodeSent, { description: "Login with a mobile number: texts a code when a patient has verified it. The answer is the same for every number" })
+  @Mutation(() => CodeSent, { description: "Login with a mobile number: texts a code when a patient has verified it, else a text saying no patient account uses it. The answer, and a wrong code's, is the same for every number" })
   @Public()
   @Throttle('sms-ip')
   sendLoginCode(@Arg('input') input: PhoneNumberInput, @Ctx() ctx: Context) {
-    return ctx.services.phoneCodes.sendLoginCode(ctx.em, input.phone);
+    return ctx.services.phoneCodes.sendLoginCode(ctx.em, input.phone, input.language);
   }
 
   @Mutation(() => AuthPayload, { description: 'The code from the SMS: logs in, making the account first when the code was a signup code' })
   @Public()
   @Throttle('code-ip')
+  @Idempotent()
   loginWithCode(@Arg('input') input: PhoneCodeInput, @Ctx() ctx: Context) {
     return ctx.services.phoneCodes.loginWithCode(ctx.em, input, ctx.ip);
   }

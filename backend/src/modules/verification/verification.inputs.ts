@@ -71,6 +71,11 @@ export class PhoneNumberInput {
   @IsNotEmpty({ message: PHONE_MESSAGE })
   @MaxLength(20)
   phone!: string;
+
+  @Field(() => Language, { nullable: true, description: "Login: the screen's language, for the text a number without a patient account gets instead of a code (an account's own language wins)" })
+  @IsOptional()
+  @IsEnum(Language)
+  language?: Language | null;
 }
 
 @InputType()

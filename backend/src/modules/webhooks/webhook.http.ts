@@ -1,36 +1,19 @@
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
+import { isReservedAddress } from './webhook.addresses.js';
+
+export { isReservedAddress } from './webhook.addresses.js';
 
 /**
- * POSTs one webhook. In production a receiver must be a public address: a name that resolves to
- * this machine, the private network, link-local (cloud metadata) or another reserved range is
- * refused at connection time (the check runs on the address actually dialled, so a name that
- * changes its answer between subscription and delivery gains nothing). Redirects are not followed.
- * Outside production any address is allowed (tests and the example integrator listen on 127.0.0.1).
+ * POSTs one webhook. In production a receiver must be a public address (webhook.addresses.ts: IANA's
+ * special-purpose registries): a name that resolves to this machine, the private network,
+ * link-local (cloud metadata) or another reserved range is refused at connection time (the check
+ * runs on the address actually dialled, so a name that changes its answer between subscription and
+ * delivery gains nothing). Redirects are not followed. Outside production any address is allowed
+ * (tests and the example integrator listen on 127.0.0.1).
  */
-const RESERVED = new BlockList();
-for (const [net, bits] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24],
-  ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) RESERVED.addSubnet(net, bits, 'ipv4');
-for (const [net, bits] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32], ['64:ff9b::', 96]] as const) {
-  RESERVED.addSubnet(net, bits, 'ipv6');
-}
-
-/** Is this address one a production server must not call on an app's behalf? */
-export function isReservedAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '');
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
-  if (mapped) return RESERVED.check(mapped[1]!, 'ipv4');
-  const family = isIP(bare);
-  if (family === 4) return RESERVED.check(bare, 'ipv4');
-  if (family === 6) return RESERVED.check(bare, 'ipv6');
-  return false;
-}
-
 export class ReservedAddressError extends Error {
   readonly permanent = true;
   constructor(host: string) {

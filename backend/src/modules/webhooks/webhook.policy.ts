@@ -1,6 +1,7 @@
 import { badInput, forbidden } from '../../common/errors.js';
 import { IntegratorScope, type IntegratorIdentity } from '../../common/scopes.js';
 import { WebhookEvent } from './webhook.entity.js';
+import { isReservedAddress } from './webhook.addresses.js';
 
 /** The scope an app needs to receive an event: the one that reads the object it names. */
 export const SCOPE_OF_EVENT: Record<WebhookEvent, IntegratorScope> = {
@@ -23,7 +24,10 @@ export function assertMayReceive(app: IntegratorIdentity, events: readonly Webho
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** https only; plain http to this machine (a local receiver, the example integrator) outside production. */
+/**
+ * https only; plain http to this machine (a local receiver, the example integrator) outside production.
+ * In production an address written in the URL must be public (webhook.addresses.ts).
+ */
 export function assertWebhookUrl(raw: string, production: boolean): string {
   let url: URL;
   try {
@@ -34,5 +38,7 @@ export function assertWebhookUrl(raw: string, production: boolean): string {
   const loopbackHttp = url.protocol === 'http:' && LOOPBACK.has(url.hostname) && !production;
   if (url.protocol !== 'https:' && !loopbackHttp) throw badInput('The URL must use https', { url: 'The URL must use https' });
   if (url.username || url.password) throw badInput('The URL must not carry a user name or password', { url: 'The URL must not carry a user name or password' });
+  // A literal address is judged at once (a name is judged on the address dialled, at each delivery).
+  if (production && isReservedAddress(url.hostname)) throw badInput('The URL must point to a public address', { url: 'The URL must point to a public address' });
   return url.toString();
 }

@@ -60,16 +60,17 @@ export class WebhookService {
 
   /**
    * One row per live subscription to the event whose app still holds the scope that reads the
-   * object. Appointment events go only to apps acting for the hospital of a hospital visit (the
-   * doctor's work place, as hospitalVisits reads it): a video consultation is no hospital's.
+   * object. Appointment events go only to hospital apps an admin linked to the visit's doctor (as
+   * hospitalVisits reads them): a video consultation is no hospital's.
    */
   async enqueue(em: EntityManager, event: WebhookEvent, objectId: string): Promise<number> {
     const appointment = event === WebhookEvent.APPOINTMENT_BOOKED || event === WebhookEvent.APPOINTMENT_STATUS_CHANGED;
     const subs = await em.execute<{ id: string; app_id: string; url: string }[]>(
       `select s.id, s.app_id, s.url from webhook_subscriptions s join integrator_apps a on a.id = s.app_id
         where s.deleted_at is null and a.revoked_at is null and ? = any(s.events) and ? = any(a.scopes)
-          and (not ? or (a.organisation_kind = 'hospital' and a.organisation_name = (
-            select d.work from appointments ap join doctors d on d.id = ap.doctor_id where ap.id = ?::uuid and ap.kind = 'hospital')))
+          and (not ? or (a.organisation_kind = 'hospital' and exists (
+            select 1 from appointments ap join integrator_app_doctors l on l.doctor_id = ap.doctor_id
+             where ap.id = ?::uuid and ap.kind = 'hospital' and l.app_id = a.id)))
         order by s.created_at, s.id`,
       [event, SCOPE_OF_EVENT[event], appointment, appointment ? objectId : null],
     );

@@ -106,6 +106,6 @@ const ALLOWED_SAME = [/= (bKash|Nagad|Bkash|BMDC|NID|CSV|PDF|Nirog|English|Googl
  * Latin words a Bangla text may hold: the language switch's own name, the brand in the splash, file
  * formats and codes, degrees and the English speciality names a doctor types, a placeholder's Xs.
  */
-const LATIN_IN_BANGLA = ['English', 'Nirog', 'JPEG', 'PNG', 'WebP', 'GIF', 'CSV', 'MBBS', 'FCPS', 'Cardiology', 'Medicine', 'SMTP', 'SMTP_URL', 'XXXXXXXXX', 'BMDC', 'MB-',
+const LATIN_IN_BANGLA = ['English', 'Nirog', 'JPEG', 'PNG', 'WebP', 'GIF', 'CSV', 'XLSX', 'MBBS', 'FCPS', 'Cardiology', 'Medicine', 'SMTP', 'SMTP_URL', 'XXXXXXXXX', 'BMDC', 'MB-',
   // the integrators' guide and screens (issue 18): names of the protocols, languages and headers an integrator types as they are
-  'GraphQL', 'REST', 'URL', 'https', 'JSON', 'POST', 'HTTP', 'HMAC-SHA', 'Node', 'TypeScript', 'THROTTLED', 'Authorization', 'Bearer', 'X-Api-Key'];
+  'GraphQL', 'REST', 'URL', 'https', 'JSON', 'POST', 'HTTP', 'HMAC-SHA', 'Node', 'TypeScript', 'THROTTLED', 'Authorization', 'Bearer', 'X-Api-Key', 'Idempotency-Key'];

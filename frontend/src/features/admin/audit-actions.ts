@@ -41,6 +41,10 @@ const OPERATIONS = {
   changeAppointmentStatus: ['Changed an appointment\'s status', 'অ্যাপয়েন্টমেন্টের অবস্থা বদলেছেন'],
   // Pharmacy
   createMedicine: ['Added a medicine', 'ওষুধ যোগ করেছেন'],
+  checkCatalogueImport: ['Checked a catalogue file', 'ক্যাটালগ ফাইল যাচাই করেছেন'],
+  runCatalogueImport: ['Started a catalogue import', 'ক্যাটালগ ইমপোর্ট শুরু করেছেন'],
+  createSpeciality: ['Added a speciality', 'বিশেষজ্ঞতা যোগ করেছেন'],
+  updateSpeciality: ['Edited a speciality', 'বিশেষজ্ঞতা সম্পাদনা করেছেন'],
   updateMedicine: ['Updated a medicine', 'ওষুধের তথ্য হালনাগাদ করেছেন'],
   updateOrderStatus: ['Changed an order\'s status', 'অর্ডারের অবস্থা বদলেছেন'],
   reviewOrderPrescription: ['Checked an order\'s prescription', 'অর্ডারের প্রেসক্রিপশন যাচাই করেছেন'],
@@ -122,7 +126,10 @@ const SERVICE: Record<string, Words> = {
   'read:appointment': ['Read a patient\'s appointment', 'রোগীর অ্যাপয়েন্টমেন্ট দেখেছেন'],
   'read:prescription': ['Read a patient\'s prescription', 'রোগীর প্রেসক্রিপশন দেখেছেন'],
   'read:order': ['Read a patient\'s order and its prescription', 'রোগীর অর্ডার ও তার প্রেসক্রিপশন দেখেছেন'],
+  'read:medicalfile': ['Opened a patient\'s medical file (a prescription photo) through its link', 'লিংক দিয়ে রোগীর মেডিক্যাল ফাইল (প্রেসক্রিপশনের ছবি) খুলেছেন'],
   'integrator.read': ['An integrator app read personal data', 'একটি ইন্টিগ্রেটর অ্যাপ ব্যক্তিগত তথ্য দেখেছে'],
+  'catalogue.imported': ['Catalogue rows written', 'ক্যাটালগের সারি লেখা হয়েছে'],
+  'admin.created': ['An admin was made on the server', 'সার্ভারে একজন অ্যাডমিন তৈরি হয়েছে'],
 };
 
 const all: Record<string, Words> = {

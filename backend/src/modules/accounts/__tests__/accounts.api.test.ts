@@ -250,7 +250,10 @@ describe('tokens', () => {
     expect(gql.code).toBe('UNAUTHENTICATED');
   });
 
-  it('rotates refresh tokens and revokes the session when an old one is reused', async () => {
+  /** The rotation is older than the grace of REFRESH_GRACE_SECONDS (10 s): the token it replaced counts as reuse. */
+  const pastGrace = (refreshToken: string) => t.sql(`update auth_sessions set rotated_at = rotated_at - interval '11 seconds' where id = ?`, [refreshToken.split('.')[0]]);
+
+  it('rotates refresh tokens and revokes the session when an old one is reused after the grace', async () => {
     const patient = await asPatient(t);
     const first = await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
     expect(first.status).toBe(200);
@@ -258,6 +261,7 @@ describe('tokens', () => {
     const fresh = new Client(t, first.body.token);
     expect((await fresh.get('/currentUserDetails')).status).toBe(200);
 
+    await pastGrace(patient.refreshToken!);
     const reuse = await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
     expect(reuse.status).toBe(401);
     // the whole session is gone: the newest tokens stop working too
@@ -265,10 +269,38 @@ describe('tokens', () => {
     expect((await t.http().post('/api/token/refresh').send({ refreshToken: first.body.refreshToken })).status).toBe(401);
   });
 
-  it('lets only one of two concurrent refreshes with the same token win', async () => {
+  it('answers a second refresh with the same token within the grace with the same new pair (two tabs)', async () => {
+    const patient = await asPatient(t);
+    const first = await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
+    const second = await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.body.refreshToken).toBe(first.body.refreshToken);
+    expect(second.body.token).toBe(first.body.token);
+    // The session lives on: the pair works and rotates as usual.
+    expect((await new Client(t, second.body.token).get('/currentUserDetails')).status).toBe(200);
+    const next = await t.http().post('/api/token/refresh').send({ refreshToken: second.body.refreshToken });
+    expect(next.status).toBe(200);
+    // A token two rotations old is reuse at once, grace or not.
+    expect((await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken })).status).toBe(401);
+    expect((await t.http().post('/api/token/refresh').send({ refreshToken: next.body.refreshToken })).status).toBe(401);
+  });
+
+  it('gives two concurrent refreshes with the same token the same new pair', async () => {
     const patient = await asPatient(t);
     const results = await Promise.all([1, 2].map(() => t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken })));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results[0]!.body.refreshToken).toBe(results[1]!.body.refreshToken);
+    expect(results[0]!.body.token).toBe(results[1]!.body.token);
+  });
+
+  it('refuses a made-up successor of the replaced token: the grace answers only who held it', async () => {
+    const patient = await asPatient(t);
+    const first = await t.http().post('/api/token/refresh').send({ refreshToken: patient.refreshToken });
+    expect(first.status).toBe(200);
+    const [sid, generation] = patient.refreshToken!.split('.');
+    const forged = `${sid}.${generation}.${'A'.repeat(43)}`;
+    expect((await t.http().post('/api/token/refresh').send({ refreshToken: forged })).status).toBe(401);
   });
 
   it('revokes the access token at logout', async () => {

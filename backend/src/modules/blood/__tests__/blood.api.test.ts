@@ -24,6 +24,13 @@ afterAll(async () => {
 });
 
 const request = (over: Record<string, unknown> = {}) => ({ name: 'Jamal Hossain', phone: '01712000111', email: 'jamal@example.com', group: 'A+', area: 'Dhanmondi', ...over });
+/** Who a request's donors are, as an admin reads them (the requester never learns). */
+async function donorsAsAdmin(app: TestApp, requestId: string): Promise<{ id: string; name: string; lastDonationDate: string | null }[]> {
+  const res = await (await asAdmin(app)).get(`/blood/request/${requestId}/donors`);
+  expect(res.status).toBe(200);
+  return res.body.donors;
+}
+const namesAsAdmin = async (app: TestApp, requestId: string) => (await donorsAsAdmin(app, requestId)).map((d) => d.name);
 
 describe('blood requests', () => {
   it("answers a missing field with 'Enter all Fields'", async () => {
@@ -45,15 +52,16 @@ describe('blood requests', () => {
     expect(events).toContainEqual({ type: 'bloodRequest.created', requestId: res.body.bloodRequest._id });
     // Seeded Dhanmondi donors: A+ 120 days ago, A- never, O+ 91 days ago, O- 150 days ago, B+ (incompatible).
     const donors = res.body.donors as Record<string, unknown>[];
-    expect(donors.map((d) => d.name)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
+    expect(await namesAsAdmin(t, res.body.bloodRequest._id)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
+    expect(donors.map((d) => [d.name, d.group])).toEqual([['Donor 1', 'A+'], ['Donor 2', 'A-'], ['Donor 3', 'O-'], ['Donor 4', 'O+']]);
     expect(donors.every((d) => d.area === 'Dhanmondi')).toBe(true);
-    // The relay: donors call the requester, their contacts are not handed out.
+    // The relay: donors call the requester, their contacts are not handed out (and the spec's shape is kept).
     expect(Object.keys(donors[0]!).sort()).toEqual(['area', 'daysSinceLastDonation', 'group', 'id', 'lastDonationDate', 'name']);
   });
 
   it('matches city-wide when the request names no area, and leaves out donors who gave in the last 90 days', async () => {
     const res = await asVisitor(t).post('/blood/booking', request({ group: 'O-', area: undefined }));
-    const names = res.body.donors.map((d: { name: string }) => d.name);
+    const names = await namesAsAdmin(t, res.body.bloodRequest._id);
     expect(names).toContain('Tarek Aziz');
     expect(names).not.toContain('Shampa Das'); // O-, 10 days ago
   });
@@ -75,7 +83,8 @@ describe('blood requests', () => {
       { input: { name: 'Rahima', phone: '01712345678', email: 'rahima@example.com', group: 'APositive', area: 'Dhanmondi' } });
     const ownId = own.data!.requestBlood.request.id;
     const again = await patient.gql('query($input: BloodRequestAccessInput!) { bloodRequestDonors(input: $input) { name } }', { input: { requestId: ownId } });
-    expect(again.data!.bloodRequestDonors.map((d: { name: string }) => d.name)).toContain('Arif Hossain');
+    expect(again.data!.bloodRequestDonors.map((d: { name: string }) => d.name)).toEqual(own.data!.requestBlood.donors.map((d: { name: string }) => d.name));
+    expect(await namesAsAdmin(t, ownId)).toContain('Arif Hossain');
   });
 
   it('lists requests for admins only', async () => {
@@ -87,6 +96,38 @@ describe('blood requests', () => {
     expect((await asVisitor(t).get('/admin/blood/requests')).status).toBe(401);
     expect((await (await asPatient(t)).get('/admin/blood/requests')).status).toBe(403);
     expect((await (await asPatient(t)).gql('{ bloodRequests { total } }')).code).toBe('FORBIDDEN');
+  });
+});
+
+describe("who the requester sees: how many donors were told, each one's group and area, never who they are", () => {
+  it('a visitor, a logged-in requester, through REST and GraphQL: no name, no registry id, no donation history; an admin sees them', async () => {
+    const registry = await t.sql<{ id: string; name: string; last_donation_date: string | null }>(
+      'select d.id, u.name, d.last_donation_date::text from blood_donors d join users u on u.id = d.user_id');
+    const exposed = (body: unknown) => {
+      const text = JSON.stringify(body);
+      return registry.filter((d) => text.includes(d.name) || text.includes(d.id)).map((d) => d.name);
+    };
+    const visitor = await asVisitor(t).post('/blood/booking', request());
+    const id = visitor.body.bloodRequest._id as string;
+    const again = await asVisitor(t).get(`/blood/request/${id}/donors`).set('X-Blood-Request-Token', visitor.body.accessToken);
+    const patient = await asPatient(t, 'nusrat@nirog.test');
+    const own = await patient.gql(`mutation($input: BloodRequestInput!) { requestBlood(input: $input) {
+      request { id } donors { id name group area lastDonationDate daysSinceLastDonation } } }`,
+    { input: { name: 'Nusrat', phone: '01556677889', email: 'nusrat@example.com', group: 'APositive', area: 'Dhanmondi' } });
+    const ownAgain = await patient.get(`/blood/request/${own.data!.requestBlood.request.id}/donors`);
+    for (const body of [visitor.body, again.body, own.data, ownAgain.body]) {
+      expect(exposed(body)).toEqual([]);
+      expect(JSON.stringify(body)).not.toMatch(/"(lastDonationDate|daysSinceLastDonation)":(?!null)/);
+    }
+    expect(visitor.body.donors.map((d: { name: string }) => d.name)).toEqual(['Donor 1', 'Donor 2', 'Donor 3', 'Donor 4']);
+    // An id means something within one request only: the same on each reading, another in another request.
+    expect(again.body.donors.map((d: { id: string }) => d.id)).toEqual(visitor.body.donors.map((d: { id: string }) => d.id));
+    expect(ownAgain.body.donors.map((d: { id: string }) => d.id)).not.toEqual(visitor.body.donors.map((d: { id: string }) => d.id));
+
+    const asAdminView = await donorsAsAdmin(t, id);
+    expect(asAdminView.map((d) => d.name)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
+    expect(asAdminView.map((d) => d.id).every((donorId) => registry.some((r) => r.id === donorId))).toBe(true);
+    expect(asAdminView[0]!.lastDonationDate).not.toBeNull();
   });
 });
 
@@ -108,7 +149,7 @@ describe('donor registry', () => {
     await patient.post('/blood/donor', { group: 'AB-', area: 'Badda', phone: '01712345678', available: false });
 
     const res = await asVisitor(t).post('/blood/booking', request({ group: 'AB-', area: 'Badda' }));
-    expect(res.body.donors.map((d: { name: string }) => d.name)).toEqual(['Nusrat Jahan']);
+    expect(await namesAsAdmin(t, res.body.bloodRequest._id)).toEqual(['Nusrat Jahan']);
   });
 
   it('updates the same entry when a donor registers again, and refuses a future donation date', async () => {
@@ -167,7 +208,7 @@ describe('the relay: donors are notified and call the requester; their contacts 
     const res = await send();
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['accessToken', 'bloodRequest', 'donors', 'message', 'success']);
-    expect(res.body.donors.map((d: { name: string }) => d.name)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
+    expect(await namesAsAdmin(r, res.body.bloodRequest._id)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
     expect(noContacts(res.body)).toEqual([]);
     for (const d of res.body.donors) {
       expect(d).not.toHaveProperty('email');
@@ -187,7 +228,8 @@ describe('the relay: donors are notified and call the requester; their contacts 
     const ok = await asVisitor(r).gql(`mutation($input: BloodRequestInput!) { requestBlood(input: $input) {
       accessToken request { id } donors { id name group area lastDonationDate daysSinceLastDonation } } }`, { input });
     expect(ok.errors).toBeUndefined();
-    expect(ok.data!.requestBlood.donors.map((d: { name: string }) => d.name)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
+    expect(ok.data!.requestBlood.donors.map((d: { name: string }) => d.name)).toEqual(['Donor 1', 'Donor 2', 'Donor 3', 'Donor 4']);
+    expect(await namesAsAdmin(r, ok.data!.requestBlood.request.id)).toEqual(['Arif Hossain', 'Sajjad Karim', 'Tarek Aziz', 'Fahim Chowdhury']);
     expect(noContacts(ok.data)).toEqual([]);
 
     // A client that still asks for contacts gets null (the fields are deprecated), also through a fragment.
@@ -218,7 +260,7 @@ describe('the relay: donors are notified and call the requester; their contacts 
   it("sends each listed donor exactly one mail and one SMS with the requester's name and phone, and nobody else", async () => {
     const res = await send({ name: 'Kulsum Begum', phone: '01712000333', email: 'kulsum@example.com' });
     const requestId = res.body.bloodRequest._id as string;
-    const listed = res.body.donors.map((d: { id: string }) => d.id).sort();
+    const listed = (await donorsAsAdmin(r, requestId)).map((d) => d.id).sort();
     const donors = await r.sql(`select d.id, u.id as user_id, u.email, d.phone_e164 from blood_donors d join users u on u.id = d.user_id
       where d.id in (${listed.map(() => '?').join(', ')}) order by u.email`, listed);
     expect(donors).toHaveLength(4);
@@ -278,7 +320,7 @@ describe('the relay: donors are notified and call the requester; their contacts 
     const ids: string[] = [];
     for (let i = 0; i <= DONOR_ALERTS_PER_DAY; i++) {
       const res = await send({ group: 'AB+', area: 'Mohammadpur', phone: `0171200050${i}` });
-      expect(res.body.donors.map((d: { name: string }) => d.name)).toEqual(['Imtiaz Ahmed']);
+      expect(await namesAsAdmin(r, res.body.bloodRequest._id)).toEqual(['Imtiaz Ahmed']);
       ids.push(res.body.bloodRequest._id);
     }
     const counts = await Promise.all(ids.map(async (id) => (await donorMail(id)).length));

@@ -82,19 +82,19 @@ describe('scopes of integrator apps', () => {
     expect(moved.data.updateOrderStatus.status).toBe('Confirmed');
   });
 
-  it("shows a hospital's app its own hospital's visits only, without prescriptions, on record", async () => {
-    const all = await admin.gql('{ hospitalVisits(pageSize: 100) { total items { id doctor { work } } } }');
+  it("shows a hospital's app the visits of the doctors an admin linked to it only, without prescriptions, on record", async () => {
+    const all = await admin.gql('{ hospitalVisits(pageSize: 100) { total items { id doctor { id work } } } }');
     expect(all.errors).toBeUndefined();
-    const hospital = all.data!.hospitalVisits.items[0].doctor.work as string;
-    const own = all.data!.hospitalVisits.items.filter((a: { doctor: { work: string } }) => a.doctor.work === hospital).map((a: { id: string }) => a.id);
+    const doctorId = all.data!.hospitalVisits.items[0].doctor.id as string;
+    const own = all.data!.hospitalVisits.items.filter((a: { doctor: { id: string } }) => a.doctor.id === doctorId).map((a: { id: string }) => a.id);
     expect(own.length).toBeLessThan(all.data!.hospitalVisits.total);
 
-    const key = await appKey({ scopes: ['APPOINTMENTS_READ'], organisationKind: 'HOSPITAL', organisationName: hospital });
-    // The hospital argument is an admin's: an app always gets its own hospital.
-    const r = await asApp(key, '{ hospitalVisits(pageSize: 100, hospital: "Somewhere Else") { total items { id kind patientName prescription { id } doctor { work } } } }');
+    const key = await appKey({ scopes: ['APPOINTMENTS_READ'], organisationKind: 'HOSPITAL', organisationName: 'Linked Hospital', hospitalDoctorIds: [doctorId] });
+    // The hospital argument is an admin's: an app always gets its own doctors' visits.
+    const r = await asApp(key, '{ hospitalVisits(pageSize: 100, hospital: "Somewhere Else") { total items { id kind patientName prescription { id } doctor { id } } } }');
     expect(r.errors).toBeUndefined();
     expect(r.data.hospitalVisits.items.map((a: { id: string }) => a.id).sort()).toEqual([...own].sort());
-    expect(r.data.hospitalVisits.items.every((a: { kind: string; prescription: unknown; doctor: { work: string } }) => a.kind === 'Hospital' && a.prescription === null && a.doctor.work === hospital)).toBe(true);
+    expect(r.data.hospitalVisits.items.every((a: { kind: string; prescription: unknown; doctor: { id: string } }) => a.kind === 'Hospital' && a.prescription === null && a.doctor.id === doctorId)).toBe(true);
     const audit = await auditOf(prefixOf(key));
     expect(audit.map((a) => [a.action, a.entityType])).toEqual([['integrator.read', 'Appointment']]);
 
@@ -102,6 +102,57 @@ describe('scopes of integrator apps', () => {
     expect((await asApp(other, '{ hospitalVisits { total } }')).data.hospitalVisits.total).toBe(0);
     // The single-appointment query is a person's: no scope opens it to an app.
     expect(await asApp(key, `{ appointment(id: "${own[0]}") { id } }`)).toMatchObject({ code: 'FORBIDDEN', reason: 'MISSING_SCOPE' });
+  });
+
+  it("never lets a doctor's self-declared work place open a hospital's visits: only the admin's link does, and unlinking ends it", async () => {
+    const all = await admin.gql('{ hospitalVisits(pageSize: 100) { items { id doctor { id work } } } }');
+    const items = all.data!.hospitalVisits.items as { id: string; doctor: { id: string; work: string } }[];
+    const linked = items[0]!.doctor;
+    const stranger = items.find((a) => a.doctor.id !== linked.id)!.doctor;
+    const ofDoctor = (id: string) => items.filter((a) => a.doctor.id === id).map((a) => a.id).sort();
+    const query = '{ hospitalVisits(pageSize: 100) { items { id } } }';
+    const visitsOf = async (key: string) => (await asApp(key, query)).data.hospitalVisits.items.map((a: { id: string }) => a.id).sort();
+
+    // An app named exactly as a doctor's work place, with no doctor linked, reads nothing.
+    const byName = await appKey({ scopes: ['APPOINTMENTS_READ'], organisationKind: 'HOSPITAL', organisationName: linked.work });
+    expect(await visitsOf(byName)).toEqual([]);
+
+    const created = await admin.gql('mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { key app { id hospitalDoctors { id name work } } } }', {
+      input: { name: 'City hospital desk', contactEmail: 'desk@hospital.example', scopes: ['APPOINTMENTS_READ'], organisationKind: 'HOSPITAL', organisationName: linked.work, hospitalDoctorIds: [linked.id] },
+    });
+    expect(created.errors).toBeUndefined();
+    const { key, app } = created.data!.createIntegratorApp as { key: string; app: { id: string; hospitalDoctors: { id: string; work: string }[] } };
+    expect(app.hospitalDoctors).toEqual([expect.objectContaining({ id: linked.id, work: linked.work })]);
+    expect(await visitsOf(key)).toEqual(ofDoctor(linked.id));
+
+    // Another doctor declares this hospital as their work place: the app still does not see their visits.
+    await t.sql('update doctors set work = ? where id = ?', [linked.work, stranger.id]);
+    expect(await visitsOf(key)).toEqual(ofDoctor(linked.id));
+
+    // The admin links the second doctor too, then unlinks the first: the app's view follows at once.
+    const update = 'mutation($id: ID!, $input: IntegratorAppInput!) { updateIntegratorApp(id: $id, input: $input) { hospitalDoctors { id } } }';
+    const base = { name: 'City hospital desk', contactEmail: 'desk@hospital.example', scopes: ['APPOINTMENTS_READ'], organisationKind: 'HOSPITAL', organisationName: linked.work };
+    const both = await admin.gql(update, { id: app.id, input: { ...base, hospitalDoctorIds: [linked.id, stranger.id] } });
+    expect(both.data!.updateIntegratorApp.hospitalDoctors.map((d: { id: string }) => d.id).sort()).toEqual([linked.id, stranger.id].sort());
+    expect(await visitsOf(key)).toEqual([...ofDoctor(linked.id), ...ofDoctor(stranger.id)].sort());
+    // An update that leaves the list out keeps it.
+    expect((await admin.gql(update, { id: app.id, input: base })).data!.updateIntegratorApp.hospitalDoctors).toHaveLength(2);
+    await admin.gql(update, { id: app.id, input: { ...base, hospitalDoctorIds: [stranger.id] } });
+    expect(await visitsOf(key)).toEqual(ofDoctor(stranger.id));
+    // An app that stops acting for a hospital loses its links (and appointments:read with them).
+    const pharmacy = await admin.gql(update, { id: app.id, input: { ...base, scopes: ['CATALOG_READ'], organisationKind: 'PHARMACY' } });
+    expect(pharmacy.data!.updateIntegratorApp.hospitalDoctors).toEqual([]);
+  });
+
+  it('refuses links an admin cannot mean: doctors for an app that is no hospital\'s, a doctor not on Nirog', async () => {
+    const doctorId = (await admin.gql('{ allDoctors(pageSize: 1) { items { id } } }')).data!.allDoctors.items[0].id as string;
+    const create = 'mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { key } }';
+    const base = { name: 'x', contactEmail: 'a@b.example', scopes: ['CATALOG_READ'] };
+    const notHospital = await admin.gql(create, { input: { ...base, organisationKind: 'PHARMACY', hospitalDoctorIds: [doctorId] } });
+    expect(notHospital.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { hospitalDoctorIds: expect.any(String) } });
+    const madeUp = await admin.gql(create, { input: { ...base, organisationKind: 'HOSPITAL', organisationName: 'H', hospitalDoctorIds: ['7d1c2c1e-8c8e-4b8a-9b1e-2f0f0f0f0f0f'] } });
+    expect(madeUp.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', fields: { hospitalDoctorIds: expect.any(String) } });
+    expect(await t.sql(`select id from integrator_apps where name = 'x'`)).toEqual([]);
   });
 
   it('reads insurance applications with insurance:read, on record', async () => {

@@ -208,4 +208,34 @@ describe('the admin outbox', () => {
     const delivery = await patient.gql('{ mailDelivery { smtpConfigured devInbox } }');
     expect(delivery.data?.mailDelivery).toEqual({ smtpConfigured: true, devInbox: false });
   });
+
+  it('sends a login code while the SMTP server hangs on a mail: each queue has its own loop, SMS first', async () => {
+    const until = async (what: () => Promise<boolean>) => {
+      for (let i = 0; i < 400 && !(await what()); i += 1) await new Promise((r) => setTimeout(r, 25));
+      expect(await what()).toBe(true);
+    };
+    if (!smtp.running) await smtp.start();
+    const held = async () => (await t.sql<{ n: number }>(`select count(*)::int as n from mail_outbox where status = 'sending'`))[0]!.n;
+    const release = smtp.hold();
+    const received = smtp.mails.length;
+    const email = uniqueEmail('hanging');
+    await queue(email);
+    t.worker.start();
+    try {
+      // The mail lane is stuck on a message the server took and does not answer.
+      await until(async () => (await held()) > 0);
+      const asked = await t.http().post('/graphql').send({ query: 'mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone } }', variables: { i: { phone: '01712345678' } } });
+      expect(asked.body.errors).toBeUndefined();
+      const code = async () => (await t.sql<{ status: string }>(`select status from sms_outbox where to_phone = '+8801712345678' and template = 'phone-code' order by created_at desc limit 1`))[0]?.status;
+      await until(async () => (await code()) === 'sent');
+      // The mail is still held by the server: the code did not wait for it.
+      expect(await held()).toBeGreaterThan(0);
+      expect(smtp.mails.length).toBe(received);
+    } finally {
+      release();
+      await t.worker.stop();
+    }
+    for (let i = 0; i < 5 && smtp.to(email).length === 0; i += 1) await t.worker.tick();
+    expect(smtp.to(email)).toHaveLength(1);
+  });
 });

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asDoctor, asPatient, asVisitor, countQueries, createTestApp, login, pngImage, type Client, type TestApp } from '../../../../test/app.js';
 import { payInSandbox } from '../../../../test/payments.js';
-import { SHIPPING, placeOrder } from '../../../../test/fixtures.js';
-import { User } from '../../accounts/index.js';
-import { Appointment, AppointmentKind, AppointmentPaymentStatus, AppointmentStatus } from '../../appointments/index.js';
-import { Doctor } from '../../doctors/index.js';
-import { Medicine, MedicineForm, MedicineUnit } from '../../medicines/index.js';
+import { SHIPPING, paperReading, placeOrder, prescriptionFor, rxMedicine } from '../../../../test/fixtures.js';
+import { Medicine } from '../../medicines/index.js';
 import { Payment, Refund } from '../../payments/index.js';
-import { Prescription, newVerificationCode } from '../../prescriptions/index.js';
+import { Prescription } from '../../prescriptions/index.js';
 import { FRESH_PRESCRIPTION_CODE } from '../../../seeders/RxSeeder.js';
 import { Order, OrderStatus } from '../order.entity.js';
 
@@ -31,36 +28,6 @@ afterAll(async () => {
 });
 
 const em = () => t.orm.em.fork();
-let serial = 0;
-
-/** A prescription-only medicine of its own (so stock figures are this test's alone). */
-async function rxMedicine(stock = 10, generic = 'Azithromycin', strength = '500 mg'): Promise<Medicine> {
-  const e = em();
-  const m = e.create(Medicine, {
-    name: `Rxtest ${++serial}`, genericName: generic, company: 'Square Pharmaceuticals', strength, form: MedicineForm.Tablet, unit: MedicineUnit.Strip,
-    pricePoisha: 10500, stock, prescriptionRequired: true, dosesPerUnit: 6,
-  });
-  await e.flush();
-  return m;
-}
-
-/** A finished consultation of `email` with the demo doctor, and its prescription of these lines. */
-async function prescriptionFor(email: string, lines: string[]): Promise<string> {
-  const e = em();
-  const user = await e.findOneOrFail(User, { email });
-  const doctor = await e.findOneOrFail(Doctor, { user: { email: 'doctor@nirog.test' } });
-  const a = e.create(Appointment, {
-    kind: AppointmentKind.Video, doctor, patient: user, feePoisha: doctor.feePoisha, patientName: user.name, status: AppointmentStatus.Finished,
-    paymentStatus: AppointmentPaymentStatus.Paid, paidAt: new Date(),
-  });
-  const p = e.create(Prescription, {
-    appointment: a, doctor, patient: user, patientName: user.name, medInfo: '', doctorAdvice: '', followUp: '', verificationCode: newVerificationCode(),
-    medicines: lines.map((medname) => ({ medname, dailyUse: '1+0+1', days: 3, quantity: '6 tablets' })),
-  });
-  await e.flush();
-  return p.id;
-}
-
 const CREATE = `mutation($input: CreateOrderInput!, $photo: Upload) {
   createOrder(input: $input, prescriptionImage: $photo) { paymentUrl tranId order { id status prescriptionRequired } } }`;
 
@@ -87,7 +54,7 @@ describe('prescription-only medicines at checkout', () => {
   });
 
   it('refuses one without a prescription, through REST and GraphQL, and reserves nothing', async () => {
-    const m = await rxMedicine(5);
+    const m = await rxMedicine(t, { stock: 5 });
     const rest = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }]);
     expect(rest.status).toBe(400);
     expect(rest.body).toMatchObject({ reason: 'PRESCRIPTION_REQUIRED', params: { medicine: m.name } });
@@ -98,9 +65,9 @@ describe('prescription-only medicines at checkout', () => {
   });
 
   it('takes it with a Nirog prescription of the patient that lists it, by brand or by generic, and goes straight to payment', async () => {
-    const byBrand = await rxMedicine(5);
-    const byGeneric = await rxMedicine(5, 'Cefixime', '200 mg');
-    const prescriptionId = await prescriptionFor('patient@nirog.test', [`Tab. ${byBrand.name} 500 mg`, 'Cefixime 200 mg']);
+    const byBrand = await rxMedicine(t, { stock: 5 });
+    const byGeneric = await rxMedicine(t, { stock: 5, generic: 'Cefixime', strength: '200 mg' });
+    const prescriptionId = await prescriptionFor(t, 'patient@nirog.test', [`Tab. ${byBrand.name} 500 mg`, 'Cefixime 200 mg']);
     for (const m of [byBrand, byGeneric]) {
       const res = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }], 'Bkash', { prescriptionId });
       expect(res.status).toBe(200);
@@ -111,13 +78,13 @@ describe('prescription-only medicines at checkout', () => {
   });
 
   it("refuses a prescription that does not list it, and another patient's prescription as if it did not exist", async () => {
-    const m = await rxMedicine(5);
-    const other = await rxMedicine(5, 'Levofloxacin');
-    const mine = await prescriptionFor('patient@nirog.test', [`${other.name} 500 mg`]);
+    const m = await rxMedicine(t, { stock: 5 });
+    const other = await rxMedicine(t, { stock: 5, generic: 'Levofloxacin' });
+    const mine = await prescriptionFor(t, 'patient@nirog.test', [`${other.name} 500 mg`]);
     const notListed = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }], 'Bkash', { prescriptionId: mine });
     expect(notListed.status).toBe(400);
     expect(notListed.body).toMatchObject({ reason: 'PRESCRIPTION_NOT_LISTED', params: { medicine: m.name } });
-    const karims = await prescriptionFor('karim@nirog.test', [`${m.name} 500 mg`]);
+    const karims = await prescriptionFor(t, 'karim@nirog.test', [`${m.name} 500 mg`]);
     const foreign = await placeOrder(patient, [{ medicineId: m.id, quantity: 1 }], 'Bkash', { prescriptionId: karims });
     expect(foreign.status).toBe(404);
     expect(await stockOf(m.id)).toBe(5);
@@ -132,7 +99,7 @@ describe('prescription-only medicines at checkout', () => {
 
 describe('an uploaded prescription, checked by a pharmacist', () => {
   it('waits in PrescriptionCheck with nothing to pay, is approved, then paid by the patient from My orders', async () => {
-    const m = await rxMedicine(5);
+    const m = await rxMedicine(t, { stock: 5 });
     const placed = await orderWithPhoto(patient, m.id, await pngImage(64, 64));
     expect(placed.errors).toBeUndefined();
     const { order, paymentUrl, tranId } = placed.data!.createOrder;
@@ -152,15 +119,16 @@ describe('an uploaded prescription, checked by a pharmacist', () => {
     // The pharmacist's queue has it, with the photo; the patient sees the photo too, another patient nothing.
     const queue = await pharmacist.gql('{ prescriptionOrders(pageSize: 50) { items { id status prescriptionImageUrl items { name } } } }');
     const queued = queue.data!.prescriptionOrders.items.find((o: { id: string }) => o.id === order.id);
-    expect(queued.prescriptionImageUrl).toMatch(/^\/uploads\/prescriptions\/[0-9a-f-]+\.webp$/);
+    // A short-lived link of its own for each viewer (medical-files.api.test.ts has the rest).
+    expect(queued.prescriptionImageUrl).toMatch(/^\/api\/medical-files\/[\w-]+\.[\w-]+$/);
     const photo = await t.http().get(queued.prescriptionImageUrl);
     expect(photo.status).toBe(200);
     expect((await patient.gql('query($id: ID!) { order(id: $id) { prescriptionImageUrl canPay } }', { id: order.id })).data!.order)
-      .toEqual({ prescriptionImageUrl: queued.prescriptionImageUrl, canPay: false });
+      .toEqual({ prescriptionImageUrl: expect.stringMatching(/^\/api\/medical-files\//), canPay: false });
     expect((await karim.gql('query($id: ID!) { order(id: $id) { id } }', { id: order.id })).errors![0]!.extensions!.code).toBe('NOT_FOUND');
 
     const approved = await pharmacist.gql('mutation($input: ReviewPrescriptionInput!) { reviewOrderPrescription(input: $input) { status prescriptionReviewedAt } }',
-      { input: { orderId: order.id, approve: true } });
+      { input: { orderId: order.id, approve: true, ...paperReading([{ medicineId: m.id, quantity: 5 }]) } });
     expect(approved.data!.reviewOrderPrescription.status).toBe('Processing');
     expect((await em().findOneOrFail(Order, order.id, { populate: ['prescriptionReviewedBy'] })).prescriptionReviewedBy?.getEntity().email).toBe('pharmacist@nirog.test');
     // The pharmacist's reads of the patient's order and decision are on record, as a doctor's reads are.
@@ -185,7 +153,7 @@ describe('an uploaded prescription, checked by a pharmacist', () => {
   });
 
   it('is rejected with a note: cancelled, stock back, the patient told, nothing to refund', async () => {
-    const m = await rxMedicine(5);
+    const m = await rxMedicine(t, { stock: 5 });
     const { order } = (await orderWithPhoto(patient, m.id, await pngImage(32, 32))).data!.createOrder;
     const noNote = await pharmacist.gql('mutation($input: ReviewPrescriptionInput!) { reviewOrderPrescription(input: $input) { status } }',
       { input: { orderId: order.id, approve: false, note: 'The photo is blurred; please send a clear one.' } });
@@ -198,7 +166,7 @@ describe('an uploaded prescription, checked by a pharmacist', () => {
   });
 
   it('refuses a file that is not a picture, and keeps only pictures for carts that need one', async () => {
-    const m = await rxMedicine(5);
+    const m = await rxMedicine(t, { stock: 5 });
     const bad = await orderWithPhoto(patient, m.id, Buffer.from('%PDF-1.4 not a picture'));
     expect(bad.errors![0]!.extensions!.reason).toBe('NOT_AN_IMAGE');
     expect(await stockOf(m.id)).toBe(5);
@@ -209,16 +177,16 @@ describe('an uploaded prescription, checked by a pharmacist', () => {
   });
 
   it('lets pharmacists and admins check, and no one else; pharmacists see no other order', async () => {
-    const m = await rxMedicine(5);
+    const m = await rxMedicine(t, { stock: 5 });
     const { order } = (await orderWithPhoto(patient, m.id, await pngImage())).data!.createOrder;
     const review = 'mutation($input: ReviewPrescriptionInput!) { reviewOrderPrescription(input: $input) { status } }';
     for (const who of [patient, await asDoctor(t)]) {
-      expect((await who.gql(review, { input: { orderId: order.id, approve: true } })).errors![0]!.extensions!.code).toBe('FORBIDDEN');
+      expect((await who.gql(review, { input: { orderId: order.id, approve: true, ...paperReading([{ medicineId: m.id, quantity: 5 }]) } })).errors![0]!.extensions!.code).toBe('FORBIDDEN');
     }
     expect((await pharmacist.gql('{ adminOrders { total } }')).errors![0]!.extensions!.code).toBe('FORBIDDEN');
     const plain = await placeOrder(patient, [{ medicineId: (await em().findOneOrFail(Medicine, { name: 'Ace' })).id, quantity: 1 }]);
     expect((await pharmacist.gql('query($id: ID!) { order(id: $id) { id } }', { id: plain.body.order._id })).errors![0]!.extensions!.code).toBe('NOT_FOUND');
-    expect((await admin.gql(review, { input: { orderId: order.id, approve: true } })).data!.reviewOrderPrescription.status).toBe('Processing');
+    expect((await admin.gql(review, { input: { orderId: order.id, approve: true, ...paperReading([{ medicineId: m.id, quantity: 5 }]) } })).data!.reviewOrderPrescription.status).toBe('Processing');
   });
 
   it('lists the queue in a constant number of statements', async () => {
@@ -265,8 +233,8 @@ describe('order the medicines of a prescription', () => {
   });
 
   it('reads the catalogue in a fixed number of statements, however many lines', async () => {
-    const one = await prescriptionFor('patient@nirog.test', ['Napa 500 mg']);
-    const ten = await prescriptionFor('patient@nirog.test', ['Napa 500 mg', 'Seclo 20 mg', 'Ace', 'Fexo 120 mg', 'Omeprazole 20 mg', 'Zimax 500 mg',
+    const one = await prescriptionFor(t, 'patient@nirog.test', ['Napa 500 mg']);
+    const ten = await prescriptionFor(t, 'patient@nirog.test', ['Napa 500 mg', 'Seclo 20 mg', 'Ace', 'Fexo 120 mg', 'Omeprazole 20 mg', 'Zimax 500 mg',
       'Montelukast 10 mg', 'Cef-3 200 mg', 'Paracetamol 500 mg', 'Something else']);
     const [a, b] = [await countQueries(() => patient.gql(CART, { id: one })), await countQueries(() => patient.gql(CART, { id: ten }))];
     expect(a.count).toBe(b.count);

@@ -56,11 +56,14 @@ describe('writing a prescription', () => {
     expect(events).toContainEqual(expect.objectContaining({ type: 'prescription.written', appointmentId: id, patientId: patient.user!.id }));
   });
 
-  it('refuses another doctor', async () => {
+  it("refuses another doctor as if the appointment did not exist (ids cannot be probed)", async () => {
     const id = await paidConsultation();
-    const res = await write(await asDoctor(t, 'mahbub.cardio@nirog.test'), id);
-    expect(res.status).toBe(403);
-    expect(res.body.reason).toBe('NOT_YOUR_PATIENT');
+    const other = await asDoctor(t, 'mahbub.cardio@nirog.test');
+    const res = await write(other, id);
+    expect(res.status).toBe(404);
+    expect(res.body.reason).toBe('NOT_FOUND');
+    const madeUp = await write(other, '7d1c2c1e-8c8e-4b8a-9b1e-2f0f0f0f0f0f');
+    expect({ status: madeUp.status, body: madeUp.body }).toEqual({ status: res.status, body: res.body });
   });
 
   it.each([['visitor', 401], ['patient', 403], ['admin', 403]])('refuses a %s with %i', async (who, status) => {

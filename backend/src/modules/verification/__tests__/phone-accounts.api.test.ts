@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { asAdmin, asDoctor, asPatient, createTestApp, type TestApp } from '../../../../test/app.js';
+import { asAdmin, asDoctor, asPatient, countQueries, createTestApp, type TestApp } from '../../../../test/app.js';
 import { codeSentTo, freshPhone } from '../../../../test/fixtures.js';
 import { PHONE_ONLY_PATIENT } from '../../../seeders/demo-accounts.js';
 
@@ -24,8 +24,8 @@ async function gql(query: string, variables: Record<string, unknown> = {}, token
   const res = await req.send({ query, variables });
   return { status: res.status, data: res.body.data, error: res.body.errors?.[0] as { message: string; extensions: Record<string, any> } | undefined };
 }
-/** Lets a number ask again at once (its resend window over). */
-const pastCooldown = (phone: string) => t.sql(`delete from rate_limit_buckets where key = ?`, [`sms-resend:+88${phone}`]);
+/** Lets a number ask again at once (its resend window, and its hourly count, over: limits.test.ts tests both). */
+const pastCooldown = (phone: string) => t.sql(`delete from rate_limit_buckets where key in (?, ?)`, [`sms-resend:+88${phone}`, `sms-number:+88${phone}`]);
 
 const SIGNUP = 'mutation($i: PhoneSignupInput!) { sendSignupCode(input: $i) { phone expiresInSeconds resendInSeconds } }';
 const LOGIN_CODE = 'mutation($i: PhoneNumberInput!) { sendLoginCode(input: $i) { phone expiresInSeconds resendInSeconds } }';
@@ -108,7 +108,9 @@ describe('a number cannot be taken over', () => {
     expect(a.status).toBe(b.status);
     expect(Object.keys(a.data.sendSignupCode)).toEqual(Object.keys(b.data.sendSignupCode));
     expect({ ...a.data.sendSignupCode, phone: '' }).toEqual({ ...b.data.sendSignupCode, phone: '' });
-    expect((await codeRows(taken)).filter((r) => r.purpose === 'signup')).toHaveLength(0);
+    // A code row like any other, but a decoy: no code was texted, none will be accepted.
+    expect((await codeRows(taken)).filter((r) => r.purpose === 'signup').map((r) => r.decoy)).toEqual([true]);
+    expect((await texts(taken)).filter((s) => s.template === 'phone-code')).toHaveLength(0);
     const notices = (await texts(taken)).filter((s) => s.template === 'phone-taken-attempt');
     expect(notices).toHaveLength(1);
     expect(notices[0]!.body).toContain('log in with this number');
@@ -132,14 +134,91 @@ describe('a number cannot be taken over', () => {
     await t.sql(`update users set phone_e164 = '+8801556677889' where email = 'nusrat@nirog.test'`);
   });
 
-  it('answers a login for a number no patient verified like any other, and texts nothing', async () => {
+  it('answers a login for a number no patient verified like any other, and texts it no code but why, in the screen\'s language', async () => {
     const unknown = freshPhone();
     const known = '01819876543'; // Karim's verified number
-    const a = await gql(LOGIN_CODE, { i: { phone: unknown } });
-    const b = await gql(LOGIN_CODE, { i: { phone: known } });
+    const a = await gql(LOGIN_CODE, { i: { phone: unknown, language: 'bn' } });
+    const b = await gql(LOGIN_CODE, { i: { phone: known, language: 'bn' } });
     expect({ ...a.data.sendLoginCode, phone: '' }).toEqual({ ...b.data.sendLoginCode, phone: '' });
-    expect(await texts(unknown)).toHaveLength(0);
+    const [notice] = await texts(unknown);
+    expect(notice).toMatchObject({ template: 'phone-no-login', user_id: null });
+    expect(notice!.body).toContain('এই নম্বরে কোনো রোগীর অ্যাকাউন্ট নেই');
+    expect(notice!.body).not.toMatch(/[0-9০-৯]{4,}/);
     expect((await texts(known)).map((s) => s.template)).toContain('phone-code');
+  });
+});
+
+describe('a number with an account and a number without answer alike', () => {
+  type Answer = { status: number; message?: string; code?: string; reason?: string; params?: unknown; data: unknown };
+  const answer = (r: Awaited<ReturnType<typeof gql>>): Answer => ({
+    status: r.status, message: r.error?.message, code: r.error?.extensions.code, reason: r.error?.extensions.reason, params: r.error?.extensions.params,
+    data: r.data,
+  });
+  /** Six wrong codes in a row, as someone without the phone would type them. */
+  async function sixWrong(phone: string, check: (code: string) => ReturnType<typeof gql>): Promise<Answer[]> {
+    const sent = await t.sql<{ body: string }>(`select body from sms_outbox where to_phone = ? and template = 'phone-code' and created_at > now() - interval '1 minute'`, [`+88${phone}`]);
+    const real = sent.map((r) => r.body.slice(0, 6));
+    const wrong = ['000000', '111111', '222222'].find((c) => !real.includes(c))!;
+    const out: Answer[] = [];
+    for (let i = 0; i < 6; i++) out.push(answer(await check(wrong)));
+    return out;
+  }
+
+  it('a login: the same code answer, then the same "N attempts left" for each wrong code, then the same lock', async () => {
+    const unknown = freshPhone();
+    const known = '01819876543'; // Karim, a patient
+    await pastCooldown(known);
+    const asked = [answer(await gql(LOGIN_CODE, { i: { phone: unknown } })), answer(await gql(LOGIN_CODE, { i: { phone: known } }))];
+    expect({ ...asked[0], data: null }).toEqual({ ...asked[1], data: null });
+    const a = await sixWrong(unknown, (code) => gql(LOGIN, { i: { phone: unknown, code } }));
+    const b = await sixWrong(known, (code) => gql(LOGIN, { i: { phone: known, code } }));
+    expect(a).toEqual(b);
+    expect(a.map((x) => x.reason)).toEqual(['WRONG_CODE', 'WRONG_CODE', 'WRONG_CODE', 'WRONG_CODE', 'CODE_LOCKED', 'CODE_LOCKED']);
+    expect(a[0]!.message).toBe('Wrong code. 4 attempts left');
+  });
+
+  it('a signup with a taken number and a new one, and a profile claiming a taken number and a free one: the same answers', async () => {
+    const taken = '01712345678';
+    const fresh = freshPhone();
+    await pastCooldown(taken);
+    await gql(SIGNUP, { i: { name: 'Prober', phone: taken } });
+    await gql(SIGNUP, { i: { name: 'Prober', phone: fresh } });
+    expect(await sixWrong(taken, (code) => gql(LOGIN, { i: { phone: taken, code } })))
+      .toEqual(await sixWrong(fresh, (code) => gql(LOGIN, { i: { phone: fresh, code } })));
+
+    const nusrat = await asPatient(t, 'nusrat@nirog.test');
+    const karim = await asPatient(t, 'karim@nirog.test');
+    await pastCooldown(taken);
+    const free = freshPhone();
+    await gql(ADD_PHONE, { i: { phone: taken } }, nusrat.token);
+    await gql(ADD_PHONE, { i: { phone: free } }, karim.token);
+    expect(await sixWrong(taken, (code) => gql(VERIFY_PHONE, { i: { code } }, nusrat.token)))
+      .toEqual(await sixWrong(free, (code) => gql(VERIFY_PHONE, { i: { code } }, karim.token)));
+    expect((await t.sql(`select phone_e164 from users where email = 'nusrat@nirog.test'`))[0]!.phone_e164).not.toBe(`+88${taken}`);
+  });
+
+  it('does the same work for either: the same SQL statements, in the same order, one code row and one text each', async () => {
+    /** A statement's shape: its values and timings dropped. */
+    const shape = (sql: string) => sql.replace(/\x1b\[[0-9;]*m/g, '').replace(/\[took [^\]]*\]/g, '').replace(/'(?:[^']|'')*'/g, '?')
+      .replace(/\b\d+(\.\d+)?\b/g, '?').replace(/\s+/g, ' ').trim();
+    const work = async (phone: string, query: string, vars: Record<string, unknown>, token?: string) => {
+      await pastCooldown(phone);
+      const before = { codes: (await codeRows(phone)).length, texts: (await texts(phone)).length };
+      const { sql } = await countQueries(() => gql(query, vars, token));
+      return { shapes: sql.map(shape), codes: (await codeRows(phone)).length - before.codes, texts: (await texts(phone)).length - before.texts };
+    };
+    const patient = '01819876543';
+    const nobody = freshPhone();
+    const login = [await work(patient, LOGIN_CODE, { i: { phone: patient } }), await work(nobody, LOGIN_CODE, { i: { phone: nobody } })];
+    expect(login[0]!.shapes.length).toBeGreaterThan(5);
+    expect(login[1]).toEqual(login[0]);
+    expect(login[0]).toMatchObject({ codes: 1, texts: 1 });
+    const taken = '01712345678';
+    const fresh = freshPhone();
+    const signup = [await work(taken, SIGNUP, { i: { name: 'Same Work', phone: taken } }), await work(fresh, SIGNUP, { i: { name: 'Same Work', phone: fresh } })];
+    expect(signup[1]!.shapes).toEqual(signup[0]!.shapes);
+    expect(signup[1]!.codes).toBe(1);
+    expect(signup[0]!.codes).toBe(1);
   });
 });
 
@@ -157,7 +236,7 @@ describe('login with a mobile number', () => {
     const admin = await asAdmin(t);
     const adminPhone = admin.user!.phone as string; // the REST shape: without the leading 0
     await gql(LOGIN_CODE, { i: { phone: `0${adminPhone}` } });
-    expect((await texts(`0${adminPhone}`)).filter((s) => s.template === 'phone-code')).toHaveLength(0);
+    expect((await texts(`0${adminPhone}`)).map((s) => s.template)).toEqual(['phone-no-login']);
   });
 });
 
@@ -177,15 +256,15 @@ describe('a number added from the profile', () => {
     await t.sql(`update users set phone_e164 = '+8801819876543' where email = 'karim@nirog.test'`);
   });
 
-  it('answers another account claiming a verified number as if a code went out, and its code check finds nothing', async () => {
+  it('answers another account claiming a verified number as if a code went out, and no code it tries is right', async () => {
     const nusrat = await asPatient(t, 'nusrat@nirog.test');
     const taken = '01712345678';
     await pastCooldown(taken);
     const res = await gql(ADD_PHONE, { i: { phone: taken } }, nusrat.token);
     expect(res.error).toBeUndefined();
-    expect((await codeRows(taken)).filter((r) => r.purpose === 'verify')).toHaveLength(0);
+    expect((await codeRows(taken)).filter((r) => r.purpose === 'verify').at(-1)).toMatchObject({ decoy: true, user_id: nusrat.user!.id });
     const check = await gql(VERIFY_PHONE, { i: { code: '123456' } }, nusrat.token);
-    expect(check.error?.extensions.reason).toBe('CODE_EXPIRED');
+    expect(check.error).toMatchObject({ message: 'Wrong code. 4 attempts left', extensions: { reason: 'WRONG_CODE' } });
     expect((await t.sql(`select phone_e164 from users where email = 'patient@nirog.test'`))[0]!.phone_e164).toBe(`+88${taken}`);
   });
 

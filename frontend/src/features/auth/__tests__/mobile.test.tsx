@@ -45,7 +45,7 @@ describe('signup and login with a mobile number', () => {
     const user = { __typename: 'User', id: 'u9', name: 'Jamal Hossain', email: '', role: 'User', avatarUrl: null, hasPassword: false };
     renderScreen(<MobileAccess mode="login" />, {
       mocks: [
-        { request: { query: SendLoginCodeDocument, variables: { input: { phone: '01911223344' } } }, result: { data: { sendLoginCode: sent('01911223344') } } },
+        { request: { query: SendLoginCodeDocument, variables: { input: { phone: '01911223344', language: 'en' } } }, result: { data: { sendLoginCode: sent('01911223344') } } },
         noSandbox('01911223344'),
         { request: { query: LoginWithCodeDocument, variables: { input: { phone: '01911223344', code: '000000' } } },
           result: { errors: [new GraphQLError('Wrong code. 4 attempts left', { extensions: { code: 'BAD_USER_INPUT', reason: 'WRONG_CODE', params: { count: 4 } } })] } },
@@ -55,7 +55,7 @@ describe('signup and login with a mobile number', () => {
     });
     await userEvent.type(screen.getByLabelText('Mobile number'), '01911223344');
     await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText('If a Nirog account uses this number, its code is on the way.')).toBeInTheDocument();
+    expect(await screen.findByText('An SMS is on the way: your code if a patient account uses this number, or a note saying none does.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Code from the SMS'), '000000');
     await userEvent.click(screen.getByRole('button', { name: /Confirm$/ }));
     expect(await screen.findByText('Wrong code. 4 attempts left.')).toBeInTheDocument();
@@ -72,9 +72,9 @@ describe('signup and login with a mobile number', () => {
     try {
       renderScreen(<MobileAccess mode="login" />, {
         mocks: [
-          { request: { query: SendLoginCodeDocument, variables: { input: { phone: '01911223344' } } }, result: { data: { sendLoginCode: { ...sent('01911223344'), resendInSeconds: 2 } } } },
+          { request: { query: SendLoginCodeDocument, variables: { input: { phone: '01911223344', language: 'en' } } }, result: { data: { sendLoginCode: { ...sent('01911223344'), resendInSeconds: 2 } } } },
           noSandbox('01911223344'),
-          { request: { query: SendLoginCodeDocument, variables: { input: { phone: '01911223344' } } },
+          { request: { query: SendLoginCodeDocument, variables: { input: { phone: '01911223344', language: 'en' } } },
             result: { errors: [new GraphQLError('Please wait 40 seconds', { extensions: { code: 'TOO_MANY_REQUESTS', reason: 'RESEND_COOLDOWN', params: { seconds: 40 } } })] } },
         ],
       });

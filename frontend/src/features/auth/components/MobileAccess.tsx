@@ -41,7 +41,7 @@ export default function MobileAccess({ mode }: { mode: 'signup' | 'login' }) {
     try {
       const answer = mode === 'signup'
         ? (await sendSignup({ variables: { input: { name: values.name!.trim(), phone: values.phone.trim(), language } } })).data?.sendSignupCode
-        : (await sendLogin({ variables: { input: { phone: values.phone.trim() } } })).data?.sendLoginCode;
+        : (await sendLogin({ variables: { input: { phone: values.phone.trim(), language } } })).data?.sendLoginCode;
       if (!answer) return null;
       setSent({ ...answer, name: values.name });
       return answer;

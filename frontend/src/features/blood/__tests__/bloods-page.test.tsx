@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App } from 'antd';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router-dom';
 import i18n from 'i18next';
 import '@/i18n';
-import { RequestBloodDocument } from '@/gql/graphql';
+import { RequestBloodDocument, type BloodGroup, type DhakaArea } from '@/gql/graphql';
 import BloodsPage from '../pages/BloodsPage';
 import { clearRequestAccess, groupLabel } from '../groups';
 
 const input = { name: 'Jamal Hossain', phone: '01712000111', email: 'jamal@example.com', group: 'APositive' as const, area: null };
-const donor = { __typename: 'EligibleDonor' as const, id: 'd1', name: 'Arif Hossain', group: 'APositive' as const, area: 'Dhanmondi' as const, lastDonationDate: '2026-07-01', daysSinceLastDonation: 120 };
+const donor: { __typename: 'EligibleDonor'; id: string; group: BloodGroup; area: DhakaArea } = { __typename: 'EligibleDonor', id: 'd1', group: 'APositive', area: 'Dhanmondi' };
 const answer = (donors: (typeof donor)[]) => ({
   request: { query: RequestBloodDocument, variables: { input } },
   result: { data: { requestBlood: { __typename: 'BloodRequestReceipt', accessToken: 'a'.repeat(32), request: { __typename: 'BloodRequest', id: 'r1', group: 'APositive', area: null }, donors } } },
@@ -48,9 +48,13 @@ describe('/bloods', () => {
     expect(groupLabel('OPositive')).toBe('O+');
   });
 
-  it('tells the requester that the listed donors were notified and will call, and shows no donor contact', async () => {
-    const { container } = await sendRequest([donor]);
-    expect(await screen.findByText('Arif Hossain')).toBeInTheDocument();
+  it('tells the requester that the listed donors were notified and will call, and shows no donor name or contact', async () => {
+    const { container } = await sendRequest([donor, { ...donor, id: 'd2', group: 'ONegative' }]);
+    expect(await screen.findByText('Donor 1')).toBeInTheDocument();
+    const list = within(screen.getByRole('region', { name: 'Donors who can give now' }));
+    expect(list.getByText('Donor 2')).toBeInTheDocument();
+    expect(list.getByText('O-')).toBeInTheDocument();
+    expect(list.getAllByText('Dhanmondi')).toHaveLength(2);
     expect(screen.getByText('We have sent your request to these donors by email and SMS, with your name and phone number. A donor who can give will call you: keep your phone close.')).toBeInTheDocument();
     expect(container.querySelector('a[href^="tel:"], a[href^="mailto:"]')).toBeNull();
     expect(screen.queryByRole('button', { name: /call/i })).toBeNull();
@@ -59,8 +63,10 @@ describe('/bloods', () => {
 
   it('says the same in Bangla', async () => {
     await i18n.changeLanguage('bn');
-    await sendRequest([donor]);
-    expect(await screen.findByText('Arif Hossain')).toBeInTheDocument();
+    await sendRequest(Array.from({ length: 12 }, (_, i) => ({ ...donor, id: `d${i}` })));
+    // Counted in Bangla digits.
+    expect(await screen.findByText('দাতা ১')).toBeInTheDocument();
+    expect(screen.getByText('দাতা ১২')).toBeInTheDocument();
     expect(screen.getByText('আপনার নাম ও ফোন নম্বরসহ অনুরোধটি এই দাতাদের ইমেইল ও এসএমএসে পাঠানো হয়েছে। যিনি রক্ত দিতে পারবেন, তিনি আপনাকে ফোন করবেন: ফোন কাছে রাখুন।')).toBeInTheDocument();
   });
 

@@ -5,23 +5,24 @@ import type { EligibleDonorRowFragment } from '@/gql/graphql';
 import { groupLabel } from '../groups';
 import '../i18n';
 
-/** The matched donors, without contacts: Nirog has notified them and a donor who can give calls the requester. */
+/**
+ * The donors Nirog told, as the requester sees them: a number, a blood group and an area. No name and
+ * no contact: a donor who can give calls the requester and introduces themselves.
+ */
 export default function DonorList({ donors }: { donors: EligibleDonorRowFragment[] }) {
-  const { t, i18n } = useTranslation('blood');
+  const { t } = useTranslation('blood');
   const areaLabel = useAreaLabel();
   if (!donors.length) return <Empty description={t('noDonors')} />;
   return (
     <List
       dataSource={donors}
-      renderItem={(d) => (
+      renderItem={(d, i) => (
         <List.Item key={d.id}>
-          <List.Item.Meta
-            title={<>{d.name} <Tag color="red">{groupLabel(d.group)}</Tag></>}
-            description={<>
-              <div>{areaLabel(d.area)}</div>
-              <small>{d.daysSinceLastDonation === null || d.daysSinceLastDonation === undefined ? t('neverDonated') : t('lastDonated', { days: d.daysSinceLastDonation })}</small>
-            </>}
-          />
+          {/* Plain text, not the list's h4 title: the page's headings stay in order (h2, then the section's own). */}
+          <div>
+            <div><strong>{t('donorN', { n: i + 1 })}</strong> <Tag color="red">{groupLabel(d.group)}</Tag></div>
+            <div className="muted">{areaLabel(d.area)}</div>
+          </div>
         </List.Item>
       )}
     />

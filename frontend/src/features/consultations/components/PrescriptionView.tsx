@@ -6,6 +6,7 @@ import type { PrescriptionFullFragment } from '@/gql/graphql';
 import { formatDate } from '@/lib/dates';
 import { formatCount } from '@/lib/money';
 import { CareForLine } from '@/components/CareForFilter';
+import DispensingSummary from '@/components/DispensingSummary';
 import { downloadPrescriptionPdf } from './downloadPdf';
 import '../i18n';
 import { useDoctorTitle } from '@/lib/doctorTitles';
@@ -48,7 +49,7 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
         size="small"
         rowKey={(_, i) => String(i)}
         pagination={false}
-        dataSource={p.medicines}
+        dataSource={p.medicines.map((m, i) => ({ ...m, ledger: p.dispensing[i] }))}
         columns={[
           // what the doctor wrote stays as written; the days are a number, in the reader's digits
           { title: t('medicine'), dataIndex: 'medname', render: (v: string) => <span translate="no">{v}</span> },
@@ -56,6 +57,11 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
           { title: t('days'), dataIndex: 'days', render: (v: number) => formatCount(v, i18n.language) },
           { title: t('quantity'), dataIndex: 'quantity', render: (v: string) => <span translate="no">{v}</span> },
         ]}
+        // What a pharmacy may still dispense on each line (the server's ledger), under the line across the table's width.
+        expandable={{
+          expandedRowKeys: p.medicines.map((_, i) => String(i)), showExpandColumn: false,
+          expandedRowRender: (row) => (row.ledger ? <DispensingSummary line={row.ledger} /> : null),
+        }}
       />
       {p.medInfo && <p><strong>{t('medInfo')}:</strong> {p.medInfo}</p>}
       {p.doctorAdvice && <p><strong>{t('doctorAdvice')}:</strong> {p.doctorAdvice}</p>}

@@ -23,7 +23,8 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
   const [write, { loading }] = useMutation(WritePrescriptionDocument);
   async function submit(v: Values) {
     try {
-      await write({ variables: { input: { appointmentId: a!.id, medicines: v.medicines ?? [], medInfo: v.medInfo ?? '', doctorAdvice: v.doctorAdvice ?? '', followUp: v.followUp ?? '' } } });
+      const medicines = (v.medicines ?? []).map((m) => ({ ...m, refills: m.refills ?? 0 }));
+      await write({ variables: { input: { appointmentId: a!.id, medicines, medInfo: v.medInfo ?? '', doctorAdvice: v.doctorAdvice ?? '', followUp: v.followUp ?? '' } } });
       void message.success(t('prescriptionAdded'));
       form.resetFields();
       onSaved();
@@ -45,7 +46,7 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
           <Descriptions.Item label={t('problemShort')}>{a.problem ?? '—'}</Descriptions.Item>
         </Descriptions>
       )}
-      <Form<Values> form={form} noValidate layout="vertical" onFinish={submit} initialValues={{ medicines: [{ medname: '', dailyUse: '', days: 7, quantity: '' }] }}>
+      <Form<Values> form={form} noValidate layout="vertical" onFinish={submit} initialValues={{ medicines: [{ medname: '', dailyUse: '', days: 7, quantity: '', refills: 0 }] }}>
         <Form.List name="medicines">
           {(fields, { add, remove }) => (
             <>
@@ -64,11 +65,12 @@ export default function WritePrescriptionModal({ appointment: a, onClose, onSave
                       <Form.Item name={[f.name, 'dailyUse']} label={t('dailyUse')} extra={t('dailyUseHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('dailyUse') })} /></Form.Item>
                       <Form.Item name={[f.name, 'days']} label={t('days')} rules={req}><NumberInput aria-label={t('medicineNField', { n, field: t('days') })} min={1} max={365} style={{ width: '100%' }} /></Form.Item>
                       <Form.Item name={[f.name, 'quantity']} label={t('quantity')} extra={t('quantityHint')} rules={req}><Input aria-label={t('medicineNField', { n, field: t('quantity') })} /></Form.Item>
+                      <Form.Item name={[f.name, 'refills']} label={t('refills')} extra={t('refillsHint')}><NumberInput aria-label={t('medicineNField', { n, field: t('refills') })} min={0} max={5} style={{ width: '100%' }} /></Form.Item>
                     </div>
                   </div>
                 );
               })}
-              <Button icon={<PlusOutlined />} onClick={() => add({ medname: '', dailyUse: '', days: 7, quantity: '' })} disabled={fields.length >= MAX_MEDICINES}>
+              <Button icon={<PlusOutlined />} onClick={() => add({ medname: '', dailyUse: '', days: 7, quantity: '', refills: 0 })} disabled={fields.length >= MAX_MEDICINES}>
                 {fields.length >= MAX_MEDICINES ? t('maxRows') : t('addMedicine')}
               </Button>
             </>

@@ -3,14 +3,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GraphQLError } from 'graphql';
 import i18n from '@/i18n';
-import { CreateIntegratorAppDocument, IntegratorAppNamesDocument, IntegratorAppsDocument, ResendWebhookDeliveryDocument, WebhookDeliveriesDocument } from '@/gql/graphql';
+import {
+  CreateIntegratorAppDocument, HospitalDoctorSearchDocument, IntegratorAppNamesDocument, IntegratorAppsDocument, ResendWebhookDeliveryDocument,
+  UpdateIntegratorAppDocument, WebhookDeliveriesDocument,
+} from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
 import AdminIntegratorsPage from '../pages/AdminIntegratorsPage';
 import AdminWebhooksPage from '../pages/AdminWebhooksPage';
 
 const app = (id: string, name: string, more: Record<string, unknown> = {}) => ({
   __typename: 'IntegratorApp', id, name, contactEmail: 'dev@clinic.example', scopes: ['CATALOG_READ', 'ORDERS_READ'], organisationKind: null,
-  organisationName: null, quotaSize: 1000, quotaRestoreRate: 100, revokedAt: null, createdAt: '2026-11-25T06:00:00.000Z',
+  organisationName: null, hospitalDoctors: [], quotaSize: 1000, quotaRestoreRate: 100, revokedAt: null, createdAt: '2026-11-25T06:00:00.000Z',
   keys: [{ __typename: 'IntegratorKey', id: `${id}-k`, prefix: 'nrg_live_0123456789abcdef', createdAt: '2026-11-25T06:00:00.000Z', expiresAt: null, revokedAt: null }],
   ...more,
 });
@@ -20,7 +23,13 @@ const list = (items: unknown[]) => ({
   result: { data: { integratorApps: { __typename: 'IntegratorAppPage', total: items.length, page: 1, pageCount: 1, items } } },
 });
 const KEY = 'nrg_live_fedcba9876543210_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-const input = { name: 'Clinic app', contactEmail: 'dev@clinic.example', scopes: ['CATALOG_READ'], organisationKind: null, organisationName: null, quotaSize: 1000, quotaRestoreRate: 100 };
+const input = { name: 'Clinic app', contactEmail: 'dev@clinic.example', scopes: ['CATALOG_READ'], organisationKind: null, organisationName: null, hospitalDoctorIds: null, quotaSize: 1000, quotaRestoreRate: 100 };
+const doctor = (id: string, name: string, work: string) => ({ __typename: 'HospitalDoctor', id, name, work });
+const doctorSearch = (search: string | null, items: { id: string; name: string; work: string }[]) => ({
+  maxUsageCount: Number.POSITIVE_INFINITY,
+  request: { query: HospitalDoctorSearchDocument, variables: { search } },
+  result: { data: { allDoctors: { __typename: 'DoctorPage', items: items.map((d) => ({ __typename: 'Doctor', ...d })) } } },
+});
 
 async function fillAndRegister() {
   await userEvent.click(await screen.findByRole('button', { name: 'Register an app' }));
@@ -83,6 +92,33 @@ describe('/admin/integrators', () => {
     await userEvent.type(within(dialog).getByLabelText('Contact email'), 'it@hospital.example');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
     expect(await within(dialog).findByText('Name the hospital or insurer the app acts for')).toBeInTheDocument();
+  });
+
+  it("links a hospital's app to the doctors an admin picks (searched by name, shown with the work place they give), and says how many", async () => {
+    const hospital = app('h1', 'City hospital desk', {
+      scopes: ['APPOINTMENTS_READ'], organisationKind: 'HOSPITAL', organisationName: 'City Hospital',
+      hospitalDoctors: [doctor('d1', 'Ayesha Siddiqua', 'City Hospital')],
+    });
+    const saved = {
+      request: { query: UpdateIntegratorAppDocument, variables: { id: 'h1', input: {
+        name: 'City hospital desk', contactEmail: 'dev@clinic.example', scopes: ['APPOINTMENTS_READ'], organisationKind: 'HOSPITAL', organisationName: 'City Hospital',
+        hospitalDoctorIds: ['d1', 'd2'], quotaSize: 1000, quotaRestoreRate: 100,
+      } } },
+      result: { data: { updateIntegratorApp: { ...hospital, hospitalDoctors: [doctor('d1', 'Ayesha Siddiqua', 'City Hospital'), doctor('d2', 'Mahbub Alam', 'Square Hospital')] } } },
+    };
+    renderScreen(<AdminIntegratorsPage />, {
+      mocks: [list([hospital]), doctorSearch(null, []), doctorSearch('Mahbub', [{ id: 'd2', name: 'Mahbub Alam', work: 'Square Hospital' }]), saved] as never,
+    });
+    const row = (await screen.findByText('City hospital desk')).closest('tr')!;
+    expect(within(row).getByText('1 doctor linked')).toBeInTheDocument();
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Ayesha Siddiqua · City Hospital')).toBeInTheDocument();
+    const picker = within(dialog).getByRole('combobox', { name: 'Doctors whose hospital visits the app reads' });
+    await userEvent.type(picker, 'Mahbub');
+    await userEvent.click(await screen.findByTitle('Mahbub Alam · Square Hospital'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('App saved')).toBeInTheDocument();
   });
 
   it('speaks Bangla', async () => {

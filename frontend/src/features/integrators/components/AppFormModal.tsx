@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { IntegratorAppInput, IntegratorAppRowFragment, IntegratorScope, OrganisationKind } from '@/gql/graphql';
 import { errorInfo, formErrorParts } from '@/lib/errors';
 import { INTEGRATOR_SCOPES, ORGANISATION_KINDS } from '@/lib/integratorScopes';
+import HospitalDoctorsPicker from './HospitalDoctorsPicker';
 
 interface Values {
   name: string;
@@ -11,16 +12,18 @@ interface Values {
   scopes: IntegratorScope[];
   organisationKind: OrganisationKind | '';
   organisationName?: string;
+  hospitalDoctorIds?: string[];
   quotaSize: number;
   quotaRestoreRate: number;
 }
 
-const FIELDS = ['name', 'contactEmail', 'scopes', 'organisationKind', 'organisationName', 'quotaSize', 'quotaRestoreRate'] as const;
+const FIELDS = ['name', 'contactEmail', 'scopes', 'organisationKind', 'organisationName', 'hospitalDoctorIds', 'quotaSize', 'quotaRestoreRate'] as const;
 
 /**
- * Registers an app or changes one: name, contact, scopes, whom it acts for, its cost budget. The
- * server holds the rules (appointments:read for a hospital, stock:write for the pharmacy) and its
- * refusals land beside their fields.
+ * Registers an app or changes one: name, contact, scopes, whom it acts for (a hospital's app with
+ * the doctors whose visits it reads), its cost budget. The server holds the rules (appointments:read
+ * for a hospital, stock:write for the pharmacy, doctors for a hospital's app only) and its refusals
+ * land beside their fields.
  */
 export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
   app: IntegratorAppRowFragment | null;
@@ -38,8 +41,11 @@ export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
     if (open) setProblem(null);
   }, [open]);
   const initial: Values = app
-    ? { name: app.name, contactEmail: app.contactEmail, scopes: app.scopes, organisationKind: app.organisationKind ?? '', organisationName: app.organisationName ?? '', quotaSize: app.quotaSize, quotaRestoreRate: app.quotaRestoreRate }
-    : { name: '', contactEmail: '', scopes: ['CATALOG_READ'], organisationKind: '', quotaSize: 1000, quotaRestoreRate: 100 };
+    ? {
+      name: app.name, contactEmail: app.contactEmail, scopes: app.scopes, organisationKind: app.organisationKind ?? '', organisationName: app.organisationName ?? '',
+      hospitalDoctorIds: app.hospitalDoctors.map((d) => d.id), quotaSize: app.quotaSize, quotaRestoreRate: app.quotaRestoreRate,
+    }
+    : { name: '', contactEmail: '', scopes: ['CATALOG_READ'], organisationKind: '', hospitalDoctorIds: [], quotaSize: 1000, quotaRestoreRate: 100 };
 
   async function submit() {
     let v: Values;
@@ -53,6 +59,7 @@ export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
         name: v.name, contactEmail: v.contactEmail, scopes: v.scopes ?? [],
         organisationKind: v.organisationKind || null,
         organisationName: v.organisationKind && v.organisationKind !== 'PHARMACY' ? v.organisationName?.trim() || null : null,
+        hospitalDoctorIds: v.organisationKind === 'HOSPITAL' ? v.hospitalDoctorIds ?? [] : null,
         quotaSize: v.quotaSize, quotaRestoreRate: v.quotaRestoreRate,
       });
     } catch (e) {
@@ -94,6 +101,11 @@ export default function AppFormModal({ app, open, busy, onSubmit, onClose }: {
           <Form.Item name="organisationName" label={t('form.organisationName')} extra={t('form.organisationNameHint')}
             rules={[{ required: true, whitespace: true, message: t('form.organisationNameRequired') }]}>
             <Input maxLength={200} autoComplete="off" />
+          </Form.Item>
+        )}
+        {kind === 'HOSPITAL' && (
+          <Form.Item name="hospitalDoctorIds" label={t('form.hospitalDoctors')} extra={t('form.hospitalDoctorsHint')}>
+            <HospitalDoctorsPicker linked={app?.hospitalDoctors ?? []} />
           </Form.Item>
         )}
         <div className="integrator-quota">

@@ -111,7 +111,13 @@ export default function AdminIntegratorsPage() {
           },
           {
             title: t('apps.organisation'), key: 'org', width: 190,
-            render: (_, a) => (a.organisationKind ? <>{t(`organisations.${a.organisationKind}`)}{a.organisationName && <div className="muted">{a.organisationName}</div>}</> : t('apps.noOrganisation')),
+            render: (_, a) => (a.organisationKind ? (
+              <>
+                {t(`organisations.${a.organisationKind}`)}
+                {a.organisationName && <div className="muted">{a.organisationName}</div>}
+                {a.organisationKind === 'HOSPITAL' && <div className="muted">{t('apps.doctorsLinked', { count: a.hospitalDoctors.length })}</div>}
+              </>
+            ) : t('apps.noOrganisation')),
           },
           { title: t('apps.budget'), key: 'budget', width: 170, render: (_, a) => t('apps.budgetValue', { size: a.quotaSize, rate: a.quotaRestoreRate }) },
           {

@@ -56,4 +56,17 @@ describe('cart rules', () => {
     expect(cart[0]!.pricePoisha).toBe(1200);
     expect(acceptChanges(cart, quote)).toEqual([{ ...napa, pricePoisha: 1300, stock: 9, quantity: 1 }]);
   });
+
+  it("flags a line over what its prescription still allows, and accepting caps it there (or drops it when nothing is left)", () => {
+    const cart: CartItem[] = [{ ...napa, quantity: 5 }, { ...seclo, quantity: 2 }];
+    const quote = [
+      { medicineId: 'm1', unitPricePoisha: 1200, available: true, medicine: { stock: 9 }, prescriptionAllows: 3 },
+      { medicineId: 'm2', unitPricePoisha: 6050, available: true, medicine: { stock: 9 }, prescriptionAllows: 0 },
+    ];
+    expect(flagsFor(cart, quote)).toEqual({ m1: { kind: 'prescriptionLimit', allows: 3 }, m2: { kind: 'prescriptionLimit', allows: 0 } });
+    expect(acceptChanges(cart, quote)).toEqual([{ ...napa, stock: 9, quantity: 3 }]);
+    // Within what it allows (or not asked): nothing to flag.
+    expect(flagsFor([{ ...napa, quantity: 3 }], [{ ...quote[0]! }])).toEqual({});
+    expect(flagsFor([{ ...napa, quantity: 3 }], [{ ...quote[0]!, prescriptionAllows: null }])).toEqual({});
+  });
 });

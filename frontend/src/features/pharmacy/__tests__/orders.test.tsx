@@ -14,7 +14,7 @@ const orders = (items: unknown[]) => ({
 const order = {
   __typename: 'Order', id: 'o1', status: 'Delivered', paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: 'NRG1',
   itemsPoisha: 5000, shippingPoisha: 6000, totalPoisha: 11000, createdAt: '2026-11-20T04:00:00.000Z', paidAt: null, deliveredAt: null, paymentUrl: null,
-  cancelReason: null, prescriptionRequired: false, prescriptionNote: null, refunds: [], canPay: false, prescriptionImageUrl: null,
+  cancelReason: null, prescriptionRequired: false, prescriptionNote: null, refunds: [], canPay: false, prescriptionImageUrl: null, prescriptionImageExpiresAt: null,
   items: [{ __typename: 'OrderItem', id: 'i1', name: 'Napa Extra', unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 2500, lineTotalPoisha: 5000 }],
 };
 

@@ -52,9 +52,12 @@ export interface QuotedLine {
   unitPricePoisha: number;
   available: boolean;
   medicine?: { stock: number } | null;
+  /** Units the cart's prescription still allows of a prescription-only line (null: not asked, or not one). */
+  prescriptionAllows?: number | null;
 }
 
-export type CartFlag = { kind: 'priceChanged'; was: number; now: number } | { kind: 'unavailable'; stock: number };
+export type CartFlag = { kind: 'priceChanged'; was: number; now: number } | { kind: 'unavailable'; stock: number }
+  | { kind: 'prescriptionLimit'; allows: number };
 
 /** What changed since the shopper added each item, by medicine id. */
 export function flagsFor(cart: CartItem[], quoted: QuotedLine[] | undefined): Record<string, CartFlag> {
@@ -64,19 +67,24 @@ export function flagsFor(cart: CartItem[], quoted: QuotedLine[] | undefined): Re
   for (const item of cart) {
     const q = byId.get(item.id);
     if (!q || !q.available) flags[item.id] = { kind: 'unavailable', stock: q?.medicine?.stock ?? 0 };
+    else if (q.prescriptionAllows != null && item.quantity > q.prescriptionAllows) flags[item.id] = { kind: 'prescriptionLimit', allows: q.prescriptionAllows };
     else if (q.unitPricePoisha !== item.pricePoisha) flags[item.id] = { kind: 'priceChanged', was: item.pricePoisha, now: q.unitPricePoisha };
   }
   return flags;
 }
 
-/** The shopper accepts today's prices and stock: prices updated, quantities capped, gone items removed. */
+/**
+ * The shopper accepts today's prices and stock, and what the prescription has left: prices updated,
+ * quantities capped, gone or used-up items removed.
+ */
 export function acceptChanges(cart: CartItem[], quoted: QuotedLine[]): CartItem[] {
   const byId = new Map(quoted.map((q) => [q.medicineId, q]));
   return cart.flatMap((item) => {
     const q = byId.get(item.id);
     const stock = q?.medicine?.stock ?? 0;
-    if (!q?.medicine || stock <= 0) return [];
-    return [{ ...item, pricePoisha: q.unitPricePoisha, stock, quantity: Math.min(item.quantity, stock) }];
+    const most = Math.min(stock, q?.prescriptionAllows ?? Infinity);
+    if (!q?.medicine || most <= 0) return [];
+    return [{ ...item, pricePoisha: q.unitPricePoisha, stock, quantity: Math.min(item.quantity, most) }];
   });
 }
 
@@ -149,6 +157,23 @@ export function useCart(): CartItem[] {
 export function useCartCount(): number {
   const cart = useCart();
   return cart.reduce((s, c) => s + c.quantity, 0);
+}
+
+/** Where cartPrescription.ts keeps the prescription beside the cart (read here too: see cartPrescriptionId). */
+export const CART_PRESCRIPTION_KEY = 'cartPrescription';
+
+/**
+ * The id of the prescription beside the cart, for the cart's quote, without loading
+ * cartPrescription.ts (the cart page's first load has no room for another file). An empty cart has none.
+ */
+export function cartPrescriptionId(): string | null {
+  if (current.length === 0) return null;
+  try {
+    const id = (JSON.parse(globalThis.localStorage?.getItem(CART_PRESCRIPTION_KEY) ?? 'null') as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** "Napa 500 mg": a line's brand and strength, as the catalogue shows them. */

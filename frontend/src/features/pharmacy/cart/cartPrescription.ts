@@ -1,21 +1,21 @@
 import { useSyncExternalStore } from 'react';
-import { getCart, subscribe as subscribeCart, type CartItem } from './cart';
+import { CART_PRESCRIPTION_KEY as PRESCRIPTION_KEY, getCart, subscribe as subscribeCart, type CartItem } from './cart';
 
 /**
- * The Nirog prescription beside the cart ("Order these medicines" from a prescription): checkout sends
- * it. Kept apart from cart.ts, which every page's header loads for its count, so that only the screens
+ * The prescription beside the cart ("Order these medicines" from a Nirog prescription, "Order again"
+ * from a paper one a pharmacist recorded): checkout sends it, and the cart's quote asks what it allows. Kept apart from cart.ts, which every page's header loads for its count, so that only the screens
  * that use it load it. An empty cart has no prescription: emptying the cart (clearCart after paying,
  * the last line removed) drops it, and one left in storage beside an empty cart is not read back.
  */
 export interface CartPrescription {
   id: string;
+  /** A paper prescription a pharmacist recorded from a photo (no doctor named); a Nirog one otherwise. */
+  kind?: 'paper';
   /** The doctor's title as the API names it (DoctorTitle), worded in the reader's language on screen. */
   doctorTitle?: string;
-  doctorName: string;
+  doctorName?: string;
   issuedAt: string;
 }
-
-const PRESCRIPTION_KEY = 'cartPrescription';
 
 const prescriptionListeners = new Set<() => void>();
 let prescription: CartPrescription | null = readPrescription();
@@ -25,7 +25,7 @@ function readPrescription(): CartPrescription | null {
   try {
     const raw = globalThis.localStorage?.getItem(PRESCRIPTION_KEY);
     const p = raw ? (JSON.parse(raw) as CartPrescription) : null;
-    return p && typeof p.id === 'string' && typeof p.doctorName === 'string' ? p : null;
+    return p && typeof p.id === 'string' && (typeof p.doctorName === 'string' || p.kind === 'paper') ? p : null;
   } catch {
     return null;
   }

@@ -14,7 +14,7 @@ export interface CartQuoteFigures {
   shippingPoisha: number;
   totalPoisha: number;
   maxQuantityPerLine: number;
-  lines: { medicineId: string | number; medicine?: { stock: number; prescriptionRequired?: boolean } | null }[];
+  lines: { medicineId: string | number; prescriptionAllows?: number | null; medicine?: { stock: number; prescriptionRequired?: boolean } | null }[];
 }
 
 /**
@@ -29,10 +29,10 @@ export default function CartLines({ cart, flags, quote, onAccept }: {
   const unitLabel = useUnitLabel();
   const money = (p: number) => formatTaka(p, i18n.language);
   const figure = (p: number | undefined) => (p === undefined ? '…' : money(p));
-  // The most of a line the + may ask for: the server's per-line limit and the stock it reported.
+  // The most of a line the + may ask for: the server's per-line limit, the stock it reported and what the prescription has left.
   const maxOf = (id: string) => {
-    const stock = quote?.lines.find((l) => String(l.medicineId) === id)?.medicine?.stock;
-    return Math.min(quote?.maxQuantityPerLine ?? Infinity, stock ?? Infinity);
+    const line = quote?.lines.find((l) => String(l.medicineId) === id);
+    return Math.min(quote?.maxQuantityPerLine ?? Infinity, line?.medicine?.stock ?? Infinity, line?.prescriptionAllows ?? Infinity);
   };
   const flagged = Object.keys(flags).length > 0;
   return (
@@ -56,6 +56,7 @@ export default function CartLines({ cart, flags, quote, onAccept }: {
               </span>
               {flag?.kind === 'priceChanged' && <div><span className="tag-warn">{t('priceChanged', { was: money(flag.was), now: money(flag.now) })}</span></div>}
               {flag?.kind === 'unavailable' && <div><span className="tag-danger">{t('unavailable', { stock: flag.stock })}</span></div>}
+              {flag?.kind === 'prescriptionLimit' && <div><span className="tag-danger" data-testid="rx-limit">{flag.allows > 0 ? t('prescriptionAllows', { count: flag.allows }) : t('prescriptionUsedUp')}</span></div>}
             </div>
             <div className="cart-qty">
               <button type="button" className="btn btn-icon" aria-label={t('decrease')} onClick={() => updateCart((c) => decrease(c, item.id))}><MinusIcon /></button>

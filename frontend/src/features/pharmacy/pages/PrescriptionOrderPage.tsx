@@ -15,6 +15,7 @@ import { lineName, updateCart } from '../cart/cart';
 import { fillFromPrescription, setCartPrescription } from '../cart/cartPrescription';
 import MedicineImage from '../components/MedicineImage';
 import RxBadge from '../components/RxBadge';
+import DispensingSummary from '@/components/DispensingSummary';
 import { useUnitLabel } from '../components/useUnitLabel';
 import '../i18n';
 import '../rx-i18n';
@@ -52,7 +53,8 @@ export default function PrescriptionOrderPage() {
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
-    if (cart) setChoices(cart.lines.map((l) => (l.sure ? { medicineId: l.choices[0]!.medicine.id, quantity: l.choices[0]!.quantity } : { medicineId: '', quantity: 1 })));
+    // A sure line starts chosen with the units for the course (within what the prescription has left); a used-up one starts skipped.
+    if (cart) setChoices(cart.lines.map((l) => (l.sure && l.choices[0]!.left > 0 ? { medicineId: l.choices[0]!.medicine.id, quantity: l.choices[0]!.quantity } : { medicineId: '', quantity: 1 })));
   }, [cart]);
 
   const chosen = useMemo(() => (cart?.lines ?? []).flatMap((l, i) => {
@@ -63,7 +65,10 @@ export default function PrescriptionOrderPage() {
 
   const choose = (i: number, line: Line, medicineId: string) => setChoices((cs) => cs.map((c, j) => (j !== i ? c
     : { medicineId, quantity: line.choices.find((x) => x.medicine.id === medicineId)?.quantity ?? 1 })));
-  const step = (i: number, by: number) => setChoices((cs) => cs.map((c, j) => (j !== i ? c : { ...c, quantity: Math.min(MAX_QUANTITY, Math.max(1, c.quantity + by)) })));
+  /** The most of a choice: the checkout's limit and what the prescription still allows of it. */
+  const mostOf = (line: Line, medicineId: string) => Math.min(MAX_QUANTITY, line.choices.find((x) => x.medicine.id === medicineId)?.left ?? MAX_QUANTITY);
+  const step = (i: number, by: number) => setChoices((cs) => cs.map((c, j) => (j !== i ? c
+    : { ...c, quantity: Math.min(mostOf(cart!.lines[i]!, c.medicineId), Math.max(1, c.quantity + by)) })));
 
   function addToCart() {
     if (!cart || !chosen.length) {
@@ -100,16 +105,17 @@ export default function PrescriptionOrderPage() {
                     <legend>{l.medname}</legend>
                     {/* the dose and the quantity as the doctor wrote them */}
                     <span className="med-meta">{asWritten(t('prescribedAs', { dailyUse: DOSE, count: l.days, quantity: QUANTITY }), { [DOSE]: l.dailyUse, [QUANTITY]: l.prescribedQuantity })}</span>
-                    <span className="med-meta">{l.choices.length === 0 ? t('notSold') : l.sure ? t('sureMatch') : t('chooseOne')}</span>
+                    <DispensingSummary line={l.dispensing} />
+                    <span className="med-meta">{l.choices.length === 0 ? t('notSold') : l.dispensing.expired ? t('prescriptionExpired') : l.dispensing.remaining === 0 ? t('nothingLeft') : l.sure ? t('sureMatch') : t('chooseOne')}</span>
                     {l.choices.map((x) => (
                       <label className="rx-choice" key={x.medicine.id}>
-                        <input type="radio" name={name} value={x.medicine.id} checked={c?.medicineId === x.medicine.id} onChange={() => choose(i, l, x.medicine.id)} />
+                        <input type="radio" name={name} value={x.medicine.id} checked={c?.medicineId === x.medicine.id} onChange={() => choose(i, l, x.medicine.id)} disabled={x.left === 0} />
                         <MedicineImage url={x.medicine.imageUrl} name={lineName(x.medicine)} small />
                         <span className="rx-choice-body">
                           <strong>{lineName(x.medicine)}</strong> {x.medicine.prescriptionRequired && <RxBadge />}
                           <span className="med-meta" style={{ display: 'block' }}>
                             {x.medicine.genericName} · {formatTaka(x.medicine.pricePoisha, i18n.language)} {t('perUnit', { unit: unitLabel(x.medicine.unit) })}
-                            {' · '}{t('coursePacks', { count: x.quantity, unit: unitLabel(x.medicine.unit) })}
+                            {x.left > 0 && <>{' · '}{t('coursePacks', { count: x.quantity, unit: unitLabel(x.medicine.unit) })}</>}
                           </span>
                           {!x.medicine.inStock && <span className="med-tag out-of-stock">{t('outOfStock')}</span>}
                         </span>
@@ -126,7 +132,7 @@ export default function PrescriptionOrderPage() {
                       <span id={`${name}-med`} className="sr-only" translate="no">{lineName(picked.medicine)}</span>
                       <Button size="small" icon={<MinusOutlined />} id={`${name}-dec`} aria-label={`${t('decrease')}:`} aria-labelledby={`${name}-dec ${name}-med`} onClick={() => step(i, -1)} disabled={c!.quantity <= 1} />
                       <span aria-label={t('quantity')} data-testid="rx-qty">{formatCount(c!.quantity, i18n.language)}</span>
-                      <Button size="small" icon={<PlusOutlined />} id={`${name}-inc`} aria-label={`${t('increase')}:`} aria-labelledby={`${name}-inc ${name}-med`} onClick={() => step(i, 1)} disabled={c!.quantity >= MAX_QUANTITY} />
+                      <Button size="small" icon={<PlusOutlined />} id={`${name}-inc`} aria-label={`${t('increase')}:`} aria-labelledby={`${name}-inc ${name}-med`} onClick={() => step(i, 1)} disabled={c!.quantity >= mostOf(l, c!.medicineId)} />
                       <span className="med-meta">{unitLabel(picked.medicine.unit)}</span>
                     </div>
                   )}

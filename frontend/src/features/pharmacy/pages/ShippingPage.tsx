@@ -132,7 +132,9 @@ function ShippingPageForm() {
               <p style={{ margin: '0 0 8px' }}>{t('prescriptionNeeded')}</p>
               {attached ? (
                 <>
-                  <p style={{ margin: '0 0 8px' }} data-testid="rx-attached">{t('usingPrescription', { doctor: `${attached.doctorTitle ? `${titleOf(attached.doctorTitle)} ` : ''}${attached.doctorName}`, date: formatDate(attached.issuedAt, i18n.language) })}</p>
+                  <p style={{ margin: '0 0 8px' }} data-testid="rx-attached">{attached.kind === 'paper'
+                    ? t('usingPaperPrescription', { date: formatDate(attached.issuedAt, i18n.language) })
+                    : t('usingPrescription', { doctor: `${attached.doctorTitle ? `${titleOf(attached.doctorTitle)} ` : ''}${attached.doctorName ?? ''}`, date: formatDate(attached.issuedAt, i18n.language) })}</p>
                   <Button size="small" onClick={() => setCartPrescription(null)}>{t('usePhotoInstead')}</Button>
                 </>
               ) : (
