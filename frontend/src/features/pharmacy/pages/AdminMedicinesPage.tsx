@@ -14,6 +14,7 @@ import MedicineImage from '../components/MedicineImage';
 import RxBadge from '../components/RxBadge';
 import { FORMS } from '../components/medicineForms';
 import '../i18n';
+import '../orders-i18n';
 import '../admin-i18n';
 import '../rx-i18n';
 import '../pharmacy.css';

@@ -17,6 +17,7 @@ import { Link } from 'react-router-dom';
 import { lineName } from '../cart/cart';
 import { CareForLine } from '@/components/CareForFilter';
 import '../i18n';
+import '../orders-i18n';
 import '../admin-i18n';
 import '../pharmacy.css';
 

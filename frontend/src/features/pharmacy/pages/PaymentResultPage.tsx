@@ -9,6 +9,8 @@ import { formatTaka } from '@/lib/money';
 import { paths } from '@/config/paths';
 import { clearCart } from '../cart/cart';
 import '../i18n';
+import '../orders-i18n';
+import '../payment-i18n';
 
 /**
  * Where the browser lands after bKash or Nagad: /order/payment/successfull/:tranId on success,
