@@ -207,6 +207,13 @@ const ROWS: Record<string, Row> = {
   'PUT /admin/doctor/:id/approve': ADMIN_ONLY,
   'PUT /admin/doctor/:id/reject': ADMIN_ONLY,
   'PUT /doctor/:id': ADMIN_ONLY,
+  // The search words and complaints an admin keeps (docs/search.md).
+  'Mutation.updateSpecialityTerm': ADMIN_ONLY,
+  'Mutation.deleteSpecialityTerm': ADMIN_ONLY,
+  // The catalogue's imports and specialities.
+  'Query.catalogueImport': ADMIN_ONLY,
+  'Mutation.runCatalogueImport': ADMIN_ONLY,
+  'Mutation.updateSpeciality': ADMIN_ONLY,
 
   // ---- medicines
   'Query.medicine': { seeAll: ['admin'], probes: [{ who: [...PEOPLE, 'app'], id: 'hiddenMedicine', call: g('query($id: ID!) { medicine(id: $id) { id } }', (id) => ({ id })) }] },
