@@ -238,7 +238,7 @@ test.describe('keyboard only', () => {
     // The doctors' filter dialog (phone width)
     await page.goto('/doctors');
     const filters = page.getByRole('button', { name: 'Filters' });
-    await skipToContent(page, page.getByRole('textbox', { name: /Search by name/ }));
+    await skipToContent(page, page.getByRole('combobox', { name: /speciality/ }));
     await tabTo(page, filters);
     await expectFocusRing(page);
     await page.keyboard.press('Enter');
