@@ -18,7 +18,8 @@
 // BENCH_LIGHTHOUSE_CPUS (the cores Chromium may use, taskset's list: every core by default; `1`
 // is how runs before 2026-11-28 measured), BENCH_APP_PORT (4290), BENCH_BASELINE_PORT (the next one),
 // BENCH_WARMUP (s of load before a scenario's rounds, per server, 10), BENCH_ONLY (API scenarios whose
-// name contains one of these comma-separated words, e.g. `POST,bypassed`).
+// name contains one of these comma-separated words, e.g. `POST,bypassed`), BENCH_SEARCH=0 (no search
+// beside the list), BENCH_DATABASE_NAME (nirog_bench: the databases' name, `_scale` added at scale).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -48,6 +49,8 @@ const LIGHTHOUSE_THROTTLING = env.BENCH_LIGHTHOUSE_THROTTLING ?? 'simulate';
 const LIGHTHOUSE_CPUS = env.BENCH_LIGHTHOUSE_CPUS ?? `0-${os.cpus().length - 1}`;
 const SIZES = (env.BENCH_SIZES ?? 'demo,scale').split(',').filter(Boolean);
 const BASE_URL = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:55432/postgres';
+// The databases' name (`nirog_bench`, `nirog_bench_scale`): another on a PostgreSQL server shared by several checkouts.
+const DB_NAME = env.BENCH_DATABASE_NAME ?? 'nirog_bench';
 const APP_PORT = Number(env.BENCH_APP_PORT ?? 4290); // not 4190: fetch refuses it (a "bad port")
 const BASELINE_PORT = Number(env.BENCH_BASELINE_PORT ?? APP_PORT + 1);
 const cores = os.cpus().length;
@@ -193,8 +196,53 @@ function persistedDocument(name) {
   return { hash: found[0].replace(/^sha256:/, ''), text: found[1] };
 }
 
+/**
+ * Search beside the plain list (issue #44; docs/search.md): the web app's Doctors document without a
+ * search and with twenty searches in turn (specialities in both scripts, plain words, complaints,
+ * names, places, misspellings), REST's keyword, the medicine keywords and the suggestions as one types,
+ * each as users send them (the totals kept a few seconds per search, as for the list). Then the first
+ * asking of 165 searches nobody has asked yet (every total counted), one at a time, timed by the client.
+ */
+const DOCTOR_SEARCHES = ['cardiology', 'হৃদরোগ', 'heart', 'chest pain', 'বুকে ব্যথা', 'jor', 'skin', 'শিশু', 'teeth', 'cardiolgy',
+  'kardiolojee', 'karim', 'Mizanur Rahman', 'কামরুল', 'square hospital', 'skuare', 'dhanmondi', 'Dr. Kamrul Hasan', 'MBBS', 'gynae'];
+const MEDICINE_SEARCHES = ['napa', 'নাপা', 'paracetmol', 'omiprazole', 'seclo', 'fexo 120', 'beximco', 'monas', 'সেকলো', 'azithromicin'];
+const SPECIALITY_WORDS = ['cardiology', 'dermatology', 'dentistry', 'gynecology', 'pediatrics', 'neurology', 'orthopedics', 'ent', 'ophthalmology',
+  'psychiatry', 'gastroenterology', 'nephrology', 'endocrinology', 'urology', 'medicine'];
+const AREA_WORDS = ['uttara', 'dhanmondi', 'mirpur', 'banani', 'gulshan', 'mohammadpur', 'motijheel', 'badda', 'bashundhara', 'old dhaka'];
+
+async function searchBench(A, pid, webDoctors, cardVariables, size) {
+  const gqlPost = (query, variables) => ({ method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+  const SUGGEST = 'query($t: String!) { searchSuggestions(text: $t, scope: All, limit: 5) { didYouMean specialities { term speciality { title } } doctors { id name } medicines { id name } } }';
+  const typed = DOCTOR_SEARCHES.flatMap((s) => [s.slice(0, Math.max(2, Math.ceil(s.length / 2))), s]);
+  const sides = [
+    ['GraphQL doctors list (web card, page 1 of 20)', [gqlPost(webDoctors.text, cardVariables)]],
+    [`GraphQL doctors search (${DOCTOR_SEARCHES.length} searches in turn)`, DOCTOR_SEARCHES.map((s) => gqlPost(webDoctors.text, { ...cardVariables, search: s }))],
+    [`REST /api/doctors?keyword= (${DOCTOR_SEARCHES.length} searches, answer cache bypassed)`, DOCTOR_SEARCHES.map((s) => ({ method: 'GET', path: `/api/doctors?pageSize=20&keyword=${encodeURIComponent(s)}`, headers: { 'cache-control': 'no-cache' } }))],
+    [`GraphQL medicines search (${MEDICINE_SEARCHES.length} keywords in turn)`, MEDICINE_SEARCHES.map((k) => gqlPost(MEDICINES, { k }))],
+    [`GraphQL suggestions as one types (${typed.length} texts in turn)`, typed.map((t) => gqlPost(SUGGEST, { t }))],
+  ];
+  console.log(`[${size}] search beside the list…`);
+  for (const [, requests] of sides) await cannon({ url: A, requests }, WARMUP);
+  const rounds = sides.map(() => []);
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const [j, [, requests]] of sides.entries()) rounds[j].push(await round({ url: A, requests }, pid));
+  }
+  // The first asking of searches nobody has asked: a speciality and an area, one at a time (every total counted).
+  const fresh = SPECIALITY_WORDS.flatMap((s) => AREA_WORDS.map((a) => `${s} ${a}`)).concat(SPECIALITY_WORDS.map((s) => `${s} doctor`));
+  const times = [];
+  for (const search of fresh) {
+    const started = performance.now();
+    const res = await fetch(`${A}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: webDoctors.text, variables: { ...cardVariables, search } }) });
+    await res.text();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { scenarios: sides.map(([name], j) => ({ name, ...summarize(rounds[j]) })), fresh: { count: times.length, p50: at(0.5), p99: at(0.99), max: times.at(-1) } };
+}
+
 async function benchSize(size) {
-  const db = size === 'demo' ? 'nirog_bench' : `nirog_bench_${size}`;
+  const db = size === 'demo' ? DB_NAME : `${DB_NAME}_${size}`;
   await ensureDatabase(db);
   const url = dbUrl(db);
   if (size !== 'demo') {
@@ -205,6 +253,8 @@ async function benchSize(size) {
   const appEnv = {
     DATABASE_URL: url, PORT: String(APP_PORT), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'warn',
     SEED_DEMO_DATA: 'true', ALLOW_DEMO_LOGINS: 'true', OUTBOX_WORKER: 'false', JWT_SECRET: 'bench-secret-0123456789-0123456789-abcdef', PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
+    // The load comes from one address: the limits still count every read (in memory), none refuses.
+    SEARCHES_PER_IP_PER_MINUTE: '100000000', PUBLIC_READS_PER_IP_PER_MINUTE: '100000000',
   };
   console.log(`[${size}] starting Nirog (cpu0) and the baseline (cpu0); load from cpu1`);
   const app = await start('nirog', 0, process.execPath, [...SERVER_NODE_FLAGS, 'backend/dist/main.js'], appEnv, `http://127.0.0.1:${APP_PORT}/healthz`);
@@ -260,11 +310,12 @@ async function benchSize(size) {
       console.log(`[${size}] ${s.name}…`);
       api.push(await compare(s, { app: app.pid, baseline: baseline.pid }));
     }
+    const search = env.BENCH_SEARCH === '0' || env.BENCH_API === '0' ? null : await searchBench(A, app.pid, webDoctors, cardVariables, size);
     const sqlRun = env.BENCH_API === '0' ? null : spawnSync(process.execPath, ['bench/sql-counts.mjs'], { cwd: root, env: { ...env, DATABASE_URL: url }, encoding: 'utf8' });
     if (sqlRun && sqlRun.status !== 0) throw new Error(`sql-counts failed: ${sqlRun.stderr}`);
     const sql = sqlRun ? JSON.parse(sqlRun.stdout.trim().split('\n').pop()) : [];
     const lighthouse = size === 'demo' && env.BENCH_LIGHTHOUSE !== '0' ? await runLighthouse(A) : null;
-    return { size, api, sql, lighthouse };
+    return { size, api, sql, lighthouse, search };
   } finally {
     await stop(app);
     await stop(baseline);
@@ -388,6 +439,19 @@ function table(runs, bundles) {
       if (!d) continue;
       lines.push(`| ${r.name} | ${f0(d.results.app.rps)} | ${f0(r.results.app.rps)} | ${(d.results.app.rps / r.results.app.rps).toFixed(2)}× | ${d.results.app.p99} | ${r.results.app.p99} |`);
     }
+  }
+  for (const run of runs.filter((r) => r.search)) {
+    const [list, ...searches] = run.search.scenarios;
+    lines.push('', `## Search beside the list, ${run.size} (targets: a search no slower than 2× the list, p99 under 20 ms)`, '',
+      '| benchmark | req/s | p50 ms | p99 ms | CPU µs/req | list ÷ this (req/s) | target |', '|---|---:|---:|---:|---:|---:|---|');
+    lines.push(`| ${list.name} | ${f0(list.rps)} | ${list.p50} | ${list.p99} | ${fx(list.cpuUs)} | 1.00 | |`);
+    for (const r of searches) {
+      const slower = list.rps / r.rps;
+      lines.push(`| ${r.name} | ${f0(r.rps)} | ${r.p50} | ${r.p99} | ${fx(r.cpuUs)} | ${slower.toFixed(2)} | ≤ 2×, p99 < 20 ms: ${verdict(slower <= 2 && r.p99 < 20)} |`);
+    }
+    const f = run.search.fresh;
+    lines.push('', `First asking of ${f.count} searches nobody had asked (a speciality and an area; every total counted), one at a time, as the client timed them:`
+      + ` p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, slowest ${f.max.toFixed(1)} ms.`);
   }
   lines.push('', '## SQL statements per request (page size 5 → 50; target: equal, at most 3 reads)', '', '| size | list | statements at 5 | at 50 | reads |', '|---|---|---:|---:|---:|');
   for (const run of runs) for (const s of run.sql) lines.push(`| ${run.size} | ${s.name} | ${s.at5} | ${s.at50} | ${s.reads} |`);

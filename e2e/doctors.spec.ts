@@ -17,7 +17,7 @@ test.describe.serial('doctors and consultations', () => {
     await page.getByLabel('501 - 1000 BDT').click();
     await expect(page).toHaveURL(/fees=From501To1000/);
     await expect(page.getByLabel('Online Now', { exact: true })).toBeChecked();
-    await page.getByRole('textbox', { name: /Search by name/ }).fill('Selina');
+    await page.getByRole('combobox', { name: /speciality/ }).fill('Selina');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByTestId('doctor-row')).toHaveCount(1);
     // the filters live in the URL: a reload shows the same list

@@ -85,11 +85,11 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/medicine');
-    await page.getByRole('searchbox').or(page.getByPlaceholder('Search by name, generic or company')).first().fill('napa extra');
+    await page.getByRole('searchbox').or(page.getByPlaceholder(/Brand or generic/)).first().fill('napa extra');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/medicine\?keyword=napa\+extra$/);
     await page.goto('/doctors');
-    await page.getByRole('search').getByRole('textbox').fill('dilruba');
+    await page.getByRole('search').getByRole('combobox').fill('dilruba');
     await page.getByRole('search').getByRole('button').click();
     await expect(page).toHaveURL(/\/doctors\?q=dilruba$/);
     await context.close();
@@ -104,7 +104,7 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
       await route.continue();
     });
     await page.goto('/medicine', { waitUntil: 'domcontentloaded' });
-    await page.getByPlaceholder('Search by name, generic or company').fill('napa extra');
+    await page.getByPlaceholder(/Brand or generic/).fill('napa extra');
     release();
     await expectHydrated(page, '[data-testid="medicine-card"]');
     await page.getByRole('button', { name: 'Search' }).click();

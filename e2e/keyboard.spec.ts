@@ -107,7 +107,7 @@ test.describe('keyboard only', () => {
     // server renders the column with its placeholder, not knowing the width), so it is waited for by name.
     await skipToContent(page, page.locator('aside.doctors-filters input').first());
     // The search box, by Tab through the filters
-    const search = page.getByRole('textbox', { name: /Search by name/ });
+    const search = page.getByRole('combobox', { name: /speciality/ });
     await tabTo(page, search);
     await page.keyboard.type('Selina');
     await page.keyboard.press('Enter');
@@ -155,7 +155,7 @@ test.describe('keyboard only', () => {
 
   test('a visitor fills a cart, checks out, logs in on the way, fills shipping and pays in the sandbox, by keyboard alone', async ({ page }) => {
     await page.goto('/medicine');
-    const search = page.getByPlaceholder('Search by name, generic or company');
+    const search = page.getByPlaceholder(/Brand or generic/);
     await skipToContent(page, search);
     await page.keyboard.type('napa extra');
     await page.keyboard.press('Enter');
@@ -238,7 +238,7 @@ test.describe('keyboard only', () => {
     // The doctors' filter dialog (phone width)
     await page.goto('/doctors');
     const filters = page.getByRole('button', { name: 'Filters' });
-    await skipToContent(page, page.getByRole('textbox', { name: /Search by name/ }));
+    await skipToContent(page, page.getByRole('combobox', { name: /speciality/ }));
     await tabTo(page, filters);
     await expectFocusRing(page);
     await page.keyboard.press('Enter');

@@ -2,7 +2,7 @@ import { expect, expectHydrated, expectNoHorizontalScroll, loginAs, logout, test
 
 test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the order; an admin delivers it', async ({ page }) => {
   await page.goto('/medicine');
-  await page.getByPlaceholder('Search by name, generic or company').fill('napa extra');
+  await page.getByPlaceholder(/Brand or generic/).fill('napa extra');
   await page.getByRole('button', { name: 'Search' }).click();
   const card = page.getByTestId('medicine-card').filter({ hasText: 'Napa Extra' }).first();
   await expect(card).toBeVisible();

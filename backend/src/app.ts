@@ -258,8 +258,24 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   });
   app.use(httpMetrics);
   if (tracer) app.use(tracer.http);
+  // Every public read counts against its address's limit (read-ip), whoever answers it.
+  services.limiter.shared.shareThrough(() => orm.em.getConnection());
+  const admitRead = (req: Request, res: Response): boolean => {
+    try {
+      services.limiter.shared.take('read-ip', req.ip ?? '');
+      return true;
+    } catch (err) {
+      const e = toAppError(err);
+      if (!e) throw err;
+      if (req.baseUrl === '/graphql') {
+        res.setHeader('Retry-After', String(e.retryAfterSeconds ?? 1));
+        res.status(HTTP_STATUS[e.code]).json({ errors: [{ message: e.message, extensions: { code: e.code, reason: e.reason, retryAfter: e.retryAfterSeconds } }] });
+      } else sendRestError(res, e, req.log);
+      return false;
+    }
+  };
   // Before the headers and compression below: a hit replays the headers and bytes they wrote.
-  app.use(['/graphql', '/api'], answers.middleware());
+  app.use(['/graphql', '/api'], answers.middleware(admitRead));
 
   const https = config.publicUrl.startsWith('https://');
   const chat = chatWidgetCsp(config);

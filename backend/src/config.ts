@@ -251,6 +251,13 @@ export function loadConfig(env: Env = process.env) {
       codeAttemptsPerIpPerHour: int(env, 'CODE_ATTEMPTS_PER_IP_PER_HOUR', 60, 1, 1_000_000),
       formsPerIpPerHour: int(env, 'FORMS_PER_IP_PER_HOUR', 30, 1, 1_000_000),
       cartQuotesPerIpPerMinute: int(env, 'CART_QUOTES_PER_IP_PER_MINUTE', 300, 1, 1_000_000),
+      /**
+       * Doctor and medicine searches (the lists, their REST paths, suggestions as one types) per
+       * address, and every public read per address. Generous: a mobile operator's carrier-grade NAT
+       * puts many phones behind one address. Counted in memory, shared through PostgreSQL each second.
+       */
+      searchesPerIpPerMinute: int(env, 'SEARCHES_PER_IP_PER_MINUTE', 1200, 1, 100_000_000),
+      publicReadsPerIpPerMinute: int(env, 'PUBLIC_READS_PER_IP_PER_MINUTE', 3000, 1, 100_000_000),
       /** Unpaid orders (each holds its stock until paid or abandoned) one patient may have open at once. */
       openUnpaidOrdersPerPatient: int(env, 'OPEN_UNPAID_ORDERS_PER_PATIENT', 3, 1, 1_000_000),
       /** Places one account may hold in one doctor's hospital slot: the patient and one family member. */

@@ -15,6 +15,8 @@ import type { Logger } from './common/logger.js';
 import { observeQuery } from './common/metrics.js';
 import { tracing } from './common/tracing.js';
 import { nativeClient, preparedReads } from './common/sql.js';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { idempotencyFence } from './common/idempotency.js';
 
 /**
@@ -73,7 +75,13 @@ export async function initOrm(config: Config, log?: Logger, opts: { pgliteImage?
     // The triggers the migrations create (the cache NOTIFY triggers of CacheNotify, the audit log's
     // append-only guard) belong to the migrations, not to the entities: the schema diff
     // (foundation test, npm run migration:diff) must not offer to drop them.
-    schemaGenerator: { ignoreTriggers: true },
+    schemaGenerator: {
+      ignoreTriggers: true,
+      // The search vocabulary is kept by triggers (Migration20261129040000SearchAsBangladeshTypes), not by entities.
+      skipTables: ['search_words'],
+      // The search's SQL functions belong to that migration, as the triggers do.
+      ignoreRoutines: true,
+    },
   };
   if (config.db.url) {
     preparedReads.enabled = config.db.preparedStatements;
@@ -89,7 +97,8 @@ export async function initOrm(config: Config, log?: Logger, opts: { pgliteImage?
     ...common,
     dbName: 'nirog',
     // dataDir is either 'memory://' (tests) or a folder holding the cluster; 'nirog' is the database in it.
-    driverOptions: { dataDir, ...(opts.pgliteImage && dataDir === 'memory://' ? { loadDataDir: opts.pgliteImage } : {}) },
+    // pg_trgm and fuzzystrmatch: the search's close spellings (PostgreSQL has them as contrib extensions).
+    driverOptions: { dataDir, extensions: { pg_trgm, fuzzystrmatch }, ...(opts.pgliteImage && dataDir === 'memory://' ? { loadDataDir: opts.pgliteImage } : {}) },
   })) as unknown as Orm;
 }
 

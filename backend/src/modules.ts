@@ -19,6 +19,7 @@ import { module as site } from './modules/site/index.js';
 import { module as integrators } from './modules/integrators/index.js';
 import { module as webhooks } from './modules/webhooks/index.js';
 import { module as family } from './modules/family/index.js';
+import { module as search } from './modules/search/index.js';
 import { module as medicalFiles } from './modules/medical-files/index.js';
 import { module as catalogue } from './modules/catalogue/index.js';
 
@@ -29,5 +30,5 @@ import { module as catalogue } from './modules/catalogue/index.js';
  */
 export const MODULES: readonly NirogModule[] = [
   accounts, doctors, appointments, prescriptions, reviews, payments, medicines, orders, mail, dashboard, verification, audit,
-  nurses, blood, insurance, ambulance, site, integrators, webhooks, family, medicalFiles, catalogue,
+  nurses, blood, insurance, ambulance, site, integrators, webhooks, family, medicalFiles, catalogue, search,
 ];

@@ -135,6 +135,7 @@ export async function startServer(config: Config) {
     clearTimeout(grace);
     await worker.stop();
     await coordinator.stop();
+    await services.limiter.shared.stop();
     await orm.close();
     // The last spans (this shutdown's requests) go to the collector before the exit.
     await tracing()?.flush().catch(() => undefined);

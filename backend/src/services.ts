@@ -6,11 +6,11 @@ import { ImageService } from './common/images.js';
 import { DEFAULT_RENDER_CACHE_DIR, GeneratedImages } from './common/generated-images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/index.js';
-import { DoctorService } from './modules/doctors/index.js';
+import { DoctorService, SpecialityTermService, type DoctorQuery } from './modules/doctors/index.js';
 import { AppointmentService } from './modules/appointments/index.js';
 import { DispensingService, PrescriptionService } from './modules/prescriptions/index.js';
 import { ReviewService } from './modules/reviews/index.js';
-import { MedicineService } from './modules/medicines/index.js';
+import { MedicineService, type KeptMatches } from './modules/medicines/index.js';
 import { OrderService } from './modules/orders/index.js';
 import { PaymentService } from './modules/payments/index.js';
 import { AuditService } from './modules/audit/index.js';
@@ -28,6 +28,8 @@ import { WebhookService } from './modules/webhooks/index.js';
 import { MedicalFileService } from './modules/medical-files/index.js';
 import { CatalogueService } from './modules/catalogue/index.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { SearchService } from './modules/search/index.js';
+import type { WordMatch } from './common/search.js';
 import { IdempotencyStore } from './common/idempotency.js';
 import { LiveBus } from './common/live.js';
 
@@ -46,7 +48,9 @@ export function createServices(config: Config, log: Logger) {
   notifications.subscribe(events);
   const accounts = new AccountService(config, images, events, limiter, notifications);
   const listCounts = new ListCache(config.listCountCacheSeconds * 1000);
-  const doctors = new DoctorService(accounts, images, events, listCounts);
+  // What public search texts mean (the vocabulary's candidates of their words), per text, a few seconds.
+  const doctorQueries = new ListCache<DoctorQuery>(config.listCountCacheSeconds * 1000);
+  const doctors = new DoctorService(accounts, images, events, listCounts, doctorQueries);
   const payments = new PaymentService(config, log, undefined, events);
   const audit = new AuditService(log);
   const appointments = new AppointmentService(config, events, payments, log, audit);
@@ -55,8 +59,9 @@ export function createServices(config: Config, log: Logger) {
   const dispensing = new DispensingService(events);
   const reviews = new ReviewService(appointments, doctors);
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
-  const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
-  const medicines = new MedicineService(images, listCounts, medicineMatches, events);
+  const medicineMatches = new ListCache<KeptMatches>(config.listCountCacheSeconds * 1000, 100);
+  const medicineWords = new ListCache<WordMatch[]>(config.listCountCacheSeconds * 1000);
+  const medicines = new MedicineService(images, listCounts, medicineMatches, events, medicineWords);
   const orders = new OrderService(payments, events, log, config, dispensing, medicalFiles);
   const verification = new VerificationService(config, mail, notifications);
   verification.subscribe(events);
@@ -70,6 +75,8 @@ export function createServices(config: Config, log: Logger) {
   return {
     config, log, events, dashboard, images, medicalFiles, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
     family: new FamilyService(),
+    specialityTerms: new SpecialityTermService(),
+    search: new SearchService(doctors, medicines),
     nurses: new NurseService(images, events),
     blood: new BloodService(events),
     insurance: new InsuranceService(),
@@ -80,7 +87,7 @@ export function createServices(config: Config, log: Logger) {
     payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks, live,
     catalogue: new CatalogueService(config, log, audit),
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
-    listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],
+    listCaches: [listCounts, medicineMatches, doctorQueries, medicineWords] as ListCache<unknown>[],
   };
 }
 

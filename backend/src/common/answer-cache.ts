@@ -107,14 +107,19 @@ export class AnswerCache {
     this.entries.set(key, { ...answer, bytes, expires: this.now() + ttl });
   }
 
-  /** The express middleware: answers a hit, records a shareable miss. Mount it after request ids and metrics. */
-  middleware(): RequestHandler {
+  /**
+   * The express middleware: answers a hit, records a shareable miss. Mount it after request ids and
+   * metrics. `admit` decides whether a hit may be answered (the per-address limit on public reads: a
+   * kept answer is cheap, not free); when it answers the request itself it returns false.
+   */
+  middleware(admit: (req: Request, res: Response) => boolean = () => true): RequestHandler {
     return (req: Request, res: Response, next: NextFunction) => {
       if (!this.enabled || !AnswerCache.candidate(req)) return next();
       const key = AnswerCache.keyOf(req);
       const fresh = /no-cache|max-age=0/i.test(String(req.headers['cache-control'] ?? '')) || /no-cache/i.test(String(req.headers.pragma ?? ''));
       const kept = this.lookup(key);
       if (kept && !fresh && !req.headers['if-none-match']) {
+        if (!admit(req, res)) return;
         for (const [name, value] of kept.headers) res.setHeader(name, value);
         res.setHeader('Content-Length', kept.bytes);
         res.setHeader('X-Answer-Cache', 'hit');

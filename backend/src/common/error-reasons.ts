@@ -62,6 +62,8 @@ export const ERROR_REASONS = {
   CODE_EXPIRED: r('BAD_USER_INPUT', 'The verification code has expired or was used; ask for a new one'),
   WRONG_CODE: r('BAD_USER_INPUT', 'The verification code is wrong (params.count: attempts left)'),
   PHONE_CHANGE_NEEDS_CODE: r('BAD_USER_INPUT', 'A verified mobile number changes only when the new one is verified with an SMS code'),
+  UNKNOWN_SPECIALITY: r('BAD_USER_INPUT', 'A speciality named is not one of the specialities (params.speciality)'),
+  TERM_NOT_SEARCHABLE: r('BAD_USER_INPUT', 'A search term needs letters or digits to search by'),
   IDEMPOTENCY_KEY_INVALID: r('BAD_USER_INPUT', 'The Idempotency-Key header is not 1 to 255 visible ASCII characters (a UUID is best)'),
 
   // Who you are (401).
@@ -133,6 +135,7 @@ export const ERROR_REASONS = {
   TOO_MANY_OPEN_VISITS: r('CONFLICT', 'You hold as many upcoming hospital visits as one account may (params.count)'),
   TOO_MANY_UNPAID_ORDERS: r('CONFLICT', 'You have as many unpaid orders as one account may (params.count)'),
   NOT_FAILED: r('CONFLICT', 'Only failed mail can be sent again'),
+  TERM_TAKEN: r('CONFLICT', 'The search terms already hold this word or complaint, perhaps in a spelling that reads the same (params.term)'),
   SPECIALITY_TAKEN: r('CONFLICT', 'Another speciality has this title or address name'),
   IMPORT_HAS_PROBLEMS: r('CONFLICT', 'The file has problems (params.count): correct them and check it again'),
   IMPORT_NOT_READY: r('CONFLICT', 'This import has already run, or is running'),

@@ -143,11 +143,16 @@ export const declaredLimitsPlugin: ApolloServerPlugin<Context> = {
         const type = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
         const kind = operation.operation === 'mutation' ? 'Mutation' : 'Query';
         for (const name of executedRootFields(operation.selectionSet, document, request.variables)) {
-          const limit = limitOf(type?.getFields()[name]);
+          const field = type?.getFields()[name];
+          const limit = limitOf(field);
           noteOperation(`${kind}.${name}`, limit, contextValue.user?.role ?? null);
-          if (!limit || !('throttle' in limit)) continue;
+          // Every public read counts against the address's blanket limit (rate-limit.ts, read-ip);
+          // an integrator app's reads are paced by its own quota.
+          const publicRead = kind === 'Query' && field?.extensions?.access === 'public' && !contextValue.integrator;
+          if (!publicRead && (!limit || !('throttle' in limit))) continue;
           try {
-            await contextValue.services.limiter.hit(contextValue.em, limit.throttle, contextValue.ip);
+            if (publicRead) await contextValue.services.limiter.hit(() => contextValue.em, 'read-ip', contextValue.ip);
+            if (limit && 'throttle' in limit) await contextValue.services.limiter.hit(() => contextValue.em, limit.throttle, contextValue.ip);
           } catch (err) {
             const e = toAppError(err);
             if (!e) throw err;

@@ -33,7 +33,7 @@ export interface WindowLimit {
  * counted by the phone code service before it sends anything).
  */
 export type LimitName = 'login-ip' | 'signup-ip' | 'reset-ip' | 'code-ip' | 'form-ip' | 'quote-ip' | 'blood-ip'
-  | 'sms-ip' | 'sms-number' | 'sms-resend';
+  | 'sms-ip' | 'sms-number' | 'sms-resend' | 'search-ip' | 'read-ip';
 
 export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
   const l = config.limits;
@@ -48,16 +48,139 @@ export function windowLimits(config: Config): Record<LimitName, WindowLimit> {
     'sms-ip': { max: l.smsCodesPerIpPerHour, windowSeconds: 3600 },
     'sms-number': { max: l.smsCodesPerNumberPerHour, windowSeconds: 3600 },
     'sms-resend': { max: 1, windowSeconds: l.smsCodeResendSeconds },
+    'search-ip': { max: l.searchesPerIpPerMinute, windowSeconds: 60 },
+    'read-ip': { max: l.publicReadsPerIpPerMinute, windowSeconds: 60 },
   };
+}
+
+/**
+ * The limits on public reads, counted in memory and shared through PostgreSQL once a second
+ * (SharedCounts): the searches (`search-ip`) and the blanket limit on every public read (`read-ip`).
+ * One more statement per read would cost the public lists a round trip each (the lists run at a few
+ * thousand requests a second on two cores); one statement a second per process costs nothing.
+ */
+export const SHARED_LIMITS: ReadonlySet<LimitName> = new Set<LimitName>(['search-ip', 'read-ip']);
+
+/** Marks a statement a process sends on its own timer, not for a request (tests counting a request's statements leave it out). */
+export const BACKGROUND_STATEMENT = 'nirog:background';
+
+/** What SharedCounts needs of the database: one statement on a connection of its own (never a request's transaction). */
+export type SharedCountsConnection = () => { execute(sql: string, params: unknown[], method: 'all'): Promise<unknown> };
+
+/**
+ * Window limits kept in this process and in rate_limit_buckets alike. A hit is refused at once, in
+ * memory, when the address's hits known from the table plus this process's hits since then reach the
+ * limit; refused hits are not counted. Every `everyMs` the hits since are added to the table in one
+ * upsert (keys in order, so replicas lock rows in one order), which answers each key's count across
+ * every replica. So the limit holds across replicas to within what they admit in one interval, and
+ * a process never waits for the database to count a read.
+ */
+export class SharedCounts {
+  private pending = new Map<string, { name: LimitName; hits: number }>();
+  private readonly known = new Map<string, { hits: number; endsAt: number }>();
+  private timer: NodeJS.Timeout | null = null;
+  private connection: SharedCountsConnection | null = null;
+
+  constructor(
+    private readonly limits: Record<LimitName, WindowLimit>,
+    private readonly everyMs = 1000,
+    private readonly now = () => Date.now(),
+    /** Keys remembered at most (addresses × limits); the oldest are forgotten first. */
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Shares the counts through this database (without it they stay in this process). */
+  shareThrough(connection: SharedCountsConnection): void {
+    this.connection = connection;
+  }
+
+  /** At a graceful stop: the hits since the last flush are shared, and nothing is sent after. */
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.flush().catch(() => {});
+    this.connection = null;
+  }
+
+  /** Takes one hit of the subject's window, or throws TOO_MANY_REQUESTS (429) without counting it. */
+  take(name: LimitName, subject: string): void {
+    const { max, windowSeconds } = this.limits[name];
+    const key = `${name}:${subject}`.slice(0, 300);
+    const at = this.now();
+    let known = this.known.get(key);
+    if (known && known.endsAt <= at) {
+      this.known.delete(key);
+      known = undefined;
+    }
+    const pending = this.pending.get(key);
+    if ((known?.hits ?? 0) + (pending?.hits ?? 0) >= max) throw throttled(((known?.endsAt ?? at + windowSeconds * 1000) - at) / 1000, name);
+    if (pending) pending.hits += 1;
+    else this.pending.set(key, { name, hits: 1 });
+    if (!known) {
+      if (this.known.size >= this.maxKeys) this.known.delete(this.known.keys().next().value!);
+      this.known.set(key, { hits: 0, endsAt: at + windowSeconds * 1000 });
+    }
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer || !this.connection) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      // A database that is away loses these hits (the limit is then this process's alone for a moment), never a request.
+      this.flush().catch(() => {});
+    }, this.everyMs);
+    this.timer.unref();
+  }
+
+  /** Adds the hits since the last flush to the table and learns each key's count across replicas. */
+  async flush(): Promise<void> {
+    const connection = this.connection;
+    if (!connection || !this.pending.size) return;
+    const batch = [...this.pending.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    this.pending = new Map();
+    const at = this.now();
+    for (const [key, k] of this.known) if (k.endsAt <= at) this.known.delete(key);
+    // Counted here at once, so this process stays exact while the table answers.
+    for (const [key, { hits }] of batch) {
+      const known = this.known.get(key);
+      if (known) known.hits += hits;
+    }
+    const byWindow = new Map<number, [string, number][]>();
+    for (const [key, { name, hits }] of batch) {
+      const w = this.limits[name].windowSeconds;
+      byWindow.set(w, [...(byWindow.get(w) ?? []), [key, hits]]);
+    }
+    for (const [windowSeconds, rows] of byWindow) {
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500);
+        const counted = await connection().execute(`/* ${BACKGROUND_STATEMENT} */
+          insert into rate_limit_buckets as b (key, window_start, hits, locked_until, updated_at)
+          values ${chunk.map(() => '(?, now(), ?::int, null, now())').join(', ')}
+          on conflict (key) do update set
+            hits = case when b.window_start > now() - make_interval(secs => ?) then b.hits + excluded.hits else excluded.hits end,
+            window_start = case when b.window_start > now() - make_interval(secs => ?) then b.window_start else now() end,
+            updated_at = now()
+          returning key, hits, window_start`, [...chunk.flat(), windowSeconds, windowSeconds], 'all') as { key: string; hits: number; window_start: Date | string }[];
+        for (const r of counted) {
+          // Hits taken here since this flush began stay pending on top of the count learnt.
+          this.known.set(r.key, { hits: Number(r.hits), endsAt: new Date(r.window_start).getTime() + windowSeconds * 1000 });
+        }
+      }
+    }
+  }
 }
 
 type Row = { hits: number; window_start: Date | string; locked_until: Date | string | null };
 
 export class RateLimiter {
   private readonly limits: Record<LimitName, WindowLimit>;
+  /** The public reads' limits (SHARED_LIMITS), counted in memory and shared once a second. */
+  readonly shared: SharedCounts;
 
   constructor(private readonly config: Config) {
     this.limits = windowLimits(config);
+    this.shared = new SharedCounts(this.limits);
   }
 
   private async upsert(em: EntityManager, sql: string, params: unknown[]): Promise<Row> {
@@ -86,9 +209,13 @@ export class RateLimiter {
     return { hits: row.hits, windowEndsAt: new Date(row.window_start).getTime() + windowSeconds * 1000 };
   }
 
-  /** Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. */
-  async hit(em: EntityManager, name: LimitName, subject: string): Promise<void> {
-    const { hits, windowEndsAt } = await this.count(em, name, subject);
+  /**
+   * Counts one hit; throws TOO_MANY_REQUESTS when the subject is over its limit for this window. `em`
+   * may be given as a function: a shared limit never needs one, and a visitor's public read forks none.
+   */
+  async hit(em: EntityManager | (() => EntityManager), name: LimitName, subject: string): Promise<void> {
+    if (SHARED_LIMITS.has(name)) return this.shared.take(name, subject);
+    const { hits, windowEndsAt } = await this.count(typeof em === 'function' ? em() : em, name, subject);
     if (hits > this.limits[name].max) throw throttled((windowEndsAt - Date.now()) / 1000, name);
   }
 

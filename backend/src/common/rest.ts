@@ -89,9 +89,11 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
       try {
         // Every record id is a UUID: anything else names no record (and never reaches SQL as a uuid).
         if (typeof req.params.id === 'string' && !isUuid(req.params.id)) throw notFound('Record');
-        ctx = await contextFor(req);
+        const context = (ctx = await contextFor(req));
         noteOperation(`${method.toUpperCase()} ${path}`, limit, ctx.user?.role ?? null);
-        if (limit && 'throttle' in limit) await ctx.services.limiter.hit(ctx.em, limit.throttle, ctx.ip);
+        // Every public read counts against the address's blanket limit (rate-limit.ts, read-ip).
+        if (method === 'get' && access === 'public') await ctx.services.limiter.hit(() => context.em, 'read-ip', ctx.ip);
+        if (limit && 'throttle' in limit) await ctx.services.limiter.hit(() => context.em, limit.throttle, ctx.ip);
         if (access !== 'public') {
           if (!ctx.user) throw unauthenticated();
           if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();

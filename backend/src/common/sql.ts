@@ -85,10 +85,10 @@ export type SqlReader = Pick<EntityManager, 'getConnection' | 'getTransactionCon
  * `executeQuery`, as every other statement. Inside a transaction (whose connection the ORM holds) and
  * on PGlite (one in-process connection, no wire protocol to save) it goes through the ORM as before.
  */
-export function selectRows<T>(em: SqlReader, sql: string, params: SqlParams): Promise<T[]> {
+export function selectRows<T>(em: SqlReader, sql: string, params: SqlParams, opts: { planEach?: boolean } = {}): Promise<T[]> {
   const connection = em.getConnection();
   const trx = em.getTransactionContext();
-  if (preparedReads.enabled && !trx && connection instanceof PostgreSqlConnection) return preparedRows<T>(connection, sql, params.values);
+  if (preparedReads.enabled && !trx && connection instanceof PostgreSqlConnection) return preparedRows<T>(connection, sql, params.values, opts.planEach);
   return connection.execute<T[]>(sql, params.values, 'all', trx);
 }
 
@@ -118,7 +118,12 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-async function preparedRows<T>(connection: PostgreSqlConnection, sql: string, values: unknown[]): Promise<T[]> {
+/**
+ * `planEach`: sent unnamed, so PostgreSQL plans it with this execution's values every time. For the
+ * searches, whose arrays of candidate words match three doctors or thirty thousand: a generic plan
+ * chosen for one would walk a whole index for the other.
+ */
+async function preparedRows<T>(connection: PostgreSqlConnection, sql: string, values: unknown[], planEach = false): Promise<T[]> {
   let pool = pools.get(connection);
   if (!pool) {
     pool = connection.getNativeClient();
@@ -126,7 +131,7 @@ async function preparedRows<T>(connection: PostgreSqlConnection, sql: string, va
     // A database that was away when the first read came is asked again by the next read, not never.
     pool.catch(() => pools.delete(connection));
   }
-  const { name, text } = statementFor(sql);
+  const { name, text } = planEach ? { name: undefined, text: numbered(sql) } : statementFor(sql);
   // The connection's own timing and logging (`executeQuery` is protected in its typings): the statement
   // reaches the query log, the tests' statement counts, /metrics and the trace as if the ORM had sent it.
   const timed = connection as unknown as { executeQuery<R>(query: string, cb: () => Promise<R>, context: object): Promise<R> };
@@ -143,8 +148,8 @@ export function nativeClient<T>(orm: { em: { getConnection(): unknown } }): Prom
 }
 
 /** `count(*)` comes back as a bigint (a string in pg); counts here fit a number. */
-export async function selectCount(em: SqlReader, sql: string, params: SqlParams): Promise<number> {
-  const [row] = await selectRows<{ count: string | number }>(em, sql, params);
+export async function selectCount(em: SqlReader, sql: string, params: SqlParams, opts: { planEach?: boolean } = {}): Promise<number> {
+  const [row] = await selectRows<{ count: string | number }>(em, sql, params, opts);
   return Number(row?.count ?? 0);
 }
 

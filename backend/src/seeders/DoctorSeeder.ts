@@ -11,6 +11,7 @@ import { Prescription } from '../modules/prescriptions/prescription.entity.js';
 import { newVerificationCode } from '../modules/prescriptions/prescription.service.js';
 import { DoctorReview } from '../modules/reviews/doctor-review.entity.js';
 import { demoPasswordHash, upsertDemoDoctors, type DemoDoctor } from './AccountSeeder.js';
+import { SPECIALITY_TERMS } from './speciality-terms.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
 export const SPECIALITIES: { title: string; titleBn: string; slug: string }[] = [
@@ -139,9 +140,24 @@ export class DoctorSeeder extends Seeder<DemoSeedContext> {
       else if (!existing.titleBn) existing.titleBn = s.titleBn; // written before titles had Bangla
     });
     await em.flush();
+    await this.seedSpecialityTerms(em);
     await upsertDemoDoctors(em, [...CATALOGUE_DOCTORS, ...PENDING_DOCTORS], demoImages(context));
     await this.seedReviews(em);
     await this.seedDemoPatientHistory(em);
+  }
+
+  /**
+   * The shipped speciality terms, once: into an empty table (an admin's deletions stay deleted across
+   * restarts). A term whose search key is taken is left out, never a failed start.
+   */
+  private async seedSpecialityTerms(em: EntityManager): Promise<void> {
+    const conn = em as unknown as { execute(sql: string, params?: unknown[]): Promise<{ n: string | number }[]> };
+    const [row] = await conn.execute('select count(*) as n from speciality_terms');
+    if (Number(row?.n ?? 0) > 0) return;
+    for (const t of SPECIALITY_TERMS) {
+      await conn.execute(`insert into speciality_terms (id, created_at, updated_at, term, kind, specialities)
+        values (gen_random_uuid(), now(), now(), ?, ?, ?::text[]) on conflict (search_key) do nothing`, [t.term, t.kind, `{${t.specialities.map((s) => `"${s}"`).join(',')}}`]);
+    }
   }
 
   private async seedReviews(em: EntityManager): Promise<void> {

@@ -5,7 +5,7 @@ import { Medicine } from '../modules/medicines/medicine.entity.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from '../modules/orders/order.entity.js';
 import { SHIPPING_POISHA } from '../modules/orders/order.service.js';
 import { Payment, PaymentProvider, PaymentPurpose, PaymentStatus } from '../modules/payments/payment.entity.js';
-import { DEMO_MEDICINES, DOSES_PER_UNIT, PRESCRIPTION_ONLY } from './demo-medicines.js';
+import { BANGLA_NAMES, DEMO_MEDICINES, DOSES_PER_UNIT, PRESCRIPTION_ONLY } from './demo-medicines.js';
 import { defaultDosesPerUnit } from '../modules/medicines/medicine.entity.js';
 import { demoImages, type DemoSeedContext } from './demo-images.js';
 
@@ -35,15 +35,17 @@ const DEMO_ORDERS: DemoOrder[] = [
 export class PharmacySeeder extends Seeder<DemoSeedContext> {
   async run(em: EntityManager, context?: DemoSeedContext): Promise<void> {
     const images = demoImages(context);
-    const found = await em.find(Medicine, { name: { $in: DEMO_MEDICINES.map((m) => m[0]) } }, { fields: ['name', 'strength', 'form', 'imageUrl'] });
+    const found = await em.find(Medicine, { name: { $in: DEMO_MEDICINES.map((m) => m[0]) } }, { fields: ['name', 'strength', 'form', 'imageUrl', 'nameBn'] });
     const have = new Set(found.map((m) => m.name));
+    // Demo medicines seeded before they had a Bangla name get theirs (one an admin wrote stays).
+    for (const m of found.filter((f) => !f.nameBn && BANGLA_NAMES[f.name])) await em.nativeUpdate(Medicine, { id: m.id }, { nameBn: BANGLA_NAMES[m.name]! });
     // Demo medicines seeded before they had a pack image get one.
     for (const m of found.filter((f) => !f.imageUrl)) await em.nativeUpdate(Medicine, { id: m.id }, { imageUrl: await images.pack(m) });
     const missing = DEMO_MEDICINES.filter(([name]) => !have.has(name));
     const packs = await images.packs(missing.map(([name, , , strength, form]) => ({ name, strength, form })));
     for (const [i, [name, genericName, company, strength, form, unit, priceBdt, stock]] of missing.entries()) {
       em.create(Medicine, {
-        name, genericName, company, strength, form, unit, pricePoisha: priceBdt * 100, stock, imageUrl: packs[i]!,
+        name, nameBn: BANGLA_NAMES[name] ?? '', genericName, company, strength, form, unit, pricePoisha: priceBdt * 100, stock, imageUrl: packs[i]!,
         description: `${name} (${genericName} ${strength}) by ${company}. Sold per ${unit}.`,
         prescriptionRequired: PRESCRIPTION_ONLY.has(name), dosesPerUnit: DOSES_PER_UNIT[name] ?? defaultDosesPerUnit(form, unit),
       });

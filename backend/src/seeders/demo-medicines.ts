@@ -157,3 +157,37 @@ export const PRESCRIPTION_ONLY = new Set([
 
 /** Doses in one unit where the default (10 in a strip) is wrong: azithromycin strips of 6, bottles of 30 tablets. */
 export const DOSES_PER_UNIT: Record<string, number> = { Zimax: 6, Azithrocin: 6, Tridosil: 6, Azin: 6, 'Bextram Gold': 30, 'Filwel Gold': 30 };
+
+/**
+ * Each demo brand as Bangla screens write it (in Bangla script, as the pack and the pharmacist say it).
+ * Every demo medicine has one (demo-medicines.test.ts); the catalogue's search also finds a brand typed
+ * in Bangla script without one, through the search key.
+ */
+export const BANGLA_NAMES: Record<string, string> = {
+  'Napa': 'নাপা', 'Napa Extra': 'নাপা এক্সট্রা', 'Napa Extend': 'নাপা এক্সটেন্ড', 'Napa Syrup': 'নাপা সিরাপ', 'Napa Drops': 'নাপা ড্রপস',
+  'Ace': 'এইস', 'Ace Plus': 'এইস প্লাস', 'Ace Syrup': 'এইস সিরাপ', 'Fast': 'ফাস্ট', 'Renova': 'রেনোভা',
+  'Seclo': 'সেকলো', 'Seclo 40': 'সেকলো ৪০', 'Losectil': 'লোসেকটিল', 'Omenix': 'ওমেনিক্স', 'Maxpro': 'ম্যাক্সপ্রো', 'Maxpro 40': 'ম্যাক্সপ্রো ৪০',
+  'Sergel': 'সার্জেল', 'Nexum': 'নেক্সাম', 'Esonix': 'ইসোনিক্স', 'Pantonix': 'প্যান্টোনিক্স', 'Pantodac': 'প্যান্টোডাক', 'Rabe': 'রাবে',
+  'Finix': 'ফিনিক্স', 'Neoceptin R': 'নিওসেপটিন আর', 'Antacid Plus': 'অ্যান্টাসিড প্লাস', 'Flacol': 'ফ্ল্যাকল', 'Entacyd Plus': 'এন্টাসিড প্লাস',
+  'Monas': 'মোনাস', 'Monas 5': 'মোনাস ৫', 'Montene': 'মন্টেন', 'Odmon': 'ওডমন', 'Provair': 'প্রোভেয়ার',
+  'Fexo': 'ফেক্সো', 'Fexo 180': 'ফেক্সো ১৮০', 'Fenadin': 'ফেনাডিন', 'Telfast': 'টেলফাস্ট', 'Alatrol': 'অ্যালাট্রল', 'Alatrol Syrup': 'অ্যালাট্রল সিরাপ',
+  'Atrizin': 'অ্যাট্রিজিন', 'Histacin': 'হিস্টাসিন', 'Deslor': 'ডেসলর', 'Rupa': 'রুপা',
+  'Zimax': 'জিম্যাক্স', 'Zimax Suspension': 'জিম্যাক্স সাসপেনশন', 'Azithrocin': 'অ্যাজিথ্রোসিন', 'Tridosil': 'ট্রাইডোসিল', 'Azin': 'অ্যাজিন',
+  'Cef-3': 'সেফ-৩', 'Triocim': 'ট্রায়োসিম', 'Cefotil': 'সেফোটিল', 'Kilbac': 'কিলব্যাক', 'Fimoxyl': 'ফিমক্সিল', 'Moxacil': 'মক্সাসিল',
+  'Tycil': 'টাইসিল', 'Moxaclav': 'মক্সাক্লাভ', 'Ciprocin': 'সিপ্রোসিন', 'Neofloxin': 'নিওফ্লক্সিন', 'Levox': 'লেভক্স', 'Flagyl': 'ফ্ল্যাজিল',
+  'Amodis': 'অ্যামোডিস', 'Filmet': 'ফিলমেট', 'Doxacil': 'ডক্সাসিল', 'Fluclox': 'ফ্লুক্লক্স',
+  'Bexitrol F': 'বেক্সিট্রল এফ', 'Azmasol': 'অ্যাজমাসল', 'Sultolin': 'সালটোলিন', 'Brodil': 'ব্রোডিল', 'Tusca Plus': 'টুসকা প্লাস',
+  'Adovas': 'অ্যাডোভাস', 'Ambrox': 'অ্যামব্রক্স', 'Bizoran': 'বিজোরান', 'Camlodin': 'ক্যামলোডিন', 'Amdocal': 'অ্যামডোক্যাল',
+  'Losartan': 'লোসারটান', 'Angilock': 'অ্যাঞ্জিলক', 'Osartil': 'ওসারটিল', 'Bisocor': 'বিসোকর', 'Concor': 'কনকর', 'Tenoren': 'টেনোরেন',
+  'Ecosprin': 'ইকোস্প্রিন', 'Clopid': 'ক্লোপিড', 'Lipicon': 'লিপিকন', 'Atova': 'অ্যাটোভা', 'Rosuva': 'রসুভা',
+  'Comet': 'কমেট', 'Glucomin': 'গ্লুকোমিন', 'Secrin': 'সেক্রিন', 'Diamicron MR': 'ডায়ামাইক্রন এমআর', 'Linita': 'লিনিটা', 'Trajenta': 'ট্রাজেন্টা',
+  'Insul R': 'ইনসুল আর', 'Thyrox': 'থাইরক্স', 'Calbo-D': 'ক্যালবো-ডি', 'Calcin-D': 'ক্যালসিন-ডি', 'Coralcal-D': 'কোরালক্যাল-ডি',
+  'Bextram Gold': 'বেক্সট্রাম গোল্ড', 'Filwel Gold': 'ফিলওয়েল গোল্ড', 'Zinc B': 'জিংক বি', 'Fefol': 'ফেফল',
+  'Orsaline-N': 'ওরস্যালাইন-এন', 'Saline Plus': 'স্যালাইন প্লাস', 'Imotil': 'ইমোটিল', 'Emistat': 'এমিস্ট্যাট', 'Motigut': 'মোটিগাট',
+  'Omidon': 'ওমিডন', 'Xinc': 'জিঙ্ক', 'Algin': 'অ্যালজিন', 'Naprosyn': 'ন্যাপ্রোসিন', 'Tory': 'টোরি', 'Clofenac': 'ক্লোফেনাক',
+  'Voltalin': 'ভোল্টালিন', 'Ketorolac': 'কেটোরোলাক', 'Neuro-B': 'নিউরো-বি', 'Rivotril': 'রিভোট্রিল', 'Sedil': 'সেডিল',
+  'Cosmotrin': 'কসমোট্রিন', 'Betnovate': 'বেটনোভেট', 'Fungidal': 'ফাঙ্গিডাল', 'Scabex': 'স্ক্যাবেক্স', 'Bactroban': 'ব্যাকট্রোবান',
+  'Burnsil': 'বার্নসিল', 'Optimox': 'অপটিমক্স', 'Otocin': 'ওটোসিন', 'Nosomist': 'নসোমিস্ট', 'Xylomet': 'জাইলোমেট', 'Avolac': 'অ্যাভোল্যাক',
+  'Nitrofen': 'নাইট্রোফেন', 'Normens': 'নরমেনস', 'Ferix': 'ফেরিক্স', 'Nebanol': 'নেবানল', 'Dexpoten': 'ডেক্সপোটেন', 'Mebolin': 'মেবোলিন',
+  'Alben DS': 'অ্যালবেন ডিএস', 'Savlon Liquid': 'স্যাভলন লিকুইড', 'Hexisol': 'হেক্সিসল', 'Glycerin Suppository': 'গ্লিসারিন সাপোজিটরি',
+};

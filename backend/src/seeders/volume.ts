@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/core';
 import { SPECIALITIES } from './DoctorSeeder.js';
+import { BANGLA_NAMES } from './demo-medicines.js';
 
 /**
  * Bulk rows for performance work: many doctors, nurses, medicines, orders and the rest, written
@@ -29,6 +30,27 @@ const TITLES = ['Dr.', 'Prof. Dr.', 'Ass.Prof. Dr.', 'Assoc.Prof. Dr.'];
 const FORMS = ['Tablet', 'Capsule', 'Syrup', 'Injection', 'Cream', 'Drops'];
 const UNITS = ['strip', 'strip', 'bottle', 'pcs', 'pcs', 'bottle'];
 const BRANDS = ['Napa', 'Seclo', 'Maxpro', 'Fexo', 'Monas', 'Alatrol', 'Sergel', 'Ceevit', 'Zimax', 'Losectil', 'Bizoran', 'Amdocal'];
+const BRANDS_BN = BRANDS.map((b) => BANGLA_NAMES[b] ?? 'সিভিট');
+/**
+ * Doctors' names as Bangladesh has them, for searches at scale: 60 given names × 40 family names
+ * (2,400 names, each about 40 times among 100k doctors), 20 workplaces, 10 areas.
+ */
+const GIVEN = ['Abdul', 'Mohammad', 'Nasrin', 'Mizanur', 'Shamima', 'Rafiqul', 'Taslima', 'Kamrul', 'Sharmin', 'Anisur', 'Rokeya', 'Mosharraf',
+  'Fahmida', 'Shahidul', 'Laila', 'Jahangir', 'Sabina', 'Harun', 'Mahmuda', 'Nazmul', 'Tahmina', 'Aminul', 'Dilruba', 'Shafiqul', 'Parvin', 'Zahid',
+  'Sadia', 'Monirul', 'Kaniz', 'Saiful', 'Rumana', 'Faruk', 'Nazneen', 'Habibur', 'Afroza', 'Touhidul', 'Shirin', 'Arif', 'Jesmin', 'Masud',
+  'Lubna', 'Golam', 'Farhana', 'Rezaul', 'Nusrat', 'Ashraful', 'Munira', 'Enamul', 'Sultana', 'Mahfuzur', 'Israt', 'Khalilur', 'Sumaiya',
+  'Obaidul', 'Rehana', 'Sohel', 'Mousumi', 'Prodip', 'Ananya', 'Biplob'];
+const FAMILY = ['Karim', 'Rahman', 'Islam', 'Hossain', 'Akter', 'Begum', 'Hasan', 'Khatun', 'Chowdhury', 'Alam', 'Kabir', 'Haque', 'Bari', 'Ahmed',
+  'Sultana', 'Mahmud', 'Parvez', 'Mostafa', 'Das', 'Saha', 'Barua', 'Chakraborty', 'Sarker', 'Talukder', 'Mia', 'Uddin', 'Rashid', 'Siddiqui',
+  'Majumder', 'Bhuiyan', 'Khan', 'Sheikh', 'Molla', 'Roy', 'Paul', 'Dey', 'Ghosh', 'Biswas', 'Mondal', 'Howlader'];
+const WORKPLACES = ['Dhaka Medical College Hospital', 'Square Hospital', 'Evercare Hospital', 'BIRDEM', 'United Hospital', 'Ibn Sina Hospital',
+  'Labaid Specialized Hospital', 'Popular Medical College Hospital', 'Chittagong Medical College Hospital', 'Rajshahi Medical College Hospital',
+  'Sylhet MAG Osmani Medical College Hospital', 'Khulna Medical College Hospital', 'Mymensingh Medical College Hospital', 'Holy Family Red Crescent',
+  'Uttara Adhunik Medical College', 'Green Life Hospital', 'Anwer Khan Modern Hospital', 'Bangladesh Eye Hospital', 'National Heart Foundation',
+  'Kurmitola General Hospital'];
+const DEGREES = ['MBBS, FCPS (Medicine)', 'MBBS, MD (Cardiology)', 'MBBS, DDV', 'BDS, FCPS (Orthodontics)', 'MBBS, DGO', 'MBBS, DCH',
+  'MBBS, MD (Neurology)', 'MBBS, MS (Orthopaedics)', 'MBBS, DLO', 'MBBS, DO', 'MBBS, FCPS (Psychiatry)', 'MBBS, MD (Gastroenterology)',
+  'MBBS, MD (Nephrology)', 'MBBS, MD (Endocrinology)', 'MBBS, MS (Urology)'];
 const GENERICS = ['Paracetamol', 'Omeprazole', 'Esomeprazole', 'Fexofenadine', 'Montelukast', 'Cetirizine', 'Vitamin C', 'Azithromycin', 'Amlodipine'];
 const COMPANIES = ['Square Pharmaceuticals', 'Beximco Pharmaceuticals', 'Incepta Pharmaceuticals', 'Renata Limited', 'Eskayef Pharmaceuticals', 'ACI Limited'];
 const LOCATIONS = ['Uttara', 'Dhanmondi', 'Mirpur', 'Banani', 'Gulshan'];
@@ -83,14 +105,14 @@ export async function seedVolume(orm: MikroORM, counts: VolumeCounts, log: (msg:
 
   if (c.doctors) {
     await run(`${c.doctors} doctors`, `insert into users (id, name, email, password_hash, role, gender, phone_e164, email_verified_at, created_at)
-      select ${id('vdu', 'i')}, 'Volume Doctor ' || i, 'volume-doctor-' || i || '@nirog.test', '${hash}', 'doctor',
+      select ${id('vdu', 'i')}, ${pick(GIVEN, 'i')} || ' ' || ${pick(FAMILY, 'i / 60')}, 'volume-doctor-' || i || '@nirog.test', '${hash}', 'doctor',
         ${pick(['Male', 'Female'], 'i')}, '+88018' || lpad(i::text, 8, '0'), now(), now() - (i || ' minutes')::interval
       from generate_series(1, ${c.doctors}) i;
       insert into doctors (id, user_id, title, degree, specialities, work, experience_years, fee_poisha, location, description, nid_no, bmdc_no,
         type, is_online, status, approved_at, rating_half_stars_total, review_count, created_at)
-      select ${id('vd', 'i')}, ${id('vdu', 'i')}, ${pick(TITLES, 'i')}, 'MBBS, FCPS', ARRAY[${pick(specialities, 'i')}],
-        ${pick(['Dhaka Medical College Hospital', 'Square Hospital', 'Evercare Hospital', 'BIRDEM'], 'i')}, 3 + i % 30,
-        (3 + i % 18) * 5000, 'Dhaka', '', lpad(i::text, 13, '0'), 'V' || i,
+      select ${id('vd', 'i')}, ${id('vdu', 'i')}, ${pick(TITLES, 'i')}, ${pick(DEGREES, 'i')}, ARRAY[${pick(specialities, 'i')}],
+        ${pick(WORKPLACES, 'i / 7')}, 3 + i % 30,
+        (3 + i % 18) * 5000, ${pick(AREAS, 'i / 3')}, '', lpad(i::text, 13, '0'), 'V' || i,
         ${pick(['Medical', 'Medical', 'Medical', 'Dental'], 'i')}, abs(hashtext('online' || i)) % 7 = 0, case when i % 20 = 0 then 'pending' else 'approved' end,
         case when i % 20 = 0 then null else now() end, (abs(hashtext('stars' || i)) % 6 + 5) * (i % 40), i % 40, now() - (i || ' minutes')::interval
       from generate_series(1, ${c.doctors}) i`);
@@ -106,8 +128,9 @@ export async function seedVolume(orm: MikroORM, counts: VolumeCounts, log: (msg:
   }
 
   if (c.medicines) {
-    await run(`${c.medicines} medicines`, `insert into medicines (id, name, generic_name, company, strength, form, unit, price_poisha, stock, description, is_active, created_at)
-      select ${id('vm', 'i')}, ${pick(BRANDS, 'i')} || ' V' || i, ${pick(GENERICS, 'i / 12')}, ${pick(COMPANIES, 'i / 7')},
+    await run(`${c.medicines} medicines`, `insert into medicines (id, name, name_bn, generic_name, company, strength, form, unit, price_poisha, stock, description, is_active, created_at)
+      select ${id('vm', 'i')}, ${pick(BRANDS, 'i')} || ' V' || i, ${pick(BRANDS_BN, 'i')} || ' ' || translate(i::text, '0123456789', '০১২৩৪৫৬৭৮৯'),
+        ${pick(GENERICS, 'i / 12')}, ${pick(COMPANIES, 'i / 7')},
         (1 + i % 50) * 10 || ' mg', ${pick(FORMS, 'i')}, ${pick(UNITS, 'i')}, (1 + i % 100) * 500, 100 + i % 400, '', i % 50 <> 0,
         now() - (i || ' minutes')::interval
       from generate_series(1, ${c.medicines}) i`);

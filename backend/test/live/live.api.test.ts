@@ -95,6 +95,28 @@ describe('following one consultation (the wait page)', () => {
   });
 });
 
+describe('following one order', () => {
+  it("answers someone else's order as a made-up id: another patient, and a pharmacist for an order without a prescription", async () => {
+    const medicine = await newMedicine(t, 20);
+    const placed = await placeOrder(patient, [{ medicineId: medicine.id, quantity: 1 }]);
+    expect(placed.status).toBe(200);
+    const id = placed.body.order._id as string;
+    const madeUpId = '00000000-0000-4000-8000-000000000000';
+    const pharmacist = await login(t, 'pharmacist@nirog.test');
+    for (const who of [other, pharmacist]) {
+      const theirs = (await (await live(who.token)).subscribe(ORDER_EVENTS, { id }).first()).errors;
+      const madeUp = (await (await live(who.token)).subscribe(ORDER_EVENTS, { id: madeUpId }).first()).errors;
+      expect(theirs?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND' });
+      expect([theirs?.[0]?.message, theirs?.[0]?.extensions]).toEqual([madeUp?.[0]?.message, madeUp?.[0]?.extensions]);
+    }
+    // Its own patient follows it.
+    const own = (await (await live(patient.token)).subscribe(ORDER_EVENTS, { id }).first()).data?.orderEvents;
+    expect(own).toMatchObject({ type: 'SYNC', order: { id } });
+    // Paid, so that it is not one of the patient's unpaid orders (their number is limited).
+    await payInSandbox(t, placed.body.url, 'approve');
+  });
+});
+
 describe("following one's list", () => {
   it("the doctor hears a newly paid booking of theirs, not an unpaid one nor another doctor's", async () => {
     const socket = await live(doctor.token);

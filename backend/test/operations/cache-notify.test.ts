@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestApp, type TestApp } from '../app.js';
+import { asVisitor, createTestApp, type TestApp } from '../app.js';
 import { newMedicine } from '../fixtures.js';
 
 /**
@@ -83,5 +83,29 @@ describe('NOTIFY nirog_cache', () => {
     await newMedicine(t, 1);
     await newMedicine(t, 2);
     expect(await notificationsFor('medicines', [`update medicines set company = company || ' Ltd'`, []])).toBe(1);
+  });
+});
+
+describe('kept searches (LIST_COUNT_CACHE_SECONDS on, as in production)', () => {
+  let kept: TestApp;
+  afterAll(async () => {
+    await kept?.coordinator.stop();
+    await kept?.close();
+  });
+
+  it("forget what a text means when a speciality term is added, whoever adds it", async () => {
+    kept = await createTestApp({ env: { LIST_COUNT_CACHE_SECONDS: '600' } });
+    await kept.coordinator.start();
+    const changes: string[] = [];
+    kept.coordinator.onCacheChange((table) => { changes.push(table ?? ''); });
+    const query = '{ doctors(search: "zorbokta", pageSize: 5) { total items { specialities } } }';
+    const before = await asVisitor(kept).gql(query);
+    expect(before.data!.doctors.total).toBe(0);
+    // The meaning of "zorbokta" (no word, no speciality) is kept now; a term written by plain SQL must clear it.
+    await kept.sql(`insert into speciality_terms (id, term, kind, specialities) values (gen_random_uuid(), 'zorbokta', 'word', '{Cardiology}')`);
+    await until(() => changes.includes('speciality_terms'));
+    const after = await asVisitor(kept).gql(query);
+    expect(after.data!.doctors.total).toBeGreaterThan(0);
+    expect((after.data!.doctors.items as { specialities: string[] }[]).every((d) => d.specialities.includes('Cardiology'))).toBe(true);
   });
 });

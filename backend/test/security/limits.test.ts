@@ -232,6 +232,7 @@ describe('rate limits kept in PostgreSQL', () => {
     } finally {
       await replica.worker.stop();
       await replica.apollo.stop();
+      await replica.services.limiter.shared.stop();
     }
   });
 

@@ -115,6 +115,7 @@ describe('every throttled operation, in every document shape and through both do
     one = await createTestApp({ env: {
       SIGNUPS_PER_IP_PER_HOUR: '1', PASSWORD_RESETS_PER_IP_PER_HOUR: '1', CODE_ATTEMPTS_PER_IP_PER_HOUR: '1',
       FORMS_PER_IP_PER_HOUR: '1', CART_QUOTES_PER_IP_PER_MINUTE: '1', BLOOD_REQUESTS_PER_HOUR: '1', SMS_CODES_PER_IP_PER_HOUR: '1',
+      SEARCHES_PER_IP_PER_MINUTE: '1',
     } });
     schema = await buildNirogSchema();
   });
@@ -146,9 +147,9 @@ describe('every throttled operation, in every document shape and through both do
   }
   const send = (ip: string, query: string) => request(one.app).post('/graphql').set('X-Forwarded-For', ip).send({ query, variables: {} });
 
-  it('finds the throttled operations of the schema and the REST table (signup, reset mail, codes, forms, blood, quotes, SMS codes)', () => {
+  it('finds the throttled operations of the schema and the REST table (signup, reset mail, codes, forms, blood, quotes, SMS codes, searches)', () => {
     const limits = new Set(throttled().map((o) => o.limit));
-    expect([...limits].sort()).toEqual(['blood-ip', 'code-ip', 'form-ip', 'quote-ip', 'reset-ip', 'signup-ip', 'sms-ip']);
+    expect([...limits].sort()).toEqual(['blood-ip', 'code-ip', 'form-ip', 'quote-ip', 'reset-ip', 'search-ip', 'signup-ip', 'sms-ip']);
     const rest = one.restRoutes.filter((r) => r.limit && 'throttle' in r.limit);
     // SMS codes (phone signup and login, issue 19) have no REST path: the earlier client has no such screen.
     expect(new Set(rest.map((r) => (r.limit as { throttle: string }).throttle))).toEqual(new Set([...limits].filter((l) => l !== 'sms-ip')));

@@ -72,7 +72,7 @@ describe("a catalogue's first screen rendered from its first read", () => {
   const read = {
     query: documentOf('Doctors'),
     variables: FIRST_LOAD_PAGES.find((p) => p.route === 'doctors')!.read!.variables,
-    data: { doctors: { __typename: 'DoctorPage', items: [row], total: 1, page: 1, pageSize: 10, pageCount: 1 } },
+    data: { doctors: { __typename: 'DoctorPage', items: [row], total: 1, page: 1, pageSize: 10, pageCount: 1, didYouMean: null } },
   };
 
   it('renders /doctors with its rows, the header and the footer, and the cache of the answer', async () => {

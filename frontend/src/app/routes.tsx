@@ -155,6 +155,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminInbox, element: only(ADMIN, page(() => import('@/features/info/pages/AdminInboxPage'))) },
           { path: paths.adminMedicines, element: only(ADMIN, page(() => import('@/features/pharmacy/pages/AdminMedicinesPage'))) },
           { path: paths.adminRefunds, element: only(ADMIN, page(() => import('@/features/admin/pages/RefundsPage'))) },
+          { path: paths.adminSearchTerms, element: only(ADMIN, page(() => import('@/features/doctors/pages/AdminSearchTermsPage'))) },
           { path: paths.adminCatalogue, element: only(ADMIN, page(() => import('@/features/admin/pages/CataloguePage'))) },
           { path: paths.pharmacistQueue, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionQueuePage'))) },
           { path: paths.pharmacistReview, element: only(PHARMACY, page(() => import('@/features/pharmacy/pages/PrescriptionReviewPage'))) },

@@ -71,6 +71,7 @@ export const paths = {
   pharmacistQueue: '/pharmacy/prescriptions',
   pharmacistReview: '/pharmacy/prescriptions/:orderId',
   adminRefunds: '/admin/refunds',
+  adminSearchTerms: '/admin/search-terms',
   adminCatalogue: '/admin/catalogue',
   comingSoon: '/coming-soon',
 } as const;
@@ -97,6 +98,7 @@ export const ADMIN_TABLE_FILTERS = {
   [paths.adminInbox]: ['tab'],
   [paths.adminPendingDoctors]: [],
   [paths.adminRefunds]: ['status', 'reason'],
+  [paths.adminSearchTerms]: ['kind', 'speciality'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The doctors' own screens: a visitor opening one is sent to the doctor login, not the patient login. */

@@ -13,6 +13,7 @@ export const PUBLIC_READS: readonly string[] = [
   'Specialities',
   'Medicines',
   'MedicineDetail',
+  'SearchSuggestions',
   'Nurses',
   'NurseDetail',
   'BestNurses',

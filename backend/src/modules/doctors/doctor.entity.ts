@@ -25,6 +25,9 @@ const DOCTOR_AVERAGE_SQL = doctorAverageSql();
 // so a page of 20 reads about 20 rows instead of sorting every approved doctor (EXPLAIN at 100k doctors).
 @Index({ name: 'doctors_recommended_index', expression: `create index "doctors_recommended_index" on "doctors" ("status", "is_online" desc, (${DOCTOR_AVERAGE_SQL}) desc, "review_count" desc, "id")` })
 @Index({ name: 'doctors_rating_index', expression: `create index "doctors_rating_index" on "doctors" ("status", (${DOCTOR_AVERAGE_SQL}) desc, "review_count" desc, "id")` })
+// Search (Migration20261129040000SearchAsBangladeshTypes): rows by exact word and by exact name key.
+@Index({ name: 'doctors_search_words_index', expression: 'create index "doctors_search_words_index" on "doctors" using gin ("search_words")' })
+@Index({ name: 'doctors_search_names_index', expression: 'create index "doctors_search_names_index" on "doctors" using gin ("search_names")' })
 @Check({ name: 'doctors_hospital_slot_capacity_check', expression: 'hospital_slot_capacity >= 1 and hospital_slot_capacity <= 200' })
 export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnline' | 'status' | 'ratingHalfStarsTotal' | 'reviewCount' | 'hospitalSlotCapacity'> {
   @OneToOne(() => User, { owner: true, ref: true, unique: true, deleteRule: 'cascade' })
@@ -104,4 +107,14 @@ export class Doctor extends BaseEntity<'specialities' | 'description' | 'isOnlin
 
   @Property({ type: 'text', nullable: true })
   readonly userGender?: string | null;
+
+  /**
+   * The search keys of the doctor's words (name, degree, workplace, area, specialities) and of the
+   * name: kept by the database (generated columns over nirog_search_key), never loaded by the ORM.
+   */
+  @Property({ type: 'text[]', generated: '(nirog_search_words(array[user_name, degree, work, location] || specialities)) stored', lazy: true })
+  readonly searchWords?: string[];
+
+  @Property({ type: 'text[]', generated: '(array[nirog_search_key(user_name)]) stored', lazy: true })
+  readonly searchNames?: string[];
 }

@@ -154,7 +154,10 @@ export class DoctorSearchArgs extends PageArgs {
   @IsOptional()
   online?: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'Matches name, speciality, degree or workplace' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Name, speciality (English or Bangla), degree, workplace or area, a plain word for the body part ("heart", "হৃদয়") or a complaint ("chest pain", "জ্বর"), as typed: Banglish and misspellings of a letter or two too; best matches first',
+  })
   @IsOptional()
   @MaxLength(100)
   search?: string | null;

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/sql';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { ListCache } from '../../common/list-cache.js';
-import { containsPattern, selectCount, selectRows, SqlParams, toDate, type SqlReader } from '../../common/sql.js';
+import { containsPattern, offsetOf, selectCount, selectRows, SqlParams, toDate, type SqlReader } from '../../common/sql.js';
+import { resolveDoctorQuery, tierCondition, tiersOf, type DoctorQuery } from './doctor.search.js';
 import { createdOrderSql, pageOf, type PageResult } from '../../common/pagination.js';
 import { Gender, type User } from '../accounts/index.js';
 import { doctorAverageSql, type Doctor } from './doctor.entity.js';
@@ -164,12 +165,15 @@ export async function doctorViewOfUser(em: EntityManager, userId: string): Promi
   return rows[0] ? toDoctorView(rows[0]) : null;
 }
 
-const ORDER_SQL: Record<DoctorSort, string> = {
-  [DoctorSort.Recommended]: `d.is_online desc, ${doctorAverageSql('d.')} desc, d.review_count desc, d.id asc`,
-  [DoctorSort.Rating]: `${doctorAverageSql('d.')} desc, d.review_count desc, d.id asc`,
-  [DoctorSort.FeeLowToHigh]: 'd.fee_poisha asc, d.id asc',
-  [DoctorSort.FeeHighToLow]: 'd.fee_poisha desc, d.id asc',
-  [DoctorSort.Experience]: 'd.experience_years desc, d.id asc',
+/** The list's orders (`alias` like 'd.'): walked in index order where an index holds them. */
+const orderSql = (sort: DoctorSort, alias: string): string => {
+  switch (sort) {
+    case DoctorSort.Rating: return `${doctorAverageSql(alias)} desc, ${alias}review_count desc, ${alias}id asc`;
+    case DoctorSort.FeeLowToHigh: return `${alias}fee_poisha asc, ${alias}id asc`;
+    case DoctorSort.FeeHighToLow: return `${alias}fee_poisha desc, ${alias}id asc`;
+    case DoctorSort.Experience: return `${alias}experience_years desc, ${alias}id asc`;
+    default: return `${alias}is_online desc, ${doctorAverageSql(alias)} desc, ${alias}review_count desc, ${alias}id asc`;
+  }
 };
 
 /** A page and its total, side by side: two statements whatever the page size. */
@@ -186,14 +190,8 @@ async function pageOfViews(
   return pageOf(rows.map(toDoctorView), total, args);
 }
 
-/**
- * The public /doctors list: approved doctors only, every filter in SQL, two statements whatever the
- * page size (the count may come from `counts`, kept a few seconds per filter in production). The sort
- * orders walk `doctors_recommended_index` / `doctors_rating_index`, and the cards read doctors alone:
- * 23 buffers for a page at 100k doctors, against 103 with the join to users (EXPLAIN ANALYZE).
- */
-export function searchDoctors(em: SqlReader, args: DoctorSearchArgs, counts: ListCache): Promise<PageResult<DoctorView>> {
-  const p = new SqlParams();
+/** The public list's filters but the search (each call writes its parameters into `p`, in text order). */
+function listFilters(p: SqlParams, args: DoctorSearchArgs): string[] {
   const where = [`d.status = ${p.add(DoctorStatus.Approved)}`];
   if (args.specialities?.length) where.push(`d.specialities && ${p.textArray(args.specialities)}`);
   if (args.feeRanges?.length) {
@@ -205,15 +203,85 @@ export function searchDoctors(em: SqlReader, args: DoctorSearchArgs, counts: Lis
   if (args.genders?.length) where.push(`d.user_gender in (${args.genders.map((g) => p.add(g)).join(', ')})`);
   if (args.minRating) where.push(`${doctorAverageSql('d.')} >= ${p.add(args.minRating * 2)}`);
   if (args.online !== null && args.online !== undefined) where.push(`d.is_online = ${p.add(args.online)}`);
-  if (args.search?.trim()) {
-    const like = containsPattern(args.search);
-    where.push(`(d.user_name ilike ${p.add(like)} or d.degree ilike ${p.add(like)} or d.work ilike ${p.add(like)}`
-      + ` or array_to_string(d.specialities, ' ') ilike ${p.add(like)})`);
+  return where;
+}
+
+/** A page of search results, with what was found and how (docs/search.md). */
+export interface DoctorSearchResult extends PageResult<DoctorView> {
+  /** Nothing found: a spelling that would find something, or null. */
+  didYouMean: string | null;
+}
+
+/** Whether a text holds anything to search by (letters or digits in any script). */
+const searchable = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+/**
+ * The public /doctors list: approved doctors only, every filter in SQL, two statements whatever the
+ * page size (the count may come from `counts`, kept a few seconds per filter in production). The sort
+ * orders walk `doctors_recommended_index` / `doctors_rating_index`, and the cards read doctors alone:
+ * 23 buffers for a page at 100k doctors, against 103 with the join to users (EXPLAIN ANALYZE).
+ *
+ * With a search, one more statement reads what the text means (doctor.search.ts), and the page is one
+ * branch per tier (name, exact words, prefixes, close spellings, related specialities), each in the
+ * list's own order and cut at the page's end, so a common word walks the order's index and a rare one
+ * reads its few rows by the word index; the tiers come first, the chosen order within each.
+ */
+export async function searchDoctors(
+  em: SqlReader, args: DoctorSearchArgs, counts: ListCache, readings: ListCache<DoctorQuery> | null = null,
+): Promise<DoctorSearchResult> {
+  const text = args.search?.trim() ?? '';
+  const query = text ? await readDoctorQuery(em, text, readings) : null;
+  if (!query || !query.key) {
+    // Nothing to search by: no text, or only words that name no doctor ("doctor", "ডাক্তার").
+    if (text && !searchable(text)) return { ...pageOf([], 0, args), didYouMean: null };
+    const p = new SqlParams();
+    const page = await pageOfViews(em, listFilters(p, args), p, orderSql(args.sort ?? DoctorSort.Recommended, 'd.'), args, {
+      withContact: false, countJoinsUsers: false,
+      total: (sql, params) => counts.get(`doctors:${sql}:${JSON.stringify(params.values)}`, () => selectCount(em, sql, params)),
+    });
+    return { ...page, didYouMean: null };
   }
-  return pageOfViews(em, where, p, ORDER_SQL[args.sort] ?? ORDER_SQL[DoctorSort.Recommended], args, {
-    withContact: false, countJoinsUsers: false,
-    total: (sql, params) => counts.get(`doctors:${sql}:${JSON.stringify(params.values)}`, () => selectCount(em, sql, params)),
-  });
+  return searchPage(em, query, args, counts);
+}
+
+/**
+ * What a text means (doctor.search.ts), kept by `readings` like the totals (a few seconds, cleared when
+ * any replica commits a change to doctors, specialities or their terms): the vocabulary's candidates
+ * are the same for everyone who types the same words, and reading them was a statement per request.
+ * Keyed by the text in lower case with its spaces collapsed (the search key folds both anyway).
+ */
+export function readDoctorQuery(em: SqlReader, text: string, readings: ListCache<DoctorQuery> | null): Promise<DoctorQuery> {
+  if (!readings) return resolveDoctorQuery(em, text);
+  return readings.get(`doctor-query:${text.toLowerCase().replace(/\s+/g, ' ')}`, () => resolveDoctorQuery(em, text));
+}
+
+/**
+ * A page of doctors a resolved search finds (doctor.search.ts), best tier first; `counts: null` skips
+ * the total (suggestions as one types show a few, not how many).
+ */
+export async function searchPage(em: SqlReader, query: DoctorQuery, args: DoctorSearchArgs, counts: ListCache | null): Promise<DoctorSearchResult> {
+  const sort = args.sort ?? DoctorSort.Recommended;
+  const tiers = tiersOf(query);
+  if (!tiers.length) return { ...pageOf([], 0, args), didYouMean: query.didYouMean };
+  const end = offsetOf(args) + args.pageSize;
+  const p = new SqlParams();
+  // One branch per tier, each "in this tier or a better one" in the list's order, cut at the page's
+  // end; a doctor found by several branches keeps its best tier (distinct on). The page is exact: a
+  // doctor of tier t among the first `end` overall is among the first `end` of "tier t or better".
+  // Branches say nothing of the tiers above them ("and not …"): PostgreSQL cannot tell how few rows
+  // such a branch keeps, and walked the whole order's index for a branch that kept none (1 s at 100k).
+  const branches = tiers.map((tier) => `(${CARD}, ${tier} as tier from doctors d where ${listFilters(p, args).join(' and ')} and ${tierCondition(p, query, tier)}
+    order by ${orderSql(sort, 'd.')} limit ${end})`);
+  const pageSql = `select * from (select distinct on (x.id) x.* from (${branches.join(' union all ')}) x order by x.id, x.tier) y
+    order by y.tier, ${orderSql(sort, 'y.')} limit ${args.pageSize} offset ${offsetOf(args)}`;
+  const c = new SqlParams();
+  const countSql = `select count(*) as count from doctors d where ${listFilters(c, args).join(' and ')} and ${tierCondition(c, query, tiers[tiers.length - 1]!)}`;
+  const [rows, total] = await Promise.all([
+    selectRows<DoctorRow>(em, pageSql, p, { planEach: true }),
+    counts ? counts.get(`doctor-search:${countSql}:${JSON.stringify(c.values)}`, () => selectCount(em, countSql, c, { planEach: true })) : Promise.resolve(-1),
+  ]);
+  const found = counts ? total : rows.length;
+  return { ...pageOf(rows.map(toDoctorView), found, args), didYouMean: found ? null : query.didYouMean };
 }
 
 /** Every doctor for admins (any status, search over name, email and BMDC), newest or oldest first; exact totals. */

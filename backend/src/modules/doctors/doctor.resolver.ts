@@ -49,7 +49,10 @@ export class DoctorFilterOptions {
 const feeRangeName = (value: FeeRange) => (Object.keys(FeeRange) as (keyof typeof FeeRange)[]).find((k) => FeeRange[k] === value)!;
 
 @ObjectType()
-export class DoctorPage extends Paginated(DoctorView) {}
+export class DoctorPage extends Paginated(DoctorView) {
+  @Field(() => String, { nullable: true, description: 'A search that found nothing: a spelling that would find something, or null' })
+  didYouMean?: string | null;
+}
 
 /**
  * The doctor of a record (an appointment, a prescription): from the record's loaded doctor and user
@@ -112,9 +115,10 @@ export class DoctorResolver {
     return ctx.services.doctors.signup(ctx.em, input, image);
   }
 
-  @Query(() => DoctorPage, { description: 'Approved doctors, filtered and paged on the server' })
+  @Query(() => DoctorPage, { description: 'Approved doctors, filtered and paged on the server; a search ranks the best matches first' })
   @Public()
   @Scope(IntegratorScope.CATALOG_READ)
+  @Throttle('search-ip')
   doctors(@Args() args: DoctorSearchArgs, @Ctx() ctx: Context) {
     return ctx.services.doctors.search(ctx.reads, args);
   }

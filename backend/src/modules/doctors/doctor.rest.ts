@@ -201,9 +201,9 @@ export function registerDoctorRoutes(route: RouteFn): void {
     const page = await ctx.services.doctors.search(ctx.reads, args);
     return {
       success: true, doctors: page.items.map((d) => toSpecDoctor(d)), doctorsCount: page.total, filteredDoctorsCount: page.total,
-      resultPerPage: page.pageSize, page: page.page, pageCount: page.pageCount,
+      resultPerPage: page.pageSize, page: page.page, pageCount: page.pageCount, didYouMean: page.didYouMean,
     };
-  }, { shareable: true });
+  }, { shareable: true, throttle: 'search-ip' });
 
   route('get', '/fees', 'public', async () => ({ success: true, fees: options(REST_FEE_OPTIONS) }));
   // `genders` and `categories` are what the earlier client reads; `gender` and `category` stay for Nirog's own callers.

@@ -17,10 +17,11 @@ import type { ListCache } from '../../common/list-cache.js';
 import type { SqlReader } from '../../common/sql.js';
 import { Gender, Language } from '../accounts/index.js';
 import { Speciality } from './speciality.entity.js';
-import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, searchDoctors, doctorViewOfEntity, type DoctorView } from './doctor.read.js';
+import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, readDoctorQuery, searchDoctors, searchPage, doctorViewOfEntity, type DoctorSearchResult, type DoctorView } from './doctor.read.js';
+import type { DoctorQuery } from './doctor.search.js';
 import {
-  FeeRange,
-  type AdminCreateDoctorInput, type AdminDoctorListArgs, type AdminUpdateDoctorInput, type DoctorSearchArgs, type DoctorSignupInput,
+  DoctorSearchArgs, FeeRange,
+  type AdminCreateDoctorInput, type AdminDoctorListArgs, type AdminUpdateDoctorInput, type DoctorSignupInput,
 } from './doctor.inputs.js';
 
 export interface FilterOption {
@@ -49,6 +50,8 @@ export class DoctorService {
     private readonly images: ImageService,
     private readonly events: DomainEvents,
     private readonly listCounts: ListCache,
+    /** What public search texts mean, kept like the totals (doctor.read.ts readDoctorQuery). */
+    private readonly readings: ListCache<DoctorQuery> | null = null,
   ) {}
 
   /**
@@ -161,9 +164,31 @@ export class DoctorService {
     return adminDoctorViews(em, { ...args, status, sort: ListOrder.newest });
   }
 
-  /** The public /doctors list (plain SQL: a request's `reads` will do). */
-  search(em: SqlReader, args: DoctorSearchArgs): Promise<PageResult<DoctorView>> {
-    return searchDoctors(em, args, this.listCounts);
+  /** The public /doctors list and its search (plain SQL: a request's `reads` will do). */
+  search(em: SqlReader, args: DoctorSearchArgs): Promise<DoctorSearchResult> {
+    return searchDoctors(em, args, this.listCounts, this.readings);
+  }
+
+  /**
+   * What a text typed so far leads to (suggestions as one types): the specialities it names or its
+   * words and complaints lead to, and the first doctors of the same search /doctors would show.
+   */
+  async suggest(em: EntityManager, text: string, limit: number): Promise<{
+    specialities: { speciality: Speciality; term: string | null }[]; doctors: DoctorView[]; didYouMean: string | null;
+  }> {
+    const query = await readDoctorQuery(em, text, this.readings);
+    if (!query.key) return { specialities: [], doctors: [], didYouMean: null };
+    const ways = query.ways.slice(0, limit);
+    const [page, specialities] = await Promise.all([
+      searchPage(em, query, Object.assign(new DoctorSearchArgs(), { page: 1, pageSize: limit }), null),
+      ways.length ? em.find(Speciality, { title: { $in: ways.map((w) => w.title) } }) : Promise.resolve([]),
+    ]);
+    const byTitle = new Map(specialities.map((s) => [s.title, s]));
+    return {
+      specialities: ways.flatMap((w) => (byTitle.has(w.title) ? [{ speciality: byTitle.get(w.title)!, term: w.term }] : [])),
+      doctors: page.items,
+      didYouMean: page.items.length || ways.length ? null : query.didYouMean,
+    };
   }
 
   /** A doctor's public page; pending and rejected doctors are visible to themselves and admins only. */

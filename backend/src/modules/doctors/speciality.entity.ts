@@ -28,4 +28,8 @@ export class Speciality extends BaseEntity<'imageUrl' | 'sortOrder' | 'titleBn'>
   @Field(() => Int)
   @Property({ default: 0 })
   sortOrder: number = 0;
+
+  /** Search keys of the title in both languages and the slug, kept by the database. */
+  @Property({ type: 'text[]', generated: '(array[nirog_search_key(title), nirog_search_key(title_bn), nirog_search_key(slug)]) stored', lazy: true })
+  readonly searchKeys?: string[];
 }

@@ -29,19 +29,14 @@ export enum MedicineUnit {
 }
 registerEnumType(MedicineUnit, { name: 'MedicineUnit', description: 'What one item in the cart is: a piece, a bottle or a strip' });
 
-/**
- * The words a search matches: brand, generic and company. The same expression backs the GIN index
- * and the query (MedicineService.search), so the index is used; 'simple' keeps brand names as
- * they are (no English stemming of "Napa" or "Seclo").
- */
-export const MEDICINE_SEARCH_VECTOR =
-  "to_tsvector('simple'::regconfig, coalesce(name, '') || ' ' || coalesce(generic_name, '') || ' ' || coalesce(company, ''))";
-
 @Entity({ tableName: 'medicines' })
-@Index({ name: 'medicines_search_index', expression: `create index "medicines_search_index" on "medicines" using gin (${MEDICINE_SEARCH_VECTOR})` })
 /** The dashboard's low-stock tile and the admin list's low-stock filter. */
 @Index({ properties: ['stock'] })
 @Index({ properties: ['isActive', 'name'] })
+// Search (Migration20261129040000SearchAsBangladeshTypes): by exact word, by brand (either script), by generic.
+@Index({ name: 'medicines_search_words_index', expression: 'create index "medicines_search_words_index" on "medicines" using gin ("search_words")' })
+@Index({ name: 'medicines_search_names_index', expression: 'create index "medicines_search_names_index" on "medicines" using gin ("search_names")' })
+@Index({ name: 'medicines_search_generic_index', expression: 'create index "medicines_search_generic_index" on "medicines" ("search_generic")' })
 @Check({ name: 'medicines_stock_not_negative', expression: 'stock >= 0' })
 @Check({ name: 'medicines_price_positive', expression: 'price_poisha > 0' })
 /** A medicine of the catalogue, for writes; screens and both doors read the read model (medicine.read.ts). */
@@ -50,7 +45,10 @@ export class Medicine extends BaseEntity<'description' | 'isActive' | 'prescript
   @Property({ length: 120 })
   name!: string;
 
-  /** The brand name in Bangla script, for the Bangla screens and search; '' when nobody has written it. */
+  /**
+   * The brand as Bangla screens write it (নাপা এক্সট্রা); '' when nobody has written it (screens show
+   * `name`; a search in Bangla script still finds it through the search key's transliteration).
+   */
   @Property({ length: 120, default: '' })
   nameBn: string = '';
 
@@ -98,6 +96,16 @@ export class Medicine extends BaseEntity<'description' | 'isActive' | 'prescript
    */
   @Property({ type: 'int', nullable: true })
   dosesPerUnit?: number | null = null;
+
+  /** Search keys kept by the database (generated columns over nirog_search_key), never loaded by the ORM. */
+  @Property({ type: 'text[]', generated: '(nirog_search_words(array[name, generic_name, company, strength, form, name_bn])) stored', lazy: true })
+  readonly searchWords?: string[];
+
+  @Property({ type: 'text[]', generated: '(array[nirog_search_key(name), nirog_search_key(name_bn)]) stored', lazy: true })
+  readonly searchNames?: string[];
+
+  @Property({ type: 'text', generated: '(nirog_search_key(generic_name)) stored', lazy: true })
+  readonly searchGeneric?: string;
 }
 
 /** Doses in one unit when the catalogue says nothing: a strip of 10, a loose tablet or capsule, else a whole pack. */

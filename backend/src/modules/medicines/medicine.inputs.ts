@@ -7,7 +7,7 @@ const ALL = 'Enter all Fields';
 
 @ArgsType()
 export class MedicineSearchArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Matches the start of any word of the brand, generic or company name' })
+  @Field(() => String, { nullable: true, description: 'Brand (Latin or Bangla script), generic, company, strength or form, as typed: Banglish and misspellings of a letter or two too; best matches first' })
   @IsOptional()
   @MaxLength(100)
   keyword?: string | null;
@@ -24,13 +24,18 @@ export class MedicineSearchArgs extends PageArgs {
   lowStock: boolean = false;
 }
 
-/** Admin create: every field but the image and description is required. */
+/** Admin create: every field but the image, the description and the Bangla name is required. */
 @InputType()
 export class MedicineInput {
   @Field()
   @IsNotEmpty({ message: ALL })
   @MaxLength(120)
   name!: string;
+
+  @Field({ nullable: true, description: 'The brand in Bangla script (নাপা); left out: none yet' })
+  @IsOptional()
+  @MaxLength(120)
+  nameBn?: string;
 
   @Field()
   @IsNotEmpty({ message: ALL })
@@ -92,6 +97,11 @@ export class MedicineUpdateInput {
   @IsNotEmpty()
   @MaxLength(120)
   name?: string;
+
+  @Field({ nullable: true, description: "The brand in Bangla script; '' removes it" })
+  @IsOptional()
+  @MaxLength(120)
+  nameBn?: string;
 
   @Field({ nullable: true })
   @IsOptional()

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver } from 'type-graphql';
 import type { Context } from '../../common/context.js';
 import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
@@ -8,15 +8,20 @@ import { MedicineView } from './medicine.read.js';
 import { MedicineInput, MedicineSearchArgs, MedicineStockInput, MedicineUpdateInput } from './medicine.inputs.js';
 import { IntegratorScope, OrganisationKind, Scope } from '../../common/scopes.js';
 import { forbidden } from '../../common/errors.js';
+import { Throttle } from '../../common/limits.js';
 
 @ObjectType()
-export class MedicinePage extends Paginated(MedicineView) {}
+export class MedicinePage extends Paginated(MedicineView) {
+  @Field(() => String, { nullable: true, description: 'A keyword that found nothing: a spelling that would find something, or null' })
+  didYouMean?: string | null;
+}
 
 @Resolver(() => MedicineView)
 export class MedicineResolver {
-  @Query(() => MedicinePage, { description: 'The catalogue: search by brand, generic or company' })
+  @Query(() => MedicinePage, { description: 'The catalogue: search by brand (Latin or Bangla script), generic or company, best matches first' })
   @Public()
   @Scope(IntegratorScope.CATALOG_READ)
+  @Throttle('search-ip')
   medicines(@Args() args: MedicineSearchArgs, @Ctx() ctx: Context) {
     return ctx.services.medicines.search(ctx.reads, args, { admin: ctx.user?.role === Role.Admin });
   }

@@ -14,6 +14,7 @@ export function toSpecMedicine(m: MedicineView) {
     _id: m.id,
     id: m.id,
     name: m.name,
+    nameBn: m.nameBn,
     genericName: m.genericName,
     company: m.company,
     strength: m.strength,
@@ -40,6 +41,7 @@ async function medicineBody(ctx: Context, req: Request) {
     body.pricePoisha = Number.isFinite(bdt) ? Math.round(bdt * 100) : body.price;
   }
   if (body.genericName === undefined && body.generic !== undefined) body.genericName = body.generic;
+  if (body.nameBn === undefined && body.name_bn !== undefined) body.nameBn = body.name_bn;
   if (body.form === undefined && body.type !== undefined) body.form = body.type;
   if (body.stock === undefined && body.quantity !== undefined) body.stock = body.quantity;
   return { body, image: files.find((f) => f.field === 'image' || f.field === 'images')?.data };
@@ -48,8 +50,11 @@ async function medicineBody(ctx: Context, req: Request) {
 export function registerMedicineRoutes(route: RouteFn): void {
   route('get', '/get/medicine', 'public', async (ctx, req) => {
     const page = await ctx.services.medicines.search(ctx.reads, await parseInput(MedicineSearchArgs, req.query), { admin: ctx.user?.role === Role.Admin });
-    return { success: true, medicines: page.items.map(toSpecMedicine), medicineCount: page.total, resultPerPage: page.pageSize, page: page.page };
-  });
+    return {
+      success: true, medicines: page.items.map(toSpecMedicine), medicineCount: page.total, resultPerPage: page.pageSize, page: page.page,
+      didYouMean: page.didYouMean,
+    };
+  }, { throttle: 'search-ip' });
 
   route('get', '/medicine/:id', 'public', async (ctx, req) =>
     ({ success: true, medicine: toSpecMedicine(await ctx.services.medicines.byId(ctx.em, String(req.params.id), { admin: ctx.user?.role === Role.Admin })) }));

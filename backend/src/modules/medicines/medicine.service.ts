@@ -3,23 +3,25 @@ import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import type { ImageService } from '../../common/images.js';
 import type { ListCache } from '../../common/list-cache.js';
 import type { SqlReader } from '../../common/sql.js';
+import type { WordMatch } from '../../common/search.js';
 import { notFound } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { isGeneratedImageUrl } from '../../common/generated-images.js';
-import type { PageResult } from '../../common/pagination.js';
 import { Medicine, defaultDosesPerUnit } from './medicine.entity.js';
-import { medicineViewsByIds, searchMedicines, type MedicineView } from './medicine.read.js';
+import { medicineViewsByIds, searchMedicines, type KeptMatches, type MedicineSearchResult, type MedicineView } from './medicine.read.js';
 import type { MedicineInput, MedicineSearchArgs, MedicineUpdateInput } from './medicine.inputs.js';
 
 export class MedicineService {
   constructor(
-    private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<string[]>,
+    private readonly images: ImageService, private readonly listCounts: ListCache, private readonly keywordMatches: ListCache<KeptMatches>,
     private readonly events?: DomainEvents,
+    /** What public keywords mean (their words' candidates in the vocabulary), kept like the matches. */
+    private readonly readings: ListCache<WordMatch[]> | null = null,
   ) {}
 
   /** The catalogue (a plain read, see medicine.read.ts). */
-  search(em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<PageResult<MedicineView>> {
-    return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches);
+  search(em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<MedicineSearchResult> {
+    return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches, this.readings);
   }
 
   /** A medicine's page: hidden medicines for admins only. */
@@ -41,7 +43,7 @@ export class MedicineService {
       ? await this.images.store(image, 'medicines', 600)
       : await this.images.generated.pack({ name, strength, form: input.form });
     const medicine = em.create(Medicine, {
-      name, genericName: input.genericName.trim(), company: input.company.trim(), strength,
+      name, nameBn: input.nameBn?.trim() ?? '', genericName: input.genericName.trim(), company: input.company.trim(), strength,
       form: input.form, unit: input.unit, pricePoisha: input.pricePoisha, stock: input.stock, imageUrl, description: input.description?.trim() ?? '',
       prescriptionRequired: input.prescriptionRequired ?? false, dosesPerUnit: input.dosesPerUnit ?? defaultDosesPerUnit(input.form, input.unit),
     });
@@ -56,7 +58,7 @@ export class MedicineService {
   async update(em: EntityManager, id: string, input: MedicineUpdateInput, image?: Buffer): Promise<MedicineView> {
     const medicine = isUuid(id) ? await em.findOne(Medicine, { id }) : null;
     if (!medicine) throw notFound('Medicine');
-    for (const key of ['name', 'genericName', 'company', 'strength', 'description'] as const) {
+    for (const key of ['name', 'nameBn', 'genericName', 'company', 'strength', 'description'] as const) {
       if (input[key] !== undefined && input[key] !== null) medicine[key] = input[key]!.trim();
     }
     if (input.form) medicine.form = input.form;

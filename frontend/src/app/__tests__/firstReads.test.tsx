@@ -37,7 +37,7 @@ const doctor = {
   description: 'Treats headaches and strokes.', location: 'Rajshahi', type: 'Online', hospitalSlotCapacity: 20,
 };
 const napa = {
-  __typename: 'Medicine', id: 'm1', name: 'Napa', genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
+  __typename: 'Medicine', id: 'm1', name: 'Napa', nameBn: 'নাপা', genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
   form: 'Tablet', unit: 'Strip', pricePoisha: 1200, stock: 10, inStock: true, imageUrl: null, isActive: true, dosesPerUnit: 10, prescriptionRequired: false,
 };
 const doctorRow = {
@@ -54,7 +54,7 @@ function NoForm() {
 const cases: Record<string, { Page: ComponentType; route: string; data: Record<string, unknown>; shows: string }> = {
   doctors: {
     Page: DoctorsPage, route: '/doctors', shows: 'Dilruba Yasmeen',
-    data: { doctors: { __typename: 'DoctorPage', items: [doctorRow], total: 1, page: 1, pageSize: 10, pageCount: 1 } },
+    data: { doctors: { __typename: 'DoctorPage', items: [doctorRow], total: 1, page: 1, pageSize: 10, pageCount: 1, didYouMean: null } },
   },
   doctorDetail: {
     Page: () => <DoctorDetailPage ReviewForm={NoForm} />, route: '/doctor/d1', shows: 'Treats headaches and strokes.',
@@ -62,7 +62,7 @@ const cases: Record<string, { Page: ComponentType; route: string; data: Record<s
   },
   medicine: {
     Page: MedicinePage, route: '/medicine', shows: 'Beximco Pharmaceuticals',
-    data: { medicines: { __typename: 'MedicinePage', items: [napa], total: 1, page: 1, pageSize: 24, pageCount: 1 } },
+    data: { medicines: { __typename: 'MedicinePage', items: [napa], total: 1, page: 1, pageSize: 24, pageCount: 1, didYouMean: null } },
   },
 };
 

@@ -19,6 +19,7 @@ export const SIDE_MENU: Record<Role, { key: string; to: string }[]> = {
     { key: 'outbox', to: paths.adminOutbox },
     { key: 'inbox', to: paths.adminInbox },
     { key: 'medicines', to: paths.adminMedicines },
+    { key: 'searchTerms', to: paths.adminSearchTerms },
     { key: 'catalogue', to: paths.adminCatalogue },
     { key: 'prescriptionChecks', to: paths.pharmacistQueue },
     { key: 'refunds', to: paths.adminRefunds },

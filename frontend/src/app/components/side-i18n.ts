@@ -13,7 +13,7 @@ registerTranslations('common', {
       changePassword: 'Change Password', videoLink: 'Update Video Link', myConsultations: 'My Consultations',
       consultationsHistory: 'Consultations History', prescriptionHistory: 'Prescription History',
       orderHistory: 'Order History', hiredNurses: 'Hired Nurses History', logout: 'Logout', inbox: 'Requests & Messages', family: 'Family Members',
-      prescriptionChecks: 'Prescription Checks', refunds: 'Refunds', catalogue: 'Catalogue Import',
+      prescriptionChecks: 'Prescription Checks', refunds: 'Refunds', searchTerms: 'Search Words', catalogue: 'Catalogue Import',
     },
   },
   bn: {
@@ -24,7 +24,7 @@ registerTranslations('common', {
       changePassword: 'পাসওয়ার্ড পরিবর্তন', videoLink: 'ভিডিও লিংক হালনাগাদ', myConsultations: 'আমার পরামর্শ',
       consultationsHistory: 'পরামর্শের ইতিহাস', prescriptionHistory: 'প্রেসক্রিপশনের ইতিহাস',
       orderHistory: 'অর্ডারের ইতিহাস', hiredNurses: 'ভাড়া করা নার্সের ইতিহাস', logout: 'লগ আউট', inbox: 'অনুরোধ ও বার্তা', family: 'পরিবারের সদস্য',
-      prescriptionChecks: 'প্রেসক্রিপশন যাচাই', refunds: 'ফেরত', catalogue: 'ক্যাটালগ ইমপোর্ট',
+      prescriptionChecks: 'প্রেসক্রিপশন যাচাই', refunds: 'ফেরত', searchTerms: 'খোঁজার শব্দ', catalogue: 'ক্যাটালগ ইমপোর্ট',
     },
   },
 });

@@ -15,7 +15,7 @@ registerTranslations('doctors', {
     title: 'Title', feesBdt: 'Fees (BDT)', bmdc: 'BMDC number', nid: 'NID (optional)', type: 'Type', capacity: 'Hospital visits per slot', update: 'Update',
     create: 'Create', images: 'Image', createSuccess: 'Create Doctor Successful', updateSuccess: 'Update Doctor Successful',
     noDoctorFound: 'No doctor found !', statusApproved: 'Approved', statusPending: 'Pending', statusRejected: 'Rejected', anyStatus: 'Any status',
-    pendingLink: 'Doctors waiting for approval', required: 'Enter all Fields',
+    pendingLink: 'Doctors waiting for approval', required: 'Enter all Fields', status: 'Status', actions: 'Actions', chooseImage: 'Choose image',
   },
   bn: {
     selectSpeciality: 'একটি বিশেষজ্ঞতা বেছে নিন', giveReview: 'রিভিউ দিন', writePlaceholder: 'লিখুন ...', reviewAdded: 'রিভিউ যোগ হয়েছে',
@@ -26,6 +26,6 @@ registerTranslations('doctors', {
     title: 'পদবি', feesBdt: 'ফি (টাকা)', bmdc: 'বিএমডিসি নম্বর', nid: 'এনআইডি (ঐচ্ছিক)', type: 'ধরন', capacity: 'প্রতি স্লটে হাসপাতাল ভিজিট',
     update: 'হালনাগাদ', create: 'তৈরি করুন', images: 'ছবি', createSuccess: 'ডাক্তার যোগ হয়েছে', updateSuccess: 'ডাক্তার হালনাগাদ হয়েছে',
     noDoctorFound: 'কোনো ডাক্তার পাওয়া যায়নি!', statusApproved: 'অনুমোদিত', statusPending: 'অপেক্ষমাণ', statusRejected: 'বাতিল', anyStatus: 'সব অবস্থা',
-    pendingLink: 'অনুমোদনের অপেক্ষায় ডাক্তার', required: 'সব ঘর পূরণ করুন',
+    pendingLink: 'অনুমোদনের অপেক্ষায় ডাক্তার', required: 'সব ঘর পূরণ করুন', status: 'অবস্থা', actions: 'কাজ', chooseImage: 'ছবি বেছে নিন',
   },
 });

@@ -20,7 +20,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the public lists go by GET with their registered hash', () => {
   it('sends the doctors list as a GET naming the hash and the variables, without the document', async () => {
-    answer({ doctors: { __typename: 'DoctorPage', items: [], page: 1, pageSize: 10, pageCount: 0, total: 0 } });
+    answer({ doctors: { __typename: 'DoctorPage', items: [], page: 1, pageSize: 10, pageCount: 0, total: 0, didYouMean: null } });
     await createApolloClient('http://nirog.test/graphql').query({ query: DoctorsDocument, variables: { page: 1, pageSize: 10 } });
     expect(calls).toHaveLength(1);
     const { url, init } = calls[0];

@@ -354,7 +354,9 @@ describe("the card's name, photo and gender (kept on the doctor by the database,
     const many = await countQueries(() => admin.gql(all));
     expect(many.result.data!.doctors.items.length).toBe(50);
     expect(many.result.data!.doctors.items.every((d: { email: string | null }) => !!d.email)).toBe(true);
-    expect(many.count).toBe(seenByAdmin.count);
+    // The contact costs one statement at 50 as at 20 (a search reads its meaning first: compare like with like).
+    const manyWithout = await countQueries(() => admin.gql('{ doctors(page: 1, pageSize: 50) { items { id } } }'));
+    expect(many.count).toBe(manyWithout.count + 1);
 
     // A doctor sees only their own contact on the public list.
     const doctor = await asDoctor(t);

@@ -5,7 +5,7 @@ import { DoctorFilterOptionsDocument, DoctorsDocument } from '@/gql/graphql';
 import { renderScreen } from '@/test/render';
 import DoctorsPage from '../pages/DoctorsPage';
 
-const empty = { __typename: 'DoctorPage', items: [], total: 0, page: 1, pageSize: 10, pageCount: 1 };
+const empty = { __typename: 'DoctorPage', items: [], total: 0, page: 1, pageSize: 10, pageCount: 1, didYouMean: null };
 
 const firstPage = { specialities: null, feeRanges: null, genders: null, minRating: null, online: null, search: null, sort: 'Recommended', page: 1, pageSize: 10 };
 const options = {
@@ -79,7 +79,7 @@ describe('/doctors', () => {
       }],
     });
     expect(await screen.findByText('No Doctors Found')).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: /Search by name/ })).toHaveValue('zzz');
+    expect(screen.getByRole('combobox', { name: /speciality/ })).toHaveValue('zzz');
   });
 
   it('takes the answer in a commit that keeps the placeholders, and renders the rows in a later one (a transition)', async () => {

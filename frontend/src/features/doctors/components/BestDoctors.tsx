@@ -11,6 +11,7 @@ import PersonPhoto from '@/components/PersonPhoto';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { useSpecialityNames } from '@/lib/specialities';
 import '../i18n';
+import '../best-doctors-i18n';
 
 const STEP = 4;
 

@@ -6,8 +6,8 @@ import { MyReviewEligibilityDocument, ReviewDoctorDocument, UpdateDoctorReviewDo
 import { useSession } from '@/lib/session';
 import { errorInfo } from '@/lib/errors';
 import '../i18n';
-import '../manage-i18n';
 import { useLengthCount } from '@/components/lengthCount';
+import '../profile-i18n';
 
 /** Stars in halves and a comment; only after a finished consultation, once (then it edits). Uses antd: see pages/DoctorDetailPage.tsx. */
 export default function ReviewForm({ doctorId, onSaved }: { doctorId: string; onSaved: () => void }) {

@@ -15,6 +15,7 @@ import { VideoIcon } from '@/components/buttonIcons';
 import { useDoctorTitle } from '@/lib/doctorTitles';
 import { useSpecialityNames } from '@/lib/specialities';
 import '../i18n';
+import '../profile-i18n';
 
 /** The review form's props: the route hands the form in with antd beside it (see app/routes.tsx). */
 export type ReviewFormProps = { doctorId: string; onSaved: () => void };

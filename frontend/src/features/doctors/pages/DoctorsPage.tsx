@@ -1,12 +1,13 @@
 import { lazy, Suspense, useDeferredValue, useState, useSyncExternalStore } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchField } from '@/lib/searchField';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DoctorsDocument, type DoctorSort } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
 import Dialog from '@/components/Dialog';
+import SearchBox from '@/components/SearchBox';
 import DoctorRow from '../components/DoctorRow';
 import { readFilters, toVariables, writeFilters, type DoctorFilters } from '../components/doctorFilters';
 import '../i18n';
@@ -72,7 +73,7 @@ export default function DoctorsPage() {
       <section className="doctors-results">
         <h1 className="page-title">{t('doctors')}</h1>
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); apply({ ...filters, q: search.read(), page: 1 }); }}>
-          <input className="input" type="text" name="q" aria-label={t('search')} placeholder={t('search')} ref={search.ref} defaultValue={search.defaultValue} />
+          <SearchBox field={search} name="q" label={t('search')} placeholder={t('search')} scope="Doctors" listId="doctor-suggestions" />
           <button type="submit" className="btn btn-primary">{t('searchButton')}</button>
         </form>
         <div className="list-toolbar">
@@ -86,6 +87,9 @@ export default function DoctorsPage() {
         {/* Placeholders of the rows' size while the first page loads, so nothing below moves (CLS). */}
         {!result && !error && Array.from({ length: 3 }, (_, i) => <div key={i} className="card card-placeholder doctor-row-placeholder" aria-hidden="true" />)}
         {result && result.items.length === 0 && <p className="empty">{t('noDoctors')}</p>}
+        {result?.didYouMean && (
+          <p className="did-you-mean">{t('didYouMean')} <Link to={{ search: writeFilters({ ...filters, q: result.didYouMean, page: 1 }).toString() }}>{result.didYouMean}</Link></p>
+        )}
         <div className="doctor-list" aria-busy={loading}>
           {/* The first rows are on screen at once; the rest load their photos as they scroll near. */}
           {result?.items.map((d, i) => <DoctorRow key={d.id} doctor={d} eager={i < 3} />)}

@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useRef, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { withData } from '@/components/withData';
 import SectionPlaceholder from '@/components/SectionPlaceholder';
 import DataSection from '@/components/DataSection';
+import SearchBox from '@/components/SearchBox';
 import Qualities from '../components/Qualities';
 import '../i18n';
 
@@ -21,11 +22,22 @@ const InsuranceArticles = withData<object>(() => import('../components/CareSecti
  */
 export default function HomePage({ doctors }: { doctors?: ReactNode }) {
   const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const search = useRef<HTMLInputElement>(null);
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t('heading')}</h1>
         <p>{t('paragraph')}</p>
+        {/* One box for both catalogues: it opens the doctors' search; its suggestions offer medicines too. */}
+        <form noValidate className="hero-search" role="search" onSubmit={(e) => {
+          e.preventDefault();
+          const q = search.current?.value.trim() ?? '';
+          navigate(q ? `${paths.doctors}?q=${encodeURIComponent(q)}` : paths.doctors);
+        }}>
+          <SearchBox field={{ ref: search }} name="q" label={t('search')} placeholder={t('search')} scope="All" listId="home-suggestions" />
+          <button type="submit" className="btn btn-lg">{t('searchButton')}</button>
+        </form>
         <div className="hero-actions">
           <Link to={paths.doctors} className="btn btn-lg" style={{ fontWeight: 600 }}>{t('getAppointment')}</Link>
           <Link to={paths.about} className="btn btn-lg btn-ghost">{t('learnMore')}</Link>

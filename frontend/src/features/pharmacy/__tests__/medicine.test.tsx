@@ -1,5 +1,6 @@
 import { Profiler } from 'react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import i18n from '@/i18n';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MedicinesDocument } from '@/gql/graphql';
@@ -8,15 +9,34 @@ import { getCart, setCart } from '../cart/cart';
 import MedicinePage from '../pages/MedicinePage';
 
 const napa = {
-  __typename: 'Medicine', id: 'm1', name: 'Napa', genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
+  __typename: 'Medicine', id: 'm1', name: 'Napa', nameBn: 'নাপা', genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
   form: 'Tablet', unit: 'Strip', pricePoisha: 1200, stock: 10, inStock: true, imageUrl: null, isActive: true,
 };
-const page = (items: unknown[], keyword?: string) => ({
+const page = (items: unknown[], keyword?: string, didYouMean: string | null = null) => ({
   request: { query: MedicinesDocument, variables: { keyword, form: undefined, page: 1, pageSize: 24 } },
-  result: { data: { medicines: { __typename: 'MedicinePage', items, total: items.length, page: 1, pageSize: 24, pageCount: 1 } } },
+  result: { data: { medicines: { __typename: 'MedicinePage', items, total: items.length, page: 1, pageSize: 24, pageCount: 1, didYouMean } } },
 });
 
 beforeEach(() => setCart([]));
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('medicine search as Bangladesh types', () => {
+  it('offers the spelling that would find something when nothing matches', async () => {
+    renderScreen(<MedicinePage />, { path: '/medicine', route: '/medicine?keyword=paractemol', mocks: [page([], 'paractemol', 'Paracetamol')] });
+    const offer = await screen.findByRole('link', { name: 'Paracetamol' });
+    expect(offer).toHaveAttribute('href', '/medicine?keyword=Paracetamol');
+    expect(screen.getByText(/Did you mean/)).toBeInTheDocument();
+  });
+
+  it('writes the brand in Bangla on a Bangla screen (the Latin brand where there is none)', async () => {
+    await i18n.changeLanguage('bn');
+    renderScreen(<MedicinePage />, { path: '/medicine', route: '/medicine', mocks: [page([napa, { ...napa, id: 'm2', name: 'Zentel', nameBn: '' }])] });
+    expect(await screen.findByRole('heading', { name: /নাপা/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Zentel/ })).toBeInTheDocument();
+  });
+});
 
 describe('medicine search', () => {
   it("shows 'No Medicine Found' when nothing matches", async () => {

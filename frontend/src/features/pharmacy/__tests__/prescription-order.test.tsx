@@ -11,7 +11,7 @@ import ShippingPage, { goToPayment } from '../pages/ShippingPage';
 
 type Choice = PrescriptionCartQuery['prescriptionCart']['lines'][number]['choices'][number];
 const medicine = (id: string, name: string, extra: Partial<Choice['medicine']> = {}): Choice['medicine'] => ({
-  __typename: 'Medicine', id, name, genericName: 'Generic', company: 'Square', strength: '500 mg', form: 'Tablet', unit: 'Strip', pricePoisha: 10500,
+  __typename: 'Medicine', id, name, nameBn: '', genericName: 'Generic', company: 'Square', strength: '500 mg', form: 'Tablet', unit: 'Strip', pricePoisha: 10500,
   stock: 50, inStock: true, imageUrl: null, prescriptionRequired: false, ...extra,
 });
 /** A prescription line's ledger as the server gives it: `remaining` of `allowed` doses left. */

@@ -14,12 +14,14 @@ import MedicineImage from '../components/MedicineImage';
 import RxBadge from '../components/RxBadge';
 import { FORMS } from '../components/medicineForms';
 import '../i18n';
+import '../orders-i18n';
+import '../admin-i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
 
 type Row = MedicinesQuery['medicines']['items'][number];
 interface Values {
-  name: string; genericName: string; company: string; strength: string; form: MedicineForm; unit: MedicineUnit;
+  name: string; nameBn?: string; genericName: string; company: string; strength: string; form: MedicineForm; unit: MedicineUnit;
   price: number; stock: number; description?: string; isActive?: boolean; prescriptionRequired?: boolean; dosesPerUnit?: number | null;
 }
 const UNITS: MedicineUnit[] = ['Pcs', 'Strip', 'Bottle'];
@@ -60,7 +62,7 @@ export default function AdminMedicinesPage() {
       return;
     }
     const base = {
-      name: v.name, genericName: v.genericName, company: v.company, strength: v.strength, form: v.form, unit: v.unit,
+      name: v.name, nameBn: v.nameBn?.trim() ?? '', genericName: v.genericName, company: v.company, strength: v.strength, form: v.form, unit: v.unit,
       pricePoisha: takaToPoisha(v.price), stock: v.stock, description: v.description ?? '',
       prescriptionRequired: v.prescriptionRequired ?? false, ...(v.dosesPerUnit ? { dosesPerUnit: v.dosesPerUnit } : {}),
     };
@@ -93,7 +95,7 @@ export default function AdminMedicinesPage() {
         locale={{ emptyText: <Empty description={t('noMedicine')} /> }}
         columns={[
           { title: t('image'), key: 'img', width: 80, render: (_, m) => <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} small /> },
-          { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> <span translate="no">{m.strength}</span> {m.prescriptionRequired && <RxBadge />}<div className="med-meta">{m.genericName} · {m.company}</div></> },
+          { title: t('name'), key: 'name', render: (_, m) => <><strong>{m.name}</strong> <span translate="no">{m.strength}</span> {m.prescriptionRequired && <RxBadge />}{m.nameBn && <div lang="bn">{m.nameBn}</div>}<div className="med-meta">{m.genericName} · {m.company}</div></> },
           { title: t('type'), key: 'type', render: (_, m) => `${t(`forms.${m.form}`)} / ${t(`unit.${m.unit}`)}` },
           { title: t('price'), key: 'price', render: (_, m) => formatTaka(m.pricePoisha, i18n.language) },
           { title: t('stock'), dataIndex: 'stock', width: 90, render: (stock: number) => formatCount(stock, i18n.language) },
@@ -106,6 +108,7 @@ export default function AdminMedicinesPage() {
         onOk={() => void save()} okText={t('save')} okButtonProps={{ loading: creating.loading || updating.loading }} destroyOnHidden>
         <Form noValidate form={form} layout="vertical" requiredMark={false}>
           <Form.Item name="name" label={t('name')} rules={required}><Input maxLength={120} /></Form.Item>
+          <Form.Item name="nameBn" label={t('nameBn')}><Input maxLength={120} lang="bn" /></Form.Item>
           <Form.Item name="genericName" label={t('generic')} rules={required}><Input maxLength={200} /></Form.Item>
           <Form.Item name="company" label={t('company')} rules={required}><Input maxLength={120} /></Form.Item>
           <Form.Item name="strength" label={t('strength')} rules={required}><Input maxLength={60} /></Form.Item>

@@ -19,6 +19,8 @@ import { CareForLine } from '@/components/CareForFilter';
 import ButtonLink from '@/components/ButtonLink';
 import '../i18n';
 import '../rx-i18n';
+import '../orders-i18n';
+import '../admin-i18n';
 import '../pharmacy.css';
 
 type Row = AdminOrdersQuery['adminOrders']['items'][number];

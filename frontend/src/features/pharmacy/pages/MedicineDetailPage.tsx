@@ -19,14 +19,17 @@ export default function MedicineDetailPage() {
   const unitLabel = useUnitLabel();
   const { data, loading, error } = useQuery(MedicineDetailDocument, { variables: { id } });
   const m = data?.medicine;
+  // A Bangla screen writes the brand as Bangla does (the Latin brand, on the pack, below it).
+  const name = m && i18n.language.startsWith('bn') && m.nameBn ? m.nameBn : m?.name;
   return (
     <div className="card">
       <Link to={paths.medicine}>← {t('backToMedicine')}</Link>
       {error ? <Alert type="error" showIcon message={errorInfo(error).message} style={{ marginTop: 16 }} /> : loading && !m ? <Skeleton active /> : m && (
         <div className="med-detail" style={{ marginTop: 16 }}>
-          <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} eager priority />
+          <MedicineImage url={m.imageUrl} name={name!} strength={m.strength} eager priority />
           <div>
-            <h1 className="page-title">{m.name} <span className="med-meta" translate="no">{m.strength}</span></h1>
+            <h1 className="page-title">{name} <span className="med-meta" translate="no">{m.strength}</span></h1>
+            {name !== m.name && <p className="med-meta" lang="en" translate="no">{m.name}</p>}
             <p className="med-price">{formatTaka(m.pricePoisha, i18n.language)} <span className="med-meta">{t('perUnit', { unit: unitLabel(m.unit) })}</span></p>
             <p>{m.inStock ? <Tag color="green">{t('inStock', { count: m.stock })}</Tag> : <Tag color="red">{t('outOfStock')}</Tag>}{m.prescriptionRequired && <RxBadge />}</p>
             {m.prescriptionRequired && <p className="med-meta">{t('rxHint')}</p>}

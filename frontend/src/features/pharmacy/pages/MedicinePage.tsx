@@ -8,6 +8,7 @@ import { errorInfo } from '@/lib/errors';
 import { formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
 import Pager from '@/components/Pager';
+import SearchBox from '@/components/SearchBox';
 import MedicineImage from '../components/MedicineImage';
 import AddToCartButton from '../components/AddToCartButton';
 import RxBadge from '../components/RxBadge';
@@ -23,6 +24,7 @@ const EAGER_CARDS = 4;
 /** /medicine, without antd: the catalogue (search, type and page in the URL). */
 export default function MedicinePage() {
   const { t, i18n } = useTranslation('pharmacy');
+  const bangla = i18n.language.startsWith('bn');
   const unitLabel = useUnitLabel();
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? '';
@@ -48,7 +50,7 @@ export default function MedicinePage() {
       <h1 className="page-title">{t('title')}</h1>
       <div className="med-toolbar">
         <form noValidate className="search-bar" role="search" onSubmit={(e) => { e.preventDefault(); update({ keyword: search.read().trim() || undefined, page: undefined }); }}>
-          <input className="input" type="text" name="keyword" ref={search.ref} defaultValue={search.defaultValue} placeholder={t('searchPlaceholder')} aria-label={t('search')} />
+          <SearchBox field={search} name="keyword" label={t('search')} placeholder={t('searchPlaceholder')} scope="Medicines" listId="medicine-suggestions" />
           <button type="submit" className="btn btn-primary">{t('search')}</button>
         </form>
         <select className="select" value={form ?? ''} onChange={(e) => update({ type: e.target.value || undefined, page: undefined })} aria-label={t('type')}>
@@ -59,16 +61,24 @@ export default function MedicinePage() {
       {!result && !error ? (
         <div className="med-grid" aria-hidden="true">{Array.from({ length: 4 }, (_, i) => <div key={i} className="med-card card-placeholder med-card-placeholder" />)}</div>
       ) : result && result.items.length === 0 ? (
-        <p className="empty">{t('noMedicine')}</p>
+        <>
+          <p className="empty">{t('noMedicine')}</p>
+          {result.didYouMean && (
+            <p className="did-you-mean">{t('didYouMean')} <Link to={`?keyword=${encodeURIComponent(result.didYouMean)}`}>{result.didYouMean}</Link></p>
+          )}
+        </>
       ) : (
         <div className="med-grid">
-          {result?.items.map((m, i) => (
+          {result?.items.map((m, i) => {
+            // A Bangla screen writes the brand as Bangla does, where the catalogue has it.
+            const name = bangla && m.nameBn ? m.nameBn : m.name;
+            return (
             <article className="med-card" key={m.id} data-testid="medicine-card">
               {/* The first row is on screen at once (the first pack is the page's largest picture); the rest load as they scroll near. */}
-              <Link to={to('medicineDetail', { id: m.id })} aria-label={m.name}>
-                <MedicineImage url={m.imageUrl} name={m.name} strength={m.strength} eager={i < EAGER_CARDS} priority={i === 0} />
+              <Link to={to('medicineDetail', { id: m.id })} aria-label={name}>
+                <MedicineImage url={m.imageUrl} name={name} strength={m.strength} eager={i < EAGER_CARDS} priority={i === 0} />
               </Link>
-              <h3><Link to={to('medicineDetail', { id: m.id })}>{m.name}</Link> <span className="med-meta" translate="no">{m.strength}</span></h3>
+              <h3><Link to={to('medicineDetail', { id: m.id })}>{name}</Link> <span className="med-meta" translate="no">{m.strength}</span></h3>
               <span className="med-meta">{m.genericName}</span>
               <span className="med-meta">{m.company}</span>
               <span><span className="med-tag">{t(`forms.${m.form}`)}</span><span className="med-tag">{unitLabel(m.unit)}</span>{m.prescriptionRequired && <RxBadge />}</span>
@@ -76,7 +86,8 @@ export default function MedicinePage() {
               {m.inStock ? <span className="med-tag in-stock">{t('inStock', { count: m.stock })}</span> : <span className="med-tag out-of-stock">{t('outOfStock')}</span>}
               <AddToCartButton medicine={m} block />
             </article>
-          ))}
+            );
+          })}
         </div>
       )}
       {result && result.total > PAGE_SIZE && <Pager page={result.page} pageCount={result.pageCount} onChange={(p) => update({ page: String(p) })} />}

@@ -25,6 +25,7 @@ import PrescriptionPhoto from '../components/PrescriptionPhoto';
 import { useFreshLinks } from '@/lib/fresh-links';
 import { goToPayment } from '../components/goToPayment';
 import '../i18n';
+import '../orders-i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
 

@@ -11,6 +11,8 @@ import { paths } from '@/config/paths';
 import ButtonLink from '@/components/ButtonLink';
 import { clearCart } from '../cart/cart';
 import '../i18n';
+import '../orders-i18n';
+import '../payment-i18n';
 
 /**
  * Where the browser lands after bKash or Nagad: /order/payment/successfull/:tranId on success,

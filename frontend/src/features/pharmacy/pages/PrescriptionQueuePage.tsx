@@ -16,6 +16,8 @@ import RxBadge from '../components/RxBadge';
 import { STATUS_COLOR } from '../components/orderStatus';
 import { lineName } from '../cart/cart';
 import '../i18n';
+import '../orders-i18n';
+import '../admin-i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
 

@@ -20,6 +20,8 @@ import { CODE_SLOT, TextWithCode, shortRef } from '@/lib/refs';
 import { useFreshLinks } from '@/lib/fresh-links';
 import PrescriptionPhoto from '../components/PrescriptionPhoto';
 import '../i18n';
+import '../orders-i18n';
+import '../admin-i18n';
 import '../rx-i18n';
 import '../pharmacy.css';
 import { useLengthCount } from '@/components/lengthCount';
