@@ -110,6 +110,7 @@ export class Coordinator {
           // The hooks may fire before openSession returns (a refused or dropped connect): only a
           // session that exists can be lost; a failed connect is retried by the catch below.
           let session: Session | undefined;
+          // eslint-disable-next-line prefer-const -- declared first: the hooks may read it before this assignment
           session = await openSession(this.config, { onError: (err) => { if (session) this.lost(session, err); }, onNotify: (table) => this.changed(table) });
           this.session = session;
           await session.query(`listen ${CACHE_CHANNEL}`);

@@ -4,7 +4,6 @@ import { CHECKOUT_LIMIT } from './order.service.js';
 import { prescriptionPhotoFor, type OrderView, type PhotoLink } from './order.read.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
-import { localPhone } from '../../common/phone.js';
 import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, OrderLineInput } from './order.inputs.js';
 import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../common/roles.js';
 import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
-import type { PageArgs, PageResult } from '../../common/pagination.js';
+import type { PageResult } from '../../common/pagination.js';
 import { Medicine } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';

@@ -10,9 +10,9 @@ describe('the 5-minute wait page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     renderScreen(<WaitRoom meetingUrl="https://meet.jit.si/Nirog-room" />);
     expect(screen.getByTestId('countdown')).toHaveTextContent('05:00');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => { vi.advanceTimersByTime(1000); });
     expect(screen.getByTestId('countdown')).toHaveTextContent('04:59');
-    act(() => vi.advanceTimersByTime(61_000));
+    act(() => { vi.advanceTimersByTime(61_000); });
     expect(screen.getByTestId('countdown')).toHaveTextContent('03:58');
     expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
   });

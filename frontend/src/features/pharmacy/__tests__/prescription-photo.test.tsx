@@ -69,9 +69,9 @@ describe('links kept fresh', () => {
     vi.useFakeTimers();
     const refetch = vi.fn(() => Promise.resolve());
     renderHook(() => useFreshLinks([inMinutes(5), null, inMinutes(2)], refetch));
-    act(() => vi.advanceTimersByTime(89_000));
+    act(() => { vi.advanceTimersByTime(89_000); });
     expect(refetch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => { vi.advanceTimersByTime(2_000); });
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
@@ -79,7 +79,7 @@ describe('links kept fresh', () => {
     vi.useFakeTimers();
     const refetch = vi.fn();
     renderHook(() => useFreshLinks([null, undefined], refetch));
-    act(() => vi.advanceTimersByTime(3_600_000));
+    act(() => { vi.advanceTimersByTime(3_600_000); });
     expect(refetch).not.toHaveBeenCalled();
   });
 });

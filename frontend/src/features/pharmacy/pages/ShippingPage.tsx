@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
-import { Alert, App, Button, Empty, Form, Input, Select } from 'antd';
+import { Alert, Button, Empty, Form, Input, Select } from 'antd';
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,6 @@ export default function ShippingPage() {
 function ShippingPageForm() {
   const { t } = useTranslation('pharmacy');
   const { t: tc, i18n } = useTranslation();
-  const { message } = App.useApp();
   const session = useSession();
   const navigate = useNavigate();
   const { cart, flags, accept, quote } = useCartQuote();
