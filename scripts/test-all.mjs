@@ -112,6 +112,11 @@ if (only.includes('lint')) {
     'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
   if (code !== 0) failedTest('lint', 'dependency-cruiser: a boundary rule is broken (above)');
   count('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
+  // No cycle of imports that run (.dependency-cruiser-runtime.cjs: type-only imports are left out).
+  const cycles = run('lint cycles', node, [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+    'backend/src', 'frontend/src', '--config', '.dependency-cruiser-runtime.cjs', '--output-type', 'err']);
+  if (cycles !== 0) failedTest('lint', 'dependency-cruiser: a cycle of runtime imports (above)');
+  count('lint', cycles === 0 ? 1 : 0, cycles === 0 ? 0 : 1, cycles);
   // ESLint (eslint.config.js): the promise rules with type information, React's rules of hooks. One
   // failure per problem, named by file, line and rule.
   const out = path.join(results, 'eslint.json');

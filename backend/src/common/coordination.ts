@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Config } from '../config.js';
-import type { Orm } from '../db.js';
+import type { Orm } from './orm.js';
 import type { Logger } from './logger.js';
 import { nativeClient } from './sql.js';
 

@@ -8,7 +8,6 @@ import { Paginated } from '../../common/pagination.js';
 import { localPhone } from '../../common/phone.js';
 import { DoctorView } from '../doctors/index.js';
 import { doctorOf } from '../doctors/index.js';
-import { Prescription } from '../prescriptions/index.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentStatus, VisitSlot } from './appointment.enums.js';
 import {
@@ -103,12 +102,6 @@ export class AppointmentResolver {
   async meetingUrl(@Root() a: Appointment, @Ctx() ctx: Context) {
     const doctorId = await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user);
     return canSeeMeetingUrl(ctx.user, a, doctorId) ? a.meetingUrl ?? null : null;
-  }
-
-  @FieldResolver(() => Prescription, { nullable: true, description: 'Never shown to integrator apps (a medical record)' })
-  async prescription(@Root() a: Appointment, @Ctx() ctx: Context) {
-    if (ctx.integrator) return null;
-    return a.prescription ? a.prescription.load() : null;
   }
 
   @Mutation(() => Appointment, { description: 'Books a video consultation; pay for it next' })

@@ -3,7 +3,6 @@ import { careForFilter, familyMemberOf } from '../family/index.js';
 import { isUuid } from '../../common/ids.js';
 import { adminOrderViews, orderView, patientOrderViews, prescriptionOrderViews, type OrderView } from './order.read.js';
 import type { EntityManager } from '@mikro-orm/sql';
-import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
 import type { Config } from '../../config.js';
 import type { AuthUser } from '../../common/roles.js';
@@ -11,7 +10,7 @@ import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
 import type { PageResult } from '../../common/pagination.js';
-import { Medicine } from '../medicines/index.js';
+import { Medicine, type MedicineService } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';
 import type { PaymentService } from '../payments/index.js';
@@ -84,6 +83,8 @@ export class OrderService {
     private readonly log: Logger,
     private readonly config: Config,
     private readonly dispensing: DispensingService,
+    /** The medicines table is medicines': stock is taken and given back through it. */
+    private readonly medicines: Pick<MedicineService, 'takeStock' | 'giveBackStock'>,
     private readonly files?: MedicalFileService,
   ) {
     payments.onCompleted('order', (em, p) => this.paymentCompleted(em, p));
@@ -166,13 +167,12 @@ export class OrderService {
       // The stock each reservation left (read under the row's lock, so exact however many checkouts race).
       const stockAfter = new Map<string, number>();
       for (const l of [...lines].sort((a, b) => a.medicineId.localeCompare(b.medicineId))) {
-        const [left] = await tx.execute<{ stock: number }[]>(
-          'update medicines set stock = stock - ? where id = ? and stock >= ? returning stock', [l.quantity, l.medicineId, l.quantity]);
-        if (!left) {
+        const left = await this.medicines.takeStock(tx, l.medicineId, l.quantity);
+        if (left === null) {
           const m = byId.get(l.medicineId)!;
           throw conflict(`${m.name} is out of stock`, 'OUT_OF_STOCK', { medicine: m.name });
         }
-        stockAfter.set(l.medicineId, Number(left.stock));
+        stockAfter.set(l.medicineId, left);
       }
       const itemsPoisha = lines.reduce((sum, l) => sum + byId.get(l.medicineId)!.pricePoisha * l.quantity, 0);
       const order = tx.create(Order, {
@@ -311,7 +311,7 @@ export class OrderService {
     if (!claimed) return;
     const items = await em.find(OrderItem, { order: orderId }, { orderBy: { medicine: 'asc' } });
     for (const item of items) {
-      await em.createQueryBuilder(Medicine).update({ stock: raw('stock + ?', [item.quantity]) }).where({ id: item.medicine.id }).execute('run');
+      await this.medicines.giveBackStock(em, item.medicine.id, item.quantity);
     }
   }
 
