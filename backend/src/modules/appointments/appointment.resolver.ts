@@ -15,9 +15,10 @@ import {
 } from './appointment.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfAppointment } from './appointment.policy.js';
-import { canSeeMeetingUrl, hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { appointmentForViewer } from './appointment.read.js';
+import { hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
-import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
+import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView } from '../payments/index.js';
 
 @ObjectType()
 export class AppointmentPage extends Paginated(Appointment) {}
@@ -89,8 +90,7 @@ export class AppointmentResolver {
   @FieldResolver(() => [RefundView], { description: 'Money returned for this consultation (cancelled by its doctor or an admin, or never started): its patient and admins' })
   @Extensions({ listSize: REFUNDS_LIST_SIZE })
   refunds(@Root() a: Appointment, @Ctx() ctx: Context) {
-    const sees = ctx.user && (ctx.user.role === Role.Admin || (ctx.user.role === Role.User && ctx.user.id === a.patient.id));
-    return sees ? refundViewsFromJson(a.refundsJson) : [];
+    return appointmentForViewer(a, ctx.user, null).refunds;
   }
 
   @FieldResolver(() => Boolean, { description: 'The caller (its doctor) may start this consultation now (Start: then it is not refunded as a no-show)' })
@@ -100,8 +100,7 @@ export class AppointmentResolver {
 
   @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })
   async meetingUrl(@Root() a: Appointment, @Ctx() ctx: Context) {
-    const doctorId = await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user);
-    return canSeeMeetingUrl(ctx.user, a, doctorId) ? a.meetingUrl ?? null : null;
+    return appointmentForViewer(a, ctx.user, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user)).meetingUrl;
   }
 
   @Mutation(() => Appointment, { description: 'Books a video consultation; pay for it next' })
