@@ -55,7 +55,7 @@ export function createServices(config: Config, log: Logger) {
   // Ordered ids of public medicine keyword searches: at most 100 keywords × MAX_KEPT_MATCHES ids.
   const medicineMatches = new ListCache<string[]>(config.listCountCacheSeconds * 1000, 100);
   const medicines = new MedicineService(images, listCounts, medicineMatches, events);
-  const orders = new OrderService(payments, events, log, config, dispensing, medicines, medicalFiles);
+  const orders = new OrderService(payments, events, log, config, dispensing, medicines, medicalFiles, audit);
   const verification = new VerificationService(config, mail, notifications, accounts);
   verification.subscribe(events);
   const phoneCodes = new PhoneCodeService(config, limiter, sms, accounts);

@@ -117,9 +117,7 @@ export class AppointmentResolver {
     @Arg('provider', () => PaymentProvider, { defaultValue: PaymentProvider.Bkash }) provider: PaymentProvider,
     @Ctx() ctx: Context,
   ) {
-    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, ctx.ip);
-    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, ctx.origin);
-    return checkout;
+    return ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, { ip: ctx.ip, origin: ctx.origin });
   }
 
   @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })

@@ -104,8 +104,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
     let url: string | null = null;
     let tranId: string | null = null;
     if (appointment.paymentStatus === AppointmentPaymentStatus.Unpaid) {
-      ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, ctx.ip));
-      await ctx.services.payments.returnTo(ctx.em, tranId, ctx.origin);
+      ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, { ip: ctx.ip, origin: ctx.origin }));
     }
     const [shaped] = await spec(ctx, [appointment]);
     return {
@@ -116,8 +115,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
 
   route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
     const provider = providerFor((req.body ?? {}) as Record<string, unknown>);
-    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, ctx.ip);
-    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, ctx.origin);
+    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, { ip: ctx.ip, origin: ctx.origin });
     return { success: true, url: checkout.paymentUrl, tranId: checkout.tranId };
   });
 

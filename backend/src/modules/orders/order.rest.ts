@@ -98,8 +98,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     const input = await parseInput(CreateOrderInput, {
       shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined, prescriptionId: body.prescriptionId, familyMemberId: body.familyMemberId,
     });
-    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
-    if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
+    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, { ip: ctx.ip, origin: ctx.origin });
     return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: specFor(ctx, placed.order) };
   }, { limitedIn: CHECKOUT_LIMIT });
 
@@ -110,7 +109,6 @@ export function registerOrderRoutes(route: RouteFn): void {
 
   route('get', '/order/:id', 'authenticated', async (ctx, req) => {
     const order = await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id));
-    if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
     return { success: true, order: specFor(ctx, order) };
   });
 
