@@ -15,7 +15,7 @@ import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, MAX_LINE_QUANTITY, Order
 import { prescriptionCart } from './order.prescription.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { PaymentProvider } from '../payments/index.js';
-import { prescriptionPhotoFor } from './order.read.js';
+import { orderPaymentFor, prescriptionPhotoFor } from './order.read.js';
 
 /** How reviewing prescriptions is limited (its declared limit, common/limits.ts). */
 export const REVIEW_LIMIT = 'pharmacists and admins; each order decided once (conditional update on its status); mail only to its patient';
@@ -138,12 +138,12 @@ export class CheckoutResult {
 export class OrderResolver {
   @FieldResolver(() => String, { nullable: true, description: "The payment page while the order awaits payment; its patient only" })
   paymentUrl(@Root() o: OrderView, @Ctx() ctx: Context) {
-    return ctx.user?.id === o.userId ? o.openPaymentUrl : null;
+    return orderPaymentFor(ctx.user, o).paymentUrl;
   }
 
   @FieldResolver(() => Boolean, { description: 'Its patient may pay it now (approved after its prescription check): payForOrder' })
   canPay(@Root() o: OrderView, @Ctx() ctx: Context) {
-    return ctx.user?.id === o.userId && o.awaitingPayment;
+    return orderPaymentFor(ctx.user, o).canPay;
   }
 
   @FieldResolver(() => String, {

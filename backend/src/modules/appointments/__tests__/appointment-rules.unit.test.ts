@@ -6,6 +6,7 @@ import {
   canSeeMeetingUrl, canViewAppointment, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses,
 } from '../appointment.policy.js';
 import { isHeight, isWeight } from '../vitals.js';
+import { appointmentForViewer } from '../appointment.read.js';
 
 /** Who may move an appointment where, and what they see of it: the rules without the app. */
 const PATIENT: AuthUser = { id: 'patient-1', role: Role.User, sessionId: 's1' };
@@ -94,4 +95,26 @@ describe('the vitals a patient may type', () => {
   it.each(['', 'heavy', '🙂', '0', '400 kg', '1000 lb', '58 stone'])('refuses the weight %s', (w) => expect(isWeight(w)).toBe(false));
   it.each([`5'2"`, '5 ft 11 in', '5.11', '5', '157 cm', '157', '1.57 m', '৫ ফুট ২ ইঞ্চি'])('takes the height %s', (h) => expect(isHeight(h)).toBe(true));
   it.each(['', 'tall', `5'13"`, '5.12', '300 cm', '10', '2.9 m'])('refuses the height %s', (h) => expect(isHeight(h)).toBe(false));
+});
+
+describe('what each viewer sees of an appointment (both doors publish appointmentForViewer)', () => {
+  const refund = { id: 'r1', amountPoisha: 70000, status: 'Completed' };
+  const seen = (viewer: AuthUser | null) => appointmentForViewer({
+    ...appointment({ paymentStatus: AppointmentPaymentStatus.Paid }),
+    doctor: { id: 'doctor-1', isInitialized: () => true, getEntity: () => ({ user: { isInitialized: () => true, getEntity: () => ({ id: DOCTOR.id, email: 'dr@x.test' }) } }) },
+    refundsJson: [refund], meetingUrl: 'https://meet.example/room',
+  } as unknown as Appointment, viewer, doctorIdOf(viewer));
+
+  it.each([
+    ['its patient', PATIENT, null, 1, 'https://meet.example/room'],
+    ['its doctor', DOCTOR, 'dr@x.test', 0, 'https://meet.example/room'],
+    ['an admin', ADMIN, 'dr@x.test', 1, 'https://meet.example/room'],
+    ['another patient', OTHER_PATIENT, null, 0, null],
+    ['another doctor', OTHER_DOCTOR, null, 0, null],
+    ['a pharmacist', PHARMACIST, null, 0, null],
+    ['a visitor', null, null, 0, null],
+  ])('%s: the doctor\'s login email, refunds, the room', (_who, viewer, email, refunds, room) => {
+    const v = seen(viewer);
+    expect([v.doctorEmail, v.refunds.length, v.meetingUrl]).toEqual([email, refunds, room]);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { Role, type AuthUser } from '../../../common/roles.js';
 import { OrderPaymentStatus, OrderStatus } from '../order.entity.js';
+import { orderPaymentFor, type OrderView } from '../order.read.js';
 import { canMoveOrder, canViewOrder, mayReviewPrescriptions, mayViewPrescriptionPhoto, nextOrderStatuses, ORDER_TRANSITIONS } from '../order.policy.js';
 
 /** The order workflow and who sees an order and its prescription photo: the rules without the app. */
@@ -57,5 +58,22 @@ describe('who sees an order and its prescription photo', () => {
 
   it('lets pharmacists and admins check prescriptions, nobody else', () => {
     expect([PATIENT, DOCTOR, ADMIN, PHARMACIST, null].map(mayReviewPrescriptions)).toEqual([false, false, true, true, false]);
+  });
+});
+
+describe('an order\'s payment as each viewer may act on it', () => {
+  const order = { userId: PATIENT.id, openPaymentUrl: 'https://pay.example/1', awaitingPayment: true } as OrderView;
+  it.each([
+    ['its patient', PATIENT, 'https://pay.example/1', true],
+    ['another patient', OTHER_PATIENT, null, false],
+    ['a pharmacist', PHARMACIST, null, false],
+    ['an admin', ADMIN, null, false],
+    ['a doctor', DOCTOR, null, false],
+    ['a visitor', null, null, false],
+  ])('%s', (_who, viewer, url, canPay) => {
+    expect(orderPaymentFor(viewer, order)).toEqual({ paymentUrl: url, canPay });
+  });
+  it('is not payable once nothing awaits payment', () => {
+    expect(orderPaymentFor(PATIENT, { ...order, awaitingPayment: false }).canPay).toBe(false);
   });
 });
