@@ -111,7 +111,7 @@ describe('audit log', () => {
  * has no line; a line that cannot be written never undoes the change (the failure is logged).
  */
 describe('when audit lines are written', () => {
-  const linesFor = async (id: string) => (await t.sql('select action from audit_log where entity_id = ?', [id])).map((r: { action: string }) => r.action);
+  const linesFor = async (id: string) => (await t.sql('select action from audit_log where entity_id = ?', [id])).map((r) => r.action as string);
 
   it('writes none for a change that was refused, and one, readable when the answer arrives, for a change made', async () => {
     const admin = await asAdmin(t);
