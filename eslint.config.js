@@ -63,6 +63,18 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
   },
   {
+    // The service worker: the worker's globals, and the names the build writes its version and files in place of.
+    files: ['frontend/scripts/service-worker.js'],
+    languageOptions: {
+      globals: { ...globals.serviceworker, __NIROG_SW_VERSION__: 'readonly', __NIROG_SW_SHELL__: 'readonly', __NIROG_SW_PATIENT_PAGES__: 'readonly' },
+    },
+  },
+  {
+    // Checks that await at their top level (an ES module's own).
+    files: ['**/*.mjs'],
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module' },
+  },
+  {
     // What the earlier client's walker runs inside the page.
     files: ['scripts/earlier-client/walk.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

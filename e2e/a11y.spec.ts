@@ -89,6 +89,8 @@ async function demoIds(request: APIRequestContext): Promise<DemoIds> {
 
 /** The demo's own payments (PharmacySeeder): a paid and a cancelled order. */
 const PAID_TRAN = 'NRG20261120DEMO000005';
+/** The demo patient's paid consultation its doctor never started (backend/src/seeders/RxSeeder.ts): the wait page after a no-show. */
+const NO_SHOW_TRAN = 'NRG20261123DEMORX0002';
 const FAILED_TRAN = 'NRG20261030DEMO000003';
 
 interface Visit { pattern: string; url: string; roles: Role[] }
@@ -513,7 +515,7 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await dialogOf(page, inFlight, paths.nurseDetail.replace(':nurseId', ids.nurseId), '[data-testid=hire-nurse]');
     found.push(...(await check(page, run, 'the dialog of hiring a nurse')));
 
-    await open(page, `${paths.consultationPaid.replace(':tranId', PAID_TRAN)}?wait=1`);
+    await open(page, `${paths.consultationPaid.replace(':tranId', NO_SHOW_TRAN)}?wait=1`);
     await settled(page, inFlight);
     await expect(page.getByTestId('wait-room')).toBeVisible();
     found.push(...(await check(page, run, 'the wait page')));

@@ -1,7 +1,9 @@
 import { defineConfig, type Plugin } from 'vitest/config';
+import type { OutputBundle } from 'rolldown';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { readSchema } from './src/features/developers/components/schemaModel.ts';
 import { DATA_LAYER, FIRST_LOAD_PAGES } from './src/config/firstLoads.ts';
 import { paths } from './src/config/paths.ts';
@@ -34,6 +36,17 @@ function inlineEntryCss(): Plugin {
   };
 }
 
+/** The build's chunks by file name, and a chunk with every chunk it imports statically (skipping those already in `seen`). */
+function chunkGraph(bundle: OutputBundle) {
+  const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+  const closure = (file: string, seen: Set<string>) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    chunks.get(file)!.imports.forEach((i) => closure(i, seen));
+  };
+  return { chunks, closure, entry: [...chunks.values()].find((c) => c.isEntry)!.fileName };
+}
+
 /**
  * `route-preloads.json` beside index.html: for each light page a visitor opens first
  * (config/firstLoads.ts), the chunks and stylesheets its first screen needs besides the shell's (the
@@ -51,20 +64,14 @@ function routePreloads(): Plugin {
     name: 'nirog-route-preloads',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+      const { chunks, closure, entry } = chunkGraph(bundle);
       const pageChunk = (file: string) => {
         const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${file}` && c.isDynamicEntry);
         if (!found) this.error(`config/firstLoads.ts lists ${file}, which is not a lazy page of the router`);
         return found.fileName;
       };
-      // A chunk and every chunk it imports statically, skipping those already in `seen`.
-      const closure = (file: string, seen: Set<string>) => {
-        if (seen.has(file)) return;
-        seen.add(file);
-        chunks.get(file)!.imports.forEach((i) => closure(i, seen));
-      };
       const shell = new Set<string>();
-      closure([...chunks.values()].find((c) => c.isEntry)!.fileName, shell);
+      closure(entry, shell);
       const documents = Object.entries(JSON.parse(readFileSync(`${root}src/gql/persisted-documents.json`, 'utf8')) as Record<string, string>);
       const hashOf = (operation: string) => {
         const found = documents.filter(([, text]) => new RegExp(`(?:^|[\\s}])query ${operation}\\b`).test(text));
@@ -84,6 +91,50 @@ function routePreloads(): Plugin {
       });
       const exclude = Object.values(paths).filter((p) => !p.includes(':') && routes.some((r) => r.path.includes(':') && new RegExp(`^${r.path.replace(/:\w+/g, '[^/]+')}$`).test(p)));
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify({ routes, exclude }, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * `sw.js`, the service worker (scripts/service-worker.js), with this build's files: the shell (the
+ * entry with its static imports and stylesheets, index.html, the manifests and icons), and the code of
+ * the pages a patient opens offline (their records; the worker keeps them when a patient is signed
+ * in, src/lib/serviceWorker.ts). Its version is a hash of those names, so every build that changes
+ * them is a new worker that replaces the old one's cache. The build fails if a page listed is not a
+ * chunk of its own.
+ */
+const OFFLINE_PAGES = [
+  'src/app/layouts/DashboardLayout.tsx', 'src/app/AntdProvider.tsx', 'src/lib/DataProvider.tsx', 'src/i18n/errors.ts',
+  'src/components/ConnectionBanner.tsx', 'src/features/consultations/pages/MyPrescriptionPage.tsx', 'src/features/consultations/pages/MyBookingPage.tsx',
+  'src/features/pharmacy/pages/MyOrdersPage.tsx', 'src/features/profile/pages/FamilyPage.tsx',
+];
+const SHELL_FILES = ['/index.html', '/manifest.webmanifest', '/manifest.bn.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png'];
+
+function serviceWorker(): Plugin {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'nirog-service-worker',
+    apply: clientBuild,
+    generateBundle(_options, bundle) {
+      const { chunks, closure, entry } = chunkGraph(bundle);
+      const withCss = (files: Set<string>) => [...files, ...[...files].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])])].map((f) => `/${f}`);
+      const shell = new Set<string>();
+      closure(entry, shell);
+      const pages = new Set<string>();
+      for (const module of OFFLINE_PAGES) {
+        const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${module}`);
+        if (!found) this.error(`the service worker keeps ${module} for offline use, but it is not a chunk of its own`);
+        closure(found.fileName, pages);
+      }
+      shell.forEach((f) => pages.delete(f));
+      const shellFiles = [...SHELL_FILES, ...withCss(shell)];
+      const pageFiles = [...new Set(withCss(pages))].filter((f) => !shellFiles.includes(f));
+      const version = createHash('sha256').update(JSON.stringify([shellFiles, pageFiles])).digest('hex').slice(0, 16);
+      const source = readFileSync(`${root}scripts/service-worker.js`, 'utf8')
+        .replace('__NIROG_SW_VERSION__', JSON.stringify(version))
+        .replace('__NIROG_SW_SHELL__', JSON.stringify(shellFiles))
+        .replace('__NIROG_SW_PATIENT_PAGES__', JSON.stringify(pageFiles));
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source });
     },
   };
 }
@@ -117,7 +168,7 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), inlineEntryCss(), schemaReference(), routePreloads()],
+  plugins: [react(), inlineEntryCss(), schemaReference(), routePreloads(), serviceWorker()],
   resolve: {
     alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }, ...(command === 'build' ? reactRouterProduction : [])],
   },
@@ -145,7 +196,12 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // No modulepreload polyfill in the shell (0.3 kB gzip on every first load): every browser the app
     // targets (es2022) but Safari 16 supports <link rel="modulepreload">, and there it only means no
     // early fetch, not a failure.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The connection banner is loaded once the page is idle: no list of its files in the shell, which
+      // every first load carries (the budget); what it imports follows it.
+      resolveDependencies: (filename, deps) => (/\/ConnectionBanner-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     // The server build (dist/.ssr) needs no copy of public/.
     copyPublicDir: !isSsrBuild,
   },

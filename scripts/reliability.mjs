@@ -17,12 +17,19 @@
 //    through the other within a second, each client its own login limit through the proxy, 20 mails
 //    to a slow SMTP server and 10 reminders with both workers running each delivered once, stuck
 //    payments asked about by one replica, an abandoned one cancelled once; the replica holding the
-//    jobs lock killed mid-send: its mail sent by the other, which takes over the jobs.
-// 5. shutdown: SIGTERM with a request and a mail under way: the request gets its 200, the mail is
-//    sent once, the process exits 0.
+//    jobs lock killed mid-send: its mail sent by the other, which takes over the jobs. Live updates:
+//    an order placed and cancelled through one replica heard by its patient's subscription on the
+//    other (and through the proxy) within a second, and not by another patient; the sockets of the
+//    killed replica reconnect through the proxy to the survivor.
+// 5. shutdown: SIGTERM with a request, a mail and a live socket under way: the request gets its 200,
+//    the mail is sent once, the socket is closed with 1012 at once, the process exits 0.
+// 6. idempotency: two replicas behind the proxy; 20 concurrent repeats of one checkout with one
+//    Idempotency-Key make one order and one payment; a replica killed (kill -9) in the middle of a
+//    checkout, before its transaction committed and after: the retry with the same key makes one order.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -198,14 +205,14 @@ class Api {
     return r.body.data;
   }
 
-  async req(method, p, { token, body, redirect = 'manual' } = {}) {
-    const headers = { 'content-type': 'application/json' };
+  async req(method, p, { token, body, redirect = 'manual', headers: extra = {}, base = this.base } = {}) {
+    const headers = { 'content-type': 'application/json', ...extra };
     if (token) headers.authorization = `Bearer ${token}`;
-    const r = await fetch(`${this.base}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect, signal: AbortSignal.timeout(20_000) });
+    const r = await fetch(`${base}${p}`, { method, headers, body: body ? JSON.stringify(body) : undefined, redirect, signal: AbortSignal.timeout(20_000) });
     let json = null;
     const text = await r.text();
     try { json = JSON.parse(text); } catch { /* html */ }
-    return { status: r.status, body: json, text, location: r.headers.get('location') };
+    return { status: r.status, body: json, text, location: r.headers.get('location'), replayed: r.headers.get('idempotent-replayed') === 'true' };
   }
 
   async login(email) {
@@ -454,6 +461,53 @@ async function waitFor(fn, ms, everyMs = 50) {
   }
 }
 
+/** Sends a request on to `target` and its answer back (502 when the target does not answer). */
+function passOn(req, res, target, headers) {
+  const u = new URL(target);
+  const up = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url, headers: { ...req.headers, ...headers } }, (r) => {
+    res.writeHead(r.statusCode, r.headers);
+    r.pipe(res);
+  });
+  up.on('error', () => {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  req.pipe(up);
+}
+
+/**
+ * A live subscriber (graphql-ws, the web app's library) on a replica or the proxy: `heard` fills with
+ * each event and the time it arrived; `ready` when its SYNC came; `closes` with the socket's closes.
+ * It reconnects by itself (as the web app does) unless told `retry: false`.
+ */
+function subscriber(base, token, query, { retry = true } = {}) {
+  const { createClient } = require('graphql-ws');
+  const WebSocket = require('ws');
+  const heard = [];
+  const closes = [];
+  const client = createClient({
+    url: `${base.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, connectionParams: { Authorization: `Bearer ${token}` },
+    lazy: false, retryAttempts: retry ? 100 : 0, shouldRetry: () => retry, retryWait: () => sleep(200), onNonLazyError: () => undefined,
+    on: { closed: (e) => closes.push({ code: e.code, at: Date.now() }) },
+  });
+  let synced;
+  const ready = new Promise((resolve) => { synced = resolve; });
+  client.subscribe({ query }, {
+    next: (value) => {
+      heard.push({ at: Date.now(), value });
+      if (Object.values(value.data ?? {})[0]?.type === 'SYNC') synced();
+    },
+    error: () => undefined,
+    complete: () => undefined,
+  });
+  return { heard, closes, ready, dispose: () => client.dispose() };
+}
+
+const ORDER_EVENTS = 'subscription { orderEvents { type order { id status } } }';
+/** The first event about `orderId` (with `status`) heard by `sub` after `since`, or undefined. */
+const heardOrder = (sub, orderId, status, since = 0) => sub.heard.find((h) => h.at >= since && h.value.data?.orderEvents?.order?.id === orderId
+  && (!status || h.value.data.orderEvents.order.status === status));
+
 /**
  * nginx of docker-compose.yml, in a few lines: each request goes to the next replica in turn, with the
  * client's address appended to X-Forwarded-For (`proxy_add_x_forwarded_for`).
@@ -461,24 +515,38 @@ async function waitFor(fn, ms, everyMs = 50) {
 async function roundRobinProxy(upstreams) {
   let next = 0;
   const served = upstreams.map(() => 0);
+  /** The replica each WebSocket upgrade went to, in order. */
+  const upgraded = [];
   const server = http.createServer((req, res) => {
     const i = next++ % upstreams.length;
     served[i] += 1;
+    const xff = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    passOn(req, res, upstreams[i], { 'x-forwarded-for': xff });
+  });
+  // WebSocket upgrades (the live socket on /graphql) go through as nginx's `location = /graphql` passes
+  // them: the request to the next replica, then the bytes both ways until either side closes.
+  server.on('upgrade', (req, client, head) => {
+    const i = next++ % upstreams.length;
+    served[i] += 1;
+    upgraded.push(i);
     const u = new URL(upstreams[i]);
     const xff = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
-    const up = http.request({ host: u.hostname, port: u.port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': xff } }, (r) => {
-      res.writeHead(r.statusCode, r.headers);
-      r.pipe(res);
+    const upstream = connect(Number(u.port), u.hostname, () => {
+      const headers = { ...req.headers, 'x-forwarded-for': xff };
+      upstream.write(`${req.method} ${req.url} HTTP/1.1\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n`);
+      if (head?.length) upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
     });
-    up.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(up);
+    const end = () => { upstream.destroy(); client.destroy(); };
+    upstream.on('error', end);
+    client.on('error', end);
+    upstream.on('close', end);
+    client.on('close', end);
   });
   const port = await freePort();
   await new Promise((r) => server.listen(port, '127.0.0.1', r));
-  return { base: `http://127.0.0.1:${port}`, served, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+  return { base: `http://127.0.0.1:${port}`, served, upgraded, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
 }
 
 /** A JSON request from a given loopback address (127.0.0.2, …): another client as the proxy sees it. */
@@ -573,6 +641,37 @@ async function replicasTest(cluster) {
     await seen(`a medicine hidden through A leaves B's search matches for "${keyword}"`, async () => (await search(b)).total, (n) => n === shown.total - 1);
     figures.replicas = { doctorsBefore: before, keyword, matchesBefore: shown.total };
 
+    // (b2) live updates across replicas: a patient follows their orders on B (and through the proxy);
+    // the order placed, then cancelled by an admin, through A, is heard on B within a second; another
+    // patient on B hears none of it.
+    const buyer = await a.login('patient@nirog.test');
+    const onB = subscriber(b.base, buyer, ORDER_EVENTS);
+    const viaProxy = subscriber(proxy.base, buyer, ORDER_EVENTS);
+    const stranger = subscriber(b.base, await b.login('karim@nirog.test'), ORDER_EVENTS);
+    const synced = await Promise.race([Promise.all([onB.ready, viaProxy.ready, stranger.ready]).then(() => true), sleep(10_000).then(() => false)]);
+    check('replicas: subscribers on B and through the proxy are live (SYNC first)', synced, `events: ${onB.heard.length}, ${viaProxy.heard.length}, ${stranger.heard.length}`);
+    const [stock] = await sql(url, `select id from medicines where is_active and stock > 10 order by name limit 1`);
+    // Timed from when the change is asked for (its notification may arrive before its HTTP answer).
+    const committed = Date.now();
+    const placed = await a.req('POST', '/api/create/order', { token: buyer, body: { shippingInfo: SHIPPING, orderItems: [{ _id: stock.id, cartQuantity: 1 }], paymentMethod: 'Bkash' } });
+    const liveOrder = placed.body?.order?._id;
+    await waitFor(() => heardOrder(onB, liveOrder) && heardOrder(viaProxy, liveOrder), 3000, 5);
+    const placedHeard = heardOrder(onB, liveOrder);
+    const cancelledAt = Date.now();
+    await a.gql('mutation($id: ID!) { updateOrderStatus(id: $id, status: Cancelled) { id } }', { id: liveOrder }, admin);
+    await waitFor(() => heardOrder(onB, liveOrder, 'Cancelled'), 3000, 5);
+    const cancelHeard = heardOrder(onB, liveOrder, 'Cancelled');
+    const ms = [placedHeard && placedHeard.at - committed, cancelHeard && cancelHeard.at - cancelledAt];
+    check('replicas: an order placed and cancelled through A is heard by its patient on B within a second, each',
+      placed.status === 200 && !!placedHeard && !!cancelHeard && ms.every((n) => n !== undefined && n < 1000), `${ms.join(' and ')} ms after each was asked for`);
+    const proxied = await waitFor(() => heardOrder(viaProxy, liveOrder, 'Cancelled'), 2000, 10);
+    check('replicas: the subscriber through the proxy hears it too', !!proxied, `proxy: ${viaProxy.heard.length} events`);
+    check('replicas: another patient following their orders on B hears nothing of this one', !stranger.heard.some((h) => h.value.data?.orderEvents?.order?.id === liveOrder),
+      `the other patient heard ${stranger.heard.filter((h) => h.value.data?.orderEvents?.order).length} order events`);
+    figures.replicas.liveMs = ms;
+    stranger.dispose();
+    onB.dispose();
+
     // (c) the proxy in front: another client behind the same proxy is not the first one's address
     // A new email each time: the per-account lock (5 in a row) stays out of it, the per-address limit (5) decides.
     let n = 0;
@@ -649,6 +748,13 @@ async function replicasTest(cluster) {
     // it was sending is sent by the other after one lease (at most twice, if the SMTP server had it
     // already), the rest once, and the survivor takes the jobs lock at its next run.
     const [leader, survivor] = ra.length ? [a, b] : [b, a];
+    // Two sockets through the proxy, opened one after the other (round robin: one on each replica),
+    // then one replica killed below.
+    viaProxy.dispose();
+    const from = proxy.upgraded.length;
+    const followers = [subscriber(proxy.base, buyer, ORDER_EVENTS), subscriber(proxy.base, buyer, ORDER_EVENTS)];
+    await Promise.race([Promise.all(followers.map((f) => f.ready)), sleep(10_000)]);
+    const landed = proxy.upgraded.slice(from);
     const doomed = await queueMails(url, 'killed', 10);
     const bothSending = await waitFor(async () => (await sql(url, `select count(*)::int as n from mail_outbox where to_email like 'killed%' and status = 'sending'`))[0].n === 2, 20_000, 20);
     const killedAt = Date.now();
@@ -664,6 +770,14 @@ async function replicasTest(cluster) {
     const tookOver = await waitFor(() => logLines(survivor, 'payments reconciled', killedAt).length > 0, 75_000, 500);
     check('replicas: when the replica holding the jobs lock dies, the other one runs the next reconciliation', tookOver,
       `runs by the survivor since the kill: ${logLines(survivor, 'payments reconciled', killedAt).length}`);
+    // The live sockets of the killed replica came back through the proxy, on the survivor.
+    const again = await survivor.req('POST', '/api/create/order', { token: buyer, body: { shippingInfo: SHIPPING, orderItems: [{ _id: stock.id, cartQuantity: 1 }], paymentMethod: 'Bkash' } });
+    const reheard = await waitFor(() => followers.every((f) => heardOrder(f, again.body?.order?._id)), 10_000, 20);
+    check('replicas: live sockets on the killed replica reconnect through the proxy to the survivor and hear the next change',
+      again.status === 200 && !!reheard && new Set(landed).size === 2 && followers.some((f) => f.closes.length > 0),
+      `sockets opened on replicas ${landed.map((i) => 'AB'[i]).join(', ')}; closes seen per socket: ${followers.map((f) => f.closes.length).join('/')}; `
+      + `heard after: ${followers.map((f) => !!heardOrder(f, again.body?.order?._id)).join('/')}`);
+    for (const f of followers) f.dispose();
   } finally {
     await proxy.close();
     await a.stop();
@@ -703,11 +817,14 @@ async function shutdownTest(cluster) {
   const api = new Api(url, await freePort(), { SMTP_URL: smtp.url, OUTBOX_POLL_MS: '100', LOG_LEVEL: 'info' });
   await api.start();
   try {
+    const follower = subscriber(api.base, await api.login('patient@nirog.test'), ORDER_EVENTS, { retry: false });
+    await Promise.race([follower.ready, sleep(10_000)]);
     const [email] = await queueMails(url, 'stopping', 1);
     const sending = await waitFor(async () => (await sql(url, `select status from mail_outbox where to_email = $1`, [email]))[0].status === 'sending', 20_000, 20);
     let exit;
+    let stopAt = 0;
     // The request's body ends after the mail's send: a stop that waits for the outbox alone would cut it off.
-    const answer = await slowLogin(api, 2500, () => { exit = api.terminate(); });
+    const answer = await slowLogin(api, 2500, () => { stopAt = Date.now(); exit = api.terminate(); });
     const refused = await fetch(`${api.base}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status !== 200, () => true);
     const code = await exit;
     const [row] = await sql(url, `select status from mail_outbox where to_email = $1`, [email]);
@@ -716,9 +833,135 @@ async function shutdownTest(cluster) {
     check('shutdown: the mail being sent at SIGTERM is sent, once', sending && row.status === 'sent' && smtp.received.get(email) === 1, `${row.status}, delivered ${smtp.received.get(email) ?? 0}×`);
     check('shutdown: the process exits 0, its log saying so', code === 0 && logLines(api, 'shutting down').length === 1 && logLines(api, 'stopped').length === 1,
       `exit code ${code}; ${code === 0 ? '' : api.output.slice(-800)}`);
+    const closed = follower.closes[0];
+    check('shutdown: a live socket open at SIGTERM is closed at once with 1012 (service restart), which clients answer by reconnecting elsewhere',
+      closed?.code === 1012 && closed.at - stopAt < 3000, closed ? `code ${closed.code} after ${closed.at - stopAt} ms` : 'never closed');
+    follower.dispose();
   } finally {
     await api.stop();
     await smtp.close();
+  }
+}
+
+// ---- 6. idempotency keys -----------------------------------------------------------------------------------------
+
+/**
+ * The payment provider's door, in front of replica B's sandbox: passes every call on, or holds the
+ * calls that arrive while `hold` is set (a checkout then waits there, after its order committed).
+ */
+async function providerGate(target) {
+  const gate = { hold: false, held: 0 };
+  const server = http.createServer((req, res) => {
+    if (!gate.hold) return passOn(req, res, target, { host: new URL(target).host });
+    gate.held += 1;
+    req.on('close', () => res.destroy());
+  });
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, '127.0.0.1', r));
+  gate.base = `http://127.0.0.1:${port}`;
+  gate.close = () => new Promise((r) => { server.closeAllConnections(); server.close(r); });
+  return gate;
+}
+
+/**
+ * Idempotency keys across replicas and crashes (common/idempotency.ts):
+ * (a) 20 concurrent repeats of one checkout with one key, through the round-robin proxy (so on both
+ *     replicas): one order, one payment, the same order in every answer;
+ * (b) replica A killed while its checkout waits for a row lock (before its transaction committed):
+ *     the patient's retry with the same key, through the proxy, waits out the dead claim's lease and
+ *     places the one order;
+ * (c) replica A killed while its checkout waits for the payment provider (after its order
+ *     committed): the retry is told IDEMPOTENT_ANSWER_LOST and nothing is placed again.
+ */
+async function idempotencyTest(cluster) {
+  log('idempotency: one key, two replicas, crashes mid-request');
+  const url = await cluster.createDatabase('nirog_idempotency');
+  const [aPort, bPort] = [await freePort(), await freePort()];
+  const proxy = await roundRobinProxy([`http://127.0.0.1:${aPort}`, `http://127.0.0.1:${bPort}`]);
+  const gate = await providerGate(`http://127.0.0.1:${bPort}`);
+  // One public address for both, as behind nginx: the sandbox sends payers back to it alone.
+  const env = { PUBLIC_URL: proxy.base, IDEMPOTENCY_LEASE_SECONDS: '3', IDEMPOTENCY_WAIT_SECONDS: '20', BKASH_BASE_URL: `${gate.base}/sandbox/bkash/v1.2.0-beta/tokenized/checkout` };
+  const a = new Api(url, aPort, env);
+  const b = new Api(url, bPort, env);
+  try {
+    await a.start();
+    await b.start();
+    const token = await b.login('patient@nirog.test');
+    // Three medicines sold over the counter, one per case, counted from now on (the demo data has older orders of them).
+    const meds = (await sql(url, `update medicines set stock = 100 where id in (select id from medicines where is_active and not prescription_required order by name limit 3) returning id`)).map((r) => r.id);
+    const since = (await sql(url, 'select now() as t'))[0].t;
+    const placed = async (id) => (await sql(url, `select count(distinct o.id)::int as orders, count(distinct p.id)::int as payments from orders o
+      join order_items i on i.order_id = o.id left join payments p on p.purpose_id = o.id where i.medicine_id = $1 and o.created_at >= $2`, [id, since]))[0];
+    const checkout = (id, key, base) => ({ method: 'POST', path: '/graphql', opts: { token, base, headers: { 'idempotency-key': key }, body: {
+      query: 'mutation($input: CreateOrderInput!) { createOrder(input: $input) { order { id } paymentUrl } }',
+      variables: { input: { shippingInfo: SHIPPING, orderItems: [{ medicineId: id, quantity: 1 }], paymentMethod: 'Bkash' } } } } });
+    const send = ({ method, path: p, opts }) => a.req(method, p, opts).catch((err) => ({ status: 0, text: String(err) }));
+    /** A patient's retries: again after a second while the answer is a proxy's 502 (the dead replica) or a dropped connection. */
+    const retry = async (call) => {
+      for (let i = 0; i < 30; i++) {
+        const r = await send(call);
+        if (r.status !== 0 && r.status !== 502) return r;
+        await sleep(1000);
+      }
+      return { status: 0, text: 'no answer' };
+    };
+
+    // (a) 20 concurrent repeats on two replicas
+    const med = meds[0];
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(checkout(med, key, proxy.base))));
+    const ids = new Set(answers.map((r) => r.body?.data?.createOrder?.order?.id));
+    const counts = await placed(med);
+    check('idempotency: 20 concurrent repeats of one checkout with one key, on two replicas, make one order and one payment',
+      counts.orders === 1 && counts.payments === 1 && answers.every((r) => r.status === 200) && ids.size === 1 && proxy.served.every((n) => n > 0),
+      `${JSON.stringify(counts)}; answers ${answers.map((r) => r.status).join(',')}; ${answers.filter((r) => r.replayed).length} replayed; requests per replica ${proxy.served.join('/')}`);
+    figures.idempotency = { repeats: { ...counts, replayed: answers.filter((r) => r.replayed).length } };
+
+    // (b) killed before the order committed: the retry places it, once
+    const med2 = meds[1];
+    const key2 = randomUUID();
+    const locker = new pg.Client({ connectionString: url });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('select id from medicines where id = $1 for update', [med2]);
+    const first = send(checkout(med2, key2, a.base));
+    const blocked = await waitFor(async () => (await sql(url, `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%medicines%'`))[0].n > 0, 20_000, 50);
+    await a.kill9();
+    await locker.query('rollback');
+    await locker.end();
+    await first;
+    const retried = await retry(checkout(med2, key2, proxy.base));
+    const counts2 = await placed(med2);
+    check('idempotency: a replica killed mid-checkout before its commit; the retry with the same key places the order once',
+      blocked && retried.status === 200 && !retried.replayed && counts2.orders === 1 && counts2.payments === 1,
+      `${JSON.stringify(counts2)}; retry HTTP ${retried.status} ${retried.text.slice(0, 200)}`);
+    await a.start();
+
+    // (c) killed after the order committed, while the provider is being asked: never placed again
+    const med3 = meds[2];
+    const key3 = randomUUID();
+    gate.hold = true;
+    const heldBefore = gate.held;
+    const third = send(checkout(med3, key3, a.base));
+    const waiting = await waitFor(() => gate.held > heldBefore, 20_000, 50);
+    const committed = (await placed(med3)).orders;
+    await a.kill9();
+    gate.hold = false;
+    await third;
+    const lost = await retry(checkout(med3, key3, proxy.base));
+    const again = await retry(checkout(med3, key3, proxy.base));
+    const counts3 = await placed(med3);
+    check('idempotency: a replica killed mid-checkout after its commit; retries with the same key are told IDEMPOTENT_ANSWER_LOST and place nothing more',
+      waiting && committed === 1 && lost.status === 409 && lost.body?.errors?.[0]?.extensions?.reason === 'IDEMPOTENT_ANSWER_LOST'
+        && again.body?.errors?.[0]?.extensions?.reason === 'IDEMPOTENT_ANSWER_LOST' && counts3.orders === 1 && counts3.payments === 1,
+      `${JSON.stringify(counts3)}; retries HTTP ${lost.status} ${lost.body?.errors?.[0]?.extensions?.reason}, ${again.status}`);
+    figures.idempotency.crashBeforeCommit = counts2;
+    figures.idempotency.crashAfterCommit = counts3;
+  } finally {
+    await proxy.close();
+    await gate.close();
+    await a.stop();
+    await b.stop();
   }
 }
 
@@ -741,9 +984,9 @@ async function main() {
   try {
     await cluster.init();
     log(`PostgreSQL from ${bin} on port ${cluster.port}`);
-    const only = (process.env.RELIABILITY_ONLY ?? 'crash,pg restart,backup,replicas,shutdown').split(',');
+    const only = (process.env.RELIABILITY_ONLY ?? 'crash,pg restart,backup,replicas,shutdown,idempotency').split(',');
     const steps = [['crash', () => crashTest(cluster)], ['pg restart', () => pgRestartTest(cluster)], ['backup', async () => backupTest(cluster, cluster.databaseUrl('nirog_crash'))],
-      ['replicas', () => replicasTest(cluster)], ['shutdown', () => shutdownTest(cluster)]];
+      ['replicas', () => replicasTest(cluster)], ['shutdown', () => shutdownTest(cluster)], ['idempotency', () => idempotencyTest(cluster)]];
     for (const [name, fn] of steps.filter(([n]) => only.includes(n))) {
       try {
         await fn();

@@ -15,12 +15,13 @@ import type { Config } from './config.js';
 import { poolUse, type Orm } from './db.js';
 import type { Logger } from './common/logger.js';
 import { RequestContext, type Context } from './common/context.js';
-import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError, unauthenticated } from './common/errors.js';
+import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError, unauthenticated, wrongTransport } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
+import { idempotencyPlugin } from './common/idempotency.js';
 import { queryLimitRules } from './common/graphql-limits.js';
-import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache } from './common/persisted-queries.js';
+import { loadPersistedDocuments, persistedQueryRequests, publicReadCaching, registeredDocumentsCache, registeredText } from './common/persisted-queries.js';
 import { compiledQueriesGateway } from './common/compiled-queries.js';
 import { graphqlHandler, searchOf } from './common/graphql-http.js';
 import { createServices, type Services } from './services.js';
@@ -34,7 +35,7 @@ import { PaymentProvider } from './modules/payments/index.js';
 import { startTracing } from './common/tracing.js';
 import { MODULES } from './modules.js';
 import { chatWidgetCsp } from './modules/site/index.js';
-import { integratorAccessPlugin, introspectionGate, looksLikeKey } from './modules/integrators/index.js';
+import { chargeLive, integratorAccessPlugin, introspectionGate, looksLikeKey } from './modules/integrators/index.js';
 import { apiCors, crossOriginPictures } from './common/cors.js';
 import { securityHeaders } from './common/security-headers.js';
 import { weakEtag } from './common/etag.js';
@@ -43,6 +44,7 @@ import { PUBLIC_FOLDERS } from './common/storage.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
 import { firstReadAnswer, SpaPages } from './common/spa-preloads.js';
+import { LiveSocket, type LiveCaller } from './common/live-socket.js';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -86,6 +88,8 @@ export interface NirogApp {
   draining: { value: boolean };
   /** How many of the web app's registered queries have run compiled so far (common/compiled-queries.ts). */
   compiledOperations: () => number;
+  /** GraphQL subscriptions over WebSocket (common/live-socket.ts): main.ts attaches it to the HTTP server and closes it first when stopping. */
+  live: LiveSocket;
 }
 
 /** The end of a static folder: the file is not there. Not cached, so a redeploy that brings it is seen. */
@@ -117,9 +121,11 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     for (const cache of services.listCaches) cache.clear();
     answers.clear();
   });
+  // Live updates from every replica (common/live.ts), heard on the coordinator's connection.
+  coordinator.carryLive(services.live);
   const draining = { value: false };
   const worker = new OutboxWorker(orm, log, services, config.mail.pollMs, config.mail.retentionDays, (fn) => coordinator.asLeader(fn),
-    [services.verification.purgeSpentTokens, services.limiter.purgeExpired, services.webhooks.purge]);
+    [services.verification.purgeSpentTokens, services.limiter.purgeExpired, services.webhooks.purge, services.idempotency.purgeExpired]);
 
   /**
    * Who calls: a person by their access token, or an integrator app by its key (`Authorization:
@@ -157,6 +163,19 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
+  // Subscriptions are served by the live socket (common/live-socket.ts), never by an HTTP request.
+  const subscriptionsOverWebSocket: ApolloServerPlugin<Context> = {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation }) {
+          if (operation?.operation !== 'subscription') return;
+          const e = wrongTransport();
+          throw new GraphQLError(e.message, { extensions: { code: e.code, reason: e.reason, http: { status: HTTP_STATUS[e.code] } } });
+        },
+      };
+    },
+  };
+
   // GraphQL operations by name, type and outcome (the first error's code) for /metrics.
   const operationMetrics: ApolloServerPlugin<BaseContext> = {
     async requestDidStart({ request }) {
@@ -177,6 +196,24 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     },
   };
 
+  /** Every GraphQL error a caller sees, through HTTP and the live socket: coded, its message cut, anything unexpected masked. */
+  function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+    const appError = toAppError(unwrapResolverError(error));
+    if (appError) {
+      return {
+        message: clip(appError.message),
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { code: appError.code, reason: appError.reason, params: appError.params, fields: appError.fields, fieldRules: appError.fieldRules, retryAfter: appError.retryAfterSeconds },
+      };
+    }
+    const code = formatted.extensions?.code as string | undefined;
+    // graphql-js quotes the whole rejected value in its message: cut it, a caller's 200 kB string is not echoed back.
+    if (code && PASS_THROUGH_CODES.has(code)) return { message: clip(formatted.message), locations: formatted.locations, extensions: { code } };
+    log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
+    return { message: MASKED_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+
   // The schema, with the web app's registered queries compiled (common/compiled-queries.ts).
   const gateway = compiledQueriesGateway(schema, persistedDocuments);
   const apollo = new ApolloServer<Context>({
@@ -192,25 +229,11 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     persistedQueries: { cache: registeredDocumentsCache(persistedDocuments) },
     hideSchemaDetailsFromClientErrors: config.graphql.hideSuggestions,
     includeStacktraceInErrorResponses: false,
-    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, introspectionGate(config.graphql.introspection), integratorAccessPlugin, declaredLimitsPlugin,
+    // After the throttles and the integrator checks: a refused request claims no Idempotency-Key.
+    plugins: [ApolloServerPluginCacheControlDisabled(), outagePlugin, subscriptionsOverWebSocket, introspectionGate(config.graphql.introspection), integratorAccessPlugin, declaredLimitsPlugin, idempotencyPlugin,
       publicReadCaching({ maxAgeSeconds: config.graphql.publicMaxAgeSeconds, staleWhileRevalidateSeconds: config.graphql.publicStaleWhileRevalidateSeconds }),
       operationMetrics, ...(tracer ? [tracer.graphql as ApolloServerPlugin<BaseContext>] : [])],
-    formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-      const appError = toAppError(unwrapResolverError(error));
-      if (appError) {
-        return {
-          message: clip(appError.message),
-          path: formatted.path,
-          locations: formatted.locations,
-          extensions: { code: appError.code, reason: appError.reason, params: appError.params, fields: appError.fields, fieldRules: appError.fieldRules, retryAfter: appError.retryAfterSeconds },
-        };
-      }
-      const code = formatted.extensions?.code as string | undefined;
-      // graphql-js quotes the whole rejected value in its message: cut it, a caller's 200 kB string is not echoed back.
-      if (code && PASS_THROUGH_CODES.has(code)) return { message: clip(formatted.message), locations: formatted.locations, extensions: { code } };
-      log.error({ err: unwrapResolverError(error) }, 'unexpected GraphQL error');
-      return { message: MASKED_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
-    },
+    formatError,
   });
   await apollo.start();
 
@@ -249,7 +272,8 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
         // antd writes its styles into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'", ...chat.styleSrc],
         imgSrc: ["'self'", 'data:', 'blob:', ...chat.imgSrc, ...(config.uploads.s3?.publicUrl ? [new URL(config.uploads.s3.publicUrl).origin] : [])],
-        connectSrc: ["'self'", ...chat.connectSrc],
+        // The live socket at PUBLIC_URL (browsers that do not count ws: as 'self' ask for it by name).
+        connectSrc: ["'self'", new URL(config.publicUrl).origin.replace(/^http/, 'ws'), ...chat.connectSrc],
         frameSrc: chat.frameSrc.length ? chat.frameSrc : ["'none'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -355,6 +379,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // A chunk of another build (a rolling deploy, an old tab) answers 404, which the client's lazy
     // import sees as a failed load, not index.html parsed as JavaScript.
     app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
+    // The service worker (frontend/scripts/service-worker.js) is asked for again at every visit, so a new
+    // build's worker is found at once.
+    app.get('/sw.js', (_req, res, next) => res.sendFile(path.join(dist, 'sw.js'), { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (err) => err && next()));
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
     // index.html, with the chunks of the page asked for named in its head and its first screen
     // rendered from its first read, or the home page prerendered in the reader's language
@@ -380,5 +407,44 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   }
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => sendRestError(res, err, req.log));
-  return { app, apollo, services, restRoutes, worker, coordinator, draining, compiledOperations: gateway.compiledOperations };
+
+  // Subscriptions over WebSocket on /graphql, with the same tokens and keys as a request's headers.
+  const headerOf = (params: Record<string, unknown>, name: string) => {
+    const key = Object.keys(params).find((k) => k.toLowerCase() === name);
+    const value = key ? params[key] : undefined;
+    return typeof value === 'string' ? value : undefined;
+  };
+  const live = new LiveSocket({
+    schema,
+    limits: config.live,
+    graphql: config.graphql,
+    log,
+    trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    origins: [...config.payments.appOrigins, ...config.cors.origins],
+    async identify(params): Promise<LiveCaller> {
+      const token = tokenFromHeader(headerOf(params, 'authorization'));
+      const apiKey = headerOf(params, 'x-api-key')?.trim() || (looksLikeKey(token) ? token : undefined);
+      const em = orm.em.fork();
+      if (apiKey) return { user: null, integrator: await services.integrators.authenticate(em, apiKey) };
+      return { user: token ? await services.accounts.authenticate(em, token) : null, integrator: null };
+    },
+    contextFor(caller, { requestId, ip, origin }) {
+      const ctx = new RequestContext(orm.em as unknown as Context['em'], { requestId, ip, origin, log: log.child({ requestId }), services });
+      ctx.user = caller.user;
+      ctx.integrator = caller.integrator;
+      return ctx;
+    },
+    formatError(error) {
+      // Errors raised outside a resolver (the socket's own checks, a feed that failed) carry theirs as originalError.
+      const formatted = formatError(error.toJSON(), !error.path && error.originalError ? error.originalError : error);
+      // As on the HTTP door (integrator.plugin.ts): an app's spent budget reads THROTTLED.
+      if (formatted.extensions?.reason === 'THROTTLED') return { ...formatted, extensions: { ...formatted.extensions, code: 'THROTTLED' } };
+      return formatted;
+    },
+    registered: (hash) => registeredText(persistedDocuments, hash),
+    chargeApp: (ctx, points) => chargeLive(ctx.em, ctx.integrator!.appId, points),
+    draining: () => draining.value,
+  });
+
+  return { app, apollo, services, restRoutes, worker, coordinator, draining, compiledOperations: gateway.compiledOperations, live };
 }

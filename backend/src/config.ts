@@ -264,10 +264,39 @@ export function loadConfig(env: Env = process.env) {
       /** Seconds before a number may be sent another code (the screens count them down). */
       smsCodeResendSeconds: int(env, 'SMS_CODE_RESEND_SECONDS', 60, 1, 3600),
     },
+    /**
+     * Idempotency keys (common/idempotency.ts): how long a key's answer is kept (and the key refused
+     * for another request), how long a repeat of a request still running waits for its answer before
+     * it is told 409, and the claim of a running request, renewed while it runs (after a crash, a
+     * repeat takes the key over this soon).
+     */
+    idempotency: {
+      keyHours: int(env, 'IDEMPOTENCY_KEY_HOURS', 24, 1, 24 * 30),
+      waitMs: int(env, 'IDEMPOTENCY_WAIT_SECONDS', 10, 0, 60) * 1000,
+      leaseMs: int(env, 'IDEMPOTENCY_LEASE_SECONDS', 10, 1, 600) * 1000,
+    },
     /** The third-party chat bubble: off unless a provider and its property id are set. */
     chatWidget: {
       provider: oneOf(env, 'CHAT_WIDGET_PROVIDER', ['none', 'tawk', 'crisp'] as const, 'none'),
       id: optional(env, 'CHAT_WIDGET_ID'),
+    },
+    /** GraphQL subscriptions over the WebSocket at /graphql (common/live-socket.ts): each process counts its own connections. */
+    live: {
+      /** Open live connections of one account or app (its tabs and devices). */
+      connectionsPerUser: int(env, 'LIVE_CONNECTIONS_PER_USER', 10, 1, 100_000),
+      /** Open live connections from one address: generous, since a mobile carrier's NAT puts many people behind one. */
+      connectionsPerIp: int(env, 'LIVE_CONNECTIONS_PER_IP', 100, 1, 1_000_000),
+      subscriptionsPerConnection: int(env, 'LIVE_SUBSCRIPTIONS_PER_CONNECTION', 20, 1, 1000),
+      /** A subscription's selection runs again at every change: its cost (as GRAPHQL_MAX_COST measures it) is capped lower. */
+      maxCost: int(env, 'LIVE_MAX_COST', 1000, 10, 10_000_000),
+      /** The server pings every connection this often and drops one that did not answer the previous ping. */
+      heartbeatSeconds: int(env, 'LIVE_HEARTBEAT_SECONDS', 25, 1, 600),
+      /** A connection's session or key is checked again this often: logged out, revoked or expired, it is closed. */
+      sessionCheckSeconds: int(env, 'LIVE_SESSION_CHECK_SECONDS', 60, 1, 3600),
+      /** A socket must say who it is (connection_init) within this, or it is closed. */
+      initTimeoutSeconds: int(env, 'LIVE_INIT_TIMEOUT_SECONDS', 10, 1, 600),
+      /** The admin dashboard's figures are computed again at most this often while changes come in. */
+      dashboardSeconds: int(env, 'LIVE_DASHBOARD_SECONDS', 10, 0, 3600),
     },
     graphql: {
       /** Integrators use the published schema.graphql; introspection is on outside production. */

@@ -15,6 +15,7 @@ import type { Logger } from './common/logger.js';
 import { observeQuery } from './common/metrics.js';
 import { tracing } from './common/tracing.js';
 import { nativeClient, preparedReads } from './common/sql.js';
+import { idempotencyFence } from './common/idempotency.js';
 
 export type { Orm } from './common/orm.js';
 
@@ -63,6 +64,8 @@ export async function initOrm(config: Config, log?: Logger, opts: { pgliteImage?
       if (config.db.debugSql) log?.debug({ orm: msg });
     },
     discovery: { warnWhenNoEntities: true },
+    // Every transaction a request holding an Idempotency-Key commits marks the key inside it (common/idempotency.ts).
+    subscribers: [idempotencyFence],
     // The triggers the migrations create (the cache NOTIFY triggers of CacheNotify, the audit log's
     // append-only guard) belong to the migrations, not to the entities: the schema diff
     // (foundation test, npm run migration:diff) must not offer to drop them.

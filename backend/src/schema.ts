@@ -1,10 +1,11 @@
-import { ArgumentValidationError, buildSchema, getMetadataStorage } from 'type-graphql';
+import { ArgumentValidationError, buildSchema, getMetadataStorage, type PubSub } from 'type-graphql';
 import { validateOrReject, type ValidatorOptions } from 'class-validator';
 import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
 import { keepRuleLookups } from './common/input.js';
 import { assertLimitsDeclared } from './common/limits.js';
 import { describeScopes } from './common/scopes.js';
+import { describeIdempotency } from './common/idempotency.js';
 import { MODULES } from './modules.js';
 
 /** Every resolver of the API: the modules' own (modules.ts). */
@@ -42,6 +43,19 @@ async function validateInput(value: unknown): Promise<void> {
   }
 }
 
+/**
+ * type-graphql asks for a pub/sub to build subscriptions; Nirog's give their own `subscribe` (a live
+ * feed of the module, common/live.ts), so topics are never used.
+ */
+const NO_TOPICS: PubSub = {
+  publish() {
+    throw new Error('Subscriptions use live feeds (common/live.ts), not topics');
+  },
+  subscribe() {
+    throw new Error('Subscriptions use live feeds (common/live.ts), not topics');
+  },
+};
+
 let cached: Promise<GraphQLSchema> | undefined;
 
 export function buildNirogSchema(): Promise<GraphQLSchema> {
@@ -54,10 +68,12 @@ export function buildNirogSchema(): Promise<GraphQLSchema> {
       authChecker,
       authMode: 'error',
       validateFn: validateInput,
+      pubSub: NO_TOPICS,
     });
     assertEveryOperationHasAccessRule(schema);
     assertLimitsDeclared(schema);
     describeScopes(schema);
+    describeIdempotency(schema);
     return schema;
   })();
   return cached;

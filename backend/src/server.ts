@@ -53,7 +53,7 @@ export async function startServer(config: Config) {
   }
   // A production database starts with no admin, and only an admin can make another: the banner says how.
   const noAdmin = (await orm.em.fork().count(User, { role: Role.Admin, deletedAt: null })) === 0;
-  const { app, services, worker, coordinator, draining } = await createApp(config, orm, log);
+  const { app, services, worker, coordinator, draining, live } = await createApp(config, orm, log);
   // Cache invalidation from the other replicas, and the lock that makes one of them do periodic jobs.
   await coordinator.start();
   // After the coordinator: the worker's first pass runs the retention purge, in the replica holding the jobs lock.
@@ -80,12 +80,15 @@ export async function startServer(config: Config) {
     }, jobsMs)
     : undefined;
   jobs?.unref();
-  const server = createHttpServer(app, config).listen(config.port, config.host, () => {
+  const server = createHttpServer(app, config);
+  // Subscriptions (live updates) share the port: WebSocket upgrades of /graphql.
+  live.attach(server);
+  server.listen(config.port, config.host, () => {
     const db = config.db.url ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.db.pgliteDataDir}`;
     const lines = [
       '',
       `  Nirog is running at ${config.publicUrl}`,
-      `  GraphQL: ${config.publicUrl}/graphql   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
+      `  GraphQL: ${config.publicUrl}/graphql (subscriptions: ${config.publicUrl.replace(/^http/, 'ws')}/graphql)   REST: ${config.publicUrl}/api   Health: ${config.publicUrl}/healthz`,
       `  Database: ${db}`,
       config.mail.smtpUrl
         ? `  Mail: sent through ${new URL(config.mail.smtpUrl).host}`
@@ -112,6 +115,7 @@ export async function startServer(config: Config) {
     console.log(lines.join('\n') + '\n');
   });
   // Graceful stop (a rolling deploy, docker stop): /healthz says 503 and no new connection is taken;
+  // live sockets are closed with "service restart" (their clients reconnect to another replica);
   // requests under way get their answers (idle keep-alive connections close at once, the rest after
   // their response, all of them after SHUTDOWN_GRACE_MS); the outbox finishes the row it is sending;
   // then the database connections close and the process exits 0.
@@ -124,6 +128,7 @@ export async function startServer(config: Config) {
     if (reconciler) clearInterval(reconciler);
     if (jobs) clearInterval(jobs);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await live.close();
     server.closeIdleConnections();
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;

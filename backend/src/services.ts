@@ -28,6 +28,8 @@ import { WebhookService } from './modules/webhooks/index.js';
 import { MedicalFileService } from './modules/medical-files/index.js';
 import { CatalogueService } from './modules/catalogue/index.js';
 import { RateLimiter } from './common/rate-limit.js';
+import { IdempotencyStore } from './common/idempotency.js';
+import { LiveBus } from './common/live.js';
 
 /** The stateless services, built once per process. Each method takes the request's EntityManager. */
 export function createServices(config: Config, log: Logger) {
@@ -62,6 +64,9 @@ export function createServices(config: Config, log: Logger) {
   const dashboard = new DashboardService();
   const webhooks = new WebhookService(config, log);
   webhooks.subscribe(events);
+  // Live updates: every event also notifies every replica's subscribers (common/live.ts).
+  const live = new LiveBus(log);
+  live.subscribe(events);
   return {
     config, log, events, dashboard, images, medicalFiles, limiter, audit, accounts, doctors, mail, sms, notifications, verification, phoneCodes,
     family: new FamilyService(),
@@ -71,7 +76,8 @@ export function createServices(config: Config, log: Logger) {
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
     integrators: new IntegratorService(config.isProduction),
-    payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks,
+    idempotency: new IdempotencyStore(config, log),
+    payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks, live,
     catalogue: new CatalogueService(config, log, audit),
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
     listCaches: [listCounts, medicineMatches] as ListCache<unknown>[],

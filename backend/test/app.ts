@@ -8,7 +8,9 @@ import request from 'supertest';
 import type { Express } from 'express';
 import { loadConfig, REPO_ROOT, type Config } from '../src/config.js';
 import { initOrm, migrate, sqlListeners, type Orm } from '../src/db.js';
-import { createApp, type NirogApp } from '../src/app.js';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, createHttpServer, type NirogApp } from '../src/app.js';
 import { createLogger } from '../src/common/logger.js';
 import { seedDemoData } from '../src/seeders/DatabaseSeeder.js';
 import { generatedImagesFor } from '../src/common/generated-images.js';
@@ -26,6 +28,11 @@ export interface TestApp extends NirogApp {
   http: () => ReturnType<typeof request>;
   /** Runs SQL on this app's database in a fresh fork: to set up a case, or to read what a request wrote. */
   sql<T = Record<string, any>>(query: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * The app on a real port with its live socket (subscriptions), and the coordinator listening (live
+   * signals reach subscribers only through it): ws://127.0.0.1:<port>/graphql. Started on first use.
+   */
+  liveUrl(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -106,13 +113,31 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
   if (opts.seed !== false) await seedDemoData(orm, generatedImagesFor(config));
   const nirog = await createApp(config, orm, log);
   const app: Express = nirog.app;
+  let listening: Promise<{ server: Server; url: string }> | undefined;
   return {
     ...nirog,
     orm,
     config,
     http: () => request(app),
     sql: <T,>(query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute(query, params) as Promise<T[]>,
+    async liveUrl() {
+      listening ??= (async () => {
+        await nirog.coordinator.start();
+        const server = createHttpServer(app, config);
+        nirog.live.attach(server);
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return { server, url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/graphql` };
+      })();
+      return (await listening).url;
+    },
     async close() {
+      if (listening) {
+        const { server } = await listening;
+        await nirog.live.close();
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+        await nirog.coordinator.stop();
+      }
       await nirog.worker.stop();
       await nirog.apollo.stop();
       await orm.close(true);

@@ -141,7 +141,7 @@ describe('lists and limits come from the server', () => {
     expect(by.RATE_LIMITED).toEqual({ reason: 'RATE_LIMITED', code: 'TOO_MANY_REQUESTS', httpStatus: 429 });
     expect(by.EMAIL_NOT_VERIFIED).toEqual({ reason: 'EMAIL_NOT_VERIFIED', code: 'FORBIDDEN', httpStatus: 403 });
     for (const r of reasons) {
-      expect([r.reason, r.httpStatus]).toEqual([r.reason, { BAD_USER_INPUT: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409,
+      expect([r.reason, r.httpStatus]).toEqual([r.reason, { BAD_USER_INPUT: 400, UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, UNPROCESSABLE_CONTENT: 422,
         PAYLOAD_TOO_LARGE: 413, TOO_MANY_REQUESTS: 429, SERVICE_UNAVAILABLE: 503, INTERNAL_SERVER_ERROR: 500 }[r.code]]);
     }
   });

@@ -7,7 +7,7 @@ import { forbidden, unauthenticated } from './errors.js';
 import { holdsScope } from './scopes.js';
 
 /**
- * Deny by default: every Query and Mutation field must declare who may call it, with @Public() or
+ * Deny by default: every Query, Mutation and Subscription field must declare who may call it, with @Public() or
  * @Allow(...roles). assertEveryOperationHasAccessRule() runs when the schema is built and refuses to
  * start a server with an operation that has no rule. Ownership (is this *your* appointment?) is
  * checked in each module's policy, inside the service.
@@ -46,15 +46,19 @@ export const authChecker: AuthChecker<Context, Role> = ({ context, info }, roles
   return true;
 };
 
-export function accessRuleOf(schema: GraphQLSchema, operation: 'Query' | 'Mutation', field: string): AccessRule | undefined {
-  const type = operation === 'Query' ? schema.getQueryType() : schema.getMutationType();
-  return type?.getFields()[field]?.extensions?.access as AccessRule | undefined;
+export type OperationKind = 'Query' | 'Mutation' | 'Subscription';
+
+export const rootTypeOf = (schema: GraphQLSchema, operation: OperationKind) =>
+  operation === 'Query' ? schema.getQueryType() : operation === 'Mutation' ? schema.getMutationType() : schema.getSubscriptionType();
+
+export function accessRuleOf(schema: GraphQLSchema, operation: OperationKind, field: string): AccessRule | undefined {
+  return rootTypeOf(schema, operation)?.getFields()[field]?.extensions?.access as AccessRule | undefined;
 }
 
 export function assertEveryOperationHasAccessRule(schema: GraphQLSchema): void {
   const missing: string[] = [];
-  for (const op of ['Query', 'Mutation'] as const) {
-    const type = op === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  for (const op of ['Query', 'Mutation', 'Subscription'] as const) {
+    const type = rootTypeOf(schema, op);
     for (const name of Object.keys(type?.getFields() ?? {})) {
       if (!accessRuleOf(schema, op, name)) missing.push(`${op}.${name}`);
     }

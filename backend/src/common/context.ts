@@ -36,6 +36,11 @@ export interface Context {
   services: AppServices;
   /** Batched reads of read models for this request (common/loaders.ts). */
   loaders: RequestLoaders;
+  /**
+   * The same caller with a new EntityManager and new loaders: each event of a subscription is read
+   * afresh (common/live.ts), never from what an earlier event left in an identity map or a loader.
+   */
+  renewed(): Context;
 }
 
 /**
@@ -70,5 +75,12 @@ export class RequestContext implements Context {
 
   get em(): EntityManager {
     return (this.db.forked ??= this.db.root.fork());
+  }
+
+  renewed(): RequestContext {
+    const next = new RequestContext(this.db.root, this);
+    next.user = this.user;
+    next.integrator = this.integrator;
+    return next;
   }
 }

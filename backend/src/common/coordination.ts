@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Orm } from './orm.js';
 import type { Logger } from './logger.js';
 import { nativeClient } from './sql.js';
+import { LIVE_CHANNEL } from './live.js';
 
 /**
  * What the API processes (replicas) on one database agree on, through PostgreSQL itself:
@@ -10,6 +11,8 @@ import { nativeClient } from './sql.js';
  * - startup: migrations and the demo seed run under a session advisory lock, so replicas started at
  *   the same instant on an empty database migrate and seed once (the others wait, then find nothing
  *   to do);
+ * - live updates: every process LISTENs on nirog_live too, on the same connection, and hands what it
+ *   hears to its live bus (common/live.ts); after a reconnect the bus tells every subscriber to sync;
  * - caches: the per-process list caches (list-cache.ts) are cleared when any process commits a change
  *   they depend on: triggers send NOTIFY nirog_cache (migration CacheNotify), each process LISTENs on
  *   a dedicated connection that reconnects (and clears everything when it does: it may have missed one);
@@ -30,6 +33,12 @@ interface Session {
   close(): Promise<void>;
 }
 
+/** Where the live channel's notifications go (common/live.ts's LiveBus). */
+export interface LiveReceiver {
+  receive(payload: string | undefined): void;
+  resync(): void;
+}
+
 async function pgliteOf(orm: Orm): Promise<{ query: (sql: string, params?: unknown[]) => Promise<{ rows: unknown[] }>; listen: (ch: string, cb: (payload: string) => void) => Promise<() => Promise<void>> }> {
   return nativeClient(orm);
 }
@@ -38,12 +47,12 @@ async function pgliteOf(orm: Orm): Promise<{ query: (sql: string, params?: unkno
  * A connection of its own (PostgreSQL). PGlite has one connection shared with the ORM, which may be
  * inside a transaction: there the locks are not taken (one process: always granted).
  */
-async function openSession(config: Config, hooks: { onError?: (err: Error) => void; onNotify?: (payload?: string) => void } = {}): Promise<Session> {
+async function openSession(config: Config, hooks: { onError?: (err: Error) => void; onNotify?: (channel: string, payload?: string) => void } = {}): Promise<Session> {
   if (!config.db.url) return { query: async () => [{ got: true }], close: async () => {} };
   const client = new pg.Client({ connectionString: config.db.url, application_name: 'nirog-coordination' });
   client.on('error', (err) => hooks.onError?.(err));
   client.on('end', () => hooks.onError?.(new Error('connection ended')));
-  client.on('notification', (msg) => hooks.onNotify?.(msg.payload));
+  client.on('notification', (msg) => hooks.onNotify?.(msg.channel, msg.payload));
   try {
     await client.connect();
   } catch (err) {
@@ -73,8 +82,9 @@ export async function withStartupLock<T>(config: Config, orm: Orm, fn: () => Pro
 
 export class Coordinator {
   private session?: Session;
-  private unlisten?: () => Promise<void>;
+  private unlisten: (() => Promise<void>)[] = [];
   private readonly listeners = new Set<(table?: string) => void>();
+  private readonly live = new Set<LiveReceiver>();
   private leader = false;
   private stopped = true;
   private retry?: NodeJS.Timeout;
@@ -94,6 +104,16 @@ export class Coordinator {
     for (const fn of this.listeners) fn(table);
   }
 
+  /** The live channel's notifications, from every replica, go to `receiver` (resynced after each reconnect). */
+  carryLive(receiver: LiveReceiver): void {
+    this.live.add(receiver);
+  }
+
+  private heard(channel: string, payload?: string): void {
+    if (channel === LIVE_CHANNEL) for (const r of this.live) r.receive(payload);
+    else this.changed(payload);
+  }
+
   async start(): Promise<void> {
     this.stopped = false;
     await this.connect();
@@ -104,19 +124,24 @@ export class Coordinator {
       try {
         if (!this.config.db.url) {
           const lite = await pgliteOf(this.orm);
-          this.unlisten = await lite.listen(CACHE_CHANNEL, (table) => this.changed(table));
+          this.unlisten = [
+            await lite.listen(CACHE_CHANNEL, (table) => this.changed(table)),
+            await lite.listen(LIVE_CHANNEL, (payload) => this.heard(LIVE_CHANNEL, payload)),
+          ];
           this.session = await openSession(this.config);
         } else {
           // The hooks may fire before openSession returns (a refused or dropped connect): only a
           // session that exists can be lost; a failed connect is retried by the catch below.
           let session: Session | undefined;
           // eslint-disable-next-line prefer-const -- declared first: the hooks may read it before this assignment
-          session = await openSession(this.config, { onError: (err) => { if (session) this.lost(session, err); }, onNotify: (table) => this.changed(table) });
+          session = await openSession(this.config, { onError: (err) => { if (session) this.lost(session, err); }, onNotify: (channel, payload) => this.heard(channel, payload) });
           this.session = session;
           await session.query(`listen ${CACHE_CHANNEL}`);
+          await session.query(`listen ${LIVE_CHANNEL}`);
         }
         // Whatever happened while this process was not listening is unknown: start clean.
         this.changed();
+        for (const r of this.live) r.resync();
       } catch (err) {
         this.log.warn({ err }, 'coordination connection failed; retrying');
         const half = this.session;
@@ -182,7 +207,7 @@ export class Coordinator {
     this.session = undefined;
     if (session && this.leader) await session.query('select pg_advisory_unlock($1)', [LOCKS.jobs]).catch(() => {});
     this.leader = false;
-    await this.unlisten?.().catch(() => {});
+    for (const unlisten of this.unlisten.splice(0)) await unlisten().catch(() => {});
     await session?.close();
   }
 }

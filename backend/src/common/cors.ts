@@ -7,7 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
  * what its own token entitles it to, exactly as a same-origin one.
  */
 export const CORS_METHODS = 'GET, POST, PUT, DELETE, PATCH';
-export const CORS_HEADERS = 'Authorization, Content-Type';
+export const CORS_HEADERS = 'Authorization, Content-Type, Idempotency-Key';
 
 /** The request's Origin when it is one of the configured origins, else null. */
 export function allowedOrigin(req: Request, origins: readonly string[]): string | null {
@@ -27,7 +27,7 @@ export function apiCors(origins: readonly string[]) {
     const origin = allowedOrigin(req, origins);
     if (!origin) return next();
     res.setHeader('Access-Control-Allow-Origin', origin);
-    res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id, Content-Disposition');
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id, Content-Disposition, Idempotent-Replayed');
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', CORS_METHODS);
       res.setHeader('Access-Control-Allow-Headers', CORS_HEADERS);

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
+  | 'UNPROCESSABLE_CONTENT'
   | 'TOO_MANY_REQUESTS'
   | 'PAYLOAD_TOO_LARGE'
   | 'SERVICE_UNAVAILABLE'
@@ -34,6 +35,7 @@ export const ERROR_REASONS = {
   MALFORMED_VALUE: r('BAD_USER_INPUT', 'A value is not in the form expected (an id that is no id, a number out of range, a NUL character)'),
   BAD_REQUEST: r('BAD_USER_INPUT', 'The request body could not be read'),
   MUTATION_OVER_GET: r('BAD_USER_INPUT', 'A GET by hash named a mutation: only queries are served by GET (answered 405; send it by POST)'),
+  WRONG_TRANSPORT: r('BAD_USER_INPUT', 'Subscriptions go over the WebSocket at /graphql (graphql-transport-ws); queries and mutations over HTTP'),
   CONSTRAINT: r('BAD_USER_INPUT', 'A value breaks a rule of the stored data'),
   MISSING_FIELDS: r('BAD_USER_INPUT', 'Required fields are missing (extensions.fields names them)'),
   INVALID_PHONE: r('BAD_USER_INPUT', 'Not a Bangladeshi mobile number (01XXXXXXXXX)'),
@@ -60,6 +62,7 @@ export const ERROR_REASONS = {
   CODE_EXPIRED: r('BAD_USER_INPUT', 'The verification code has expired or was used; ask for a new one'),
   WRONG_CODE: r('BAD_USER_INPUT', 'The verification code is wrong (params.count: attempts left)'),
   PHONE_CHANGE_NEEDS_CODE: r('BAD_USER_INPUT', 'A verified mobile number changes only when the new one is verified with an SMS code'),
+  IDEMPOTENCY_KEY_INVALID: r('BAD_USER_INPUT', 'The Idempotency-Key header is not 1 to 255 visible ASCII characters (a UUID is best)'),
 
   // Who you are (401).
   UNAUTHENTICATED: r('UNAUTHENTICATED', 'Log in first'),
@@ -133,6 +136,11 @@ export const ERROR_REASONS = {
   SPECIALITY_TAKEN: r('CONFLICT', 'Another speciality has this title or address name'),
   IMPORT_HAS_PROBLEMS: r('CONFLICT', 'The file has problems (params.count): correct them and check it again'),
   IMPORT_NOT_READY: r('CONFLICT', 'This import has already run, or is running'),
+  IDEMPOTENCY_KEY_IN_USE: r('CONFLICT', 'A request with this Idempotency-Key is still being carried out; ask again in a moment (Retry-After) for its answer'),
+  IDEMPOTENT_ANSWER_LOST: r('CONFLICT', 'The request with this Idempotency-Key was carried out, but the server stopped before it could keep its answer: it is not done again; find its result (My orders, My appointments)'),
+
+  // The request cannot be taken as it is (422).
+  IDEMPOTENCY_KEY_REUSED: r('UNPROCESSABLE_CONTENT', 'This Idempotency-Key was used with another request; each intent needs its own key'),
 
   // Too much (413, 429).
   FILE_TOO_LARGE: r('PAYLOAD_TOO_LARGE', 'A file is larger than the upload limit (params.maxMb)'),
@@ -141,6 +149,7 @@ export const ERROR_REASONS = {
   CODE_LOCKED: r('TOO_MANY_REQUESTS', 'Too many wrong codes; ask for a new code'),
   RESEND_COOLDOWN: r('TOO_MANY_REQUESTS', 'A new code was sent moments ago (params.seconds to wait)'),
   RESEND_LIMIT: r('TOO_MANY_REQUESTS', 'Too many codes asked for today'),
+  TOO_MANY_SUBSCRIPTIONS: r('TOO_MANY_REQUESTS', 'This connection already follows as many subscriptions as one may (params.max): complete one, or open another connection'),
   THROTTLED: r('TOO_MANY_REQUESTS', "The integrator app's cost budget is spent (extensions.code THROTTLED); extensions.retryAfter says in how many seconds it refills enough, extensions.cost shows the bucket"),
 
   // Ours, not yours (503, 500).

@@ -26,6 +26,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE_CONTENT: 422,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   SERVICE_UNAVAILABLE: 503,
@@ -76,6 +77,8 @@ export const tooMany = (message: string, reason: ReasonOf<'TOO_MANY_REQUESTS'>, 
 export const tooLarge = (maxBytes: number) =>
   new AppError('FILE_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { params: { maxMb: Math.round(maxBytes / 1024 / 1024) } });
 export const unavailable = (message: string, reason: ReasonOf<'SERVICE_UNAVAILABLE'>, params?: ErrorParams) => new AppError(reason, message, { params });
+export const wrongTransport = () =>
+  new AppError('WRONG_TRANSPORT', 'Subscriptions go over the WebSocket at /graphql (graphql-transport-ws); queries and mutations over HTTP');
 
 const isErrorReason = (v: string): v is ErrorReason => Object.prototype.hasOwnProperty.call(ERROR_REASONS, v);
 
@@ -155,6 +158,11 @@ function isConnectionError(err: unknown): boolean {
   // node-postgres reports a dropped connection without a code.
   const message = err instanceof Error ? err.message : '';
   return /Connection terminated|not queryable|Client was closed|timeout exceeded when trying to connect|terminating connection/i.test(message);
+}
+
+/** A refusal raised by a GraphQL plugin before anything runs (a throttle, an idempotency key): coded, with its HTTP status. */
+export function graphqlErrorOf(e: AppError): GraphQLError {
+  return new GraphQLError(e.message, { extensions: { code: e.code, reason: e.reason, params: e.params, retryAfter: e.retryAfterSeconds, http: { status: HTTP_STATUS[e.code] } } });
 }
 
 export const MASKED_MESSAGE = 'Something went wrong on our side. Please try again.';

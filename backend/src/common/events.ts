@@ -11,9 +11,13 @@ export type DomainEvent =
   | { type: 'user.registered'; userId: string }
   | { type: 'doctor.registered'; doctorId: string; userId: string }
   | { type: 'doctor.reviewed'; doctorId: string; userId: string; decision: 'approved' | 'rejected' }
+  /** A doctor switched their online status (the patients waiting for them are told). */
+  | { type: 'doctor.onlineChanged'; doctorId: string; online: boolean }
   | { type: 'appointment.booked'; appointmentId: string; patientId: string; doctorId: string; startsAt?: string }
   | { type: 'appointment.statusChanged'; appointmentId: string; patientId: string; doctorId: string; from: string; to: string }
   | { type: 'appointment.paid'; appointmentId: string; patientId: string; doctorId: string; paymentId: string }
+  /** Its doctor started a paid video consultation (opened its room): the patient may join now. */
+  | { type: 'appointment.started'; appointmentId: string; patientId: string; doctorId: string }
   | { type: 'prescription.written'; prescriptionId: string; appointmentId: string; patientId: string; doctorId: string }
   | { type: 'order.placed'; orderId: string; userId: string }
   | { type: 'order.paid'; orderId: string; userId: string; paymentId: string }
@@ -24,7 +28,7 @@ export type DomainEvent =
   /** A medicine's stock fell from above LOW_STOCK_THRESHOLD to it or below (a checkout, an admin's or a pharmacy app's figure). */
   | { type: 'medicine.stockLow'; medicineId: string; stock: number }
   /** A payment was refunded (whatever refunds publishes it; webhooks tell apps about refunded orders). */
-  | { type: 'payment.refunded'; paymentId: string };
+  | { type: 'payment.refunded'; paymentId: string; purpose: 'order' | 'consultation'; purposeId: string; userId: string };
 
 /** Stock at or below this is low: a medicine.stockLow event (and webhook) when a change crosses it. */
 export const LOW_STOCK_THRESHOLD = 10;

@@ -1,11 +1,11 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Extensions } from 'type-graphql';
 import {
-  GraphQLError, GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, getNamedType, isInputObjectType,
+  GraphQLIncludeDirective, GraphQLSkipDirective, Kind, getDirectiveValues, getNamedType, isInputObjectType,
   type DocumentNode, type FragmentDefinitionNode, type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLSchema,
   type SelectionNode, type SelectionSetNode,
 } from 'graphql';
-import { HTTP_STATUS, toAppError } from './errors.js';
+import { graphqlErrorOf, toAppError } from './errors.js';
 import type { AccessRule } from './access.js';
 import type { Context } from './context.js';
 import type { LimitName } from './rate-limit.js';
@@ -54,14 +54,18 @@ function inputTakesSecret(type: GraphQLInputType, seen = new Set<string>()): boo
 
 export const takesSecret = (args: readonly GraphQLArgument[]) => args.some((a) => SECRET.test(a.name) || inputTakesSecret(a.type));
 
-/** Refuses a schema with a risky operation (see above) that declares no limit. */
+/**
+ * Refuses a schema with a risky operation (see above) that declares no limit. Every subscription is
+ * risky: it holds a connection and runs its selection again at each change, so each says how it is
+ * bounded (the live socket's limits, common/live-socket.ts).
+ */
 export function assertLimitsDeclared(schema: GraphQLSchema): void {
   const missing: string[] = [];
-  for (const kind of ['Query', 'Mutation'] as const) {
-    const type = kind === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  for (const kind of ['Query', 'Mutation', 'Subscription'] as const) {
+    const type = kind === 'Query' ? schema.getQueryType() : kind === 'Mutation' ? schema.getMutationType() : schema.getSubscriptionType();
     for (const [name, field] of Object.entries(type?.getFields() ?? {})) {
       const publicWrite = kind === 'Mutation' && field.extensions?.access === 'public';
-      if ((publicWrite || takesSecret(field.args)) && !limitOf(field)) missing.push(`${kind}.${name}`);
+      if ((publicWrite || kind === 'Subscription' || takesSecret(field.args)) && !limitOf(field)) missing.push(`${kind}.${name}`);
     }
   }
   if (missing.length) throw new Error(`Operations open to abuse without a declared limit (add @Throttle() or @LimitedIn()): ${missing.join(', ')}`);
@@ -147,7 +151,7 @@ export const declaredLimitsPlugin: ApolloServerPlugin<Context> = {
           } catch (err) {
             const e = toAppError(err);
             if (!e) throw err;
-            throw new GraphQLError(e.message, { extensions: { code: e.code, reason: e.reason, params: e.params, retryAfter: e.retryAfterSeconds, http: { status: HTTP_STATUS[e.code] } } });
+            throw graphqlErrorOf(e);
           }
         }
       },

@@ -115,6 +115,33 @@ export const outboxSends = new Counter({
   registers: [registry],
 });
 
+export const liveConnections = new Gauge({
+  name: 'nirog_live_connections',
+  help: 'Open live (WebSocket) connections of this process, by caller: person, app, visitor',
+  labelNames: ['caller'] as const,
+  registers: [registry],
+});
+
+export const liveSubscriptions = new Gauge({
+  name: 'nirog_live_subscriptions',
+  help: 'Subscriptions this process is serving',
+  registers: [registry],
+});
+
+export const liveUpdates = new Counter({
+  name: 'nirog_live_updates_total',
+  help: 'Subscription events sent, by subscription field and type (SYNC, CHANGE)',
+  labelNames: ['subscription', 'type'] as const,
+  registers: [registry],
+});
+
+export const liveRefusals = new Counter({
+  name: 'nirog_live_refusals_total',
+  help: 'Live connections and subscriptions refused or closed by a limit or a check, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
 /** What is read at scrape time from the database (set by the composition root). */
 export interface ScrapeSources {
   /** Connections of the pg pool (PostgreSQL only; PGlite has one in-process connection and no pool). */

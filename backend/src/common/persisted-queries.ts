@@ -47,6 +47,12 @@ const hexOf = (id: unknown): string | null => {
   return HEX.test(hex) ? hex : null;
 };
 
+/** The text of a registered document by its id ("sha256:<hex>" or "<hex>"), or undefined (the live socket takes the web app's subscriptions by hash too). */
+export const registeredText = (documents: PersistedDocuments, id: unknown): string | undefined => {
+  const hex = hexOf(id);
+  return hex ? documents.get(hex)?.text : undefined;
+};
+
 /** Reads the manifest written by codegen; none (a backend built alone) means nothing is registered. */
 export function loadPersistedDocuments(file: string, log?: Logger): PersistedDocuments {
   const documents: PersistedDocuments = new Map();

@@ -1,4 +1,5 @@
 import type { LimitRule } from './limits.js';
+import type { IdempotencyFence } from './idempotency.js';
 import type { Role } from './roles.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -8,6 +9,8 @@ export interface RequestInfo {
   ip: string;
   /** The operations this request runs and the limits they declared (common/limits.ts). */
   operations?: { name: string; limit: LimitRule | undefined; role: Role | null }[];
+  /** The Idempotency-Key this request holds, checked by every transaction it commits (common/idempotency.ts). */
+  idempotency?: IdempotencyFence;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestInfo>();

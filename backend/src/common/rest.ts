@@ -10,6 +10,7 @@ import { noteOperation, type LimitRule } from './limits.js';
 import type { LimitName } from './rate-limit.js';
 import { allowedOrigin } from './cors.js';
 import { withPictureBase } from './rest-images.js';
+import { beginRest, IDEMPOTENCY_HEADER, REPLAYED_HEADER, type IdempotencyClaim } from './idempotency.js';
 
 /**
  * The REST compatibility layer: the spec's paths and JSON wrappers, mapped onto the same services
@@ -27,6 +28,8 @@ export interface RestRouteInfo {
   pictures?: boolean;
   /** Its declared abuse limit (common/limits.ts). */
   limit?: LimitRule;
+  /** It honours an Idempotency-Key (common/idempotency.ts). */
+  idempotent?: true;
 }
 export interface RouteOptions {
   /** A per-address window limit counted before the route runs (common/limits.ts). */
@@ -45,6 +48,11 @@ export interface RouteOptions {
    * (common/answer-cache.ts).
    */
   shareable?: boolean;
+  /**
+   * A write that creates or moves money, stock or a booking: an Idempotency-Key sent with it makes a
+   * repeat answer the first result instead of doing it again (common/idempotency.ts).
+   */
+  idempotent?: boolean;
 }
 export type RouteFn = (method: HttpMethod, path: string, access: AccessRule, handler: RestHandler, opts?: RouteOptions) => void;
 
@@ -74,9 +82,10 @@ export function parsedByApi(registry: readonly RestRouteInfo[]): (incoming: Inco
 export function restRouteRegistrar(router: Router, contextFor: (req: Request) => Promise<Context>, registry: RestRouteInfo[]): RouteFn {
   return (method, path, access, handler, opts = {}) => {
     const limit: LimitRule | undefined = opts.throttle ? { throttle: opts.throttle } : opts.limitedIn ? { limitedIn: opts.limitedIn } : undefined;
-    registry.push({ method, path, access, ...(opts.pictures ? { pictures: true } : {}), ...(limit ? { limit } : {}) });
+    registry.push({ method, path, access, ...(opts.pictures ? { pictures: true } : {}), ...(limit ? { limit } : {}), ...(opts.idempotent ? { idempotent: true as const } : {}) });
     router[method](path, async (req, res) => {
       let ctx: Context | undefined;
+      let claim: IdempotencyClaim | undefined;
       try {
         // Every record id is a UUID: anything else names no record (and never reaches SQL as a uuid).
         if (typeof req.params.id === 'string' && !isUuid(req.params.id)) throw notFound('Record');
@@ -86,6 +95,17 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
         if (access !== 'public') {
           if (!ctx.user) throw unauthenticated();
           if (Array.isArray(access) && !access.includes(ctx.user.role)) throw forbidden();
+        }
+        if (opts.idempotent && req.headers[IDEMPOTENCY_HEADER] !== undefined) {
+          // A form with pictures is read here, whole, so that its files are part of the request's fingerprint.
+          const form = opts.pictures ? keepMultipart(req, await readMultipart(req, ctx.services.config.uploads)) : null;
+          const begun = await beginRest(ctx, req, `${method.toUpperCase()} ${path}`, form ? { body: form.fields, files: form.files } : { body: req.body });
+          if (begun && 'replay' in begun) {
+            res.status(begun.replay.status).setHeader(REPLAYED_HEADER, 'true');
+            res.type('json').send(begun.replay.body);
+            return;
+          }
+          claim = begun?.claim;
         }
         // Picture URLs: absolute on PUBLIC_URL for a caller on another allowed origin (common/rest-images.ts).
         const base = allowedOrigin(req, ctx.services.config.cors.origins) ? ctx.services.config.publicUrl : '';
@@ -101,9 +121,25 @@ export function restRouteRegistrar(router: Router, contextFor: (req: Request) =>
           });
         }
         if (opts.shareable && !ctx.user && !ctx.integrator) res.locals.shareableAnswer = true;
+        if (claim) {
+          // Kept before it is sent: whoever asks again with the key from now on gets these bytes.
+          const text = res.headersSent ? null : JSON.stringify(result ?? { success: true });
+          const done = claim;
+          claim = undefined;
+          await done.finish(text === null ? null : { status: 200, body: text }, true);
+          if (text !== null) res.status(200).type('json').send(text);
+          return;
+        }
         if (!res.headersSent) res.status(200).json(result ?? { success: true });
       } catch (err) {
-        sendRestError(res, err, ctx?.log ?? (req as unknown as { log?: Context['log'] }).log);
+        const log = ctx?.log ?? (req as unknown as { log?: Context['log'] }).log;
+        if (!claim) {
+          sendRestError(res, err, log);
+          return;
+        }
+        const answer = restErrorAnswer(err, log);
+        await claim.finish({ status: answer.status, body: JSON.stringify(answer.body) }, false);
+        writeRestError(res, answer);
       }
     });
   };
@@ -134,15 +170,30 @@ export async function upsert<T>(edit: () => Promise<T>, write: () => Promise<T>)
   }
 }
 
-export function sendRestError(res: Response, err: unknown, log?: Context['log']): void {
+interface RestErrorAnswer {
+  status: number;
+  retryAfter?: string;
+  body: Record<string, unknown>;
+}
+
+/** A refusal as the REST door answers it (logged when it is a bug or an outage). */
+function restErrorAnswer(err: unknown, log?: Context['log']): RestErrorAnswer {
   const appError = toAppError(err);
   if (!appError) log?.error({ err }, 'unexpected error in REST handler');
   else if (appError.code === 'SERVICE_UNAVAILABLE') log?.warn({ err }, 'service unavailable');
   const e = appError ?? new AppError('INTERNAL', MASKED_MESSAGE);
+  const retryAfter = e.retryAfterSeconds ? String(e.retryAfterSeconds) : e.code === 'SERVICE_UNAVAILABLE' ? '5' : undefined;
+  return { status: HTTP_STATUS[e.code], retryAfter, body: { success: false, message: e.message, code: e.code, reason: e.reason, params: e.params, fields: e.fields, fieldRules: e.fieldRules } };
+}
+
+function writeRestError(res: Response, answer: RestErrorAnswer): void {
   if (res.headersSent) return;
-  if (e.code === 'SERVICE_UNAVAILABLE') res.setHeader('Retry-After', '5');
-  if (e.retryAfterSeconds) res.setHeader('Retry-After', String(e.retryAfterSeconds));
-  res.status(HTTP_STATUS[e.code]).json({ success: false, message: e.message, code: e.code, reason: e.reason, params: e.params, fields: e.fields, fieldRules: e.fieldRules });
+  if (answer.retryAfter) res.setHeader('Retry-After', answer.retryAfter);
+  res.status(answer.status).json(answer.body);
+}
+
+export function sendRestError(res: Response, err: unknown, log?: Context['log']): void {
+  writeRestError(res, restErrorAnswer(err, log));
 }
 
 export interface UploadedFile {
@@ -157,7 +208,23 @@ export interface UploadedFile {
  * of the body is drained (busboy discards what is past a limit), so one oversized upload never
  * leaves a rejected promise behind it or a stalled connection.
  */
-export async function readMultipart(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+type ReadForm = { fields: Record<string, unknown>; files: UploadedFile[] };
+const KEPT_FORM = Symbol('nirog.readForm');
+
+/** A form read before its handler (an idempotent route's fingerprint): the handler's readMultipart gets it again. */
+function keepMultipart(req: Request, form: ReadForm): ReadForm {
+  (req as Request & { [KEPT_FORM]?: ReadForm })[KEPT_FORM] = form;
+  return form;
+}
+
+export async function readMultipart(req: Request, limits: { maxBytes: number; maxFiles: number }): Promise<ReadForm> {
+  const kept = (req as Request & { [KEPT_FORM]?: ReadForm })[KEPT_FORM];
+  if (kept) {
+    // Read with the API's own limits; the route's may be tighter.
+    if (kept.files.length > limits.maxFiles) throw badInput(`At most ${limits.maxFiles} files`, undefined, 'TOO_MANY_FILES', { max: limits.maxFiles });
+    if (kept.files.some((f) => f.data.length > limits.maxBytes)) throw tooLarge(limits.maxBytes);
+    return kept;
+  }
   const contentType = req.headers['content-type'] ?? '';
   if (!contentType.startsWith('multipart/form-data')) {
     if (req.body === undefined && req.is(['application/json', '+json'])) await readJsonBody(req, limits);

@@ -72,7 +72,7 @@ export const holdsScope = (app: IntegratorIdentity, field: GraphQLField<unknown,
  * published schema.graphql, introspection and the /developers reference say which scope opens it.
  */
 export function describeScopes(schema: GraphQLSchema): void {
-  for (const type of [schema.getQueryType(), schema.getMutationType()]) {
+  for (const type of [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()]) {
     for (const field of Object.values(type?.getFields() ?? {})) {
       const scope = scopeOf(field);
       if (!scope) continue;

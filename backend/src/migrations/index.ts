@@ -26,6 +26,7 @@ import { Migration20261122030639Payments } from './Migration20261122030639Paymen
 import { Migration20261122030845DoctorsConsultations } from './Migration20261122030845DoctorsConsultations.js';
 import { Migration20261122025521Initial } from './Migration20261122025521Initial.js';
 import { Migration20261129050000OpenMarketplace } from './Migration20261129050000OpenMarketplace.js';
+import { Migration20261129070000IdempotencyKeys } from './Migration20261129070000IdempotencyKeys.js';
 
 /** Applied in this order at start. Add new migrations at the end; never edit one that has shipped. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129020000PhoneCodeDecoys', class: Migration20261129020000PhoneCodeDecoys },
   { name: 'Migration20261129021000HospitalAppDoctors', class: Migration20261129021000HospitalAppDoctors },
   { name: 'Migration20261129050000OpenMarketplace', class: Migration20261129050000OpenMarketplace },
+  { name: 'Migration20261129070000IdempotencyKeys', class: Migration20261129070000IdempotencyKeys },
 ];

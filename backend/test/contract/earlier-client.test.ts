@@ -207,7 +207,8 @@ describe('CORS for the earlier client on its own origin (CORS_ORIGINS)', () => {
     expect(res.headers['access-control-allow-origin']).toBe(EARLIER);
     expect(res.headers['access-control-allow-methods']).toMatch(/PUT/);
     expect(res.headers['access-control-allow-methods']).toMatch(/DELETE/);
-    expect(res.headers['access-control-allow-headers']).toBe('Authorization, Content-Type');
+    // Idempotency-Key too: a client on another origin may send its writes once per intent (common/idempotency.ts).
+    expect(res.headers['access-control-allow-headers']).toBe('Authorization, Content-Type, Idempotency-Key');
     expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     const get = await t.http().get('/api/doctors').set('Origin', EARLIER);
     expect(get.headers['access-control-allow-origin']).toBe(EARLIER);

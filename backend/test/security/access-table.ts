@@ -145,6 +145,11 @@ export const EXPECTED: Record<string, string> = {
   'Mutation.sendPhoneCode': 'x+++',
   'Mutation.verifyPhone': 'x+++',
   'Query.smsSandbox': '++++',
+  // Subscriptions (over the live socket; operations.ts sends them there): the caller's own records,
+  // as the queries show them.
+  'Subscription.appointmentEvents': 'x+++',
+  'Subscription.orderEvents': 'x+x+',
+  'Subscription.dashboardEvents': 'xxx+',
   // REST (/api)
   'POST /register': '++++',
   'POST /login': '++++',
@@ -274,6 +279,7 @@ export const PHARMACIST_ALLOWED = new Set([
   'POST /logout', 'PUT /logout', 'GET /currentUserDetails', 'PUT /update/currentUserdetails', 'PUT /update/avatar', 'GET /hospital/slots',
   'GET /appointment/:id', 'PUT /appointment/:id/status', 'GET /prescription/:id', 'GET /prescription/:id/pdf', 'GET /payment/:tranId', 'GET /order/:id',
   'GET /my/mailbox', 'PUT /update/language', 'POST /confirm/email', 'POST /confirm/email/resend', 'POST /blood/donor', 'GET /blood/donor/me',
+  'Subscription.orderEvents',
 ]);
 
 /**
@@ -299,4 +305,20 @@ export const INTEGRATOR_SCOPE_OF: Record<string, string> = {
   'Mutation.subscribeWebhook': 'WEBHOOKS_MANAGE',
   'Mutation.unsubscribeWebhook': 'WEBHOOKS_MANAGE',
   'Query.webhookDeliveries': 'WEBHOOKS_MANAGE',
+  'Subscription.orderEvents': 'ORDERS_READ',
+  'Subscription.appointmentEvents': 'APPOINTMENTS_READ',
 };
+
+/**
+ * The writes that honour an Idempotency-Key (common/idempotency.ts, declared with @Idempotent() and
+ * `{ idempotent: true }`): every one that creates or moves money, stock or a booking, or makes an
+ * account or a record a retry would double. Written out by hand; idempotency.test.ts compares it with
+ * what the schema and the route table declare.
+ */
+export const IDEMPOTENT_OPERATIONS = [
+  'Mutation.createOrder', 'Mutation.payForOrder', 'Mutation.bookConsultation', 'Mutation.bookHospitalVisit', 'Mutation.payForConsultation',
+  'Mutation.hireNurse', 'Mutation.requestBlood', 'Mutation.reviewDoctor', 'Mutation.createNurseReview', 'Mutation.signup',
+  'Mutation.doctorSignup', 'Mutation.loginWithCode', 'Mutation.addFamilyMember', 'Mutation.applyInsurance',
+  'POST /create/order', 'POST /appointment/:id/pay', 'POST /new/appointment', 'POST /new/hire/nurse', 'POST /blood/booking',
+  'POST /create/review', 'POST /create/nurse/review', 'POST /register', 'POST /register/doctor', 'POST /insurance/apply',
+];

@@ -137,9 +137,11 @@ describe('GraphQL document limits', () => {
     expect(files.length).toBeGreaterThan(10);
     // The defaults from config.ts, not this file's lowered ones.
     const { loadConfig } = await import('../../src/config.js');
-    const defaults = loadConfig({ NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', PAYMENT_SANDBOX: 'false' }).graphql;
+    const production = loadConfig({ NODE_ENV: 'production', JWT_SECRET: '9f2c7e1a4b8d3f60e5a7c2b9d1f4e8a3-test', PAYMENT_SANDBOX: 'false' });
+    const defaults = production.graphql;
     const fragments = files.map((f) => readFileSync(f, 'utf8')).join('\n');
     let checked = 0;
+    let subscriptions = 0;
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       if (!/^\s*(query|mutation|subscription)\b/m.test(text)) continue;
@@ -152,8 +154,16 @@ describe('GraphQL document limits', () => {
       const errors = validate(schema, used, [...queryLimitRules(defaults)]);
       expect({ file: path.relative(REPO_ROOT, file), errors: errors.map((e) => e.message) }).toEqual({ file: path.relative(REPO_ROOT, file), errors: [] });
       expect(parse(text, { maxTokens: defaults.maxTokens })).toBeTruthy();
+      // A subscription runs again at every change: the live socket's lower cost limit (LIVE_MAX_COST) applies.
+      const live = { ...used, definitions: used.definitions.filter((d) => d.kind !== 'OperationDefinition' || d.operation === 'subscription') };
+      const followed = live.definitions.filter((d) => d.kind === 'OperationDefinition').length;
+      if (!followed) continue;
+      subscriptions += followed;
+      const liveErrors = validate(schema, live, [...queryLimitRules({ ...defaults, maxCost: production.live.maxCost })]);
+      expect({ file: path.relative(REPO_ROOT, file), liveErrors: liveErrors.map((e) => e.message) }).toEqual({ file: path.relative(REPO_ROOT, file), liveErrors: [] });
     }
     expect(checked).toBeGreaterThan(30);
+    expect(subscriptions).toBeGreaterThanOrEqual(5);
   });
 });
 

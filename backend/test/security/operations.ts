@@ -6,12 +6,14 @@ import {
 import request from 'supertest';
 import type { TestApp } from '../app.js';
 import type { RestRouteInfo } from '../../src/common/rest.js';
+import { LiveTestClient } from '../live.js';
+import { ERROR_REASONS, type ErrorReason } from '../../src/common/error-reasons.js';
 
 /**
  * Every operation of the API, enumerated from the built schema and the REST route registry (never
  * from a hand-kept list), and a way to call each one: used by the authorization matrix and the fuzzer.
  */
-export type OpKind = 'Query' | 'Mutation';
+export type OpKind = 'Query' | 'Mutation' | 'Subscription';
 export interface GraphqlOp {
   key: string; // "Query.me"
   kind: OpKind;
@@ -21,8 +23,8 @@ export interface GraphqlOp {
 
 export function graphqlOperations(schema: GraphQLSchema): GraphqlOp[] {
   const out: GraphqlOp[] = [];
-  for (const kind of ['Query', 'Mutation'] as const) {
-    const type = kind === 'Query' ? schema.getQueryType() : schema.getMutationType();
+  for (const kind of ['Query', 'Mutation', 'Subscription'] as const) {
+    const type = kind === 'Query' ? schema.getQueryType() : kind === 'Mutation' ? schema.getMutationType() : schema.getSubscriptionType();
     for (const [name, field] of Object.entries(type?.getFields() ?? {})) out.push({ key: `${kind}.${name}`, kind, name, field });
   }
   return out;
@@ -68,7 +70,7 @@ export function documentFor(op: GraphqlOp, args: GraphQLArgument[] = requiredArg
   const defs = args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
   const call = args.map((a) => `${a.name}: $${a.name}`).join(', ');
   const selection = isCompositeType(getNamedType(op.field.type)) ? ' { __typename }' : '';
-  return `${op.kind === 'Query' ? 'query' : 'mutation'} Op${defs ? `(${defs})` : ''} { ${op.name}${call ? `(${call})` : ''}${selection} }`;
+  return `${op.kind.toLowerCase()} Op${defs ? `(${defs})` : ''} { ${op.name}${call ? `(${call})` : ''}${selection} }`;
 }
 
 export function minimalVariables(op: GraphqlOp): Record<string, unknown> {
@@ -97,7 +99,47 @@ function uploadPaths(value: unknown, prefix: string, out: string[]): unknown {
   return value;
 }
 
+const CLOSES: Record<number, { status: number; code: string }> = {
+  4401: { status: 401, code: 'UNAUTHENTICATED' }, 4403: { status: 403, code: 'FORBIDDEN' }, 1009: { status: 413, code: 'PAYLOAD_TOO_LARGE' },
+};
+
+/** One live socket per credential (and test app): subscriptions are called over it, one at a time. */
+const sockets = new WeakMap<TestApp, Map<string, LiveTestClient>>();
+
+/**
+ * A subscription over the live socket: its first answer is SYNC once it got past its checks, or its
+ * refusal (errors, or the socket's close when the credential itself was refused). Then completed.
+ */
+async function callSubscription(t: TestApp, credential: string | undefined, query: string, variables: Record<string, unknown>): Promise<CallResult> {
+  let byApp = sockets.get(t);
+  if (!byApp) sockets.set(t, (byApp = new Map()));
+  const key = credential ?? '';
+  let socket = byApp.get(key);
+  if (!socket || socket.closes.length) {
+    socket = new LiveTestClient(await t.liveUrl(), credential ? { Authorization: `Bearer ${credential}` } : {});
+    byApp.set(key, socket);
+  }
+  const sub = socket.subscribe(query, variables);
+  try {
+    const first = await sub.first(20_000);
+    const err = first.errors?.[0];
+    // A refusal of the socket itself: its close code as the HTTP door would answer (a message over
+    // the socket's size limit is closed 1009, "message too big").
+    const closeCode = err?.extensions?.closeCode as number | undefined;
+    if (closeCode === undefined) return { status: 200, body: first, code: err?.extensions?.code, reason: err?.extensions?.reason, message: err?.message };
+    const reason = err?.extensions?.reason || undefined;
+    // The server's close reasons are its error reasons (TOKEN_EXPIRED on a 4403 is still UNAUTHENTICATED).
+    const known = reason && reason in ERROR_REASONS ? ERROR_REASONS[reason as ErrorReason].code : undefined;
+    const closed = { ...(CLOSES[closeCode] ?? { status: 500, code: `CLOSED_${closeCode}` }), ...(known ? { code: known } : {}) };
+    const message = `The socket was closed (${closeCode}${reason ? ` ${reason}` : ''})`;
+    return { status: closed.status, body: { errors: [{ message, extensions: { code: closed.code, reason } }] }, code: closed.code, reason, message };
+  } finally {
+    sub.stop();
+  }
+}
+
 export async function callGraphql(t: TestApp, token: string | undefined, query: string, variables: Record<string, unknown>, opts: { ip?: string; file?: Buffer } = {}): Promise<CallResult> {
+  if (/^\s*subscription\b/.test(query)) return callSubscription(t, token, query, variables);
   const paths: string[] = [];
   const vars = uploadPaths(variables, 'variables', paths) as Record<string, unknown>;
   let req = t.http().post('/graphql');

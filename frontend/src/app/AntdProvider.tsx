@@ -9,6 +9,7 @@ import 'dayjs/locale/bn';
 // with preParsePostFormat Bangla digits (dayjs applies a locale's digits only through that plugin).
 import 'dayjs/locale/bn-bd';
 import { useTranslation } from 'react-i18next';
+import { installResilience } from '@/lib/resilience';
 // antd's component styles, prebuilt (zero-runtime mode, below); our theme reaches them through the
 // CSS variables ConfigProvider still writes. Vite attaches this file to the antd chunk, so the
 // home page never loads it.
@@ -19,6 +20,11 @@ import './antd-contrast.css';
 // locale with this plugin would refuse 2026-12-02) and writes days in ConfigProvider's locale, so a
 // Bangla screen shows ২০২৬-১২-০২ and Bangla numbers in the calendar.
 dayjs.extend(preParsePostFormat);
+
+// Every screen that sends a write or reads a patient's records is an antd screen: each arrives with
+// the Apollo link that sends writes once per intent and again when their answer is lost, and keeps
+// the patient's records for offline reading (lib/resilience.ts), installed before its first request.
+installResilience();
 
 /**
  * antd's greys, link blue and error red are below WCAG AA's 4.5:1 for text (issue 16, axe): hints,

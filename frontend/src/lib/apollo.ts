@@ -15,7 +15,8 @@ import type { ProgressInit } from './uploadFetch';
  */
 let refreshing: Promise<void> | null = null;
 
-async function refreshIfNeeded(): Promise<void> {
+/** Renews the access token shortly before it expires (the live socket asks too, lib/live.ts). */
+export async function refreshIfNeeded(): Promise<void> {
   const session = getSession();
   if (!session || secondsLeft(session.token) > 30) return;
   refreshing ??= fetch('/api/token/refresh', {
@@ -24,12 +25,14 @@ async function refreshIfNeeded(): Promise<void> {
     body: JSON.stringify({ refreshToken: session.refreshToken }),
   })
     .then(async (res) => {
-      if (!res.ok) throw new Error('refresh failed');
+      // Refused: the session is over. The server away (5xx) is no answer about it.
+      if (!res.ok) return void (res.status < 500 && endSession());
       const body = (await res.json()) as { token: string; refreshToken: string };
       const latest = getSession();
       if (latest) setSession({ ...latest, token: body.token, refreshToken: body.refreshToken });
     })
-    .catch(() => endSession())
+    // No connection: the session stays (its saved records open offline); the request goes with the old token.
+    .catch(() => undefined)
     .finally(() => {
       refreshing = null;
     });

@@ -15,7 +15,15 @@ export function formatDate(value: string | Date, lang = 'en'): string {
  * the locale's own pattern would leave "PM" in English.
  */
 export function formatDateTime(value: string | Date, lang = 'en'): string {
-  const options: Intl.DateTimeFormatOptions = { timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
+  return withTime({ timeZone: DHAKA, day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' }, value, lang);
+}
+
+/** The time of day alone, for a moment later today ("by 4:05 pm", "বিকাল ৪:০৫-এর মধ্যে"). */
+export function formatTime(value: string | Date, lang = 'en'): string {
+  return withTime({ timeZone: DHAKA, hour: 'numeric', minute: '2-digit' }, value, lang);
+}
+
+function withTime(options: Intl.DateTimeFormatOptions, value: string | Date, lang: string): string {
   if (!lang.startsWith('bn')) return dateTimeFormat(locale(lang), options).format(new Date(value));
   const parts = dateTimeFormat(locale(lang), { ...options, dayPeriod: 'short' }).formatToParts(new Date(value));
   const period = parts.find((p) => p.type === 'dayPeriod')?.value ?? '';

@@ -33,6 +33,15 @@ describe('declared limits', () => {
     expect(() => assertLimitsDeclared(withCode)).toThrow('Query.look');
   });
 
+  it('refuse a subscription without one, whoever may call it: it holds a connection and runs again at every change', () => {
+    const withSubscription = (limit?: LimitRule) => new GraphQLSchema({
+      query: new GraphQLObjectType({ name: 'Query', fields: { look: { type: GraphQLString, extensions: { access: 'public' } } } }),
+      subscription: new GraphQLObjectType({ name: 'Subscription', fields: { follow: { type: GraphQLString, extensions: { access: ['admin'], limit } } } }),
+    });
+    expect(() => assertLimitsDeclared(withSubscription())).toThrow('Subscription.follow');
+    expect(() => assertLimitsDeclared(withSubscription({ limitedIn: 'the live socket' }))).not.toThrow();
+  });
+
   it('refuse a public REST write without one; reads and logged-in writes need none', () => {
     expect(() => assertRestLimitsDeclared([{ method: 'post', path: '/contact', access: 'public' }])).toThrow('POST /contact');
     expect(() => assertRestLimitsDeclared([

@@ -9,6 +9,7 @@ import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.
 import { User } from './user.entity.js';
 import { AuthPayload, ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
 import { LOGIN_LIMIT, REFRESH_LIMIT } from './account.service.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
 export class UserPage extends Paginated(User) {}
@@ -59,6 +60,7 @@ export class AccountResolver {
   @Mutation(() => User, { description: 'Patient signup; log in afterwards' })
   @Public()
   @Throttle('signup-ip')
+  @Idempotent()
   async signup(
     @Arg('input') input: SignupInput,
     @Arg('avatar', () => GraphQLUpload, { nullable: true }) avatar: Promise<FileUpload> | null,

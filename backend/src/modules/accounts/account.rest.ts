@@ -53,7 +53,7 @@ export function registerAccountRoutes(route: RouteFn): void {
     const input = await parseInput(SignupInput, fields);
     const user = await ctx.services.accounts.signupPatient(ctx.em, input, firstFile(files, 'avatar'));
     return { success: true, userId: user.id, message: 'Account create successfully' };
-  }, { pictures: true, throttle: 'signup-ip' });
+  }, { pictures: true, throttle: 'signup-ip', idempotent: true });
 
   // The REST door's logins serve the earlier app's clients, which keep one token and never refresh:
   // their token lives as long as the session (account.service login, opts.rest).

@@ -1,8 +1,10 @@
+import type { EntityManager } from '@mikro-orm/sql';
 import { Role, type AuthUser } from '../../common/roles.js';
 import type { Appointment } from './appointment.entity.js';
 import { forbidden } from '../../common/errors.js';
 import { careRecipient, type CareRecipient } from '../family/index.js';
 import { OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
+import type { LiveSignal } from '../../common/live.js';
 import { APPOINTMENT_TRANSITIONS, AppointmentKind, AppointmentStatus, AppointmentPaymentStatus } from './appointment.enums.js';
 
 /**
@@ -27,6 +29,62 @@ export function hospitalAppId(app: IntegratorIdentity): string {
     throw forbidden('This app does not act for a hospital', 'NOT_YOUR_ORGANISATION');
   }
   return app.appId;
+}
+
+/** A doctor's list (doctorAppointments) leaves out video consultations not paid yet: an abandoned checkout is no booking. */
+export const inDoctorsList = (a: Pick<Appointment, 'paymentStatus'>) => a.paymentStatus !== AppointmentPaymentStatus.Unpaid;
+
+/**
+ * An app with appointments:read sees the hospital visits of the doctors an admin linked to it (as
+ * hospitalVisits reads them), never by the work place a doctor typed.
+ */
+export const isVisitOfAppsHospital = (a: Appointment, linkedDoctorIds: readonly string[]) =>
+  a.kind === AppointmentKind.Hospital && linkedDoctorIds.includes(a.doctor.id);
+
+/** Who follows appointments live: a person or an app (the subscription's caller). */
+export interface AppointmentViewer {
+  user: AuthUser | null;
+  integrator: IntegratorIdentity | null;
+  /** For an app: the doctors its admin linked to it, read again at every use (links change). */
+  linkedDoctorIds?: (em: EntityManager) => Promise<string[]>;
+}
+
+/**
+ * An appointment in the viewer's own list, the one its list query shows: a patient's bookings, a
+ * doctor's paid consultations and visits, every one for admins, an app's hospital's visits.
+ */
+export function inListOf(viewer: AppointmentViewer, a: Appointment, actorDoctorId: string | null, linkedDoctorIds: readonly string[] = []): boolean {
+  if (viewer.integrator) return isVisitOfAppsHospital(a, linkedDoctorIds);
+  const actor = viewer.user;
+  if (!actor) return false;
+  if (actor.role === Role.Doctor) return isDoctorOf(actor, a, actorDoctorId) && inDoctorsList(a);
+  return actor.role === Role.Admin || isPatientOf(actor, a);
+}
+
+/**
+ * From a live signal's ids alone: may it be about an appointment of the viewer's list? Never wider
+ * than inListOf, which decides on the record itself.
+ */
+export function mayConcernList(viewer: AppointmentViewer, signal: LiveSignal, actorDoctorId: string | null): boolean {
+  if (signal.kind !== 'appointment') return false;
+  if (viewer.integrator) return true;
+  switch (viewer.user?.role) {
+    case Role.User: return signal.patientId === viewer.user.id;
+    case Role.Doctor: return !!actorDoctorId && (signal.doctorId === undefined || signal.doctorId === actorDoctorId);
+    case Role.Admin: return true;
+    default: return false;
+  }
+}
+
+/**
+ * When a paid video consultation its doctor has not started is cancelled and its fee refunded by
+ * itself (CONSULTATION_NO_SHOW_MINUTES after payment, as refundNoShows runs it); null once started,
+ * or for anything else. Patient and doctor both see the moment.
+ */
+export function noShowRefundAt(a: Pick<Appointment, 'kind' | 'status' | 'paymentStatus' | 'startedAt' | 'paidAt'>, noShowMinutes: number): Date | null {
+  if (a.kind !== AppointmentKind.Video || a.status !== AppointmentStatus.Confirmed || a.paymentStatus !== AppointmentPaymentStatus.Paid) return null;
+  if (a.startedAt || !a.paidAt) return null;
+  return new Date(a.paidAt.getTime() + noShowMinutes * 60_000);
 }
 
 /** The patient gets the room link once the consultation is paid; the doctor and admins always. */

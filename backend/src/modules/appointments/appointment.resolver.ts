@@ -16,9 +16,10 @@ import {
 import { CareRecipient } from '../family/index.js';
 import { careForOfAppointment } from './appointment.policy.js';
 import { appointmentForViewer } from './appointment.read.js';
-import { hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses } from './appointment.policy.js';
+import { hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses, noShowRefundAt } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView } from '../payments/index.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
 export class AppointmentPage extends Paginated(Appointment) {}
@@ -98,6 +99,14 @@ export class AppointmentResolver {
     return mayStart(ctx.user, a, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user));
   }
 
+  @FieldResolver(() => Date, {
+    nullable: true,
+    description: 'A paid video consultation its doctor has not started by then is cancelled and its fee refunded by itself; null once started, or for anything else',
+  })
+  noShowRefundAt(@Root() a: Appointment, @Ctx() ctx: Context) {
+    return noShowRefundAt(a, ctx.services.config.consultations.noShowMinutes);
+  }
+
   @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })
   async meetingUrl(@Root() a: Appointment, @Ctx() ctx: Context) {
     return appointmentForViewer(a, ctx.user, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user)).meetingUrl;
@@ -106,12 +115,14 @@ export class AppointmentResolver {
   @Mutation(() => Appointment, { description: 'Books a video consultation; pay for it next' })
   @Allow(Role.User)
   @LimitedIn(BOOKING_LIMIT)
+  @Idempotent()
   bookConsultation(@Arg('input') input: BookConsultationInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.bookConsultation(ctx.em, ctx.user!, input);
   }
 
   @Mutation(() => ConsultationCheckout, { description: "Opens a bKash or Nagad checkout for the patient's own unpaid consultation" })
   @Allow(Role.User)
+  @Idempotent()
   async payForConsultation(
     @Arg('appointmentId', () => ID) appointmentId: string,
     @Arg('provider', () => PaymentProvider, { defaultValue: PaymentProvider.Bkash }) provider: PaymentProvider,
@@ -123,6 +134,7 @@ export class AppointmentResolver {
   @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })
   @Allow(Role.User)
   @LimitedIn(BOOKING_LIMIT)
+  @Idempotent()
   bookHospitalVisit(@Arg('input') input: BookHospitalVisitInput, @Ctx() ctx: Context) {
     return ctx.services.appointments.bookHospitalVisit(ctx.em, ctx.user!, input);
   }

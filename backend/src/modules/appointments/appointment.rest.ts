@@ -111,13 +111,13 @@ export function registerAppointmentRoutes(route: RouteFn): void {
       success: true, message: 'Your appointment placed', appointment: shaped,
       paymentRequired: appointment.paymentStatus === AppointmentPaymentStatus.Unpaid, url, tranId,
     };
-  }, { limitedIn: BOOKING_LIMIT });
+  }, { limitedIn: BOOKING_LIMIT, idempotent: true });
 
   route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
     const provider = providerFor((req.body ?? {}) as Record<string, unknown>);
     const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, { ip: ctx.ip, origin: ctx.origin });
     return { success: true, url: checkout.paymentUrl, tranId: checkout.tranId };
-  });
+  }, { idempotent: true });
 
   route('get', '/hospital/slots', 'authenticated', async (ctx, req) => {
     const args = await parseInput(HospitalSlotArgs, req.query);

@@ -22,7 +22,9 @@ import { Appointment } from './appointment.entity.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot, canMove } from './appointment.enums.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
 import type { AppointmentListArgs, BookConsultationInput, BookHospitalVisitInput, HospitalVisitArgs, MyAppointmentListArgs } from './appointment.inputs.js';
-import { canChangeStatus, canViewAppointment, isDoctorOf, isPatientOf, mayConfirm } from './appointment.policy.js';
+import {
+  canChangeStatus, canViewAppointment, hospitalAppId, inListOf, isDoctorOf, isPatientOf, isVisitOfAppsHospital, mayConfirm, type AppointmentViewer,
+} from './appointment.policy.js';
 
 
 /** How far ahead a hospital visit may be booked. */
@@ -377,7 +379,11 @@ export class AppointmentService {
     const a = await this.findVisible(em, actor, id);
     if (!isDoctorOf(actor, a, await this.doctorIdOf(em, actor))) throw forbidden('Only the doctor of this consultation starts it', 'NOT_YOUR_PATIENT');
     if (a.kind !== AppointmentKind.Video || a.status !== AppointmentStatus.Confirmed) throw conflict('A consultation can be started once it is confirmed', 'NOT_CONFIRMED');
-    await em.nativeUpdate(Appointment, { id: a.id, status: AppointmentStatus.Confirmed, startedAt: null }, { startedAt: new Date() });
+    await em.transactional(async (tx) => {
+      const started = await tx.nativeUpdate(Appointment, { id: a.id, status: AppointmentStatus.Confirmed, startedAt: null }, { startedAt: new Date() });
+      // The patient's wait page hears it and offers the room (live updates).
+      if (started === 1) await this.events.publish(tx, { type: 'appointment.started', appointmentId: a.id, patientId: a.patient.id, doctorId: a.doctor.id });
+    });
     await em.refresh(a);
     return a;
   }
@@ -445,7 +451,7 @@ export class AppointmentService {
     return this.page(em, where, args);
   }
 
-  /** The doctor's own bookings, newest first; unpaid checkouts are not bookings yet. */
+  /** The doctor's own bookings, newest first; unpaid checkouts are not bookings yet (the policy's inDoctorsList). */
   async doctorAppointments(em: EntityManager, actor: AuthUser, args: AppointmentListArgs): Promise<PageResult<Appointment>> {
     const doctorId = await this.doctorIdOf(em, actor);
     if (!doctorId) throw notFound('Doctor profile');
@@ -471,6 +477,40 @@ export class AppointmentService {
       where.doctor = { $in: [...of.doctorIds] };
     } else if (of.work !== null) where.doctor = { work: of.work };
     return this.page(em, where, { ...args, kind: null, paymentStatus: null });
+  }
+
+  /**
+   * Live updates (appointment.live.ts): the appointment followed by id, by the `appointment` query's
+   * rule (its patient, its doctor, admins; an app, a visit of its own hospital), NOT_FOUND otherwise.
+   * Each read is on record as the query's is.
+   */
+  async followed(em: EntityManager, viewer: AppointmentViewer, id: string): Promise<Appointment> {
+    const a = isUuid(id) ? await em.findOne(Appointment, { id }, { populate: POPULATE }) : null;
+    const visible = !!a && (viewer.integrator ? isVisitOfAppsHospital(a, await viewer.linkedDoctorIds?.(em) ?? [])
+      : !!viewer.user && canViewAppointment(viewer.user, a, await this.doctorIdOf(em, viewer.user)));
+    if (!a || !visible) throw notFound('Appointment');
+    await this.recordLiveRead(em, viewer, a);
+    return a;
+  }
+
+  /** Live updates: the appointment when it belongs in the viewer's own list (the policy's inListOf), else null. */
+  async listed(em: EntityManager, viewer: AppointmentViewer, id: string): Promise<Appointment | null> {
+    const a = isUuid(id) ? await em.findOne(Appointment, { id }, { populate: POPULATE }) : null;
+    const linked = viewer.integrator ? await viewer.linkedDoctorIds?.(em) ?? [] : [];
+    if (!a || !inListOf(viewer, a, await this.doctorIdOf(em, viewer.user), linked)) return null;
+    await this.recordLiveRead(em, viewer, a);
+    return a;
+  }
+
+  /** Live updates: who may follow a list at all (an app only for its own hospital: NOT_YOUR_ORGANISATION otherwise); the doctor's profile id. */
+  async listFollower(em: EntityManager, viewer: AppointmentViewer): Promise<string | null> {
+    if (viewer.integrator) hospitalAppId(viewer.integrator);
+    return this.doctorIdOf(em, viewer.user);
+  }
+
+  private async recordLiveRead(em: EntityManager, viewer: AppointmentViewer, a: Appointment): Promise<void> {
+    if (viewer.integrator) await this.audit?.recordIntegratorRead(em, viewer.integrator, 'Appointment', [a.id], { live: true });
+    else if (viewer.user) await this.audit?.recordMedicalRead(em, viewer.user, 'Appointment', a.id, a.patient.id, { live: true });
   }
 
   /** Has this patient finished a consultation or visit with this doctor? (review eligibility) */

@@ -6,6 +6,7 @@ import type { NirogModule } from '../../common/module.js';
 import { Appointment } from './appointment.entity.js';
 import { HospitalSlotLoad } from './hospital-slot-load.entity.js';
 import { AppointmentResolver } from './appointment.resolver.js';
+import { AppointmentLiveResolver } from './appointment.live.js';
 import { registerAppointmentRoutes } from './appointment.rest.js';
 
 export * from './appointment.entity.js';
@@ -16,6 +17,6 @@ export * from './appointment.service.js';
 export const module: NirogModule = {
   name: 'appointments',
   entities: [Appointment, HospitalSlotLoad],
-  resolvers: [AppointmentResolver],
+  resolvers: [AppointmentResolver, AppointmentLiveResolver],
   routes: registerAppointmentRoutes,
 };

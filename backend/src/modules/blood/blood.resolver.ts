@@ -8,6 +8,7 @@ import { DhakaArea } from '../../common/dhaka-area.js';
 import { BloodDonor, BloodRequest } from './blood.entity.js';
 import { BloodGroup, DONATION_INTERVAL_DAYS } from './blood.enums.js';
 import { BloodDonorInput, BloodRequestAccessInput, BloodRequestInput } from './blood.inputs.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType({ description: 'A donor who matches a blood request; Nirog relays the request to them. Their contacts are never shown, and only admins see who they are' })
 export class EligibleDonor {
@@ -67,6 +68,7 @@ export class BloodResolver {
   @Mutation(() => BloodRequestReceipt, { description: 'Anyone may ask for blood; the answer lists eligible donors' })
   @Public()
   @Throttle('blood-ip')
+  @Idempotent()
   requestBlood(@Arg('input') input: BloodRequestInput, @Ctx() ctx: Context) {
     return ctx.services.blood.createRequest(ctx.em, ctx.user, input, ctx.ip);
   }

@@ -18,7 +18,7 @@ export function registerBloodRoutes(route: RouteFn): void {
   route('post', '/blood/booking', 'public', async (ctx, req) => {
     const { request, accessToken, donors } = await ctx.services.blood.createRequest(ctx.em, ctx.user, await parseInput(BloodRequestInput, req.body), ctx.ip);
     return { success: true, message: 'Send successfully', bloodRequest: toSpecBloodRequest(request), accessToken, donors };
-  }, { throttle: 'blood-ip' });
+  }, { throttle: 'blood-ip', idempotent: true });
 
   // The visitor's secret travels in a header, not the URL, so that it stays out of access logs.
   route('get', '/blood/request/:id/donors', 'public', async (ctx, req) => {

@@ -4,6 +4,7 @@
  */
 import type { NirogModule } from '../../common/module.js';
 import { DashboardResolver } from './dashboard.resolver.js';
+import { DashboardLiveResolver } from './dashboard.live.js';
 import { registerDashboardRoutes } from './dashboard.rest.js';
 
 export * from './dashboard.service.js';
@@ -11,6 +12,6 @@ export * from './dashboard.service.js';
 export const module: NirogModule = {
   name: 'dashboard',
   entities: [],
-  resolvers: [DashboardResolver],
+  resolvers: [DashboardResolver, DashboardLiveResolver],
   routes: registerDashboardRoutes,
 };

@@ -17,6 +17,7 @@ import { DoctorView, doctorViewOfEntity, seesDoctorPrivate, type DoctorContact }
 import type { Ref } from '@mikro-orm/core';
 import type { Doctor } from './doctor.entity.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType({ description: 'One choice of a /doctors filter; id is the value to send back' })
 export class FilterOption {
@@ -101,6 +102,7 @@ export class DoctorResolver {
   @Mutation(() => DoctorView, { description: 'Doctor self-registration; pending until an admin approves' })
   @Public()
   @Throttle('signup-ip')
+  @Idempotent()
   async doctorSignup(
     @Arg('input') input: DoctorSignupInput,
     @Arg('avatar', () => GraphQLUpload) avatar: Promise<FileUpload>,

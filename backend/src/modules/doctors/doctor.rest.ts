@@ -108,7 +108,7 @@ export function registerDoctorAccountRoutes(route: RouteFn): void {
     const doctor = await ctx.services.doctors.signup(ctx.em, input, files[0]?.data);
     // userId: what the earlier client's signup slice reads (as after a patient signup).
     return { success: true, userId: doctor.userId, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
-  }, { pictures: true, throttle: 'signup-ip' });
+  }, { pictures: true, throttle: 'signup-ip', idempotent: true });
 
   route('get', '/current/Doctor/Details', [Role.Doctor], async (ctx) =>
     ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.myProfile(ctx.em, ctx.user!), { private: true }) }));

@@ -149,8 +149,13 @@ export class DoctorService {
   async setOnline(em: EntityManager, actor: AuthUser, online: boolean): Promise<DoctorView> {
     const doctor = await this.ownProfile(em, actor);
     if (doctor.status !== DoctorStatus.Approved) throw forbidden('Your account is not approved yet', 'DOCTOR_PENDING');
+    if (doctor.isOnline === online) return this.view(em, doctor.id);
     doctor.isOnline = online;
-    await em.flush();
+    await em.transactional(async (tx) => {
+      tx.persist(doctor);
+      // The patients waiting for this doctor see it (live updates).
+      await this.events.publish(tx, { type: 'doctor.onlineChanged', doctorId: doctor.id, online });
+    });
     return this.view(em, doctor.id);
   }
 

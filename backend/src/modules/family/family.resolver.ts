@@ -6,6 +6,7 @@ import { Role } from '../../common/roles.js';
 import { FamilyMember } from './family-member.entity.js';
 import { FamilyMemberInput } from './family.inputs.js';
 import { FAMILY_LIMIT } from './family.service.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @Resolver(() => FamilyMember)
 export class FamilyResolver {
@@ -18,6 +19,7 @@ export class FamilyResolver {
   @Mutation(() => FamilyMember, { description: 'Adds someone the caller cares for; a family member has no login' })
   @Allow(Role.User)
   @LimitedIn(FAMILY_LIMIT)
+  @Idempotent()
   addFamilyMember(@Arg('input') input: FamilyMemberInput, @Ctx() ctx: Context) {
     return ctx.services.family.add(ctx.em, ctx.user!, input);
   }

@@ -7,6 +7,7 @@ import { IntegratorScope, Scope } from '../../common/scopes.js';
 import { AdminPageArgs, Paginated } from '../../common/pagination.js';
 import { InsuranceApplication, InsuranceArticle } from './insurance.entity.js';
 import { InsuranceApplicationInput } from './insurance.inputs.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
 export class InsuranceApplicationPage extends Paginated(InsuranceApplication) {}
@@ -22,6 +23,7 @@ export class InsuranceResolver {
   @Mutation(() => InsuranceApplication, { description: "The /insurance form's 'Apply Insurance'" })
   @Public()
   @Throttle('form-ip')
+  @Idempotent()
   applyInsurance(@Arg('input') input: InsuranceApplicationInput, @Ctx() ctx: Context) {
     return ctx.services.insurance.apply(ctx.em, ctx.user, input);
   }

@@ -19,7 +19,7 @@ export function registerInsuranceRoutes(route: RouteFn): void {
   route('post', '/insurance/apply', 'public', async (ctx, req) => {
     const application = await ctx.services.insurance.apply(ctx.em, ctx.user, await parseInput(InsuranceApplicationInput, req.body));
     return { success: true, application: toSpecApplication(application), message: 'Send successfully' };
-  }, { throttle: 'form-ip' });
+  }, { throttle: 'form-ip', idempotent: true });
 
   route('get', '/admin/insurance/applications', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.insurance.applications(ctx.em, await parseInput(AdminPageArgs, req.query));

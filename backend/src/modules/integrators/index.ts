@@ -9,6 +9,7 @@ import { IntegratorResolver } from './integrator.resolver.js';
 export * from './integrator.entity.js';
 export * from './integrator.service.js';
 export { looksLikeKey, makeKey } from './integrator.keys.js';
+export { chargeLive } from './integrator.quota.js';
 
 export const module: NirogModule = {
   name: 'integrators',

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/sql';
+import { tooMany } from '../../common/errors.js';
 
 /**
  * The cost budget of an app: a leaky bucket of points kept on its row (integrator_apps.quota_*),
@@ -77,4 +78,15 @@ function report(cost: number, state: { available: number; size: number; rate: nu
     actualQueryCost: actual,
     throttleStatus: { maximumAvailable: Number(state.size), currentlyAvailable: Math.floor(Number(state.available)), restoreRate: Number(state.rate) },
   };
+}
+
+/**
+ * A live subscription of an app pays from the same budget (common/live-socket.ts): its measured cost
+ * when it starts, each event's actual cost as it is sent. Refused: THROTTLED with the seconds to wait.
+ */
+export async function chargeLive(em: EntityManager, appId: string, points: number): Promise<void> {
+  const bucket = await takeFromBucket(em, appId, Math.max(1, points));
+  if (bucket.allowed) return;
+  throw tooMany(`This app's cost budget is spent: ${points} points asked, ${bucket.report.throttleStatus.currentlyAvailable} left; `
+    + `retry in ${bucket.retryAfterSeconds} s`, 'THROTTLED', bucket.retryAfterSeconds);
 }

@@ -15,6 +15,7 @@ import { nextHireStatuses } from './nurse.policy.js';
 import { MyNurseHireArgs, NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfHire } from './nurse.policy.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
 export class NursePage extends Paginated(Nurse) {}
@@ -127,6 +128,7 @@ export class NurseResolver {
 
   @Mutation(() => NurseReview, { description: 'One review per patient per nurse, after a completed hire' })
   @Allow(Role.User)
+  @Idempotent()
   createNurseReview(@Arg('input') input: NurseReviewInput, @Ctx() ctx: Context) {
     return ctx.services.nurses.createReview(ctx.em, ctx.user!, input);
   }
@@ -140,6 +142,7 @@ export class NurseResolver {
   @Mutation(() => NurseHire, { description: 'The fee comes from the nurse, never from the client' })
   @Allow(Role.User)
   @LimitedIn(HIRE_LIMIT)
+  @Idempotent()
   hireNurse(@Arg('input') input: NurseHireInput, @Ctx() ctx: Context) {
     return ctx.services.nurses.hire(ctx.em, ctx.user!, input);
   }

@@ -113,7 +113,7 @@ export function registerNurseRoutes(route: RouteFn): void {
   route('post', '/create/nurse/review', [Role.User], async (ctx, req) => {
     const review = await ctx.services.nurses.createReview(ctx.em, ctx.user!, await parseInput(NurseReviewInput, reviewBody(req.body)));
     return { success: true, review: toSpecReview(review), message: 'Review Added' };
-  });
+  }, { idempotent: true });
 
   // The earlier client sends every review, the first one too, as PUT: edits the patient's review, or writes it.
   route('put', '/create/nurse/review', [Role.User], async (ctx, req) => {
@@ -130,7 +130,7 @@ export function registerNurseRoutes(route: RouteFn): void {
     });
     const hire = await ctx.services.nurses.hire(ctx.em, ctx.user!, input);
     return { success: true, hireNurse: toSpecHire(hire), message: 'Your nurse hire is placed' };
-  }, { limitedIn: HIRE_LIMIT });
+  }, { limitedIn: HIRE_LIMIT, idempotent: true });
 
   route('get', '/my/hire', [Role.User], async (ctx, req) => {
     const page = await ctx.services.nurses.myHires(ctx.em, ctx.user!, await parseInput(MyNurseHireArgs, req.query));

@@ -5,6 +5,7 @@
 import type { NirogModule } from '../../common/module.js';
 import { Order, OrderItem } from './order.entity.js';
 import { OrderResolver } from './order.resolver.js';
+import { OrderLiveResolver } from './order.live.js';
 import { registerOrderRoutes } from './order.rest.js';
 
 export * from './order.entity.js';
@@ -13,6 +14,6 @@ export * from './order.service.js';
 export const module: NirogModule = {
   name: 'orders',
   entities: [Order, OrderItem],
-  resolvers: [OrderResolver],
+  resolvers: [OrderResolver, OrderLiveResolver],
   routes: registerOrderRoutes,
 };

@@ -1,4 +1,6 @@
 import { Role, type AuthUser } from '../../common/roles.js';
+import type { LiveSignal } from '../../common/live.js';
+import type { IntegratorIdentity } from '../../common/scopes.js';
 import { OrderPaymentStatus, OrderStatus } from './order.entity.js';
 
 /** An order is seen by the patient who placed it and by admins; pharmacists see the ones that went out with a prescription. */
@@ -40,4 +42,30 @@ export const canMoveOrder = (from: OrderStatus, to: OrderStatus) => ORDER_TRANSI
 export function nextOrderStatuses(status: OrderStatus, paymentStatus: OrderPaymentStatus): OrderStatus[] {
   if (status === OrderStatus.PrescriptionCheck) return [];
   return ORDER_TRANSITIONS[status].filter((to) => to !== OrderStatus.Confirmed || paymentStatus === OrderPaymentStatus.Paid);
+}
+
+/** Who follows orders live: a person, or an app with orders:read (which reads every order, as adminOrders). */
+export interface OrderViewer {
+  user: AuthUser | null;
+  integrator: IntegratorIdentity | null;
+}
+
+/**
+ * An order in the viewer's own list, as its list query shows it: a patient's orders (myOrders), the
+ * ones a pharmacist checks or has checked (canViewOrder), every one for admins and apps.
+ */
+export function inOrderListOf(viewer: OrderViewer, order: { userId: string; prescriptionRequired?: boolean }): boolean {
+  if (viewer.integrator) return true;
+  const user = viewer.user;
+  if (!user) return false;
+  return user.role === Role.User ? order.userId === user.id : canViewOrder(user, order);
+}
+
+/** From a live signal's ids alone: may it be about an order of the viewer's list? Never wider than inOrderListOf. */
+export function mayConcernOrders(viewer: OrderViewer, signal: LiveSignal): boolean {
+  if (signal.kind !== 'order') return false;
+  if (viewer.integrator) return true;
+  const user = viewer.user;
+  if (!user) return false;
+  return user.role === Role.User ? signal.userId === user.id : user.role === Role.Admin || user.role === Role.Pharmacist;
 }

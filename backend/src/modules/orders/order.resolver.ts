@@ -16,6 +16,7 @@ import { prescriptionCart } from './order.prescription.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { PaymentProvider } from '../payments/index.js';
 import { orderPaymentFor, prescriptionPhotoFor } from './order.read.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 /** How reviewing prescriptions is limited (its declared limit, common/limits.ts). */
 export const REVIEW_LIMIT = 'pharmacists and admins; each order decided once (conditional update on its status); mail only to its patient';
@@ -177,6 +178,7 @@ export class OrderResolver {
   })
   @Allow(Role.User)
   @LimitedIn(CHECKOUT_LIMIT)
+  @Idempotent()
   async createOrder(
     @Arg('input') input: CreateOrderInput,
     @Ctx() ctx: Context,
@@ -190,6 +192,7 @@ export class OrderResolver {
   @Mutation(() => CheckoutResult, { description: 'Opens the payment of an order approved after its prescription check (or the one already open)' })
   @Allow(Role.User)
   @LimitedIn(CHECKOUT_LIMIT)
+  @Idempotent()
   async payForOrder(
     @Arg('id', () => ID) id: string,
     @Ctx() ctx: Context,

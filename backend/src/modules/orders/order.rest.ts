@@ -100,7 +100,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     });
     const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, { ip: ctx.ip, origin: ctx.origin });
     return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: specFor(ctx, placed.order) };
-  }, { limitedIn: CHECKOUT_LIMIT });
+  }, { limitedIn: CHECKOUT_LIMIT, idempotent: true });
 
   route('get', '/orders/myorders', [Role.User], async (ctx, req) => {
     const page = await ctx.services.orders.myOrders(ctx.em, ctx.user!, await parseInput(MyOrderArgs, req.query));

@@ -158,7 +158,7 @@ export class RefundService {
         const changed = await tx.nativeUpdate(Refund, { id: refund.id, status: RefundStatus.Sending },
           { status: RefundStatus.Completed, providerRefundId: verdict.providerRefundId.slice(0, 100), completedAt: now, sendingSince: null, updatedAt: now });
         if (changed !== 1) return false;
-        await this.events.publish(tx, { type: 'payment.refunded', paymentId: refund.payment.id });
+        await this.events.publish(tx, { type: 'payment.refunded', paymentId: refund.payment.id, purpose: refund.purpose, purposeId: refund.purposeId, userId: refund.user.id });
         return true;
       });
       if (done) refundOutcomes.inc({ provider: refund.provider, result: 'completed' });

@@ -6,6 +6,7 @@ import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { DoctorReview } from './doctor-review.entity.js';
 import { DoctorReviewInput } from './review.inputs.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
 export class DoctorReviewPage extends Paginated(DoctorReview) {}
@@ -52,6 +53,7 @@ export class ReviewResolver {
 
   @Mutation(() => DoctorReview, { description: 'After a finished consultation; once per doctor' })
   @Allow(Role.User)
+  @Idempotent()
   reviewDoctor(@Arg('input') input: DoctorReviewInput, @Ctx() ctx: Context) {
     return ctx.services.reviews.create(ctx.em, ctx.user!, input);
   }

@@ -33,7 +33,7 @@ export function registerReviewRoutes(route: RouteFn): void {
     const review = await ctx.services.reviews.create(ctx.em, ctx.user!, await parseInput(DoctorReviewInput, req.body));
     await review.patient.load();
     return { success: true, message: 'Review Added', review: toSpecReview(review) };
-  });
+  }, { idempotent: true });
   // The earlier client sends every review, the first one too, as PUT: edits the patient's review, or writes it.
   route('put', '/create/review', [Role.User], async (ctx, req) => {
     const input = await parseInput(DoctorReviewInput, req.body);

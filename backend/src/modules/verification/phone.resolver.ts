@@ -4,6 +4,7 @@ import { Throttle } from '../../common/limits.js';
 import { Allow, Public } from '../../common/access.js';
 import { AuthPayload, User } from '../accounts/index.js';
 import { CodeSent, PhoneCodeInput, PhoneNumberInput, PhoneSignupInput, VerifyPhoneInput } from './verification.inputs.js';
+import { Idempotent } from '../../common/idempotency.js';
 
 /**
  * Phone-first accounts (phone-code.service.ts). Every request for a code is throttled per address
@@ -28,6 +29,7 @@ export class PhoneResolver {
   @Mutation(() => AuthPayload, { description: 'The code from the SMS: logs in, making the account first when the code was a signup code' })
   @Public()
   @Throttle('code-ip')
+  @Idempotent()
   loginWithCode(@Arg('input') input: PhoneCodeInput, @Ctx() ctx: Context) {
     return ctx.services.phoneCodes.loginWithCode(ctx.em, input, ctx.ip);
   }

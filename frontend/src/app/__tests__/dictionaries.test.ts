@@ -108,4 +108,4 @@ const ALLOWED_SAME = [/= (bKash|Nagad|Bkash|BMDC|NID|CSV|PDF|Nirog|English|Googl
  */
 const LATIN_IN_BANGLA = ['English', 'Nirog', 'JPEG', 'PNG', 'WebP', 'GIF', 'CSV', 'XLSX', 'MBBS', 'FCPS', 'Cardiology', 'Medicine', 'SMTP', 'SMTP_URL', 'XXXXXXXXX', 'BMDC', 'MB-',
   // the integrators' guide and screens (issue 18): names of the protocols, languages and headers an integrator types as they are
-  'GraphQL', 'REST', 'URL', 'https', 'JSON', 'POST', 'HTTP', 'HMAC-SHA', 'Node', 'TypeScript', 'THROTTLED', 'Authorization', 'Bearer', 'X-Api-Key'];
+  'GraphQL', 'REST', 'URL', 'https', 'JSON', 'POST', 'HTTP', 'HMAC-SHA', 'Node', 'TypeScript', 'THROTTLED', 'Authorization', 'Bearer', 'X-Api-Key', 'Idempotency-Key'];

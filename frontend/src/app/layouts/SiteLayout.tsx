@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Header from '../components/Header';
@@ -16,6 +16,9 @@ const VerifyEmailBanner = withData(() => import('@/features/email/components/Ver
 // Reads the site settings (is a chat provider set?): mounted once the page has loaded and the browser
 // is idle, so its chunk, its query and the answer's processing stay out of every first load.
 const ChatWidget = withData(() => import('@/features/info/components/ChatWidget'));
+// Offline and back online, writes sent again or waiting, and the service worker's registration: once
+// idle too, so that nothing of it is on a first screen's path.
+const ConnectionBanner = lazy(() => import('@/components/ConnectionBanner'));
 
 /**
  * The first thing a keyboard reaches on every page: past the header's dozen links to the page itself.
@@ -66,6 +69,11 @@ export default function SiteLayout() {
       <SkipLink />
       <Splash />
       <Header />
+      <OnceIdle>
+        <Suspense fallback={null}>
+          <ConnectionBanner />
+        </Suspense>
+      </OnceIdle>
       <FlashHost />
       <FormErrorAnnouncer />
       {session && (

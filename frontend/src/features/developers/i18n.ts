@@ -9,7 +9,7 @@ registerTranslations('developers', {
     title: 'Developers',
     lead: 'Nirog has one API for hospitals, pharmacies, insurers and clinic apps: GraphQL at `/graphql`, the same rules as the web app, and a key of your own.',
     contents: 'On this page',
-    nav: { key: 'Getting a key', auth: 'Authentication', scopes: 'Scopes', quotas: 'Quotas', webhooks: 'Webhooks', errors: 'Errors and changes', reference: 'Reference', explorer: 'Explorer', example: 'Example integrator' },
+    nav: { key: 'Getting a key', auth: 'Authentication', scopes: 'Scopes', quotas: 'Quotas', webhooks: 'Webhooks', live: 'Live updates', errors: 'Errors and changes', reference: 'Reference', explorer: 'Explorer', example: 'Example integrator' },
     key: {
       p1: 'An admin of Nirog registers your app: its name, a contact email, the scopes it needs, the hospital, pharmacy or insurer it acts for, and its cost budget. You get the key once, `nrg_live_<id>_<secret>`; Nirog keeps only a fingerprint of it.',
       p2: 'Keep the key on your server, never in a browser or a phone app. If it leaks, ask for a new key (the old one keeps working for an agreed overlap, then stops) or for the app to be revoked, which stops every key at once.',
@@ -27,9 +27,9 @@ registerTranslations('developers', {
       list: {
         CATALOG_READ: 'Doctors, specialities and medicines',
         STOCK_WRITE: 'A medicine’s stock and price (the pharmacy partner’s app only)',
-        ORDERS_READ: 'Orders, and the order a webhook names',
+        ORDERS_READ: 'Orders, also live, and the order a webhook names',
         ORDERS_WRITE: 'Moving an order along its statuses',
-        APPOINTMENTS_READ: 'The hospital visits of the doctors linked to the app',
+        APPOINTMENTS_READ: 'The hospital visits of the doctors linked to the app, also live',
         INSURANCE_READ: 'Insurance applications',
         WEBHOOKS_MANAGE: 'The app’s webhook subscriptions and deliveries',
       },
@@ -54,13 +54,19 @@ registerTranslations('developers', {
         MEDICINE_STOCK_LOW: 'A medicine’s stock fell to 10 or below',
       },
     },
+    live: {
+      p1: 'While your app is connected it can also hear changes as they happen: GraphQL subscriptions over a `WebSocket` at `/graphql` (the `graphql-transport-ws` protocol of any `graphql-ws` client). `orderEvents` follows every order (scope `orders:read`), `appointmentEvents` your hospital’s visits (`appointments:read`); give an `id` to follow one record. Send your key in the `connection_init` payload, as `X-Api-Key`.',
+      p2: 'The first event is `SYNC`: read again what you keep, since changes may have happened before you were listening. `SYNC` comes again whenever the server may have missed something. Each `CHANGE` carries the record as your scopes show it now. A subscription costs its fields from your budget when it starts, and each event what it carries; a spent budget ends it with `THROTTLED`.',
+      p3: 'Subscribe again after a close (any `graphql-ws` client does it by itself); a close with `4401` means your key was revoked. Queries and mutations stay on HTTP. Webhooks remain the way to be told while you are not connected: they are kept and retried.',
+      sample: 'Following orders (Node.js)',
+    },
     errors: {
       p1: 'Every refusal names a reason from a closed set in `extensions.reason`, with its `extensions.code` and HTTP status; `extensions.params` fills in the details and `extensions.fields` names the fields of a form. The `ErrorReason` enum and the `errorReasons` query list every reason with what it means.',
       p2: 'The schema changes only with notice: a field to be removed is first deprecated with a removal date at least three months ahead (the reference marks it), and every release is listed in the schema’s changelog. Additions can come at any time.',
       code: 'Code', status: 'HTTP status', when: 'When',
       codes: {
         BAD_USER_INPUT: 'A value is missing or wrong', UNAUTHENTICATED: 'No valid key', FORBIDDEN: 'Outside the app’s scopes or organisation',
-        NOT_FOUND: 'No such record (or not one the app may see)', CONFLICT: 'The record is not in a state that allows it', THROTTLED: 'The cost budget is spent',
+        NOT_FOUND: 'No such record (or not one the app may see)', CONFLICT: 'The record is not in a state that allows it (or the same Idempotency-Key is still being carried out)', UNPROCESSABLE_CONTENT: 'The Idempotency-Key was used with another request', THROTTLED: 'The cost budget is spent',
       },
     },
     reference: {
@@ -83,7 +89,7 @@ registerTranslations('developers', {
     title: 'ডেভেলপার',
     lead: 'হাসপাতাল, ফার্মেসি, বিমা প্রতিষ্ঠান ও ক্লিনিক অ্যাপের জন্য নীরোগের একটিই এপিআই: `/graphql`-এ GraphQL, ওয়েব অ্যাপের মতো একই নিয়ম, আর আপনার নিজের একটি কী।',
     contents: 'এই পাতায়',
-    nav: { key: 'কী পাওয়া', auth: 'পরিচয় যাচাই', scopes: 'অনুমতি (স্কোপ)', quotas: 'কোটা', webhooks: 'ওয়েবহুক', errors: 'ত্রুটি ও পরিবর্তন', reference: 'রেফারেন্স', explorer: 'এক্সপ্লোরার', example: 'উদাহরণ ইন্টিগ্রেটর' },
+    nav: { key: 'কী পাওয়া', auth: 'পরিচয় যাচাই', scopes: 'অনুমতি (স্কোপ)', quotas: 'কোটা', webhooks: 'ওয়েবহুক', live: 'লাইভ হালনাগাদ', errors: 'ত্রুটি ও পরিবর্তন', reference: 'রেফারেন্স', explorer: 'এক্সপ্লোরার', example: 'উদাহরণ ইন্টিগ্রেটর' },
     key: {
       p1: 'নীরোগের একজন অ্যাডমিন আপনার অ্যাপ নিবন্ধন করেন: নাম, যোগাযোগের ইমেইল, যে অনুমতিগুলো দরকার, যে হাসপাতাল, ফার্মেসি বা বিমা প্রতিষ্ঠানের হয়ে অ্যাপটি কাজ করে, আর এর খরচের বাজেট। কী আপনি একবারই পান, `nrg_live_<id>_<secret>`; নীরোগ এর কেবল একটি ছাপ রাখে।',
       p2: 'কী আপনার সার্ভারে রাখুন, কখনো ব্রাউজার বা ফোনের অ্যাপে নয়। ফাঁস হলে নতুন কী চান (পুরনোটি ঠিক করা সময় পর্যন্ত চলে, তারপর বন্ধ হয়) অথবা অ্যাপটি বাতিল করতে বলুন, তাতে সব কী একসাথে বন্ধ হয়।',
@@ -101,9 +107,9 @@ registerTranslations('developers', {
       list: {
         CATALOG_READ: 'ডাক্তার, বিশেষজ্ঞতা ও ওষুধ',
         STOCK_WRITE: 'ওষুধের মজুত ও দাম (কেবল ফার্মেসি অংশীদারের অ্যাপ)',
-        ORDERS_READ: 'অর্ডার, আর ওয়েবহুকে যে অর্ডারের কথা আসে',
+        ORDERS_READ: 'অর্ডার, লাইভও, আর ওয়েবহুকে যে অর্ডারের কথা আসে',
         ORDERS_WRITE: 'অর্ডারের অবস্থা বদলানো',
-        APPOINTMENTS_READ: 'অ্যাপের সাথে যুক্ত ডাক্তারদের হাসপাতাল ভিজিট',
+        APPOINTMENTS_READ: 'অ্যাপের সাথে যুক্ত ডাক্তারদের হাসপাতাল ভিজিট, লাইভও',
         INSURANCE_READ: 'বিমার আবেদন',
         WEBHOOKS_MANAGE: 'অ্যাপের ওয়েবহুক সাবস্ক্রিপশন ও ডেলিভারি',
       },
@@ -128,13 +134,19 @@ registerTranslations('developers', {
         MEDICINE_STOCK_LOW: 'কোনো ওষুধের মজুত ১০ বা তার নিচে নেমেছে',
       },
     },
+    live: {
+      p1: 'আপনার অ্যাপ যুক্ত থাকলে পরিবর্তন ঘটা মাত্র শুনতেও পারে: `/graphql`-এ `WebSocket` দিয়ে GraphQL সাবস্ক্রিপশন (যেকোনো `graphql-ws` ক্লায়েন্টের `graphql-transport-ws` প্রটোকল)। `orderEvents` সব অর্ডার অনুসরণ করে (অনুমতি `orders:read`), `appointmentEvents` আপনার হাসপাতালের ভিজিট (`appointments:read`); একটি রেকর্ড অনুসরণ করতে `id` দিন। কী পাঠান `connection_init`-এর পেলোডে, `X-Api-Key` হিসেবে।',
+      p2: 'প্রথম ইভেন্ট `SYNC`: আপনার রাখা তথ্য আবার পড়ুন, কারণ শোনা শুরুর আগেও পরিবর্তন হয়ে থাকতে পারে। সার্ভার কিছু হারিয়ে থাকতে পারলে `SYNC` আবার আসে। প্রতিটি `CHANGE` রেকর্ডটি এখন যেমন, আপনার অনুমতি যতটুকু দেখায় ততটুকু নিয়ে আসে। সাবস্ক্রিপশন শুরুতে তার ফিল্ডের খরচ আর প্রতিটি ইভেন্টে যা বয়ে আনে তার খরচ বাজেট থেকে নেয়; বাজেট শেষ হলে `THROTTLED` দিয়ে থামে।',
+      p3: 'সংযোগ বন্ধ হলে আবার সাবস্ক্রাইব করুন (যেকোনো `graphql-ws` ক্লায়েন্ট নিজেই করে); `4401` দিয়ে বন্ধ মানে আপনার কী বাতিল হয়েছে। কোয়েরি ও মিউটেশন `HTTP`-তেই থাকে। যুক্ত না থাকার সময় খবর পাওয়ার পথ ওয়েবহুক: সেগুলো রাখা থাকে ও আবার চেষ্টা হয়।',
+      sample: 'অর্ডার অনুসরণ (Node.js)',
+    },
     errors: {
       p1: 'প্রতিটি প্রত্যাখ্যান `extensions.reason`-এ একটি নির্দিষ্ট তালিকার কারণ জানায়, সাথে তার `extensions.code` ও HTTP স্ট্যাটাস; `extensions.params` বিস্তারিত দেয়, `extensions.fields` ফর্মের ফিল্ডের নাম বলে। `ErrorReason` এনাম আর `errorReasons` কোয়েরি প্রতিটি কারণ ও তার মানে দেখায়।',
       p2: 'স্কিমা বদলায় কেবল আগাম নোটিশ দিয়ে: কোনো ফিল্ড সরানোর আগে অন্তত তিন মাস পরের তারিখসহ তা অপ্রচলিত ঘোষণা করা হয় (রেফারেন্সে চিহ্ন থাকে), আর প্রতিটি রিলিজ স্কিমার পরিবর্তন-তালিকায় থাকে। নতুন কিছু যেকোনো সময় যোগ হতে পারে।',
       code: 'কোড', status: 'HTTP স্ট্যাটাস', when: 'কখন',
       codes: {
         BAD_USER_INPUT: 'কোনো মান নেই বা ভুল', UNAUTHENTICATED: 'সঠিক কী নেই', FORBIDDEN: 'অ্যাপের অনুমতি বা প্রতিষ্ঠানের বাইরে',
-        NOT_FOUND: 'এমন রেকর্ড নেই (বা অ্যাপ দেখতে পারে না)', CONFLICT: 'রেকর্ডটি এমন অবস্থায় নেই যে এটি করা যায়', THROTTLED: 'খরচের বাজেট শেষ',
+        NOT_FOUND: 'এমন রেকর্ড নেই (বা অ্যাপ দেখতে পারে না)', CONFLICT: 'রেকর্ডটি এমন অবস্থায় নেই যে এটি করা যায় (বা একই Idempotency-Key দিয়ে পাঠানো অনুরোধ এখনো চলছে)', UNPROCESSABLE_CONTENT: 'Idempotency-Key অন্য একটি অনুরোধে ব্যবহার হয়েছে', THROTTLED: 'খরচের বাজেট শেষ',
       },
     },
     reference: {

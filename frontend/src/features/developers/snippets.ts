@@ -61,9 +61,9 @@ export function verifyNirogWebhook(secret: string, headers: Record<string, strin
 }`;
 
 /** The refusal codes an app meets, with their HTTP status (the words are in i18n.ts). */
-export const ERROR_CODES: { code: 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'THROTTLED'; status: number }[] = [
+export const ERROR_CODES: { code: 'BAD_USER_INPUT' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'UNPROCESSABLE_CONTENT' | 'THROTTLED'; status: number }[] = [
   { code: 'BAD_USER_INPUT', status: 400 }, { code: 'UNAUTHENTICATED', status: 401 }, { code: 'FORBIDDEN', status: 403 },
-  { code: 'NOT_FOUND', status: 404 }, { code: 'CONFLICT', status: 409 }, { code: 'THROTTLED', status: 429 },
+  { code: 'NOT_FOUND', status: 404 }, { code: 'CONFLICT', status: 409 }, { code: 'UNPROCESSABLE_CONTENT', status: 422 }, { code: 'THROTTLED', status: 429 },
 ];
 
 /** Each webhook event: what its payload's object is, and the scope that reads it. */
@@ -88,3 +88,19 @@ query Doctors {
   }
 }
 `;
+
+export const LIVE_FOLLOW = (origin: string) => `import { createClient } from 'graphql-ws';
+
+const client = createClient({
+  url: '${origin.replace(/^http/, 'ws')}/graphql',
+  connectionParams: { 'X-Api-Key': process.env.NIROG_KEY },
+});
+
+client.subscribe({ query: 'subscription { orderEvents { type order { id status paymentStatus } } }' }, {
+  next: ({ data }) => {
+    if (data.orderEvents.type === 'SYNC') refetchOrders();   // first, and after anything may have been missed
+    else saveOrder(data.orderEvents.order);
+  },
+  error: (error) => console.error(error),
+  complete: () => {},
+});`;

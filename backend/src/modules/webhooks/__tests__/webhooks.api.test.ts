@@ -317,12 +317,16 @@ describe('webhook deliveries', () => {
   it('tells apps with orders:read of a refunded order payment, as the order', async () => {
     const key = await appKey(['WEBHOOKS_MANAGE', 'ORDERS_READ']);
     const { subscription } = await subscribe(key, endpoint().url, ['PAYMENT_REFUNDED']);
-    const [orderPayment] = await t.sql<{ id: string; purpose_id: string }>(`select id, purpose_id from payments where purpose = 'order' limit 1`);
-    const [consultationPayment] = await t.sql<{ id: string }>(`select id from payments where purpose = 'consultation' limit 1`);
+    const [orderPayment] = await t.sql<{ id: string; purpose_id: string; user_id: string }>(`select id, purpose_id, user_id from payments where purpose = 'order' limit 1`);
+    const [consultationPayment] = await t.sql<{ id: string; purpose_id: string; user_id: string }>(`select id, purpose_id, user_id from payments where purpose = 'consultation' limit 1`);
     const em = t.orm.em.fork();
     await em.transactional(async (tx) => {
-      await t.services.events.publish(tx as never, { type: 'payment.refunded', paymentId: orderPayment!.id });
-      if (consultationPayment) await t.services.events.publish(tx as never, { type: 'payment.refunded', paymentId: consultationPayment.id });
+      await t.services.events.publish(tx as never, { type: 'payment.refunded', paymentId: orderPayment!.id, purpose: 'order', purposeId: orderPayment!.purpose_id, userId: orderPayment!.user_id });
+      if (consultationPayment) {
+        await t.services.events.publish(tx as never, {
+          type: 'payment.refunded', paymentId: consultationPayment.id, purpose: 'consultation', purposeId: consultationPayment.purpose_id, userId: consultationPayment.user_id,
+        });
+      }
     });
     const deliveries = await deliveriesTo(subscription.id);
     expect(deliveries.map((d) => [d.event, JSON.parse(d.payload).object])).toEqual([['payment.refunded', { type: 'Order', id: orderPayment!.purpose_id }]]);

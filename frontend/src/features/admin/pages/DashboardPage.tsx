@@ -1,10 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Alert, Button, Skeleton } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import { useQuery } from '@apollo/client/react';
+import { useApolloClient, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { AdminDashboardDocument, type AdminDashboardQuery } from '@/gql/graphql';
+import { AdminDashboardDocument, AdminDashboardEventsDocument, type AdminDashboardQuery, type DashboardFiguresFragment } from '@/gql/graphql';
+import { useLive } from '@/lib/useLive';
+import LiveBadge from '@/components/LiveBadge';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import { formatCount, formatTaka } from '@/lib/money';
@@ -41,11 +43,24 @@ function StatusList({ title, rows, to, label }: { title: string; rows: Dashboard
   );
 }
 
-/** /admin-dashboard: the state of the business, computed by the server when asked. */
+/** While live updates cannot reach the browser, the figures are asked for again this often. */
+const DASHBOARD_POLL_MS = 30_000;
+
+/**
+ * /admin-dashboard: the state of the business, computed by the server when asked, and again (live)
+ * as what it counts changes: bookings, payments, orders, refunds, sign-ups, stock.
+ */
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('admin');
   const lang = i18n.language;
   const { data, loading, error, refetch } = useQuery(AdminDashboardDocument, { fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+  const client = useApolloClient();
+  // The figures have no id of their own: each event's figures are written where the query reads them.
+  const live = useLive(AdminDashboardEventsDocument, {
+    refetch: () => void refetch(),
+    pollMs: DASHBOARD_POLL_MS,
+    onEvent: (event) => client.writeQuery({ query: AdminDashboardDocument, data: { adminDashboard: event.dashboard as DashboardFiguresFragment } }),
+  });
   const d = data?.adminDashboard;
   const num = (n: number) => formatCount(n, lang);
   const money = (p: number) => formatTaka(p, lang);
@@ -58,7 +73,10 @@ export default function DashboardPage() {
           <h1 className="page-title">{t('dash.title')}</h1>
           {d && <span className="dash-updated">{t('dash.updated', { at: formatDateTime(d.generatedAt, lang) })}</span>}
         </div>
-        <Button icon={<ReloadOutlined />} loading={loading && !!d} onClick={() => void refetch()}>{t('dash.refresh')}</Button>
+        <div className="dash-actions">
+          <LiveBadge state={live} pollSeconds={DASHBOARD_POLL_MS / 1000} />
+          <Button icon={<ReloadOutlined />} loading={loading && !!d} onClick={() => void refetch()}>{t('dash.refresh')}</Button>
+        </div>
       </div>
       {error && <Alert type="error" showIcon message={errorInfo(error).message} action={<Button size="small" onClick={() => void refetch()}>{t('dash.retry')}</Button>} style={{ marginBottom: 16 }} />}
       {!d ? (loading && <Skeleton active paragraph={{ rows: 8 }} />) : (

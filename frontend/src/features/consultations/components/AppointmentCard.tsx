@@ -6,7 +6,7 @@ import { to } from '@/config/paths';
 import { Fragment, type ReactNode } from 'react';
 import type { AppointmentRowFragment } from '@/gql/graphql';
 import { formatCount, formatTaka } from '@/lib/money';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatDate, formatDateTime, formatTime } from '@/lib/dates';
 import PersonPhoto from '@/components/PersonPhoto';
 import { CareForLine, CareOfAccount } from '@/components/CareForFilter';
 import StatusTag from './StatusTag';
@@ -67,6 +67,12 @@ export default function AppointmentCard({ a, side, actions, eager = false }: { a
             </div>
           )}
           {side === 'doctor' && a.startedAt && a.status === 'Confirmed' && <div className="muted">{t('started', { time: formatDateTime(a.startedAt, i18n.language) })}</div>}
+          {side === 'doctor' && a.noShowRefundAt && (
+            // Paid and not started: the patient is on the wait page, and the refund clock runs.
+            <div data-testid="patient-waiting" style={{ marginTop: 4 }}>
+              <Tag color="gold">{t('patientWaiting')}</Tag> <span>{t('startBy', { time: formatTime(a.noShowRefundAt, i18n.language) })}</span>
+            </div>
+          )}
           {actions && <Space wrap style={{ marginTop: 8 }}>{actions}</Space>}
         </div>
       </Space>

@@ -49,7 +49,6 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
         size="small"
         rowKey={(_, i) => String(i)}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         dataSource={p.medicines.map((m, i) => ({ ...m, ledger: p.dispensing[i] }))}
         columns={[
           // what the doctor wrote stays as written; the days are a number, in the reader's digits
@@ -57,9 +56,12 @@ export default function PrescriptionView({ p }: { p: PrescriptionFullFragment })
           { title: t('dailyUse'), dataIndex: 'dailyUse', render: (v: string) => <span translate="no">{v}</span> },
           { title: t('days'), dataIndex: 'days', render: (v: number) => formatCount(v, i18n.language) },
           { title: t('quantity'), dataIndex: 'quantity', render: (v: string) => <span translate="no">{v}</span> },
-          // What a pharmacy may still dispense on it: the server's ledger of the line.
-          { title: t('dispensingColumn'), dataIndex: 'ledger', render: (_: unknown, row: { ledger?: (typeof p.dispensing)[number] }) => (row.ledger ? <DispensingSummary line={row.ledger} /> : null) },
         ]}
+        // What a pharmacy may still dispense on each line (the server's ledger), under the line across the table's width.
+        expandable={{
+          expandedRowKeys: p.medicines.map((_, i) => String(i)), showExpandColumn: false,
+          expandedRowRender: (row) => (row.ledger ? <DispensingSummary line={row.ledger} /> : null),
+        }}
       />
       {p.medInfo && <p><strong>{t('medInfo')}:</strong> {p.medInfo}</p>}
       {p.doctorAdvice && <p><strong>{t('doctorAdvice')}:</strong> {p.doctorAdvice}</p>}

@@ -1,11 +1,11 @@
-import { getSession } from '@/lib/session';
+import { personalFile } from '@/lib/offline-copies';
 
-/** The PDF needs the token, so it is fetched and handed to the browser as a file. */
+/**
+ * The PDF needs the token, so it is fetched and handed to the browser as a file. A prescription's PDF
+ * is kept on this device for the patient (lib/offline-copies.ts): without a connection the kept one opens.
+ */
 export async function downloadPrescriptionPdf(pdfPath: string, code: string): Promise<void> {
-  const token = getSession()?.token;
-  const res = await fetch(pdfPath, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
+  const url = URL.createObjectURL(await personalFile(pdfPath));
   const a = document.createElement('a');
   a.href = url;
   a.download = `nirog-prescription-${code}.pdf`;

@@ -2,15 +2,23 @@ import { useState } from 'react';
 import { Alert, App, Button, Empty, Skeleton, Space, Switch } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { DoctorAppointmentsDocument, MyDoctorStatusDocument, SetDoctorOnlineDocument, StartConsultationDocument, type AppointmentRowFragment } from '@/gql/graphql';
+import {
+  AppointmentListEventsDocument, DoctorAppointmentsDocument, MyDoctorStatusDocument, SetDoctorOnlineDocument, StartConsultationDocument, type AppointmentRowFragment,
+} from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
+import { useLive } from '@/lib/useLive';
 import Pager from '@/components/Pager';
+import LiveBadge from '@/components/LiveBadge';
 import AppointmentCard from '../components/AppointmentCard';
 import PrescriptionModal from '../components/PrescriptionModal';
 import WritePrescriptionModal from '../components/WritePrescriptionModal';
 import '../i18n';
 
-/** The doctor's own consultations, newest first, with the online switch and the prescription modal. */
+/**
+ * The doctor's own consultations, newest first, with the online switch and the prescription modal.
+ * Live: a newly paid consultation appears the moment it is paid (and is announced), a waiting one
+ * shows when it is refunded unless started; changes made elsewhere update the cards in place.
+ */
 export default function DoctorBookingPage() {
   const { t } = useTranslation('consultations');
   const { message } = App.useApp();
@@ -21,6 +29,18 @@ export default function DoctorBookingPage() {
   const status = useQuery(MyDoctorStatusDocument);
   const [setOnline, { loading: switching }] = useMutation(SetDoctorOnlineDocument);
   const [start] = useMutation(StartConsultationDocument);
+  const live = useLive(AppointmentListEventsDocument, {
+    refetch: () => void refetch(),
+    onEvent: (event) => {
+      const a = event.appointment as AppointmentRowFragment | null | undefined;
+      if (event.type !== 'CHANGE' || !a) return;
+      // Apollo's cache has updated a card already shown; a new booking joins the first page.
+      if (!data?.doctorAppointments.items.some((x) => x.id === a.id)) {
+        void refetch();
+        if (a.paymentStatus === 'Paid' && a.status === 'Confirmed' && !a.startedAt) void message.info(t('newBooking', { name: a.patientName }));
+      }
+    },
+  });
 
   /** Opens the room at once (inside the click, so no pop-up blocker stops it) and records the start. */
   function startAndJoin(a: AppointmentRowFragment) {
@@ -40,7 +60,7 @@ export default function DoctorBookingPage() {
   return (
     <div>
       <Space style={{ justifyContent: 'space-between', width: '100%' }} wrap>
-        <h1 className="page-title">{t('doctorConsultations')}</h1>
+        <Space wrap><h1 className="page-title">{t('doctorConsultations')}</h1><LiveBadge state={live} /></Space>
         {status.data && (
           <label>
             <Switch checked={status.data.myDoctorProfile.isOnline} loading={switching} onChange={toggle} aria-label={t('onlineSwitch')} />{' '}

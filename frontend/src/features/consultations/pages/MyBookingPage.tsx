@@ -3,10 +3,12 @@ import { Alert, App, Button, Empty, Popconfirm, Skeleton } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ChangeAppointmentStatusDocument, MyAppointmentsDocument, PayForConsultationDocument } from '@/gql/graphql';
+import { AppointmentListEventsDocument, ChangeAppointmentStatusDocument, MyAppointmentsDocument, PayForConsultationDocument } from '@/gql/graphql';
 import { paths, to } from '@/config/paths';
 import { errorInfo } from '@/lib/errors';
 import Pager from '@/components/Pager';
+import LiveBadge from '@/components/LiveBadge';
+import { useLive } from '@/lib/useLive';
 import CareForFilter, { useCareFor } from '@/components/CareForFilter';
 import AppointmentCard from '../components/AppointmentCard';
 import PrescriptionModal from '../components/PrescriptionModal';
@@ -21,7 +23,15 @@ export default function MyBookingPage() {
   const [open, setOpen] = useState<string | null>(null);
   const careFor = useCareFor();
   useEffect(() => setPage(1), [careFor]);
-  const { data, loading, error } = useQuery(MyAppointmentsDocument, { variables: { page, pageSize: PAGE_SIZE, careFor }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(MyAppointmentsDocument, { variables: { page, pageSize: PAGE_SIZE, careFor }, fetchPolicy: 'cache-and-network' });
+  // Live: a booking confirmed, started, finished, cancelled or refunded changes here in place.
+  const live = useLive(AppointmentListEventsDocument, {
+    refetch: () => void refetch(),
+    onEvent: (event) => {
+      const id = (event.appointment as { id?: string } | null | undefined)?.id;
+      if (event.type === 'CHANGE' && id && !data?.myAppointments.items.some((a) => a.id === id)) void refetch();
+    },
+  });
   const [pay, { loading: paying }] = useMutation(PayForConsultationDocument);
   const [change] = useMutation(ChangeAppointmentStatusDocument);
   const result = data?.myAppointments;
@@ -46,7 +56,7 @@ export default function MyBookingPage() {
 
   return (
     <div>
-      <h1 className="page-title">{t('myConsultations')}</h1>
+      <div className="live-head"><h1 className="page-title">{t('myConsultations')}</h1><LiveBadge state={live} /></div>
       <CareForFilter />
       {error && <Alert type="error" showIcon message={errorInfo(error).message} />}
       {loading && !result && <Skeleton active avatar />}

@@ -16,11 +16,11 @@ const SDL = readFileSync(resolve(__dirname, '../../../../../schema.graphql'), 'u
 describe('/developers', () => {
   afterEach(async () => { await i18n.changeLanguage('en'); });
 
-  it('covers keys, authentication, scopes, quotas, webhooks with signature checking, errors, the reference and the explorer', () => {
+  it('covers keys, authentication, scopes, quotas, webhooks with signature checking, live updates, errors, the reference and the explorer', () => {
     renderScreen(<DevelopersPage />);
     expect(screen.getByRole('heading', { level: 1, name: 'Developers' })).toBeInTheDocument();
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(sections).toEqual(['Getting a key', 'Authentication', 'Scopes', 'Quotas', 'Webhooks', 'Errors and changes', 'Reference', 'Explorer', 'Example integrator']);
+    expect(sections).toEqual(['Getting a key', 'Authentication', 'Scopes', 'Quotas', 'Webhooks', 'Live updates', 'Errors and changes', 'Reference', 'Explorer', 'Example integrator']);
     const toc = screen.getByRole('navigation', { name: 'On this page' });
     expect(within(toc).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(sections.map((_, i) => `#${screen.getAllByRole('heading', { level: 2 })[i]!.id}`));
     // Every scope and every webhook event the schema has is explained.
@@ -32,6 +32,9 @@ describe('/developers', () => {
     expect(screen.getByText(/timingSafeEqual\(Buffer\.from\(expected\)/)).toBeInTheDocument();
     expect(screen.getAllByText('THROTTLED').length).toBeGreaterThan(0);
     expect(screen.getAllByText('extensions.cost').length).toBeGreaterThan(0);
+    // How an app follows orders live, with the socket on this server.
+    expect(screen.getByText(/connectionParams: \{ 'X-Api-Key'/)).toHaveTextContent(`url: 'ws://${window.location.host}/graphql'`);
+    expect(screen.getAllByText('SYNC').length).toBeGreaterThan(0);
   });
 
   it('speaks Bangla', async () => {

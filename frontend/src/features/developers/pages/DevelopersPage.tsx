@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { INTEGRATOR_SCOPES, scopeCode } from '@/lib/integratorScopes';
 import Prose from '../components/Prose';
 import SchemaReference from '../components/SchemaReference';
-import { COST_EXTENSION, DELIVERY, ERROR_CODES, FIRST_REQUEST, SUBSCRIBE, THROTTLED_ANSWER, VERIFY, WEBHOOK_EVENTS } from '../snippets';
+import { COST_EXTENSION, DELIVERY, ERROR_CODES, FIRST_REQUEST, LIVE_FOLLOW, SUBSCRIBE, THROTTLED_ANSWER, VERIFY, WEBHOOK_EVENTS } from '../snippets';
 import '../i18n';
 import '../developers.css';
 
 // GraphiQL and its stylesheet: a chunk of their own, fetched when the reader opens the explorer.
 const Explorer = lazy(() => import('../components/Explorer'));
 const KEY_FORMAT = 'nrg_live_…';
-const SECTIONS = ['key', 'auth', 'scopes', 'quotas', 'webhooks', 'errors', 'reference', 'explorer', 'example'] as const;
+const SECTIONS = ['key', 'auth', 'scopes', 'quotas', 'webhooks', 'live', 'errors', 'reference', 'explorer', 'example'] as const;
 
 /** A failed download of the explorer's chunk says so, instead of taking the page down. */
 class ExplorerBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
@@ -39,7 +39,7 @@ function Section({ id, children }: { id: (typeof SECTIONS)[number]; children: Re
 
 /**
  * /developers: the integrator's guide. Getting a key, authentication, scopes, quotas, webhooks and
- * their signatures, errors, a searchable reference read from schema.graphql, and an explorer
+ * their signatures, live updates (subscriptions), errors, a searchable reference read from schema.graphql, and an explorer
  * (GraphiQL) that runs queries against this server with the reader's key.
  */
 export default function DevelopersPage() {
@@ -117,6 +117,14 @@ export default function DevelopersPage() {
         <h3>{t('webhooks.verify')}</h3>
         <Code label={t('webhooks.verify')}>{VERIFY}</Code>
         <Prose text={t('webhooks.p4')} />
+      </Section>
+
+      <Section id="live">
+        <Prose text={t('live.p1')} />
+        <h3>{t('live.sample')}</h3>
+        <Code label={t('live.sample')}>{LIVE_FOLLOW(origin)}</Code>
+        <Prose text={t('live.p2')} />
+        <Prose text={t('live.p3')} />
       </Section>
 
       <Section id="errors">

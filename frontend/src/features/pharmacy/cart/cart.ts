@@ -159,5 +159,22 @@ export function useCartCount(): number {
   return cart.reduce((s, c) => s + c.quantity, 0);
 }
 
+/** Where cartPrescription.ts keeps the prescription beside the cart (read here too: see cartPrescriptionId). */
+export const CART_PRESCRIPTION_KEY = 'cartPrescription';
+
+/**
+ * The id of the prescription beside the cart, for the cart's quote, without loading
+ * cartPrescription.ts (the cart page's first load has no room for another file). An empty cart has none.
+ */
+export function cartPrescriptionId(): string | null {
+  if (current.length === 0) return null;
+  try {
+    const id = (JSON.parse(globalThis.localStorage?.getItem(CART_PRESCRIPTION_KEY) ?? 'null') as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
+}
+
 /** "Napa 500 mg": a line's brand and strength, as the catalogue shows them. */
 export const lineName = (l: { name: string; strength?: string | null }) => (l.strength ? `${l.name} ${l.strength}` : l.name);

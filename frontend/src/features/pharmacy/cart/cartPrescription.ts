@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getCart, subscribe as subscribeCart, type CartItem } from './cart';
+import { CART_PRESCRIPTION_KEY as PRESCRIPTION_KEY, getCart, subscribe as subscribeCart, type CartItem } from './cart';
 
 /**
  * The prescription beside the cart ("Order these medicines" from a Nirog prescription, "Order again"
@@ -16,8 +16,6 @@ export interface CartPrescription {
   doctorName?: string;
   issuedAt: string;
 }
-
-const PRESCRIPTION_KEY = 'cartPrescription';
 
 const prescriptionListeners = new Set<() => void>();
 let prescription: CartPrescription | null = readPrescription();

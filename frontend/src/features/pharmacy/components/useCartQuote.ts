@@ -2,8 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { QuoteCartDocument } from '@/gql/graphql';
 import { useSession } from '@/lib/session';
-import { acceptChanges, flagsFor, setCart, useCart } from '../cart/cart';
-import { useCartPrescription } from '../cart/cartPrescription';
+import { acceptChanges, cartPrescriptionId, flagsFor, setCart, useCart } from '../cart/cart';
 
 /**
  * The cart checked against today's catalogue by the server (and against the cart's prescription): its
@@ -14,7 +13,8 @@ export function useCartQuote() {
   const cart = useCart();
   const items = useMemo(() => cart.map((c) => ({ medicineId: c.id, quantity: c.quantity })), [cart]);
   // With the cart's prescription, the quote also says what it still allows of each prescription-only line.
-  const prescriptionId = useCartPrescription()?.id;
+  // (Read on every render: the screens that change it re-render with it.)
+  const prescriptionId = cartPrescriptionId();
   const signedIn = !!useSession();
   const variables = prescriptionId && signedIn ? { items, prescriptionId } : { items };
   const { data, loading, error } = useQuery(QuoteCartDocument, { variables, skip: items.length === 0, fetchPolicy: 'network-only' });

@@ -3,13 +3,15 @@ import { Alert, App, Button, Empty, Skeleton, Tag } from 'antd';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { MyOrdersDocument, PayForOrderDocument } from '@/gql/graphql';
+import { MyOrdersDocument, OrderListEventsDocument, PayForOrderDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDate } from '@/lib/dates';
 import { formatTaka } from '@/lib/money';
 import { readerDigits } from '@/lib/digits';
 import { paths } from '@/config/paths';
 import Pager from '@/components/Pager';
+import LiveBadge from '@/components/LiveBadge';
+import { useLive } from '@/lib/useLive';
 import CareForFilter, { CareForLine, useCareFor } from '@/components/CareForFilter';
 import MedicineImage from '../components/MedicineImage';
 import { useUnitLabel } from '../components/useUnitLabel';
@@ -35,6 +37,15 @@ export default function MyOrdersPage() {
   const careFor = useCareFor();
   useEffect(() => setPage(1), [careFor]);
   const { data, loading, error, refetch } = useQuery(MyOrdersDocument, { variables: { page, careFor } });
+  // Live: the prescription check's result, the payment, each status move and a refund show here as
+  // they happen (Apollo's cache updates the order in place; a new order joins the list).
+  const live = useLive(OrderListEventsDocument, {
+    refetch: () => void refetch(),
+    onEvent: (event) => {
+      const id = (event.order as { id?: string } | null | undefined)?.id;
+      if (event.type === 'CHANGE' && id && !data?.myOrders.items.some((o) => o.id === id)) void refetch();
+    },
+  });
   const [payFor, paying] = useMutation(PayForOrderDocument);
   const result = data?.myOrders;
   const navigate = useNavigate();
@@ -72,7 +83,7 @@ export default function MyOrdersPage() {
   }
   return (
     <div className="card">
-      <h1 className="page-title">{t('myOrders')}</h1>
+      <div className="live-head"><h1 className="page-title">{t('myOrders')}</h1><LiveBadge state={live} /></div>
       <CareForFilter />
       {error ? <Alert type="error" showIcon message={errorInfo(error).message} /> : loading && !result ? <Skeleton active /> : result?.items.length === 0 ? (
         <Empty description={t('noOrders')}><Link to={paths.medicine}>{t('orderSome')}</Link></Empty>

@@ -3,7 +3,8 @@ import { Button, Result, Skeleton } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PaymentByTranIdDocument } from '@/gql/graphql';
+import { OrderEventsDocument, PaymentByTranIdDocument } from '@/gql/graphql';
+import { useLive } from '@/lib/useLive';
 import { formatTaka } from '@/lib/money';
 import { paths } from '@/config/paths';
 import { clearCart } from '../cart/cart';
@@ -23,6 +24,9 @@ export default function PaymentResultPage() {
   const status = payment?.status ?? (known ? undefined : 'Failed');
   const isOrder = payment ? payment.purpose === 'Order' : !window.location.pathname.startsWith('/payment/');
   const historyPath = isOrder ? paths.myOrder : paths.myBooking;
+  // While the provider's answer is awaited: the order's payment, heard the moment it is recorded.
+  const pending = status === 'Initiated' && payment?.purpose === 'Order';
+  useLive(OrderEventsDocument, { variables: { id: payment?.purposeId ?? '' }, skip: !pending, refetch: () => void refetch(), onEvent: () => void refetch() });
 
   // The order holds the items now; the cart is emptied once the payment is confirmed.
   useEffect(() => {

@@ -2,12 +2,14 @@ import { Alert, Button, Empty, Segmented, Skeleton, Tag } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PrescriptionOrdersDocument } from '@/gql/graphql';
+import { OrderListEventsDocument, PrescriptionOrdersDocument } from '@/gql/graphql';
 import { errorInfo } from '@/lib/errors';
 import { formatDateTime } from '@/lib/dates';
 import { formatCount, formatTaka } from '@/lib/money';
 import { to } from '@/config/paths';
 import Pager from '@/components/Pager';
+import LiveBadge from '@/components/LiveBadge';
+import { useLive } from '@/lib/useLive';
 import MedicineImage from '../components/MedicineImage';
 import RxBadge from '../components/RxBadge';
 import { STATUS_COLOR } from '../components/orderStatus';
@@ -23,7 +25,9 @@ export default function PrescriptionQueuePage() {
   const [params, setParams] = useSearchParams();
   const waiting = params.get('all') !== '1';
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const { data, loading, error } = useQuery(PrescriptionOrdersDocument, { variables: { page, waiting }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useQuery(PrescriptionOrdersDocument, { variables: { page, waiting }, fetchPolicy: 'cache-and-network' });
+  // Live: a new photo to check, or one another pharmacist decided, changes the queue: it is read again.
+  const live = useLive(OrderListEventsDocument, { refetch: () => void refetch(), onEvent: (event) => { if (event.type === 'CHANGE') void refetch(); } });
   const result = data?.prescriptionOrders;
   const set = (next: Record<string, string | null>) => {
     const p = new URLSearchParams(params);
@@ -32,7 +36,7 @@ export default function PrescriptionQueuePage() {
   };
   return (
     <div className="card">
-      <h1 className="page-title">{t('prescriptionQueue')}</h1>
+      <div className="live-head"><h1 className="page-title">{t('prescriptionQueue')}</h1><LiveBadge state={live} /></div>
       <p className="med-meta">{t('prescriptionQueueIntro')}</p>
       <Segmented value={waiting ? 'waiting' : 'all'} onChange={(v) => set({ all: v === 'all' ? '1' : null, page: null })} style={{ marginBottom: 16 }}
         options={[{ value: 'waiting', label: t('waitingOnly') }, { value: 'all', label: t('allChecked') }]} />

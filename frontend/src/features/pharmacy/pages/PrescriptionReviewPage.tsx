@@ -138,7 +138,7 @@ export default function PrescriptionReviewPage() {
                   <label htmlFor="rx-note" style={{ display: 'block', fontWeight: 600 }}>{t('note')}</label>
                   <Input.TextArea id="rx-note" rows={3} maxLength={300} value={note} onChange={(e) => { setNote(e.target.value); setNoteMissing(false); }}
                     aria-describedby="rx-note-hint" status={noteMissing ? 'error' : undefined} />
-                  <span id="rx-note-hint" className="med-meta">{t('noteHint')}</span>
+                  <span id="rx-note-hint" className="med-meta" style={{ display: 'block' }}>{t('noteHint')}</span>
                   {noteMissing && <Alert type="error" showIcon message={t('noteRequired')} role="alert" style={{ marginTop: 8 }} />}
                   <Space wrap style={{ marginTop: 12 }}>
                     <Button type="primary" loading={reviewing.loading} onClick={() => void decide(true)} data-testid="rx-approve">{t('approve')}</Button>
