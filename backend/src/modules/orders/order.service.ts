@@ -358,11 +358,11 @@ export class OrderService {
     return order;
   }
 
-  /** An order read to be shown to the actor. */
-  async byId(em: EntityManager, actor: AuthUser, id: string): Promise<OrderView> {
+  /** An order read to be shown to the actor; `details` go on its audit line (a live read says so). */
+  async byId(em: EntityManager, actor: AuthUser, id: string, details?: Record<string, unknown>): Promise<OrderView> {
     const order = await this.visibleOrder(em, actor, id);
     // A pharmacist reading a patient's order (and its prescription) is on record, whichever door asked.
-    if (actor.role === Role.Pharmacist) await this.audit?.recordMedicalRead(em, actor, 'Order', order.id, order.userId);
+    if (actor.role === Role.Pharmacist) await this.audit?.recordMedicalRead(em, actor, 'Order', order.id, order.userId, details);
     return order;
   }
 
