@@ -10,7 +10,7 @@ import PrescriptionReviewPage from '../pages/PrescriptionReviewPage';
 /** A prescription photo comes as a short-lived link: shown through it, and asked for again before and after it stops working. */
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const photoOrder = (url: string) => ({
-  __typename: 'Order', careFor: { __typename: 'CareRecipient', accountName: 'Rahima Akter', familyMemberId: null, name: 'Rahima Akter', relation: null }, id: 'o1', status: 'PrescriptionCheck', paymentStatus: 'Pending', paymentMethod: 'Bkash', paymentTranId: '',
+  __typename: 'Order', id: 'o1', status: 'PrescriptionCheck', paymentStatus: 'Pending', paymentMethod: 'Bkash', paymentTranId: '',
   itemsPoisha: 10500, shippingPoisha: 6000, totalPoisha: 16500, createdAt: '2026-11-20T04:00:00.000Z', paidAt: null, deliveredAt: null, paymentUrl: null,
   cancelReason: null, prescriptionRequired: true, prescriptionNote: null, refunds: [], canPay: false,
   prescriptionImageUrl: url, prescriptionImageExpiresAt: inMinutes(5),
