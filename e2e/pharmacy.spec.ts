@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectHydrated, expectNoHorizontalScroll, loginAs, logout, test, unique, verifyEmail, chooseOption } from './fixtures';
 
 test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the order; an admin delivers it', async ({ page }) => {
@@ -74,6 +75,13 @@ test('a visitor fills a cart, logs in, pays with bKash in the sandbox, sees the 
   await expect(page.locator('tr').filter({ hasText: 'Napa Extra' }).filter({ hasText: 'Delivered' }).first()).toBeVisible();
 });
 
+/** The stock of the medicines a keyword finds, added up, as the catalogue answers it now. */
+async function stockOf(page: Page, keyword: string): Promise<number> {
+  const res = await page.request.post('/graphql', { data: { query: 'query($k: String) { medicines(keyword: $k, pageSize: 20) { items { stock } } }', variables: { k: keyword } } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()).data.medicines.items as { stock: number }[]).reduce((sum, m) => sum + m.stock, 0);
+}
+
 test('a payer who cancels in the sandbox lands on the failure page and the stock comes back', async ({ page }) => {
   // A patient of its own: other journeys change the demo accounts.
   const email = unique('karim');
@@ -85,6 +93,7 @@ test('a payer who cancels in the sandbox lands on the failure page and the stock
   await page.goto('/medicine?keyword=monas');
   const card = page.getByTestId('medicine-card').filter({ hasText: 'Monas' }).first();
   const stockBefore = await card.getByText(/In stock/).textContent();
+  const unitsBefore = await stockOf(page, 'monas');
   await card.getByRole('button', { name: /Add to Cart/ }).click();
   await page.goto('/shipping');
   await chooseOption(page, 'Payment method', 'Bkash');
@@ -94,9 +103,12 @@ test('a payer who cancels in the sandbox lands on the failure page and the stock
   await page.getByLabel('Phone No').fill('01819876543');
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
+  // While the checkout is open the order holds its unit: nobody else can buy it.
+  expect(await stockOf(page, 'monas')).toBe(unitsBefore - 1);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/order\/payment\/failed\//);
   await expect(page.getByText('Payment cancelled')).toBeVisible();
+  expect(await stockOf(page, 'monas')).toBe(unitsBefore);
   await page.goto('/medicine?keyword=monas');
   await expect(page.getByTestId('medicine-card').filter({ hasText: 'Monas' }).first().getByText(/In stock/)).toHaveText(stockBefore!);
 });

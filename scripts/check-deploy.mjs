@@ -107,7 +107,6 @@ function nginxLocations(conf) {
 }
 const locations = nginxLocations(nginxConf);
 function nginxRoute(uri) {
-  assert(!locations.some((l) => l.modifier.startsWith('~')), 'deploy/nginx.conf has regex locations, which this check cannot judge');
   const at = uri.indexOf('?');
   const query = at < 0 ? '' : uri.slice(at + 1);
   const segments = [];
@@ -116,8 +115,12 @@ function nginxRoute(uri) {
     else if (part && part !== '.') segments.push(part);
   }
   const path = `/${segments.join('/')}${/\/(\.\.?)?$/.test(uri.split('?')[0]) && segments.length ? '/' : ''}`;
-  const loc = locations.find((l) => l.modifier === '=' && l.path === path)
-    ?? locations.filter((l) => l.modifier !== '=' && path.startsWith(l.path)).sort((a, b) => b.path.length - a.path.length)[0];
+  // As nginx chooses: an exact match; else the longest prefix, unless a regex location (in file
+  // order) matches and that prefix is not ^~.
+  const prefix = locations.filter((l) => (l.modifier === '' || l.modifier === '^~') && path.startsWith(l.path)).sort((a, b) => b.path.length - a.path.length)[0];
+  const regex = prefix?.modifier === '^~' ? undefined
+    : locations.find((l) => l.modifier.startsWith('~') && new RegExp(l.path, l.modifier === '~*' ? 'i' : '').test(path));
+  const loc = locations.find((l) => l.modifier === '=' && l.path === path) ?? regex ?? prefix;
   if (!loc) return { status: 404 };
   const topLevel = loc.body.replace(/\{[^{}]*\}/g, '{}');
   const ret = /(?:^|[;{}\s])return\s+(\d{3})/.exec(topLevel);
@@ -222,6 +225,8 @@ await check('nginx refuses /metrics (any case, a trailing slash) and limits publ
   assert(/default\s+""/.test(key) && /keyword\|search/.test(key) && key.includes('$binary_remote_addr'), `the limit's key $${zone[1]} is not the client address for searches (keyword, search) and empty otherwise`);
   const root = /location\s+\/\s*\{([^}]*)\}/.exec(nginxConf)?.[1] ?? '';
   assert(new RegExp(`limit_req\\s+zone=${zone[2]}\\b`).test(root) && /limit_req_status\s+429/.test(root), `location / does not apply zone ${zone[2]} with status 429`);
+});
+
 await check('nginx passes the live socket through: WebSocket upgrades of /graphql, kept open longer than the heartbeat', () => {
   const block = /location\s+(=\s*)?\/graphql\s*\{([^}]*)\}/.exec(nginxConf)?.[2];
   assert(block, 'deploy/nginx.conf has no "location = /graphql": the WebSocket upgrade of subscriptions needs its own headers');

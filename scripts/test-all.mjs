@@ -19,6 +19,7 @@ const lines = [];
 // The name of every failed test, printed again at the very end: CI keeps only the tail of its output,
 // and a failure that scrolled out of it cannot be told from another (stop 34's one PGlite failure).
 const failures = [];
+// eslint-disable-next-line no-control-regex -- colour codes are dropped from the first line
 const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean)?.slice(0, 240) ?? '';
 function failedTest(suite, name, error) {
   failures.push(`failed: ${suite.padEnd(10)} ${name}${error ? `\n          ${firstLine(error)}` : ''}`);
@@ -111,6 +112,21 @@ if (only.includes('lint')) {
     'backend/src', 'frontend/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
   if (code !== 0) failedTest('lint', 'dependency-cruiser: a boundary rule is broken (above)');
   count('lint', code === 0 ? 1 : 0, code === 0 ? 0 : 1, code);
+  // No cycle of imports that run (.dependency-cruiser-runtime.cjs: type-only imports are left out).
+  const cycles = run('lint cycles', node, [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs'),
+    'backend/src', 'frontend/src', '--config', '.dependency-cruiser-runtime.cjs', '--output-type', 'err']);
+  if (cycles !== 0) failedTest('lint', 'dependency-cruiser: a cycle of runtime imports (above)');
+  count('lint', cycles === 0 ? 1 : 0, cycles === 0 ? 0 : 1, cycles);
+  // ESLint (eslint.config.js): the promise rules with type information, React's rules of hooks. One
+  // failure per problem, named by file, line and rule.
+  const out = path.join(results, 'eslint.json');
+  const eslintCode = run('lint eslint', node, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--format', 'json', '--output-file', out, '.']);
+  const problems = (readJson(out) ?? []).flatMap((f) => f.messages.map((m) => ({ where: `${path.relative(root, f.filePath)}:${m.line}:${m.column}`, rule: m.ruleId ?? 'eslint', message: m.message })));
+  for (const p of problems) {
+    console.log(`${p.where}  ${p.message}  ${p.rule}`);
+    failedTest('lint', `${p.where} ${p.rule}`, p.message);
+  }
+  count('lint', eslintCode === 0 && problems.length === 0 ? 1 : 0, problems.length, eslintCode);
 }
 
 if (only.includes('typecheck')) {

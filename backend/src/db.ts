@@ -1,13 +1,13 @@
 import 'reflect-metadata';
 import { MikroORM as PgliteORM } from '@mikro-orm/pglite';
 import { MikroORM as PostgresORM } from '@mikro-orm/postgresql';
-import { DataloaderType, DefaultLogger, type LogContext, type LoggerOptions, type MikroORM } from '@mikro-orm/core';
+import { DataloaderType, DefaultLogger, type LogContext, type LoggerOptions } from '@mikro-orm/core';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
 import { SeedManager } from '@mikro-orm/seeder';
 import { mkdirSync } from 'node:fs';
 import type { Pool } from 'pg';
-import type { AbstractSqlDriver } from '@mikro-orm/sql';
+import type { Orm } from './common/orm.js';
 import type { Config } from './config.js';
 import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
@@ -19,11 +19,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { idempotencyFence } from './common/idempotency.js';
 
-/**
- * Both drivers (PGlite and PostgreSQL) are SQL drivers, so the ORM is typed as one: its `em` is the
- * SQL EntityManager (`execute`, query builders) without a cast at each use.
- */
-export type Orm = MikroORM<AbstractSqlDriver>;
+export type { Orm } from './common/orm.js';
 
 /** Test hook: every SQL statement is passed to these listeners (used to assert query counts). */
 export const sqlListeners = new Set<(sql: string) => void>();

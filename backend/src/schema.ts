@@ -1,4 +1,4 @@
-import { ArgumentValidationError, buildSchema, getMetadataStorage, type NonEmptyArray, type PubSub } from 'type-graphql';
+import { ArgumentValidationError, buildSchema, getMetadataStorage, type PubSub } from 'type-graphql';
 import { validateOrReject, type ValidatorOptions } from 'class-validator';
 import type { GraphQLSchema } from 'graphql';
 import { assertEveryOperationHasAccessRule, authChecker } from './common/access.js';
@@ -9,7 +9,7 @@ import { describeIdempotency } from './common/idempotency.js';
 import { MODULES } from './modules.js';
 
 /** Every resolver of the API: the modules' own (modules.ts). */
-export const RESOLVERS = MODULES.flatMap((m) => m.resolvers) as unknown as NonEmptyArray<Function>;
+export const RESOLVERS = MODULES.flatMap((m) => m.resolvers) as unknown as Parameters<typeof buildSchema>[0]['resolvers'];
 
 /**
  * Plain fields (a property or getter, no resolver method) resolve themselves: type-graphql otherwise

@@ -62,8 +62,8 @@ export function createServices(config: Config, log: Logger) {
   const medicineMatches = new ListCache<KeptMatches>(config.listCountCacheSeconds * 1000, 100);
   const medicineWords = new ListCache<WordMatch[]>(config.listCountCacheSeconds * 1000);
   const medicines = new MedicineService(images, listCounts, medicineMatches, events, medicineWords);
-  const orders = new OrderService(payments, events, log, config, dispensing, medicalFiles);
-  const verification = new VerificationService(config, mail, notifications);
+  const orders = new OrderService(payments, events, log, config, dispensing, medicines, medicalFiles, audit);
+  const verification = new VerificationService(config, mail, notifications, accounts);
   verification.subscribe(events);
   const phoneCodes = new PhoneCodeService(config, limiter, sms, accounts);
   const dashboard = new DashboardService();

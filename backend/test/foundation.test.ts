@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { buildNirogSchema } from '../src/schema.js';
-import { accessRuleOf } from '../src/common/access.js';
+import { GraphQLObjectType, GraphQLSchema, GraphQLString } from 'graphql';
+import { accessRuleOf, APPS_ONLY, assertEveryOperationHasAccessRule } from '../src/common/access.js';
+import { Role } from '../src/common/roles.js';
 import { createTestApp, type TestApp } from './app.js';
 import { loadConfig, ConfigError } from '../src/config.js';
 
@@ -18,15 +20,26 @@ describe('foundation', () => {
     expect(diff.trim()).toBe('');
   });
 
-  it('gives every query and mutation an access rule (deny by default)', async () => {
+  it('gives every query, mutation and REST path a valid access rule (deny by default)', async () => {
     const schema = await buildNirogSchema();
     const ops = [
       ...Object.keys(schema.getQueryType()!.getFields()).map((f) => ['Query', f] as const),
       ...Object.keys(schema.getMutationType()!.getFields()).map((f) => ['Mutation', f] as const),
     ];
     expect(ops.length).toBeGreaterThan(10);
-    for (const [op, f] of ops) expect(accessRuleOf(schema, op, f)).toBeDefined();
-    for (const r of t.restRoutes) expect(r.access).toBeDefined();
+    // A rule is 'public', 'authenticated' or a non-empty list of roles (or the integrator apps' own mark).
+    const roles = [...Object.values(Role), APPS_ONLY];
+    const valid = (rule: unknown) => rule === 'public' || rule === 'authenticated'
+      || (Array.isArray(rule) && rule.length > 0 && rule.every((r) => roles.includes(r)));
+    expect(ops.filter(([op, f]) => !valid(accessRuleOf(schema, op, f)))).toEqual([]);
+    expect(t.restRoutes.filter((r) => !valid(r.access)).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('refuses to build a schema with an operation that has no access rule, and names it', () => {
+    const field = (access?: unknown) => ({ type: GraphQLString, extensions: access === undefined ? {} : { access } });
+    const schemaWith = (fields: Record<string, ReturnType<typeof field>>) => new GraphQLSchema({ query: new GraphQLObjectType({ name: 'Query', fields }) });
+    expect(() => assertEveryOperationHasAccessRule(schemaWith({ open: field('public'), mine: field([Role.User]) }))).not.toThrow();
+    expect(() => assertEveryOperationHasAccessRule(schemaWith({ open: field('public'), forgotten: field() }))).toThrow(/Query\.forgotten/);
   });
 
   it('reports health with the database', async () => {

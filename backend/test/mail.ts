@@ -134,14 +134,15 @@ export class TestMailServer {
       onData: (stream, session, cb) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', async () => {
-          await this.gate;
-          const envelope = {
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-          };
-          this.mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope));
-          cb();
+        stream.on('end', () => {
+          Promise.resolve(this.gate).then(() => {
+            const envelope = {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((r) => r.address),
+            };
+            this.mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelope));
+            cb();
+          }, (err: Error) => cb(err));
         });
       },
     });

@@ -66,7 +66,7 @@ describe('schema compatibility', () => {
   });
 
   it('passes the removal of a field deprecated with a removal date that has passed', async () => {
-    const r = await check(released.replace(/  phone: String @deprecated.*\n/, ''));
+    const r = await check(released.replace(/ {2}phone: String @deprecated.*\n/, ''));
     assert.deepEqual(r.broken, []);
     assert.equal(r.allowed[0].path, 'Doctor.phone');
     assert.match(r.allowed[0].why, /removal after 2026-06-30/);
@@ -79,14 +79,14 @@ describe('schema compatibility', () => {
   });
 
   it('fails the removal of a field whose removal date is still to come', async () => {
-    const r = await check(released.replace(/  email: String @deprecated.*\n/, ''));
+    const r = await check(released.replace(/ {2}email: String @deprecated.*\n/, ''));
     assert.equal(r.broken.length, 1);
     assert.equal(r.broken[0].path, 'Doctor.email');
     assert.match(r.broken[0].why, /2027-03-01\) has not passed/);
   });
 
   it('fails the removal of a field deprecated without a removal date', async () => {
-    const r = await check(released.replace(/  fax: String @deprecated.*\n/, ''));
+    const r = await check(released.replace(/ {2}fax: String @deprecated.*\n/, ''));
     assert.match(r.broken[0].why, /without a removal date/);
   });
 
@@ -123,7 +123,7 @@ describe('the check and the release on the command line', () => {
   });
 
   it('rolls the released schema forward and adds a CHANGELOG entry', () => {
-    const current = released.replace('fee: Int!', 'fee: Int!\n  languages: [String!]!').replace(/  phone: String @deprecated.*\n/, '');
+    const current = released.replace('fee: Int!', 'fee: Int!\n  languages: [String!]!').replace(/ {2}phone: String @deprecated.*\n/, '');
     const dir = project(current);
     const r = run('schema-release.mjs', dir);
     assert.equal(r.status, 0, r.stderr);

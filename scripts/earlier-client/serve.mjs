@@ -14,9 +14,6 @@
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 function arg(name, fallback) {
   const i = process.argv.indexOf(`--${name}`);

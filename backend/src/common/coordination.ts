@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Config } from '../config.js';
-import type { Orm } from '../db.js';
+import type { Orm } from './orm.js';
 import type { Logger } from './logger.js';
 import { nativeClient } from './sql.js';
 import { LIVE_CHANNEL } from './live.js';
@@ -133,6 +133,7 @@ export class Coordinator {
           // The hooks may fire before openSession returns (a refused or dropped connect): only a
           // session that exists can be lost; a failed connect is retried by the catch below.
           let session: Session | undefined;
+          // eslint-disable-next-line prefer-const -- declared first: the hooks may read it before this assignment
           session = await openSession(this.config, { onError: (err) => { if (session) this.lost(session, err); }, onNotify: (channel, payload) => this.heard(channel, payload) });
           this.session = session;
           await session.query(`listen ${CACHE_CHANNEL}`);

@@ -9,15 +9,17 @@ import { badInput, fromValidationErrors } from './errors.js';
  * GraphQL door. One whitelist, two doors.
  */
 type Ctor<T> = new () => T;
+/** A class as type-graphql and class-validator keep it in their metadata. */
+type ClassTarget = ReturnType<typeof getMetadataStorage>['fields'][number]['target'];
 
 /** A class's GraphQL fields (its own and its ancestors'), looked up once per class: its decorators ran when it was defined. */
-const fieldsByClass = new WeakMap<Function, ReturnType<typeof getMetadataStorage>['fields']>();
-function fieldsOf(cls: Function) {
+const fieldsByClass = new WeakMap<ClassTarget, ReturnType<typeof getMetadataStorage>['fields']>();
+function fieldsOf(cls: ClassTarget) {
   const known = fieldsByClass.get(cls);
   if (known) return known;
   const storage = getMetadataStorage();
-  const chain: Function[] = [];
-  for (let c: Function | null = cls; c && c !== Object.prototype.constructor && c.prototype; c = Object.getPrototypeOf(c)) {
+  const chain: ClassTarget[] = [];
+  for (let c: ClassTarget | null = cls; c && c !== Object.prototype.constructor && c.prototype; c = Object.getPrototypeOf(c)) {
     chain.push(c);
   }
   const fields = storage.fields.filter((f) => chain.includes(f.target));
@@ -40,7 +42,7 @@ export function keepRuleLookups(): void {
   storage.nirogKept = true;
   const find = storage.getTargetValidationMetadatas.bind(storage);
   const add = storage.addValidationMetadata.bind(storage);
-  let kept = new Map<Function, Map<string, ReturnType<Storage['getTargetValidationMetadatas']>>>();
+  let kept = new Map<ClassTarget, Map<string, ReturnType<Storage['getTargetValidationMetadatas']>>>();
   storage.addValidationMetadata = (metadata) => {
     kept = new Map();
     add(metadata);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EntityManager } from '@mikro-orm/sql';
 import type { Pool } from 'pg';
 import { asVisitor, countQueries, createTestApp, type TestApp } from '../app.js';
 import { LITERAL_PAGES, SqlParams, nativeClient, selectRows } from '../../src/common/sql.js';

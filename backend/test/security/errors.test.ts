@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { GraphQLError } from 'graphql';
 import { toAppError } from '../../src/common/errors.js';
+import request from 'supertest';
 import { createTestApp } from '../app.js';
 
 /**
@@ -23,14 +24,21 @@ describe('error codes for outages and unreadable values', () => {
     expect(toAppError(Object.assign(new Error('invalid input'), { code: sqlState }))?.code).toBe('BAD_USER_INPUT');
   });
 
-  it('answers a NUL byte sent to PostgreSQL as bad input, and the connection keeps working', async () => {
+  it('answers a NUL byte sent to the database as bad input (never a 500), and the connection keeps working', async () => {
     const t = await createTestApp({ seed: false });
     try {
-      const em = t.orm.em.fork();
-      const err = await em.getConnection().execute('select ?::text as x', ['a\u0000b'], 'all').then(() => null, (e: unknown) => e);
-      // PGlite stores NUL-free text by other means; only real PostgreSQL refuses it.
-      if (err) expect(toAppError(err)?.code).toBe('BAD_USER_INPUT');
-      expect(await em.getConnection().execute('select 1 as one', [], 'all')).toEqual([{ one: 1 }]);
+      // Through a door: a search term with a NUL reaches SQL as a bound parameter, which both
+      // databases refuse; the answer is coded bad input, never a 500, and the next request is served.
+      const res = await request(t.app).post('/graphql').send({ query: 'query($s: String) { doctors(search: $s) { total } }', variables: { s: 'a\u0000b' } });
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.errors[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'MALFORMED_VALUE' });
+      const rest = await request(t.app).get('/api/doctors').query({ keyword: 'a\u0000b' });
+      expect([rest.status, rest.body.reason]).toEqual([400, 'MALFORMED_VALUE']);
+      const next = await request(t.app).post('/graphql').send({ query: '{ doctors { total } }' });
+      expect(next.status).toBe(200);
+      // The driver's own refusal, on either database, maps the same way.
+      const err = await t.orm.em.fork().getConnection().execute('select ?::text as x', ['a\u0000b'], 'all').then(() => null, (e: unknown) => e);
+      expect(err && toAppError(err)?.code).toBe('BAD_USER_INPUT');
     } finally {
       await t.close();
     }

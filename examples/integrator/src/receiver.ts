@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyDelivery } from './signature.ts';
 
@@ -24,7 +24,7 @@ const rawBodyOf = (req: IncomingMessage) => new Promise<string>((resolve, reject
  */
 export async function startReceiver(opts: { port: number; path: string; secret: () => string | undefined; onEvent: (e: WebhookEvent) => void; log: (line: string) => void }): Promise<{ server: Server; url: string }> {
   const seen = new Set<string>();
-  const server = createServer(async (req, res) => {
+  const receive = async (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST' || req.url !== opts.path) {
       res.writeHead(404).end();
       return;
@@ -46,6 +46,13 @@ export async function startReceiver(opts: { port: number; path: string; secret: 
     if (seen.has(event.id)) return;
     seen.add(event.id);
     opts.onEvent(event);
+  };
+  // A body that cannot be read or parsed is logged and refused, never an unhandled rejection that stops the process.
+  const server = createServer((req, res) => {
+    receive(req, res).catch((err: Error) => {
+      opts.log(`webhook dropped: ${err.message}`);
+      if (!res.headersSent) res.writeHead(400).end();
+    });
   });
   await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -40,12 +40,14 @@ export default function CodeEntry({ sent, onConfirm, onResend, onChangeNumber, b
   const [sandboxKey, setSandboxKey] = useState(0);
   const [resending, setResending] = useState(false);
   const left = Math.ceil((resendAt - now) / 1000);
+  // The clock ticks while a resend is waiting, and starts again when a resend sets a new wait.
+  const counting = left > 0;
 
   useEffect(() => {
-    if (left <= 0) return undefined;
+    if (!counting) return undefined;
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);
-  }, [left > 0]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [counting]);
 
   async function resend() {
     setResending(true);

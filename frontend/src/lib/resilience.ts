@@ -194,6 +194,7 @@ function sendIdempotent(operation: Operation, forward: Forward, payment: boolean
       tries += 1;
       if (tries > 1) setResending({ attempt: tries - 1, of: RETRY_AFTER_MS.length });
       let over = false;
+      // eslint-disable-next-line prefer-const -- declared first: `lost` may run (a synchronous error) before the assignment
       let sub: Subscription | undefined;
       const lost = () => {
         if (over) return;

@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, type RequiredEntityData } from '@mikro-orm/core';
 import { containsPattern } from '../../common/sql.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../config.js';
@@ -16,8 +16,7 @@ import { offsetOf, pageOf, type PageResult } from '../../common/pagination.js';
 import { Language, User } from './user.entity.js';
 import { Session } from './session.entity.js';
 import type { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
-import { Doctor } from '../doctors/index.js';
-import { DoctorStatus } from '../doctors/index.js';
+import type { AccountGate } from './account.gate.js';
 import type { RateLimiter } from '../../common/rate-limit.js';
 import type { NotificationService } from '../mail/index.js';
 
@@ -30,9 +29,6 @@ export interface IssuedTokens {
   user: User;
 }
 
-/** A doctor's session while the doctor is not approved (rejected, removed): nothing is answered. */
-const doctorNotApproved = () => unauthenticated('Your doctor account is not approved. Please contact Nirog.', 'DOCTOR_NOT_APPROVED');
-
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** How logins and refreshes are limited (their declared limits, common/limits.ts). */
@@ -40,6 +36,10 @@ export const LOGIN_LIMIT = 'failed logins are counted per address (LOGIN_FAILURE
 export const REFRESH_LIMIT = 'a refresh token is a 256-bit secret, rotated at every use; a used one coming back ends its session';
 
 export class AccountService {
+  /** The gates of roles whose module vouches for their accounts (account.gate.ts), by role. */
+  private readonly gates = new Map<Role, AccountGate>();
+  private authSql?: string;
+
   constructor(
     private readonly config: Config,
     private readonly images: ImageService,
@@ -49,23 +49,74 @@ export class AccountService {
     private readonly notifications: Pick<NotificationService, 'signupAttempted'>,
   ) {}
 
+  /** A role's module vouches for that role's accounts (account.gate.ts); once per role, before the first request. */
+  gate(role: Role, gate: AccountGate): void {
+    if (this.gates.has(role)) throw new Error(`Accounts of role ${role} already have a gate`);
+    this.gates.set(role, gate);
+    this.authSql = undefined;
+  }
+
+  /** The session, its account and each gated role's own record of it, in one statement. */
+  private authenticationSql(): string {
+    if (this.authSql) return this.authSql;
+    const gates = [...this.gates.values()];
+    const columns = gates.map((g, i) => `, g${i}.id as g${i}_id, g${i}.${g.standingColumn} as g${i}_standing`).join('');
+    const joins = gates.map((g, i) => ` left join ${g.table} g${i} on g${i}.user_id = u.id`).join('');
+    this.authSql = `select u.role${columns} from auth_sessions s join users u on u.id = s.user_id${joins}
+        where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`;
+    return this.authSql;
+  }
+
   /** Resolves an access token to the caller; a bad, expired or revoked token is UNAUTHENTICATED. */
   async authenticate(em: EntityManager, token: string | undefined): Promise<AuthUser | null> {
     if (!token) return null;
     const claims = verifyAccessToken(token, this.config.auth.jwtSecret);
-    const rows = await em.getConnection().execute<{ role: Role; doctor_id: string | null; doctor_status: DoctorStatus | null }[]>(
-      `select u.role, d.id as doctor_id, d.status as doctor_status
-         from auth_sessions s join users u on u.id = s.user_id left join doctors d on d.user_id = u.id
-        where s.id = ? and s.user_id = ? and s.revoked_at is null and s.expires_at > now() and u.deleted_at is null`,
-      [claims.sid, claims.sub],
-    );
+    const rows = await em.getConnection().execute<Record<string, string | null>[]>(this.authenticationSql(), [claims.sid, claims.sub]);
     if (!rows.length) throw unauthenticated('Your session has ended, please log in again', 'SESSION_REVOKED');
     // The role comes from the database, so a demoted or deleted account loses access at once.
-    const role = rows[0]!.role;
-    // A doctor acts only while approved: rejecting one revokes their sessions, and this check holds
-    // even for a session that outlived that (or a doctor set back by any other path).
-    if (role === Role.Doctor && rows[0]!.doctor_status !== DoctorStatus.Approved) throw doctorNotApproved();
-    return { id: claims.sub, role, sessionId: claims.sid, doctorId: role === Role.Doctor ? rows[0]!.doctor_id : null };
+    const row = rows[0]!;
+    const role = row.role as Role;
+    // A gated role acts only while its module says so (a doctor only while approved): rejecting one
+    // revokes their sessions, and this check holds even for a session that outlived that.
+    const index = [...this.gates.keys()].indexOf(role);
+    const refusal = index >= 0 ? this.gates.get(role)!.sessionRefusal(row[`g${index}_standing`] ?? null) : null;
+    if (refusal) throw refusal;
+    return { id: claims.sub, role, sessionId: claims.sid, doctorId: role === Role.Doctor && index >= 0 ? row[`g${index}_id`] ?? null : null };
+  }
+
+  /**
+   * An account made inside another module's transaction (a doctor's signup, a mobile number's first
+   * code): the users row is this module's to write. It is inserted with the caller's flush.
+   */
+  createAccount(tx: EntityManager, fields: RequiredEntityData<User>): User {
+    return tx.create(User, fields);
+  }
+
+  /** The account's email is proved (a link or code it received); an earlier proof stays as it was. */
+  async markEmailVerified(tx: EntityManager, userId: string, at: Date): Promise<void> {
+    await tx.nativeUpdate(User, { id: userId, emailVerifiedAt: null }, { emailVerifiedAt: at });
+  }
+
+  /**
+   * A password set from a reset link (in the caller's transaction): the mailbox that got the link is
+   * the account's, so its email counts as proved, and every session of the old password ends.
+   */
+  async resetPassword(tx: EntityManager, userId: string, passwordHash: string, at: Date): Promise<void> {
+    await tx.nativeUpdate(User, { id: userId }, { passwordHash });
+    await this.markEmailVerified(tx, userId, at);
+    await tx.nativeUpdate(Session, { user: userId, revokedAt: null }, { revokedAt: at });
+  }
+
+  /** A number proved by a code becomes the account's verified number (a unique index refuses one another account holds). */
+  async setVerifiedPhone(tx: EntityManager, userId: string, phoneE164: string): Promise<void> {
+    await tx.nativeUpdate(User, { id: userId, deletedAt: null }, { phoneE164, phoneVerifiedAt: new Date() });
+  }
+
+  /** The gated role's standing of an account (a doctor's status), read from the role's own table. */
+  private async standingOf(em: EntityManager, gate: AccountGate, userId: string): Promise<string | null> {
+    const rows = await em.getConnection().execute<{ standing: string | null }[]>(
+      `select ${gate.standingColumn} as standing from ${gate.table} where user_id = ?`, [userId]);
+    return rows[0]?.standing ?? null;
   }
 
   /**
@@ -179,15 +230,11 @@ export class AccountService {
     if (door === 'patient' && user.role === Role.Doctor) {
       throw forbidden('Doctors log in at the doctor login.', 'WRONG_LOGIN');
     }
-    if (user.role === Role.Doctor) {
-      const doctor = await em.findOneOrFail(Doctor, { user: user.id });
-      if (doctor.status === DoctorStatus.Pending) {
-        throw forbidden('Your doctor account is waiting for approval by Nirog. We will let you know.', 'DOCTOR_PENDING');
-      }
-      if (doctor.status === DoctorStatus.Rejected) {
-        throw forbidden('Your doctor registration was not approved. Please contact Nirog.', 'DOCTOR_REJECTED');
-      }
-      doctor.isOnline = true; // a doctor who logs in is online until logout or the switch says otherwise
+    const gate = this.gates.get(user.role);
+    if (gate) {
+      const refusal = gate.loginRefusal(await this.standingOf(em, gate, user.id));
+      if (refusal) throw refusal;
+      await gate.loggedIn(em, user.id);
     }
     return this.openSession(em, user, ip, opts.rest);
   }
@@ -239,10 +286,9 @@ export class AccountService {
     let session = await em.findOne(Session, { id: parsed.sessionId }, { populate: ['user'] });
     const invalid = () => unauthenticated('Your session has ended, please log in again', 'INVALID_REFRESH_TOKEN');
     if (!session || session.revokedAt || session.expiresAt < new Date() || session.user.getEntity().deletedAt) throw invalid();
-    if (session.user.getEntity().role === Role.Doctor) {
-      const doctor = await em.findOne(Doctor, { user: session.user.id }, { fields: ['status'] });
-      if (doctor?.status !== DoctorStatus.Approved) throw doctorNotApproved();
-    }
+    const gate = this.gates.get(session.user.getEntity().role);
+    const refusal = gate?.sessionRefusal(await this.standingOf(em, gate, session.user.id));
+    if (refusal) throw refusal;
     const successor = (generation: number) => successorSecret(this.config.auth.jwtSecret, parsed.sessionId, generation, parsed.secret);
     if (parsed.generation === session.generation && safeEqualHex(sha256(parsed.secret), session.secretHash)) {
       const secret = successor(session.generation + 1);
@@ -280,7 +326,7 @@ export class AccountService {
 
   async logout(em: EntityManager, actor: AuthUser): Promise<void> {
     await em.nativeUpdate(Session, { id: actor.sessionId, revokedAt: null }, { revokedAt: new Date() });
-    if (actor.role === Role.Doctor) await em.nativeUpdate(Doctor, { user: actor.id }, { isOnline: false });
+    await this.gates.get(actor.role)?.loggedOut(em, actor.id);
   }
 
   async me(em: EntityManager, actor: AuthUser): Promise<User> {
@@ -383,7 +429,7 @@ export class AccountService {
       user.gender = null;
       user.passwordHash = '!';
       await this.revokeSessions(tx, user.id);
-      if (user.role === Role.Doctor) await tx.nativeUpdate(Doctor, { user: user.id }, { isOnline: false, status: DoctorStatus.Rejected });
+      await this.gates.get(user.role)?.deleted(tx, user.id);
     });
   }
 }

@@ -14,6 +14,7 @@ export * from './account.service.js';
 export * from './account.rest.js';
 export * from './account.inputs.js';
 export * from './acting-for.js';
+export type * from './account.gate.js';
 
 export const module: NirogModule = {
   name: 'accounts',

@@ -1,11 +1,11 @@
-import { Entity, Enum, Formula, Index, ManyToOne, OneToOne, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Formula, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
 import { Field, Int, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { Gender, User } from '../accounts/index.js';
 import { FamilyMember, FamilyRelation } from '../family/index.js';
 import { Doctor } from '../doctors/index.js';
-import { Prescription } from '../prescriptions/index.js';
+import type { Prescription } from '../prescriptions/index.js';
 import { REFUNDS_JSON_SQL } from '../payments/index.js';
 import { AppointmentKind, AppointmentStatus, AppointmentPaymentStatus, VisitSlot } from './appointment.enums.js';
 
@@ -126,6 +126,10 @@ export class Appointment extends BaseEntity<'status' | 'paymentStatus' | 'prescr
   @Formula((cols) => REFUNDS_JSON_SQL(`${cols}.id`))
   refundsJson?: unknown;
 
-  @OneToOne(() => Prescription, (p) => p.appointment, { ref: true, nullable: true })
+  /**
+   * Its prescription, if written. The link is prescriptions' (their appointment_id): prescriptions
+   * declare this side of it on the class (prescription.entity.ts), so appointments never import
+   * them at run time; lists populate it in their one statement.
+   */
   prescription?: Ref<Prescription> | null;
 }

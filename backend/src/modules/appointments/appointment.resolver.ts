@@ -8,7 +8,6 @@ import { Paginated } from '../../common/pagination.js';
 import { localPhone } from '../../common/phone.js';
 import { DoctorView } from '../doctors/index.js';
 import { doctorOf } from '../doctors/index.js';
-import { Prescription } from '../prescriptions/index.js';
 import { Appointment } from './appointment.entity.js';
 import { AppointmentStatus, VisitSlot } from './appointment.enums.js';
 import {
@@ -16,9 +15,10 @@ import {
 } from './appointment.inputs.js';
 import { CareRecipient } from '../family/index.js';
 import { careForOfAppointment } from './appointment.policy.js';
-import { canSeeMeetingUrl, hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses, noShowRefundAt } from './appointment.policy.js';
+import { appointmentForViewer } from './appointment.read.js';
+import { hospitalAppId, mayPay, mayStart, mayWritePrescription, nextAppointmentStatuses, noShowRefundAt } from './appointment.policy.js';
 import { IntegratorScope, Scope } from '../../common/scopes.js';
-import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView, refundViewsFromJson } from '../payments/index.js';
+import { PaymentProvider, REFUNDS_LIST_SIZE, RefundView } from '../payments/index.js';
 import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
@@ -91,8 +91,7 @@ export class AppointmentResolver {
   @FieldResolver(() => [RefundView], { description: 'Money returned for this consultation (cancelled by its doctor or an admin, or never started): its patient and admins' })
   @Extensions({ listSize: REFUNDS_LIST_SIZE })
   refunds(@Root() a: Appointment, @Ctx() ctx: Context) {
-    const sees = ctx.user && (ctx.user.role === Role.Admin || (ctx.user.role === Role.User && ctx.user.id === a.patient.id));
-    return sees ? refundViewsFromJson(a.refundsJson) : [];
+    return appointmentForViewer(a, ctx.user, null).refunds;
   }
 
   @FieldResolver(() => Boolean, { description: 'The caller (its doctor) may start this consultation now (Start: then it is not refunded as a no-show)' })
@@ -110,14 +109,7 @@ export class AppointmentResolver {
 
   @FieldResolver(() => String, { nullable: true, description: 'The video room: the patient sees it once paid' })
   async meetingUrl(@Root() a: Appointment, @Ctx() ctx: Context) {
-    const doctorId = await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user);
-    return canSeeMeetingUrl(ctx.user, a, doctorId) ? a.meetingUrl ?? null : null;
-  }
-
-  @FieldResolver(() => Prescription, { nullable: true, description: 'Never shown to integrator apps (a medical record)' })
-  async prescription(@Root() a: Appointment, @Ctx() ctx: Context) {
-    if (ctx.integrator) return null;
-    return a.prescription ? a.prescription.load() : null;
+    return appointmentForViewer(a, ctx.user, await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user)).meetingUrl;
   }
 
   @Mutation(() => Appointment, { description: 'Books a video consultation; pay for it next' })
@@ -136,9 +128,7 @@ export class AppointmentResolver {
     @Arg('provider', () => PaymentProvider, { defaultValue: PaymentProvider.Bkash }) provider: PaymentProvider,
     @Ctx() ctx: Context,
   ) {
-    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, ctx.ip);
-    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, ctx.origin);
-    return checkout;
+    return ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointmentId, provider, { ip: ctx.ip, origin: ctx.origin });
   }
 
   @Mutation(() => Appointment, { description: 'Books a hospital visit in a slot (paid at the hospital)' })

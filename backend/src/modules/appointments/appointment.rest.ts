@@ -6,12 +6,13 @@ import { Role, type AuthUser } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
 import type { Appointment } from './appointment.entity.js';
 import { AppointmentListArgs, AppointmentStatusInput, BookConsultationInput, BookHospitalVisitInput, HospitalSlotArgs, MyAppointmentListArgs } from './appointment.inputs.js';
-import { canSeeMeetingUrl, careForOfAppointment } from './appointment.policy.js';
+import { careForOfAppointment } from './appointment.policy.js';
+import { appointmentForViewer } from './appointment.read.js';
 import { AppointmentPaymentStatus } from './appointment.enums.js';
 import { prefixedPhone } from '../../common/rest.js';
 import { pictureUrl } from '../../common/rest-images.js';
 import { badInput } from '../../common/errors.js';
-import { paymentChoice, refundViewsFromJson } from '../payments/index.js';
+import { paymentChoice } from '../payments/index.js';
 import { PaymentProvider } from '../payments/index.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
@@ -20,6 +21,7 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
   const d = a.doctor.getEntity();
   const du = d.user.getEntity();
   const p = a.patient.getEntity();
+  const seen = appointmentForViewer(a, viewer, viewerDoctorId);
   return {
     _id: a.id,
     id: a.id,
@@ -27,7 +29,7 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     doctorId: d.id,
     doctortitle: d.title,
     doctorname: du.name,
-    doctoremail: du.email,
+    doctoremail: seen.doctorEmail,
     doctorfees: a.feePoisha / 100,
     feePoisha: a.feePoisha,
     doctorimage: pictureUrl(du.avatarUrl, 'doctor'),
@@ -46,7 +48,7 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     phone: prefixedPhone(a.phoneE164),
     date: a.visitDate ?? a.createdAt.toISOString(),
     schedule: a.slot ?? null,
-    url: canSeeMeetingUrl(viewer, a, viewerDoctorId) ? a.meetingUrl ?? null : null,
+    url: seen.meetingUrl,
     bookingStatus: a.status,
     paymentStatus: a.paymentStatus,
     paidStatus: a.paymentStatus === AppointmentPaymentStatus.Paid,
@@ -60,7 +62,7 @@ export function toSpecAppointment(a: Appointment, viewer: AuthUser | null, viewe
     createdAt: a.createdAt,
     startedAt: a.startedAt ?? null,
     cancelReason: a.cancelReason ?? null,
-    refunds: refundViewsFromJson(a.refundsJson).map((r) => ({ _id: r.id, amount: r.amountPoisha / 100, amountPoisha: r.amountPoisha, status: r.status, reason: r.reason, createdAt: r.createdAt, completedAt: r.completedAt })),
+    refunds: seen.refunds.map((r) => ({ _id: r.id, amount: r.amountPoisha / 100, amountPoisha: r.amountPoisha, status: r.status, reason: r.reason, createdAt: r.createdAt, completedAt: r.completedAt })),
   };
 }
 
@@ -102,8 +104,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
     let url: string | null = null;
     let tranId: string | null = null;
     if (appointment.paymentStatus === AppointmentPaymentStatus.Unpaid) {
-      ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, ctx.ip));
-      await ctx.services.payments.returnTo(ctx.em, tranId, ctx.origin);
+      ({ paymentUrl: url, tranId } = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, appointment.id, provider, { ip: ctx.ip, origin: ctx.origin }));
     }
     const [shaped] = await spec(ctx, [appointment]);
     return {
@@ -114,8 +115,7 @@ export function registerAppointmentRoutes(route: RouteFn): void {
 
   route('post', '/appointment/:id/pay', [Role.User], async (ctx, req) => {
     const provider = providerFor((req.body ?? {}) as Record<string, unknown>);
-    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, ctx.ip);
-    await ctx.services.payments.returnTo(ctx.em, checkout.tranId, ctx.origin);
+    const checkout = await ctx.services.appointments.startPayment(ctx.em, ctx.user!, String(req.params.id), provider, { ip: ctx.ip, origin: ctx.origin });
     return { success: true, url: checkout.paymentUrl, tranId: checkout.tranId };
   }, { idempotent: true });
 

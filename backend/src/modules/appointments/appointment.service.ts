@@ -8,7 +8,7 @@ import type { Config } from '../../config.js';
 import { Role, type AuthUser } from '../../common/roles.js';
 import { AppError, badInput, conflict, forbidden, notFound } from '../../common/errors.js';
 import type { Logger } from '../../common/logger.js';
-import type { PaymentService } from '../payments/index.js';
+import type { Payer, PaymentService } from '../payments/index.js';
 import { PaymentPurpose, RefundReason, type PaymentProvider } from '../payments/index.js';
 import type { DomainEvents } from '../../common/events.js';
 import { normalizeBdPhone } from '../../common/phone.js';
@@ -82,7 +82,7 @@ export class AppointmentService {
    * Opens a bKash/Nagad checkout for the patient's own unpaid consultation, at its fee. The payment
    * row commits first; the provider is called outside any transaction.
    */
-  async startPayment(em: EntityManager, actor: AuthUser, appointmentId: string, provider: PaymentProvider, clientIp: string): Promise<ConsultationCheckout> {
+  async startPayment(em: EntityManager, actor: AuthUser, appointmentId: string, provider: PaymentProvider, payer: Payer): Promise<ConsultationCheckout> {
     const appointment = await this.consultationForPayment(em, actor, appointmentId);
     const payment = await em.transactional(async (tx) => {
       const p = this.payments.create(tx, {
@@ -96,7 +96,7 @@ export class AppointmentService {
       return p;
     });
     const patient = appointment.patient.getEntity();
-    const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: patient.phone ?? actor.id, clientIp });
+    const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: patient.phone ?? actor.id, payer });
     return { appointment, paymentUrl, tranId: payment.tranId };
   }
 

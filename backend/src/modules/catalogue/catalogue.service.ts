@@ -8,7 +8,7 @@ import { inBackgroundSpan } from '../../common/background.js';
 import { countExistingMedicines, importMedicineBatch, type MedicineImportRow } from '../medicines/index.js';
 import { countExistingSpecialities, importSpecialities, slugClashes, type SpecialityImportRow } from '../doctors/index.js';
 import { CATALOGUE_IMPORTED_ACTION, type AuditService } from '../audit/index.js';
-import { CatalogueImport, CatalogueImportStatus, CatalogueKind, ImportProblemCode } from './catalogue-import.entity.js';
+import { CatalogueImport, CatalogueKind, ImportProblemCode } from './catalogue-import.entity.js';
 import { MAX_PROBLEMS_KEPT, parseRows } from './catalogue.rows.js';
 import { readSheet, SheetError } from './sheet.js';
 
@@ -38,7 +38,7 @@ export class CatalogueService {
     }
     const parsed = parseRows(kind, sheet);
     const rows = parsed.rows as unknown as (MedicineImportRow | SpecialityImportRow)[];
-    let existing = 0;
+    let existing: number;
     if (kind === CatalogueKind.Medicines) existing = await countExistingMedicines(em, rows as MedicineImportRow[]);
     else {
       const specialities = rows as (SpecialityImportRow & { line: number })[];

@@ -5,6 +5,7 @@ import { containsPattern, offsetOf, selectCount, selectRows, SqlParams, toDate, 
 import { resolveDoctorQuery, tierCondition, tiersOf, type DoctorQuery } from './doctor.search.js';
 import { createdOrderSql, pageOf, type PageResult } from '../../common/pagination.js';
 import { Gender, type User } from '../accounts/index.js';
+import { Role, type AuthUser } from '../../common/roles.js';
 import { doctorAverageSql, type Doctor } from './doctor.entity.js';
 import { DoctorStatus, DoctorTitle, DoctorType } from './doctor.enums.js';
 import { DoctorSort, FEE_RANGE_BOUNDS, type AdminDoctorListArgs, type DoctorSearchArgs } from './doctor.inputs.js';
@@ -16,8 +17,8 @@ import { DoctorSort, FEE_RANGE_BOUNDS, type AdminDoctorListArgs, type DoctorSear
  * REST mapper (doctor.rest.ts toSpecDoctor). The Doctor entity is for writes only.
  *
  * Contact and private fields (login email, personal phone, NID, the doctor's own meeting link) are
- * carried here for the doctor and admins; the GraphQL resolver and the REST mapper hand them out only
- * to those (doctor.resolver.ts, doctor.rest.ts).
+ * carried here for the doctor and admins (seesDoctorPrivate); the GraphQL resolver and the REST
+ * mappers hand them out only to those.
  */
 @ObjectType('Doctor')
 export class DoctorView {
@@ -96,6 +97,14 @@ export class DoctorView {
 }
 
 export interface DoctorContact { email: string | null; phoneE164: string | null }
+
+/**
+ * Who sees a doctor's contact and private fields (login email, personal phone, NID, own meeting
+ * link): that doctor and admins, nobody else. Decided here once for every door and every record
+ * that shows a doctor (the doctor's own type, an appointment's REST shape).
+ */
+export const seesDoctorPrivate = (viewer: AuthUser | null, doctorUserId: string): boolean =>
+  !!viewer && (viewer.role === Role.Admin || viewer.id === doctorUserId);
 
 /** Average rating out of 5, to one decimal; 0 with no reviews (the list sorts by doctorAverageSql). */
 export const averageRating = (halfStarsTotal: number, reviewCount: number): number =>

@@ -13,7 +13,7 @@ import {
 } from './doctor.inputs.js';
 import { Speciality } from './speciality.entity.js';
 import { createSpeciality, updateSpeciality } from './speciality.admin.js';
-import { DoctorView, doctorViewOfEntity, type DoctorContact } from './doctor.read.js';
+import { DoctorView, doctorViewOfEntity, seesDoctorPrivate, type DoctorContact } from './doctor.read.js';
 import type { Ref } from '@mikro-orm/core';
 import type { Doctor } from './doctor.entity.js';
 import { FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS } from './doctor.service.js';
@@ -68,7 +68,7 @@ export function doctorOf(ctx: Context, doctor: Ref<Doctor>): DoctorView | Promis
 const doctorsById = (ctx: Context) => ctx.loaders.of('doctor', (ids) => ctx.services.doctors.viewsByIds(ctx.em, ids));
 
 /** A doctor's contact and private fields are for that doctor and for admins (null for anyone else). */
-const seesPrivateOf = (ctx: Context, d: DoctorView) => ctx.user?.role === Role.Admin || (!!ctx.user && ctx.user.id === d.userId);
+const seesPrivateOf = (ctx: Context, d: DoctorView) => seesDoctorPrivate(ctx.user, d.userId);
 
 /**
  * The contact of a doctor its caller may see: on the view when it was read with the account, else

@@ -15,7 +15,6 @@ import {
   AdminCreateDoctorInput, AdminDoctorListArgs, AdminUpdateDoctorInput, DoctorSearchArgs, DoctorSignupInput, MeetingUrlInput,
 } from './doctor.inputs.js';
 import { BMDC_UNSET_PREFIX, FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_OPTIONS, type FilterOption } from './doctor.service.js';
-import { toSpecReview } from '../reviews/index.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
 /**
@@ -247,11 +246,7 @@ export function registerDoctorRoutes(route: RouteFn): void {
     return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Update Doctor Successful' };
   }, { pictures: true });
 
-  route('get', '/doctor/:id', 'public', async (ctx, req) => {
-    const doctor = await ctx.services.doctors.publicProfile(ctx.em, String(req.params.id), ctx.user);
-    const reviews = await ctx.services.reviews.listForDoctor(ctx.em, doctor.id, { page: 1, pageSize: 50 });
-    return { success: true, doctor: { ...toSpecDoctor(doctor), reviews: reviews.items.map(toSpecReview) } };
-  });
+  // GET /doctor/:id (a doctor's page with its reviews) is the reviews module's: reviews build on doctors.
 
   csvExport(route, 'doctors', AdminDoctorListArgs, (ctx, args) => ctx.services.doctors.adminList(ctx.em, args), [
     { header: 'id', value: (d) => d.id }, { header: 'name', value: (d) => d.name }, { header: 'email', value: (d) => d.private.contact?.email ?? '' },

@@ -10,7 +10,7 @@ import { isGeneratedImageUrl } from '../../common/generated-images.js';
 import type { DomainEvents } from '../../common/events.js';
 import { ListOrder, type PageResult } from '../../common/pagination.js';
 import { normalizeEmail, type AccountService } from '../accounts/index.js';
-import { User } from '../accounts/index.js';
+import { doctorAccountGate } from './doctor.gate.js';
 import { Doctor } from './doctor.entity.js';
 import { DoctorStatus } from './doctor.enums.js';
 import type { ListCache } from '../../common/list-cache.js';
@@ -52,7 +52,10 @@ export class DoctorService {
     private readonly listCounts: ListCache,
     /** What public search texts mean, kept like the totals (doctor.read.ts readDoctorQuery). */
     private readonly readings: ListCache<DoctorQuery> | null = null,
-  ) {}
+  ) {
+    // Only an approved doctor signs in and acts: doctors' rule, which accounts applies (doctor.gate.ts).
+    accounts.gate(Role.Doctor, doctorAccountGate);
+  }
 
   /**
    * A review of the doctor was written (newReview) or changed: the doctor's half-star sum moves by
@@ -111,7 +114,7 @@ export class DoctorService {
       return doctorViewOfEntity(Object.assign(new Doctor(), profile, { user: Reference.create(user) }), user);
     }
     const id = await em.transactional(async (tx) => {
-      const user = tx.create(User, { ...identity, passwordHash });
+      const user = this.accounts.createAccount(tx, { ...identity, passwordHash });
       const doctor = tx.create(Doctor, { user, ...profile });
       await tx.flush();
       await this.events.publish(tx, { type: 'doctor.registered', doctorId: doctor.id, userId: user.id });
@@ -226,7 +229,7 @@ export class DoctorService {
     const avatarUrl = image ? await this.images.store(image, 'doctors') : await this.images.generated.portrait(input.name.trim(), 'doctor');
     const id = await em.transactional(async (tx) => {
       // '!' matches no argon2 hash: the doctor sets a password through 'forgot password'.
-      const user = tx.create(User, {
+      const user = this.accounts.createAccount(tx, {
         name: input.name.trim(), email, passwordHash: '!', role: Role.Doctor, avatarUrl, gender: input.gender, phoneE164: phone,
         emailVerifiedAt: new Date(),
       });

@@ -1,4 +1,4 @@
-import type { Orm } from '../../db.js';
+import type { Orm } from '../../common/orm.js';
 import type { Logger } from '../../common/logger.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { MailService } from './mail.service.js';

@@ -66,7 +66,7 @@ export class SmsNetBdGateway implements SmsGateway {
       });
     } catch (e) {
       // The api_key travels in the URL of a GET: the message names the host only.
-      throw new Error(`sms.net.bd unreachable (${new URL(url).host}): ${(e as Error).message}`);
+      throw new Error(`sms.net.bd unreachable (${new URL(url).host}): ${(e as Error).message}`, { cause: e });
     }
     const text = await res.text();
     let body: unknown;

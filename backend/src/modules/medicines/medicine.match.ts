@@ -104,7 +104,7 @@ export async function catalogueFor(em: EntityManager, mednames: readonly string[
 /** How many doses a day "1+0+1" (or "1-0-1", "১+০+১ after meals", "2 times daily") means; null when it does not say. */
 export function dailyDoses(dailyUse: string): number | null {
   const s = asciiDigits(dailyUse);
-  const pattern = /(\d+(?:\.\d+)?)\s*[+\-]\s*(\d+(?:\.\d+)?)(?:\s*[+\-]\s*(\d+(?:\.\d+)?))?(?:\s*[+\-]\s*(\d+(?:\.\d+)?))?/.exec(s);
+  const pattern = /(\d+(?:\.\d+)?)\s*[+-]\s*(\d+(?:\.\d+)?)(?:\s*[+-]\s*(\d+(?:\.\d+)?))?(?:\s*[+-]\s*(\d+(?:\.\d+)?))?/.exec(s);
   if (pattern) {
     const total = pattern.slice(1).filter(Boolean).reduce((sum, x) => sum + Number(x), 0);
     return total > 0 ? total : null;

@@ -19,6 +19,22 @@ export class MedicineService {
     private readonly readings: ListCache<WordMatch[]> | null = null,
   ) {}
 
+  /**
+   * Takes `quantity` of a medicine's stock in the caller's transaction, if there is that much: the
+   * stock left (read under the row's lock, so exact however many checkouts race), or null when there
+   * is not enough. The medicines table is this module's: orders take and give back stock through here.
+   */
+  async takeStock(tx: EntityManager, medicineId: string, quantity: number): Promise<number | null> {
+    const [left] = await tx.execute<{ stock: number }[]>(
+      'update medicines set stock = stock - ? where id = ? and stock >= ? returning stock', [quantity, medicineId, quantity]);
+    return left ? Number(left.stock) : null;
+  }
+
+  /** Gives stock back (a cancelled or expired order), in the caller's transaction. */
+  async giveBackStock(tx: EntityManager, medicineId: string, quantity: number): Promise<void> {
+    await tx.execute('update medicines set stock = stock + ? where id = ?', [quantity, medicineId], 'run');
+  }
+
   /** The catalogue (a plain read, see medicine.read.ts). */
   search(em: SqlReader, args: MedicineSearchArgs, opts: { admin?: boolean } = {}): Promise<MedicineSearchResult> {
     return searchMedicines(em, args, opts, this.listCounts, this.keywordMatches, this.readings);

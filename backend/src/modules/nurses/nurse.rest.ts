@@ -7,7 +7,7 @@ import { Gender } from '../accounts/index.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
-import { PageArgs, AdminPageArgs } from '../../common/pagination.js';
+import { AdminPageArgs } from '../../common/pagination.js';
 import { badInput } from '../../common/errors.js';
 import type { Nurse } from './nurse.entity.js';
 import type { NurseReview } from './nurse-review.entity.js';

@@ -35,9 +35,7 @@ async function readOrder(ctx: Context, viewer: OrderViewer, id: string): Promise
     await audit.recordIntegratorRead(ctx.em, viewer.integrator, 'Order', [order.id], { live: true });
     return order;
   }
-  const order = await orders.byId(ctx.em, viewer.user!, id);
-  if (viewer.user!.role === Role.Pharmacist) await audit.recordMedicalRead(ctx.em, viewer.user!, 'Order', order.id, order.userId, { live: true });
-  return order;
+  return orders.byId(ctx.em, viewer.user!, id, { live: true });
 }
 
 /**

@@ -184,6 +184,15 @@ export function prescriptionPhotoFor(files: MedicalFileService, viewer: AuthUser
   return link;
 }
 
+/**
+ * The payment of an order as one viewer may act on it: its open payment page and whether it may be
+ * paid now are its patient's alone (anyone else, pharmacists and admins included, gets null/false).
+ */
+export function orderPaymentFor(viewer: AuthUser | null, o: OrderView): { paymentUrl: string | null; canPay: boolean } {
+  const own = !!viewer && viewer.id === o.userId;
+  return { paymentUrl: own ? o.openPaymentUrl : null, canPay: own && o.awaitingPayment };
+}
+
 type When = Date | string;
 interface OrderRow {
   id: string; user_id: string; status: OrderStatus; payment_status: OrderPaymentStatus; payment_method: PaymentProvider;

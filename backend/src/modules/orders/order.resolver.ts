@@ -15,7 +15,7 @@ import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, MAX_LINE_QUANTITY, Order
 import { prescriptionCart } from './order.prescription.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
 import { PaymentProvider } from '../payments/index.js';
-import { prescriptionPhotoFor } from './order.read.js';
+import { orderPaymentFor, prescriptionPhotoFor } from './order.read.js';
 import { Idempotent } from '../../common/idempotency.js';
 
 /** How reviewing prescriptions is limited (its declared limit, common/limits.ts). */
@@ -139,12 +139,12 @@ export class CheckoutResult {
 export class OrderResolver {
   @FieldResolver(() => String, { nullable: true, description: "The payment page while the order awaits payment; its patient only" })
   paymentUrl(@Root() o: OrderView, @Ctx() ctx: Context) {
-    return ctx.user?.id === o.userId ? o.openPaymentUrl : null;
+    return orderPaymentFor(ctx.user, o).paymentUrl;
   }
 
   @FieldResolver(() => Boolean, { description: 'Its patient may pay it now (approved after its prescription check): payForOrder' })
   canPay(@Root() o: OrderView, @Ctx() ctx: Context) {
-    return ctx.user?.id === o.userId && o.awaitingPayment;
+    return orderPaymentFor(ctx.user, o).canPay;
   }
 
   @FieldResolver(() => String, {
@@ -185,10 +185,8 @@ export class OrderResolver {
     @Arg('prescriptionImage', () => GraphQLUpload, { nullable: true }) prescriptionImage?: Promise<FileUpload> | null,
   ) {
     const photo = await readUpload(prescriptionImage, ctx.services.config.uploads.maxBytes);
-    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip, photo);
     // the payer comes back to the origin the checkout started from (www or the bare domain, say)
-    if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
-    return placed;
+    return ctx.services.orders.place(ctx.em, ctx.user!, input, { ip: ctx.ip, origin: ctx.origin }, photo);
   }
 
   @Mutation(() => CheckoutResult, { description: 'Opens the payment of an order approved after its prescription check (or the one already open)' })
@@ -200,19 +198,13 @@ export class OrderResolver {
     @Ctx() ctx: Context,
     @Arg('paymentMethod', () => PaymentProvider, { nullable: true }) paymentMethod?: PaymentProvider | null,
   ) {
-    const placed = await ctx.services.orders.payForOrder(ctx.em, ctx.user!, id, paymentMethod, ctx.ip);
-    await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
-    return placed;
+    return ctx.services.orders.payForOrder(ctx.em, ctx.user!, id, paymentMethod, { ip: ctx.ip, origin: ctx.origin });
   }
 
   @Query(() => OrderPage, { description: 'Pharmacists and admins: orders with a photo of a prescription (waiting ones oldest first)' })
   @Allow(Role.Pharmacist, Role.Admin)
   async prescriptionOrders(@Args() args: PrescriptionOrderArgs, @Ctx() ctx: Context) {
-    const page = await ctx.services.orders.prescriptionOrders(ctx.em, args);
-    if (ctx.user!.role === Role.Pharmacist) {
-      await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', null, null, { list: 'prescription checks', page: page.page, ids: page.items.map((o) => o.id) });
-    }
-    return page;
+    return ctx.services.orders.prescriptionOrders(ctx.em, ctx.user!, args);
   }
 
   @Mutation(() => OrderView, {
@@ -246,10 +238,7 @@ export class OrderResolver {
       await ctx.services.audit.recordIntegratorRead(ctx.em, ctx.integrator, 'Order', [order.id]);
       return order;
     }
-    const order = await ctx.services.orders.byId(ctx.em, ctx.user!, id);
-    // A pharmacist reading a patient's order (and its prescription) is on record, as a doctor's read of a record is.
-    if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
-    return order;
+    return ctx.services.orders.byId(ctx.em, ctx.user!, id);
   }
 
   @Query(() => OrderPage)

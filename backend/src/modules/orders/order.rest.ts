@@ -4,7 +4,6 @@ import { CHECKOUT_LIMIT } from './order.service.js';
 import { prescriptionPhotoFor, type OrderView, type PhotoLink } from './order.read.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
-import { localPhone } from '../../common/phone.js';
 import { AdminOrderArgs, CreateOrderInput, MyOrderArgs, OrderLineInput } from './order.inputs.js';
 import { OrderStatus } from './order.entity.js';
 import { badInput } from '../../common/errors.js';
@@ -99,8 +98,7 @@ export function registerOrderRoutes(route: RouteFn): void {
     const input = await parseInput(CreateOrderInput, {
       shippingInfo: body.shippingInfo, orderItems: linesFrom(body), paymentMethod: provider ?? unknown ?? undefined, prescriptionId: body.prescriptionId, familyMemberId: body.familyMemberId,
     });
-    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, ctx.ip);
-    if (placed.tranId) await ctx.services.payments.returnTo(ctx.em, placed.tranId, ctx.origin);
+    const placed = await ctx.services.orders.place(ctx.em, ctx.user!, input, { ip: ctx.ip, origin: ctx.origin });
     return { success: true, url: placed.paymentUrl, tranId: placed.tranId, order: specFor(ctx, placed.order) };
   }, { limitedIn: CHECKOUT_LIMIT, idempotent: true });
 
@@ -111,7 +109,6 @@ export function registerOrderRoutes(route: RouteFn): void {
 
   route('get', '/order/:id', 'authenticated', async (ctx, req) => {
     const order = await ctx.services.orders.byId(ctx.em, ctx.user!, String(req.params.id));
-    if (ctx.user!.role === Role.Pharmacist) await ctx.services.audit.recordMedicalRead(ctx.em, ctx.user!, 'Order', order.id, order.userId);
     return { success: true, order: specFor(ctx, order) };
   });
 

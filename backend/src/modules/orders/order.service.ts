@@ -3,18 +3,18 @@ import { careForFilter, familyMemberOf } from '../family/index.js';
 import { isUuid } from '../../common/ids.js';
 import { adminOrderViews, orderView, patientOrderViews, prescriptionOrderViews, type OrderView } from './order.read.js';
 import type { EntityManager } from '@mikro-orm/sql';
-import { raw } from '@mikro-orm/core';
 import type { Logger } from '../../common/logger.js';
 import type { Config } from '../../config.js';
-import type { AuthUser } from '../../common/roles.js';
+import { Role, type AuthUser } from '../../common/roles.js';
+import type { AuditService } from '../audit/index.js';
 import { crossesLowStock, type DomainEvents } from '../../common/events.js';
 import { badInput, conflict, notFound } from '../../common/errors.js';
 import { localPhone, normalizeBdPhone } from '../../common/phone.js';
-import type { PageArgs, PageResult } from '../../common/pagination.js';
-import { Medicine } from '../medicines/index.js';
+import type { PageResult } from '../../common/pagination.js';
+import { Medicine, type MedicineService } from '../medicines/index.js';
 import { medicineViewsByIds, type MedicineView } from '../medicines/index.js';
 import { Payment, PaymentProvider, PaymentPurpose, RefundReason } from '../payments/index.js';
-import type { PaymentService } from '../payments/index.js';
+import type { Payer, PaymentService } from '../payments/index.js';
 import type { MedicalFileService } from '../medical-files/index.js';
 import { Order, OrderItem, OrderPaymentStatus, OrderStatus } from './order.entity.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY, type AdminOrderArgs, type CreateOrderInput, type MyOrderArgs, type OrderLineInput } from './order.inputs.js';
@@ -84,7 +84,11 @@ export class OrderService {
     private readonly log: Logger,
     private readonly config: Config,
     private readonly dispensing: DispensingService,
+    /** The medicines table is medicines': stock is taken and given back through it. */
+    private readonly medicines: Pick<MedicineService, 'takeStock' | 'giveBackStock'>,
     private readonly files?: MedicalFileService,
+    /** The medical-read lines of pharmacists' reads are written here, for both doors. */
+    private readonly audit?: AuditService,
   ) {
     payments.onCompleted('order', (em, p) => this.paymentCompleted(em, p));
     payments.onFailed('order', (em, p) => this.paymentClosed(em, p, 'PAYMENT_FAILED'));
@@ -128,7 +132,7 @@ export class OrderService {
    * provider's checkout opens after the commit (no transaction is held across the network); if it
    * cannot, the payment fails and its handler cancels the order and gives the stock back.
    */
-  async place(em: EntityManager, actor: AuthUser, input: CreateOrderInput, clientIp: string, prescriptionPhoto?: Buffer): Promise<PlacedOrder> {
+  async place(em: EntityManager, actor: AuthUser, input: CreateOrderInput, payer: Payer, prescriptionPhoto?: Buffer): Promise<PlacedOrder> {
     const lines = mergeLines(input.orderItems);
     if (!lines.length) throw badInput('Your Cart is Currently Empty', undefined, 'EMPTY_CART');
     await assertContactVerified(em, actor.id);
@@ -166,13 +170,12 @@ export class OrderService {
       // The stock each reservation left (read under the row's lock, so exact however many checkouts race).
       const stockAfter = new Map<string, number>();
       for (const l of [...lines].sort((a, b) => a.medicineId.localeCompare(b.medicineId))) {
-        const [left] = await tx.execute<{ stock: number }[]>(
-          'update medicines set stock = stock - ? where id = ? and stock >= ? returning stock', [l.quantity, l.medicineId, l.quantity]);
-        if (!left) {
+        const left = await this.medicines.takeStock(tx, l.medicineId, l.quantity);
+        if (left === null) {
           const m = byId.get(l.medicineId)!;
           throw conflict(`${m.name} is out of stock`, 'OUT_OF_STOCK', { medicine: m.name });
         }
-        stockAfter.set(l.medicineId, Number(left.stock));
+        stockAfter.set(l.medicineId, left);
       }
       const itemsPoisha = lines.reduce((sum, l) => sum + byId.get(l.medicineId)!.pricePoisha * l.quantity, 0);
       const order = tx.create(Order, {
@@ -205,7 +208,7 @@ export class OrderService {
       return { order, payment };
     }).catch(this.discardPhotoOnRefusal(em, actor, proof));
     if (!payment) return { order: (await orderView(em, order.id))!, paymentUrl: '', tranId: '' };
-    return this.openCheckout(em, order.id, payment, phone, actor, clientIp);
+    return this.openCheckout(em, order.id, payment, phone, actor, payer);
   }
 
   /**
@@ -224,8 +227,8 @@ export class OrderService {
     };
   }
 
-  private async openCheckout(em: EntityManager, orderId: string, payment: Payment, phone: string, actor: AuthUser, clientIp: string): Promise<PlacedOrder> {
-    const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: localPhone(phone) ?? actor.id, clientIp });
+  private async openCheckout(em: EntityManager, orderId: string, payment: Payment, phone: string, actor: AuthUser, payer: Payer): Promise<PlacedOrder> {
+    const paymentUrl = await this.payments.startCheckout(em, payment, { payerReference: localPhone(phone) ?? actor.id, payer });
     await em.nativeUpdate(Order, { id: orderId }, { paymentUrl });
     return { order: (await orderView(em, orderId))!, paymentUrl, tranId: payment.tranId };
   }
@@ -234,11 +237,15 @@ export class OrderService {
    * The patient pays an order approved after its prescription check (My orders → Pay now). One
    * payment per order: the conditional update that names it wins once, however often it is asked.
    */
-  async payForOrder(em: EntityManager, actor: AuthUser, id: string, provider: PaymentProvider | null | undefined, clientIp: string): Promise<PlacedOrder> {
+  async payForOrder(em: EntityManager, actor: AuthUser, id: string, provider: PaymentProvider | null | undefined, payer: Payer): Promise<PlacedOrder> {
     const current = isUuid(id) ? await orderView(em, id) : null;
     if (!current || current.userId !== actor.id) throw notFound('Order');
     if (current.paymentStatus === OrderPaymentStatus.Paid) throw conflict('This order is already paid', 'ALREADY_PAID');
-    if (current.openPaymentUrl && current.paymentTranId) return { order: current, paymentUrl: current.openPaymentUrl, tranId: current.paymentTranId };
+    if (current.openPaymentUrl && current.paymentTranId) {
+      // The checkout already open: the payer lands back where they asked from this time.
+      await this.payments.returnTo(em, current.paymentTranId, payer.origin);
+      return { order: current, paymentUrl: current.openPaymentUrl, tranId: current.paymentTranId };
+    }
     if (!current.awaitingPayment) throw conflict('This order cannot be paid now', 'NOT_PAYABLE');
     const method = provider ?? current.paymentMethod;
     const payment = await em.transactional(async (tx) => {
@@ -249,7 +256,7 @@ export class OrderService {
       if (!named) throw conflict('The order changed meanwhile; reload and try again', 'CHANGED_MEANWHILE');
       return p;
     });
-    return this.openCheckout(em, id, payment, `+88${current.shippingPhone}`, actor, clientIp);
+    return this.openCheckout(em, id, payment, `+88${current.shippingPhone}`, actor, payer);
   }
 
   /**
@@ -311,7 +318,7 @@ export class OrderService {
     if (!claimed) return;
     const items = await em.find(OrderItem, { order: orderId }, { orderBy: { medicine: 'asc' } });
     for (const item of items) {
-      await em.createQueryBuilder(Medicine).update({ stock: raw('stock + ?', [item.quantity]) }).where({ id: item.medicine.id }).execute('run');
+      await this.medicines.giveBackStock(em, item.medicine.id, item.quantity);
     }
   }
 
@@ -325,9 +332,16 @@ export class OrderService {
     return adminOrderViews(em, args);
   }
 
-  /** The pharmacists' queue (and every order that went out with a photo). */
-  prescriptionOrders(em: EntityManager, args: { page: number; pageSize: number; waiting: boolean }): Promise<PageResult<OrderView>> {
-    return prescriptionOrderViews(em, args);
+  /**
+   * The pharmacists' queue (and every order that went out with a photo). A pharmacist reading
+   * patients' prescriptions is on record (one line per page read), as a doctor's read of a record is.
+   */
+  async prescriptionOrders(em: EntityManager, actor: AuthUser, args: { page: number; pageSize: number; waiting: boolean }): Promise<PageResult<OrderView>> {
+    const page = await prescriptionOrderViews(em, args);
+    if (actor.role === Role.Pharmacist) {
+      await this.audit?.recordMedicalRead(em, actor, 'Order', null, null, { list: 'prescription checks', page: page.page, ids: page.items.map((o) => o.id) });
+    }
+    return page;
   }
 
   /** Any order by id, for a caller whose access was decided already (an app with orders:read, like adminOrders). */
@@ -337,9 +351,18 @@ export class OrderService {
     return order;
   }
 
-  async byId(em: EntityManager, actor: AuthUser, id: string): Promise<OrderView> {
+  /** An order the actor may see ("not found" otherwise, like a made-up id); nothing is recorded. */
+  private async visibleOrder(em: EntityManager, actor: AuthUser, id: string): Promise<OrderView> {
     const order = isUuid(id) ? await orderView(em, id) : null;
     if (!order || !canViewOrder(actor, order)) throw notFound('Order');
+    return order;
+  }
+
+  /** An order read to be shown to the actor; `details` go on its audit line (a live read says so). */
+  async byId(em: EntityManager, actor: AuthUser, id: string, details?: Record<string, unknown>): Promise<OrderView> {
+    const order = await this.visibleOrder(em, actor, id);
+    // A pharmacist reading a patient's order (and its prescription) is on record, whichever door asked.
+    if (actor.role === Role.Pharmacist) await this.audit?.recordMedicalRead(em, actor, 'Order', order.id, order.userId, details);
     return order;
   }
 
@@ -411,7 +434,7 @@ export class OrderService {
    */
   async reviewPrescription(em: EntityManager, actor: AuthUser, id: string, approve: boolean, note?: string | null,
     paper?: { lines?: PaperReading['lines'] | null; validUntil?: string | null } | null): Promise<OrderView> {
-    await this.byId(em, actor, id);
+    await this.visibleOrder(em, actor, id);
     if (!approve) {
       if (!note?.trim()) throw badInput('Say why the prescription is not accepted: the patient reads it', { note: 'Required' }, 'MISSING_FIELDS');
       return this.changeStatus(em, id, OrderStatus.Cancelled, { actor, note, decision: async () => ({}) });

@@ -62,11 +62,17 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
  *     await tx.flush();
  *     return p;
  *   });
- *   const url = await payments.startCheckout(em, payment, { payerReference: phone, clientIp }); // after commit
+ *   const url = await payments.startCheckout(em, payment, { payerReference: phone, payer }); // after commit
  *
  * The browser then lands on /payment/successfull/:tranId (or /payment/failed/:tranId?status=…).
  * Handlers run inside the recording transaction: write rows and publish events there, nothing slow.
  */
+/**
+ * Who opens a checkout, as the door saw them: the address (given to the provider) and the origin the
+ * browser came from (the payer lands back there when it is one of Nirog's or an allowed client's).
+ */
+export interface Payer { ip: string; origin?: string | null }
+
 export class PaymentService {
   readonly sandbox: SandboxGateway;
   /** Money going back (refund.service.ts): asked for in a cause's transaction, sent after it commits. */
@@ -130,17 +136,19 @@ export class PaymentService {
    * Opens the provider's checkout for a committed payment and returns the URL the browser goes to.
    * Called outside any transaction: a database transaction is never held open across a network call.
    * If the provider cannot be reached the payment fails (its owner releases what it held) and the
-   * caller gets SERVICE_UNAVAILABLE.
+   * caller gets SERVICE_UNAVAILABLE. The payer's origin is recorded here (returnTo), before the
+   * payer has the URL: every service that opens a checkout gets it by opening it, no door has to.
    */
-  async startCheckout(em: EntityManager, payment: Payment, opts: { payerReference: string; clientIp: string }): Promise<string> {
+  async startCheckout(em: EntityManager, payment: Payment, opts: { payerReference: string; payer: Payer }): Promise<string> {
     try {
       const session = await this.providers[payment.provider].createCheckout({
         tranId: payment.tranId, amountPoisha: payment.amountPoisha, callbackUrl: this.callbackUrl(payment.provider),
-        payerReference: opts.payerReference, clientIp: opts.clientIp,
+        payerReference: opts.payerReference, clientIp: opts.payer.ip,
       });
       await em.nativeUpdate(Payment, { id: payment.id }, { providerPaymentId: session.providerPaymentId, redirectUrl: session.redirectUrl });
       payment.providerPaymentId = session.providerPaymentId;
       payment.redirectUrl = session.redirectUrl;
+      await this.returnTo(em, payment.tranId, opts.payer.origin);
       return session.redirectUrl;
     } catch (e) {
       if (!(e instanceof ProviderUnavailableError)) throw e;
@@ -190,7 +198,7 @@ export class PaymentService {
    * The payer's browser came from another origin Nirog is configured to serve (CORS_ORIGINS: the
    * earlier app's client on its own origin): after paying it lands back there, not on PUBLIC_URL.
    * Only a configured origin is kept, and landingUrl checks it again, so this opens no redirect to
-   * anywhere else. Set by the REST door right after the checkout opens, before the payer has its URL.
+   * anywhere else. Set by startCheckout right after the checkout opens, before the payer has its URL.
    */
   async returnTo(em: EntityManager, tranId: string, origin: string | null | undefined): Promise<void> {
     if (!origin || !this.returnsTo(origin) || origin === new URL(this.config.payments.publicUrl).origin) return;

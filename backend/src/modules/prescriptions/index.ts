@@ -4,7 +4,7 @@
  */
 import type { NirogModule } from '../../common/module.js';
 import { Prescription } from './prescription.entity.js';
-import { MedicineLineResolver, PrescriptionResolver } from './prescription.resolver.js';
+import { AppointmentPrescriptionResolver, MedicineLineResolver, PrescriptionResolver } from './prescription.resolver.js';
 import { Dispensing, DispensingLine, PaperPrescription } from './dispensing.entity.js';
 import { registerPrescriptionRoutes } from './prescription.rest.js';
 
@@ -18,6 +18,6 @@ export * from './dispensing.service.js';
 export const module: NirogModule = {
   name: 'prescriptions',
   entities: [Prescription, PaperPrescription, DispensingLine, Dispensing],
-  resolvers: [PrescriptionResolver, MedicineLineResolver],
+  resolvers: [PrescriptionResolver, MedicineLineResolver, AppointmentPrescriptionResolver],
   routes: registerPrescriptionRoutes,
 };

@@ -103,3 +103,8 @@ export class Prescription extends BaseEntity<'familyMember'> {
   @Property({ length: 16, unique: true })
   verificationCode!: string;
 }
+
+// The other side of the one-to-one, declared here because the link is this module's column: an
+// appointment's prescription (Appointment.prescription), which appointment lists populate in their
+// one statement. Appointments build before prescriptions and never import them at run time.
+OneToOne(() => Prescription, (p) => p.appointment, { ref: true, nullable: true })(Appointment.prototype, 'prescription');

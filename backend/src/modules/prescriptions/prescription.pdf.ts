@@ -28,7 +28,7 @@ const loadFonts = () => (fonts ??= {
 });
 
 /** Bengali letters and signs, the danda and the joiners that steer conjuncts: set in the Bengali face. */
-const BENGALI = /[\u0980-\u09FF\u0951\u0952\u0964\u0965\u200C\u200D\u25CC]/u;
+const BENGALI = /[\u0980-\u09FF\u0964\u0965\u25CC]|\u0951|\u0952|\u200C|\u200D/u;
 
 /** The text cut into runs of one face; spaces stay in the run they follow, so a Bangla phrase is one run. */
 export function scriptRuns(text: string): { bengali: boolean; text: string }[] {

@@ -11,10 +11,21 @@ import { MAX_MEDICINE_ROWS, MedicineLine, Prescription } from './prescription.en
 import { DispensingLineView, nirogLedger } from './dispensing.read.js';
 import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.inputs.js';
 import { CareRecipient } from '../family/index.js';
+import { Appointment } from '../appointments/index.js';
 import { careForOfPrescription } from './prescription.policy.js';
 
 @ObjectType()
 export class PrescriptionPage extends Paginated(Prescription) {}
+
+/** An appointment's prescription: prescriptions extend the Appointment type; appointments know nothing of them. */
+@Resolver(() => Appointment)
+export class AppointmentPrescriptionResolver {
+  @FieldResolver(() => Prescription, { nullable: true, description: 'Never shown to integrator apps (a medical record)' })
+  async prescription(@Root() a: Appointment, @Ctx() ctx: Context) {
+    if (ctx.integrator) return null;
+    return a.prescription ? a.prescription.load() : null;
+  }
+}
 
 @Resolver(() => Prescription)
 export class PrescriptionResolver {

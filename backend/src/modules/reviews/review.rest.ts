@@ -4,6 +4,7 @@ import { upsert } from '../../common/rest.js';
 import { Role } from '../../common/roles.js';
 import type { DoctorReview } from './doctor-review.entity.js';
 import { DoctorReviewInput } from './review.inputs.js';
+import { toSpecDoctor } from '../doctors/index.js';
 
 /** patient must be loaded for the name. */
 export function toSpecReview(r: DoctorReview) {
@@ -19,6 +20,15 @@ export function toSpecReview(r: DoctorReview) {
 }
 
 export function registerReviewRoutes(route: RouteFn): void {
+  // A doctor's page as the earlier client reads it: the doctor with their newest reviews. Here, not in
+  // doctors: reviews build on doctors, never the other way round. No other GET /doctor/… path exists,
+  // so its place in the route order decides nothing.
+  route('get', '/doctor/:id', 'public', async (ctx, req) => {
+    const doctor = await ctx.services.doctors.publicProfile(ctx.em, String(req.params.id), ctx.user);
+    const reviews = await ctx.services.reviews.listForDoctor(ctx.em, doctor.id, { page: 1, pageSize: 50 });
+    return { success: true, doctor: { ...toSpecDoctor(doctor), reviews: reviews.items.map(toSpecReview) } };
+  });
+
   route('post', '/create/review', [Role.User], async (ctx, req) => {
     const review = await ctx.services.reviews.create(ctx.em, ctx.user!, await parseInput(DoctorReviewInput, req.body));
     await review.patient.load();

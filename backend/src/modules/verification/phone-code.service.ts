@@ -200,7 +200,7 @@ export class PhoneCodeService {
           if (!found) throw expired(); // the number moved to another account meanwhile
           return found;
         }
-        const created = tx.create(User, {
+        const created = this.accounts.createAccount(tx, {
           name: row.name ?? 'Nirog patient', email: null, passwordHash: NO_PASSWORD, role: Role.User, language: row.language ?? Language.en,
           phoneE164: phone, phoneVerifiedAt: new Date(),
         });
@@ -222,7 +222,7 @@ export class PhoneCodeService {
     try {
       await em.transactional(async (tx) => {
         await this.use(tx, row);
-        await tx.nativeUpdate(User, { id: actor.id, deletedAt: null }, { phoneE164: row.phoneE164, phoneVerifiedAt: new Date() });
+        await this.accounts.setVerifiedPhone(tx, actor.id, row.phoneE164);
       });
     } catch (e) {
       if (e instanceof UniqueConstraintViolationException) throw conflict('This number belongs to another account', 'PHONE_TAKEN');

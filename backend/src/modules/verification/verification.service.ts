@@ -9,7 +9,7 @@ import { assertStrongPassword, hashPassword } from '../../common/password.js';
 import { newSecret, safeEqualHex, sha256 } from '../../common/tokens.js';
 import { Role } from '../../common/roles.js';
 import { User } from '../accounts/index.js';
-import { Session } from '../accounts/index.js';
+import type { AccountService } from '../accounts/index.js';
 import { normalizeEmail } from '../accounts/index.js';
 import type { MailService } from '../mail/index.js';
 import type { NotificationService } from '../mail/index.js';
@@ -44,6 +44,8 @@ export class VerificationService {
     private readonly config: Config,
     private readonly mail: MailService,
     private readonly notifications: NotificationService,
+    /** The users table is accounts': a proved email and a reset password are written through it. */
+    private readonly accounts: Pick<AccountService, 'markEmailVerified' | 'resetPassword'>,
   ) {}
 
   /** Retention: used or expired tokens older than `days` go (OutboxWorker's hourly purge runs this). */
@@ -101,7 +103,7 @@ export class VerificationService {
 
   private async markVerified(em: EntityManager, userId: string): Promise<void> {
     const now = new Date();
-    await em.nativeUpdate(User, { id: userId, emailVerifiedAt: null }, { emailVerifiedAt: now });
+    await this.accounts.markEmailVerified(em, userId, now);
     await em.nativeUpdate(AccountToken, {
       user: userId, purpose: { $in: [TokenPurpose.EmailLink, TokenPurpose.EmailCode] }, usedAt: null,
     }, { usedAt: now });
@@ -228,9 +230,7 @@ export class VerificationService {
       const now = new Date();
       const claimed = await tx.nativeUpdate(AccountToken, { id: token.id, usedAt: null, expiresAt: { $gt: now } }, { usedAt: now });
       if (claimed !== 1) throw invalid();
-      await tx.nativeUpdate(User, { id: user.id }, { passwordHash });
-      await tx.nativeUpdate(User, { id: user.id, emailVerifiedAt: null }, { emailVerifiedAt: now });
-      await tx.nativeUpdate(Session, { user: user.id, revokedAt: null }, { revokedAt: now });
+      await this.accounts.resetPassword(tx, user.id, passwordHash, now);
       await tx.nativeUpdate(AccountToken, { user: user.id, purpose: TokenPurpose.PasswordReset, usedAt: null }, { usedAt: now });
       await this.mail.enqueue(tx, `password.changed:${token.id}`, { email: user.email!, language: user.language, userId: user.id },
         'password-changed', { name: user.name });

@@ -9,10 +9,10 @@ const download = vi.hoisted(() => vi.fn(async (_path: string, filename: string) 
 vi.mock('@/lib/download', () => ({ downloadCsv: download }));
 
 const order = (id: string, status = 'Delivered') => ({
-  __typename: 'Order', id, status, nextStatuses: status === 'Delivered' ? [] : ['Delivered', 'Cancelled'], paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: `T${id}`, itemsPoisha: 117456, shippingPoisha: 6000, totalPoisha: 123456,
+  __typename: 'Order', careFor: { __typename: 'CareRecipient', accountName: 'Rahima Akter', familyMemberId: null, name: 'Rahima Akter', relation: null }, id, status, nextStatuses: status === 'Delivered' ? [] : ['Delivered', 'Cancelled'], paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: `T${id}`, itemsPoisha: 117456, shippingPoisha: 6000, totalPoisha: 123456,
   createdAt: '2026-11-20T10:00:00.000Z', paidAt: '2026-11-20T10:02:00.000Z', deliveredAt: null,
   cancelReason: null, prescriptionRequired: false, prescriptionNote: null, refunds: [],
-  items: [{ __typename: 'OrderItem', id: `i${id}`, name: 'Napa', unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 1000, lineTotalPoisha: 2000 }],
+  items: [{ __typename: 'OrderItem', id: `i${id}`, medicineId: 'm1', name: 'Napa', strength: '500 mg', prescriptionRequired: false, unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 1000, lineTotalPoisha: 2000 }],
   customerName: 'Rahima Akter', customerEmail: 'patient@nirog.test', shippingName: 'Rahima Akter', shippingPhone: '01712345678', shippingAddress: 'House 1', shippingCity: 'Dhaka',
 });
 const page = (variables: Record<string, unknown>, items: unknown[], p = 1, pageCount = 3) => ({

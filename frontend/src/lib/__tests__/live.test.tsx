@@ -43,15 +43,15 @@ describe('live updates in the browser', () => {
     expect(screen.getByTestId('live-badge')).toHaveTextContent('Connecting…');
     act(() => socket.on!.closed!({ code: 1006 }));
     expect(screen.getByTestId('live-badge')).toHaveTextContent('Updating every 15 s');
-    act(() => vi.advanceTimersByTime(15_000));
+    act(() => { vi.advanceTimersByTime(15_000); });
     expect(refetch).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(15_000));
+    act(() => { vi.advanceTimersByTime(15_000); });
     expect(refetch).toHaveBeenCalledTimes(2);
 
     // The socket opens again: live, and no more asking on a timer.
     act(() => socket.on!.connected!());
     expect(screen.getByTestId('live-badge')).toHaveTextContent('Live');
-    act(() => vi.advanceTimersByTime(60_000));
+    act(() => { vi.advanceTimersByTime(60_000); });
     expect(refetch).toHaveBeenCalledTimes(2);
   });
 });

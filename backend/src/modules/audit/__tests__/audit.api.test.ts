@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, type TestApp } from '../../../../test/app.js';
+import { asAdmin, asDoctor, asPatient, asVisitor, createTestApp, login, type TestApp } from '../../../../test/app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,5 +102,50 @@ describe('audit log', () => {
     expect(log.data!.auditLog.items).toEqual([expect.objectContaining({ action: 'read:prescription', actorRole: 'admin' })]);
     expect(log.data!.auditLog.items[0].requestId).toMatch(/[0-9a-f-]{36}/);
     expect(log.data!.auditLog.items[0].ip).toBeTruthy();
+  });
+});
+
+/**
+ * What the audit log promises (docs/decisions.md, "Audit lines"): a line for a change is written
+ * after the change commits and before the answer leaves, on its own statement; a change that failed
+ * has no line; a line that cannot be written never undoes the change (the failure is logged).
+ */
+describe('when audit lines are written', () => {
+  const linesFor = async (id: string) => (await t.sql('select action from audit_log where entity_id = ?', [id])).map((r) => r.action as string);
+
+  it('writes none for a change that was refused, and one, readable when the answer arrives, for a change made', async () => {
+    const admin = await asAdmin(t);
+    const unknown = '00000000-0000-4000-8000-00000000a0d1';
+    expect((await admin.gql('mutation($id: ID!) { approveDoctor(id: $id) { id } }', { id: unknown })).code).toBe('NOT_FOUND');
+    expect(await linesFor(unknown)).toEqual([]);
+    const id = await pendingDoctorId();
+    expect((await admin.gql('mutation($id: ID!) { approveDoctor(id: $id) { id } }', { id })).errors).toBeUndefined();
+    expect(await linesFor(id)).toEqual(['approveDoctor']);
+  });
+
+  it('keeps the change when its line cannot be written', async () => {
+    const id = await pendingDoctorId();
+    await t.sql(`alter table audit_log add constraint audit_test_refuses check (action <> 'approveDoctor') not valid`);
+    try {
+      const res = await (await asAdmin(t)).gql('mutation($id: ID!) { approveDoctor(id: $id) { id status } }', { id });
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.approveDoctor.status).toBe('Approved');
+    } finally {
+      await t.sql('alter table audit_log drop constraint audit_test_refuses');
+    }
+    expect((await t.sql('select status from doctors where id = ?', [id]))[0].status).toBe('approved');
+    expect(await linesFor(id)).toEqual([]);
+  });
+
+  it("records a pharmacist's read of an order in the service, through either door alike", async () => {
+    const [order] = await t.sql('select id from orders where prescription_image_url is not null order by created_at limit 1');
+    const pharmacist = await login(t, 'pharmacist@nirog.test');
+    expect((await pharmacist.get(`/order/${order.id}`)).status).toBe(200);
+    expect((await pharmacist.gql('query($id: ID!) { order(id: $id) { id } }', { id: order.id })).data!.order.id).toBe(order.id);
+    expect(await linesFor(order.id)).toEqual(['read:order', 'read:order']);
+    const before = (await t.sql(`select count(*)::int as n from audit_log where action = 'read:order'`))[0].n;
+    const page = await pharmacist.gql('{ prescriptionOrders(page: 1, waiting: false) { items { id } } }');
+    expect(page.errors).toBeUndefined();
+    expect((await t.sql(`select count(*)::int as n from audit_log where action = 'read:order'`))[0].n).toBe(before + 1);
   });
 });

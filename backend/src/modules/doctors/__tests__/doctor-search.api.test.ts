@@ -101,10 +101,15 @@ describe('finding a doctor', () => {
 
   it('combines gender, rating and search', async () => {
     const res = await list({ g: ['Male'], r: 3, s: 'Dhaka' });
+    expect(res.total).toBeGreaterThan(0);
     for (const d of res.items) {
       expect(d.gender).toBe('Male');
       expect(d.rating).toBeGreaterThanOrEqual(3);
+      // The term is searched in the name, degree, work place and specialities.
+      expect(`${d.name} ${d.degree} ${d.work} ${d.specialities.join(' ')}`.toLowerCase()).toContain('dhaka');
     }
+    // The term narrows: the same filters without it find more.
+    expect((await list({ g: ['Male'], r: 3 })).total).toBeGreaterThan(res.total);
   });
 
   it('pages on the server without overlaps', async () => {

@@ -33,7 +33,7 @@ async function newPayment(provider: PaymentProvider, amountPoisha = 70000, email
     purpose: PaymentPurpose.Consultation, purposeId: randomUUID(), userId: user.id, amountPoisha, provider,
   });
   await e.flush();
-  const redirectUrl = await t.services.payments.startCheckout(e, payment, { payerReference: '01712345678', clientIp: '127.0.0.1' });
+  const redirectUrl = await t.services.payments.startCheckout(e, payment, { payerReference: '01712345678', payer: { ip: '127.0.0.1' } });
   return { payment, redirectUrl };
 }
 
@@ -230,6 +230,20 @@ describe('where the payer lands after paying', () => {
   it('sends a payer from any other origin to PUBLIC_URL', async () => {
     const placed = await orderFrom('https://evil.example');
     expect(await payInSandbox(t, placed.paymentUrl, 'cancel')).toMatch(new RegExp(`^http://localhost:4000/order/payment/failed/${placed.tranId}\\?status=cancelled$`));
+  });
+
+  it('is recorded by the service that opens the checkout, whichever door (or none) asked', async () => {
+    const user = await em().findOneOrFail(User, { email: 'nusrat@nirog.test' });
+    const actor = { id: user.id, role: user.role, sessionId: randomUUID() };
+    const order = async (origin: string | null) => {
+      const m = await newMedicine(t, 5);
+      const placed = await t.services.orders.place(em(), actor, { shippingInfo: SHIPPING, orderItems: [{ medicineId: m.id, quantity: 1 }], paymentMethod: PaymentProvider.Bkash } as never,
+        { ip: '127.0.0.1', origin });
+      return (await em().findOneOrFail(Payment, { tranId: placed.tranId! })).returnOrigin ?? null;
+    };
+    expect(await order('http://127.0.0.1:4000')).toBe('http://127.0.0.1:4000');
+    expect(await order('https://evil.example')).toBeNull();
+    expect(await order(null)).toBeNull();
   });
 
   it('reads APP_ORIGINS as exact origins, and adds the localhost twin only outside production', () => {

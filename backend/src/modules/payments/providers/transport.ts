@@ -30,7 +30,7 @@ export function fetchTransport(timeoutMs: number): GatewayTransport {
       throw new ProviderUnavailableError(new URL(req.url).host, (e as Error).message);
     }
     const text = await res.text();
-    let body: Record<string, unknown> = {};
+    let body: Record<string, unknown>;
     try {
       const parsed = text ? JSON.parse(text) : {};
       body = parsed && typeof parsed === 'object' ? parsed : { value: parsed };

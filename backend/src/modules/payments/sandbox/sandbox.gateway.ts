@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
-import type { Orm } from '../../../db.js';
+import type { Orm } from '../../../common/orm.js';
 import type { EntityManager } from '@mikro-orm/sql';
 import type { Config } from '../../../config.js';
 import { amountToPoisha, poishaToAmount } from '../providers/provider.js';

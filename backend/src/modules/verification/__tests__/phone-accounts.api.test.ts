@@ -199,6 +199,7 @@ describe('a number with an account and a number without answer alike', () => {
 
   it('does the same work for either: the same SQL statements, in the same order, one code row and one text each', async () => {
     /** A statement's shape: its values and timings dropped. */
+    // eslint-disable-next-line no-control-regex -- the log's colour codes are dropped
     const shape = (sql: string) => sql.replace(/\x1b\[[0-9;]*m/g, '').replace(/\[took [^\]]*\]/g, '').replace(/'(?:[^']|'')*'/g, '?')
       .replace(/\b\d+(\.\d+)?\b/g, '?').replace(/\s+/g, ' ').trim();
     const work = async (phone: string, query: string, vars: Record<string, unknown>, token?: string) => {

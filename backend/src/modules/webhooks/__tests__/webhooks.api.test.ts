@@ -96,12 +96,13 @@ const deliveriesTo = (subscriptionId: string) => t.orm.em.fork().find(WebhookDel
 beforeAll(async () => {
   t = await createTestApp({ env: { WEBHOOK_RETRY_BASE_MS: '1' } });
   admin = await asAdmin(t);
-  receiver = createServer(async (req, res) => {
-    const body = await bodyOf(req);
-    const path = req.url ?? '';
-    received.push({ path, id: String(req.headers['nirog-webhook-id']), timestamp: String(req.headers['nirog-webhook-timestamp']), signature: String(req.headers['nirog-signature']), body });
-    res.statusCode = answers.get(path)?.shift() ?? 200;
-    res.end();
+  receiver = createServer((req, res) => {
+    bodyOf(req).then((body) => {
+      const path = req.url ?? '';
+      received.push({ path, id: String(req.headers['nirog-webhook-id']), timestamp: String(req.headers['nirog-webhook-timestamp']), signature: String(req.headers['nirog-signature']), body });
+      res.statusCode = answers.get(path)?.shift() ?? 200;
+      res.end();
+    }, (err: Error) => res.destroy(err));
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;

@@ -39,7 +39,7 @@ describe('patient login form', () => {
       mocks: [{
         request: { query: LoginDocument, variables: { input } },
         result: { data: { login: { __typename: 'AuthPayload', token: 'a.b.c', refreshToken: 'r', expiresIn: 900,
-          user: { __typename: 'User', id: 'u1', name: 'Rahima Akter', email: input.email, role: 'User', avatarUrl: null } } } },
+          user: { __typename: 'User', id: 'u1', name: 'Rahima Akter', email: input.email, role: 'User', avatarUrl: null, hasPassword: true } } } },
       }],
     });
     await userEvent.type(screen.getByLabelText('Email'), input.email);
@@ -67,7 +67,7 @@ function at(route: string, ui: React.ReactNode, mocks: unknown[] = []) {
     </MockedProvider>,
   );
 }
-const user = (role: 'User' | 'Admin' | 'Doctor') => ({ __typename: 'User', id: 'u1', name: 'Nadia Rahman', email: input.email, role, avatarUrl: null });
+const user = (role: 'User' | 'Admin' | 'Doctor') => ({ __typename: 'User', id: 'u1', name: 'Nadia Rahman', email: input.email, role, avatarUrl: null, hasPassword: true });
 
 describe('where login leads', () => {
   beforeEach(() => setSession(null));

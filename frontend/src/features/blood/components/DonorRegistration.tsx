@@ -23,7 +23,7 @@ interface Values {
 }
 
 export default function DonorRegistration() {
-  const { t, i18n } = useTranslation('blood');
+  const { t } = useTranslation('blood');
   const { t: tc } = useTranslation();
   const areas = useAreaOptions('dhakaAreas');
   const session = useSession();

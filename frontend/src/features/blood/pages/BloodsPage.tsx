@@ -27,7 +27,7 @@ interface Values {
  * reload shows the list again.
  */
 export default function BloodsPage() {
-  const { t, i18n } = useTranslation('blood');
+  const { t } = useTranslation('blood');
   const { t: tc } = useTranslation();
   const areas = useAreaOptions('dhakaAreas');
   const { message } = App.useApp();

@@ -47,9 +47,9 @@ describe('the 5-minute wait page', () => {
     vi.setSystemTime(new Date(PAID));
     renderScreen(<WaitRoomView appointment={appointment()} live="live" />);
     expect(screen.getByTestId('countdown')).toHaveTextContent('05:00');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => { vi.advanceTimersByTime(1000); });
     expect(screen.getByTestId('countdown')).toHaveTextContent('04:59');
-    act(() => vi.advanceTimersByTime(61_000));
+    act(() => { vi.advanceTimersByTime(61_000); });
     expect(screen.getByTestId('countdown')).toHaveTextContent('03:58');
     expect(screen.getByRole('heading', { name: 'Your doctor will join shortly' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Done' })).toBeEnabled();
@@ -74,7 +74,7 @@ describe('the 5-minute wait page', () => {
     vi.useFakeTimers({ shouldAdvanceTime: false });
     vi.setSystemTime(new Date('2026-11-24T10:04:58Z'));
     renderScreen(<WaitRoomView appointment={appointment({ doctor: { ...appointment().doctor, isOnline: true } })} live="live" />);
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => { vi.advanceTimersByTime(2000); });
     expect(screen.queryByTestId('countdown')).not.toBeInTheDocument();
     expect(screen.queryByText('Your doctor will join shortly')).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your doctor is running late' })).toBeInTheDocument();

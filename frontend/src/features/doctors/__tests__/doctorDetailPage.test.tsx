@@ -10,7 +10,7 @@ const doctor = {
   __typename: 'Doctor', id: 'd1', title: 'ProfDr', name: 'Dilruba Yasmeen', avatarUrl: '/uploads/generated/d1.webp',
   degree: 'MBBS, FCPS', specialities: ['Neurology'], work: 'Rajshahi Medical College Hospital', experienceYears: 12,
   feePoisha: 80000, gender: 'Female', isOnline: true, rating: 4.5, reviewCount: 1,
-  description: 'Treats headaches and strokes.', location: 'Rajshahi', type: 'Online', hospitalSlotCapacity: 20,
+  description: 'Treats headaches and strokes.', location: 'Rajshahi', type: 'Medical', hospitalSlotCapacity: 20,
 };
 const reviews = {
   __typename: 'ReviewPage', total: 1, page: 1, pageCount: 1,

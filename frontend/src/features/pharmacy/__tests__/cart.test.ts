@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
-  acceptChanges, addItem, decrease, flagsFor, getCart, increase, removeItem, setCart, updateCart, type CartItem,
+  acceptChanges, addItem, clearCart, decrease, flagsFor, getCart, increase, removeItem, setCart, subscribe, updateCart, type CartItem,
 } from '../cart/cart';
 
 const napa = { id: 'm1', name: 'Napa', unit: 'Strip' as const, imageUrl: null, pricePoisha: 1200, stock: 10 };
@@ -26,8 +26,15 @@ describe('cart rules', () => {
     const cart = addItem(addItem([], napa), seclo);
     expect(removeItem(cart, 'm1').map((c) => c.id)).toEqual(['m2']);
     updateCart(() => cart);
-    setCart([]);
+    expect(getCart()).toHaveLength(2);
+    const told: number[] = [];
+    const stop = subscribe(() => told.push(getCart().length));
+    clearCart();
+    stop();
     expect(getCart()).toEqual([]);
+    expect(JSON.parse(localStorage.getItem('cart')!)).toEqual([]);
+    // The badge and the cart page hear of it.
+    expect(told).toEqual([0]);
   });
 
   it('adds one more only up to the limit it is given (the stock and the server\'s per-line limit)', () => {

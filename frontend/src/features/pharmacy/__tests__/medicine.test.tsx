@@ -11,6 +11,7 @@ import MedicinePage from '../pages/MedicinePage';
 const napa = {
   __typename: 'Medicine', id: 'm1', name: 'Napa', nameBn: 'নাপা', genericName: 'Paracetamol', company: 'Beximco Pharmaceuticals', strength: '500 mg',
   form: 'Tablet', unit: 'Strip', pricePoisha: 1200, stock: 10, inStock: true, imageUrl: null, isActive: true,
+  prescriptionRequired: false,
 };
 const page = (items: unknown[], keyword?: string, didYouMean: string | null = null) => ({
   request: { query: MedicinesDocument, variables: { keyword, form: undefined, page: 1, pageSize: 24 } },

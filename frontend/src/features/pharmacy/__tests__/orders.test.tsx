@@ -12,10 +12,10 @@ const orders = (items: unknown[]) => ({
 });
 
 const order = {
-  __typename: 'Order', id: 'o1', status: 'Delivered', paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: 'NRG1',
+  __typename: 'Order', careFor: { __typename: 'CareRecipient', accountName: 'Rahima Akter', familyMemberId: null, name: 'Rahima Akter', relation: null }, id: 'o1', status: 'Delivered', paymentStatus: 'Paid', paymentMethod: 'Bkash', paymentTranId: 'NRG1',
   itemsPoisha: 5000, shippingPoisha: 6000, totalPoisha: 11000, createdAt: '2026-11-20T04:00:00.000Z', paidAt: null, deliveredAt: null, paymentUrl: null,
   cancelReason: null, prescriptionRequired: false, prescriptionNote: null, refunds: [], canPay: false, prescriptionImageUrl: null, prescriptionImageExpiresAt: null,
-  items: [{ __typename: 'OrderItem', id: 'i1', name: 'Napa Extra', unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 2500, lineTotalPoisha: 5000 }],
+  items: [{ __typename: 'OrderItem', id: 'i1', medicineId: 'm1', name: 'Napa Extra', strength: '500 mg', prescriptionRequired: false, unit: 'Strip', imageUrl: null, quantity: 2, unitPricePoisha: 2500, lineTotalPoisha: 5000 }],
 };
 
 describe('my orders', () => {
@@ -27,7 +27,7 @@ describe('my orders', () => {
 
   it('shows each item with its quantity and unit, total price in BDT and the status', async () => {
     renderScreen(<MyOrdersPage />, { mocks: [orders([order])] });
-    expect(await screen.findByText('Napa Extra')).toBeInTheDocument();
+    expect((await screen.findAllByText(/Napa Extra/))[0]).toBeInTheDocument();
     expect(screen.getByText('Quantity 2 (strip)')).toBeInTheDocument();
     expect(screen.getByText('Total Price 50.00 BDT')).toBeInTheDocument();
     expect(screen.getByText(/Delivered/)).toBeInTheDocument();

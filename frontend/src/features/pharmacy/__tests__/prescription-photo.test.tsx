@@ -15,7 +15,7 @@ const photoOrder = (url: string) => ({
   cancelReason: null, prescriptionRequired: true, prescriptionNote: null, refunds: [], canPay: false,
   prescriptionImageUrl: url, prescriptionImageExpiresAt: inMinutes(5),
   careFor: { __typename: 'CareRecipient', familyMemberId: null, name: 'Rahima Akter', relation: null },
-  items: [{ __typename: 'OrderItem', id: 'i1', name: 'Zimax', strength: '500 mg', unit: 'Strip', imageUrl: null, quantity: 1, unitPricePoisha: 10500, lineTotalPoisha: 10500 }],
+  items: [{ __typename: 'OrderItem', id: 'i1', medicineId: 'm1', name: 'Zimax', strength: '500 mg', prescriptionRequired: true, unit: 'Strip', imageUrl: null, quantity: 1, unitPricePoisha: 10500, lineTotalPoisha: 10500 }],
 });
 const myOrders = (url: string) => ({
   request: { query: MyOrdersDocument, variables: { page: 1 } },
@@ -69,9 +69,9 @@ describe('links kept fresh', () => {
     vi.useFakeTimers();
     const refetch = vi.fn(() => Promise.resolve());
     renderHook(() => useFreshLinks([inMinutes(5), null, inMinutes(2)], refetch));
-    act(() => vi.advanceTimersByTime(89_000));
+    act(() => { vi.advanceTimersByTime(89_000); });
     expect(refetch).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => { vi.advanceTimersByTime(2_000); });
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
@@ -79,7 +79,7 @@ describe('links kept fresh', () => {
     vi.useFakeTimers();
     const refetch = vi.fn();
     renderHook(() => useFreshLinks([null, undefined], refetch));
-    act(() => vi.advanceTimersByTime(3_600_000));
+    act(() => { vi.advanceTimersByTime(3_600_000); });
     expect(refetch).not.toHaveBeenCalled();
   });
 });

@@ -38,8 +38,9 @@ const MAX_QUANTITY = 100;
 // Markers put into a sentence where the doctor's own words go, then replaced by them marked as written.
 const DOSE = '\u0001';
 const QUANTITY = '\u0002';
+const MARKERS = new RegExp(`(${DOSE}|${QUANTITY})`);
 function asWritten(sentence: string, words: Record<string, string>) {
-  return sentence.split(/(\u0001|\u0002)/).map((part, i) => (part in words ? <span key={i} translate="no">{words[part]}</span> : part));
+  return sentence.split(MARKERS).map((part, i) => (part in words ? <span key={i} translate="no">{words[part]}</span> : part));
 }
 
 export default function PrescriptionOrderPage() {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import RequireVerifiedEmail from '@/components/RequireVerifiedEmail';
-import { Alert, App, Button, Empty, Form, Input, Select } from 'antd';
+import { Alert, Button, Empty, Form, Input, Select } from 'antd';
 import FormAlert from '@/components/FormAlert';
 import { useMutation } from '@apollo/client/react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -48,7 +48,6 @@ function ShippingPageForm() {
   const { t } = useTranslation('pharmacy');
   const { t: tc, i18n } = useTranslation();
   const addressCount = useLengthCount(300);
-  const { message } = App.useApp();
   const session = useSession();
   const navigate = useNavigate();
   const { cart, flags, accept, quote } = useCartQuote();
