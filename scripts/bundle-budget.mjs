@@ -23,17 +23,20 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
  */
 const DATA = 'src/lib/DataProvider.tsx';
 // The catalogues' 180 kB became 181 with issue #46: every first load now carries the script that keeps
-// a tap on the prerendered screen until the app can answer it (src/app/earlyTaps.ts, 0.7 kB).
+// a tap on the prerendered screen until the app can answer it (src/app/earlyTaps.ts, 0.7 kB). It became
+// 182 when search as Bangladesh types came in: the search box is a combobox in every first load (its
+// suggestions load on focus), and the entry's route table grew by the admin's search words and catalogue
+// import (0.7 kB together); each word file was already split per screen to make room.
 const CHAT = 'src/features/info/components/ChatWidget.tsx';
 export const BUDGETS = [
   // The home page is part of the entry (see frontend/src/app/routes.tsx); its data sections follow.
   { route: '/', modules: [], maxJsKb: 150,
     later: [DATA, CHAT, 'src/features/doctors/components/BestDoctors.tsx', 'src/features/home/components/BestNurses.tsx', 'src/features/home/components/CareSections.tsx'] },
-  { route: '/doctors', modules: ['src/features/doctors/pages/DoctorsPage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
-  { route: '/medicine', modules: ['src/features/pharmacy/pages/MedicinePage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
+  { route: '/doctors', modules: ['src/features/doctors/pages/DoctorsPage.tsx', DATA], later: [CHAT], maxJsKb: 182 },
+  { route: '/medicine', modules: ['src/features/pharmacy/pages/MedicinePage.tsx', DATA], later: [CHAT], maxJsKb: 182 },
   // A doctor's page, as a visitor opens it (patients load the antd review form below the profile).
-  { route: '/doctor/:id', modules: ['src/features/doctors/pages/DoctorDetailPage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
-  { route: '/cart', modules: ['src/features/pharmacy/pages/CartPage.tsx', DATA], later: [CHAT], maxJsKb: 181 },
+  { route: '/doctor/:id', modules: ['src/features/doctors/pages/DoctorDetailPage.tsx', DATA], later: [CHAT], maxJsKb: 182 },
+  { route: '/cart', modules: ['src/features/pharmacy/pages/CartPage.tsx', DATA], later: [CHAT], maxJsKb: 182 },
 ];
 
 const gzipCache = new Map();

@@ -59,21 +59,21 @@ export default function SearchSuggestions({ input, listId, scope }: {
     for (const s of found.specialities) {
       out.push({
         group: 'specialities', label: specialityTitle(s.speciality, lang), detail: s.term ? t('via', { term: s.term }) : undefined,
-        choose: () => navigate(`${paths.doctors}?speciality=${encodeURIComponent(s.speciality.title)}`),
+        choose: () => void navigate(`${paths.doctors}?speciality=${encodeURIComponent(s.speciality.title)}`),
       });
     }
     for (const d of found.doctors) {
-      out.push({ group: 'doctors', label: `${titleOf(d.title)} ${d.name}`, detail: d.degree, choose: () => navigate(to('doctorDetail', { doctorId: d.id })) });
+      out.push({ group: 'doctors', label: `${titleOf(d.title)} ${d.name}`, detail: d.degree, choose: () => void navigate(to('doctorDetail', { doctorId: d.id })) });
     }
     for (const m of found.medicines) {
       out.push({
         group: 'medicines', label: lang.startsWith('bn') && m.nameBn ? m.nameBn : m.name, code: m.strength, detail: formatTaka(m.pricePoisha, lang),
-        choose: () => navigate(to('medicineDetail', { id: m.id })),
+        choose: () => void navigate(to('medicineDetail', { id: m.id })),
       });
     }
     // The home page's box searches doctors when submitted; medicines are one more choice away.
     if (scope === 'All' && out.length) {
-      out.push({ group: 'more', label: t('medicinesFor', { text }), choose: () => navigate(`${paths.medicine}?keyword=${encodeURIComponent(text)}`) });
+      out.push({ group: 'more', label: t('medicinesFor', { text }), choose: () => void navigate(`${paths.medicine}?keyword=${encodeURIComponent(text)}`) });
     }
     return out;
   }, [found, lang, scope, t, titleOf, navigate, input]);

@@ -52,7 +52,7 @@ describe('taps before the app can answer (earlyTaps)', () => {
     expect(container.querySelector('button')).toBe(button); // the same element, adopted
     expect(adoptedByReact(button)).toBe(true);
     expect(onAdd).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => { vi.advanceTimersByTime(100); });
     expect(onAdd).toHaveBeenCalledTimes(1);
     expect(button).not.toHaveAttribute('aria-busy');
     expect(button).not.toHaveAttribute('data-tap-waiting');
@@ -90,7 +90,7 @@ describe('taps before the app can answer (earlyTaps)', () => {
     container.innerHTML = serverMarkup;
     const button = container.querySelector('button')!;
     button.click();
-    act(() => vi.advanceTimersByTime(16_000));
+    act(() => { vi.advanceTimersByTime(16_000); });
     expect(button).not.toHaveAttribute('aria-busy');
 
     const outside = document.createElement('button');
