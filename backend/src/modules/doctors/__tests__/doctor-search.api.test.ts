@@ -15,10 +15,10 @@ afterAll(async () => {
 
 const LIST = `query($a: [String!], $f: [FeeRange!], $g: [Gender!], $r: Float, $o: Boolean, $s: String, $p: Int, $ps: Int, $sort: DoctorSort) {
   doctors(specialities: $a, feeRanges: $f, genders: $g, minRating: $r, online: $o, search: $s, page: $p, pageSize: $ps, sort: $sort) {
-    total page pageSize pageCount items { id name degree work specialities feePoisha fees gender isOnline rating reviewCount status }
+    total page pageSize pageCount items { id name degree work location specialities feePoisha fees gender isOnline rating reviewCount status }
   } }`;
 
-type Row = { id: string; name: string; degree: string; work: string; specialities: string[]; feePoisha: number; gender: string; isOnline: boolean; rating: number; status: string };
+type Row = { id: string; name: string; degree: string; work: string; location: string; specialities: string[]; feePoisha: number; gender: string; isOnline: boolean; rating: number; status: string };
 
 async function list(vars: Record<string, unknown>) {
   const res = await asVisitor(t).gql<{ doctors: { total: number; items: Row[]; pageCount: number } }>(LIST, { ps: 100, ...vars });
@@ -105,8 +105,8 @@ describe('finding a doctor', () => {
     for (const d of res.items) {
       expect(d.gender).toBe('Male');
       expect(d.rating).toBeGreaterThanOrEqual(3);
-      // The term is searched in the name, degree, work place and specialities.
-      expect(`${d.name} ${d.degree} ${d.work} ${d.specialities.join(' ')}`.toLowerCase()).toContain('dhaka');
+      // The term is searched in the name, degree, work place, location and specialities.
+      expect(`${d.name} ${d.degree} ${d.work} ${d.location} ${d.specialities.join(' ')}`.toLowerCase()).toContain('dhaka');
     }
     // The term narrows: the same filters without it find more.
     expect((await list({ g: ['Male'], r: 3 })).total).toBeGreaterThan(res.total);
