@@ -49,7 +49,8 @@ function routerRoutes(): { pattern: string; roles: Role[] }[] {
     const pattern = literal ?? paths[name as PathName];
     if (!pattern) throw new Error(`routes.tsx uses paths.${name}, which config/paths.ts does not define`);
     const guard = /\bonly\((\w+)/.exec(line)?.[1];
-    const roles = guard === undefined ? (GUEST_ONLY.includes(name as PathName) ? ['visitor' as const] : EVERYONE)
+    const roles = guard === undefined
+      ? (name === 'doctorLogin' ? DOCTOR_LOGIN : GUEST_ONLY.includes(name as PathName) ? ['visitor' as const] : EVERYONE)
       : guard === 'undefined' ? ANY_USER : lists.get(guard);
     if (!roles) throw new Error(`routes.tsx guards ${pattern} with ${guard}, a role list the test cannot read`);
     routes.set(pattern, roles);
@@ -98,7 +99,12 @@ interface Visit { pattern: string; url: string; roles: Role[] }
 const ANY_USER: Role[] = ['patient', 'doctor', 'admin'];
 const EVERYONE: Role[] = ['visitor', ...ANY_USER];
 /** The login and signup screens send a logged-in user away (to their start page): only a visitor sees them. */
-const GUEST_ONLY: PathName[] = ['userSignin', 'userSignup', 'doctorLogin', 'doctorSignup', 'phoneSignin', 'phoneSignup'];
+const GUEST_ONLY: PathName[] = ['userSignin', 'userSignup', 'doctorSignup', 'phoneSignin', 'phoneSignup'];
+/**
+ * The doctors' login sends a logged-in doctor away; anyone else logged in sees whose session it is and
+ * may end it there (a doctor on a shared phone), so the patient and the admin open it too.
+ */
+const DOCTOR_LOGIN: Role[] = ['visitor', 'patient', 'admin'];
 
 /**
  * Who opens what: each route by every role the router lets open it (the last test below reads the
@@ -124,7 +130,7 @@ function plan(ids: DemoIds): Visit[] {
     v('userForgotPassword', EVERYONE),
     v('userResetPassword', EVERYONE, { token: 'a11y-not-a-real-token' }),
     v('doctorSignup', visitor),
-    v('doctorLogin', visitor),
+    v('doctorLogin', DOCTOR_LOGIN),
     v('doctorForgotPassword', EVERYONE),
     v('doctorForgotPasswordAlias', EVERYONE),
     v('doctorResetPassword', EVERYONE, { token: 'a11y-not-a-real-token' }),
@@ -192,6 +198,7 @@ function plan(ids: DemoIds): Visit[] {
     v('adminMedicines', ['admin']),
     v('adminRefunds', ['admin']),
     v('adminCatalogue', ['admin']),
+    v('adminSearchTerms', ['admin']),
     v('pharmacistQueue', ['pharmacist', 'admin']),
     v('pharmacistReview', ['pharmacist', 'admin'], { orderId: ids.checkOrderId }),
     v('adminIntegrators', ['admin']),
@@ -575,7 +582,7 @@ for (const run of RUNS) {
     }
     // The screens the plan gives the visitor alone do send a logged-in user away.
     if (role !== 'visitor') {
-      for (const name of GUEST_ONLY) {
+      for (const name of role === 'doctor' ? [...GUEST_ONLY, 'doctorLogin' as const] : GUEST_ONLY) {
         await open(page, paths[name]);
         await expect(page, `${paths[name]} sends a logged-in ${role} away`).not.toHaveURL((u) => u.pathname === paths[name]);
       }
