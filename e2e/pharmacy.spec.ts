@@ -90,10 +90,10 @@ test('a payer who cancels in the sandbox lands on the failure page and the stock
   await loginAs(page, email, 'pill-box-2026');
   // Ordering waits for a verified email.
   await verifyEmail(page);
-  await page.goto('/medicine?keyword=monas');
-  const card = page.getByTestId('medicine-card').filter({ hasText: 'Monas' }).first();
+  await page.goto('/medicine?keyword=fexo');
+  const card = page.getByTestId('medicine-card').filter({ hasText: 'Fexo' }).first();
   const stockBefore = await card.getByText(/In stock/).textContent();
-  const unitsBefore = await stockOf(page, 'monas');
+  const unitsBefore = await stockOf(page, 'fexo');
   await card.getByRole('button', { name: /Add to Cart/ }).click();
   await page.goto('/shipping');
   await chooseOption(page, 'Payment method', 'Bkash');
@@ -104,13 +104,13 @@ test('a payer who cancels in the sandbox lands on the failure page and the stock
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page).toHaveURL(/\/sandbox\/bkash\/checkout\//);
   // While the checkout is open the order holds its unit: nobody else can buy it.
-  expect(await stockOf(page, 'monas')).toBe(unitsBefore - 1);
+  expect(await stockOf(page, 'fexo')).toBe(unitsBefore - 1);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/order\/payment\/failed\//);
   await expect(page.getByText('Payment cancelled')).toBeVisible();
-  expect(await stockOf(page, 'monas')).toBe(unitsBefore);
-  await page.goto('/medicine?keyword=monas');
-  await expect(page.getByTestId('medicine-card').filter({ hasText: 'Monas' }).first().getByText(/In stock/)).toHaveText(stockBefore!);
+  expect(await stockOf(page, 'fexo')).toBe(unitsBefore);
+  await page.goto('/medicine?keyword=fexo');
+  await expect(page.getByTestId('medicine-card').filter({ hasText: 'Fexo' }).first().getByText(/In stock/)).toHaveText(stockBefore!);
 });
 
 test('the catalogue and the cart fit a phone', async ({ page }) => {
