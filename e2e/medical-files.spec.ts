@@ -66,7 +66,7 @@ test("the patient's order page shows the photo through its link, never cacheable
 test("the pharmacist's check shows the photo through its link", async ({ page }) => {
   await loginAs(page, 'pharmacist@nirog.test');
   await expect(page).toHaveURL(/\/pharmacy\/prescriptions$/);
-  await page.getByTestId('rx-order').filter({ hasText: 'Rahima Akter' }).first().getByRole('button', { name: 'Check' }).click();
+  await page.getByTestId('rx-order').filter({ hasText: 'Rahima Akter' }).first().getByRole('link', { name: 'Check' }).click();
   const photo = page.getByTestId('rx-photo');
   await expectLoaded(photo);
   expect(await photo.getAttribute('src')).toMatch(/^\/api\/medical-files\//);

@@ -107,7 +107,7 @@ test('an order with a photo of a prescription waits for the pharmacist, is appro
   await fillShipping(page);
   // Without a prescription the order is not sent.
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByText('Add a photo of your prescription')).toBeVisible();
+  await expect(page.getByTestId('rx-section').getByText('Add a photo of your prescription')).toBeVisible();
   await page.locator('#prescription-photo').setInputFiles({ name: 'prescription.png', mimeType: 'image/png', buffer: await avatarPng() });
   await expect(page.getByTestId('prescription-photo-preview')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
