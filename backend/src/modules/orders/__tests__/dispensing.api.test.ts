@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { asAdmin, asPatient, asVisitor, countQueries, createTestApp, login, pngImage, type Client, type TestApp } from '../../../../test/app.js';
 import { payInSandbox } from '../../../../test/payments.js';
-import { SHIPPING, paperReading, placeOrder, prescriptionFor, rxMedicine, stockOf } from '../../../../test/fixtures.js';
+import { SHIPPING, orderWithPhoto, paperReading, placeOrder, prescriptionFor, rxMedicine, stockOf } from '../../../../test/fixtures.js';
 import { MedicineUnit } from '../../medicines/index.js';
 import { Dispensing, DispensingLine, DispensingState } from '../../prescriptions/index.js';
 import { Order, OrderStatus } from '../order.entity.js';
@@ -183,14 +183,11 @@ const CREATE = `mutation($input: CreateOrderInput!, $photo: Upload) {
 const REVIEW = `mutation($input: ReviewPrescriptionInput!) { reviewOrderPrescription(input: $input) {
   id status nextStatuses paperPrescription { id validUntil lines { medicineId allowed held dispensed remaining refills } } } }`;
 
+/** An order sent with a photo of a paper prescription (the shared fixture), its id. */
 async function photoOrder(client: Client, lines: { medicineId: string; quantity: number }[]): Promise<string> {
-  const input = { shippingInfo: SHIPPING, orderItems: lines, paymentMethod: 'Bkash' };
-  const res = await t.http().post('/graphql').set('Authorization', `Bearer ${client.token}`).set('apollo-require-preflight', 'true')
-    .field('operations', JSON.stringify({ query: CREATE, variables: { input, photo: null } }))
-    .field('map', JSON.stringify({ 0: ['variables.photo'] }))
-    .attach('0', await pngImage(32, 32), 'prescription.png');
-  expect(res.body.errors).toBeUndefined();
-  return res.body.data.createOrder.order.id as string;
+  const res = await orderWithPhoto(t, client, lines, await pngImage(32, 32));
+  expect(res.errors).toBeUndefined();
+  return res.data!.createOrder.order.id;
 }
 
 describe('a photo of a paper prescription, read by a pharmacist', () => {
