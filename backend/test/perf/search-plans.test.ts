@@ -73,7 +73,7 @@ async function plansOf(search: () => Promise<unknown>): Promise<{ natural: strin
 const BIG = /Seq Scan on (doctors|medicines|search_words)\b/;
 /** As PostgreSQL plans them itself: a vocabulary of a few thousand words may be read whole; the catalogues never. */
 const CATALOGUE = /Seq Scan on (doctors|medicines)\b/;
-const isCount = (plan: string) => /^Aggregate/.test(plan) && !/Sort/.test(plan);
+const isCount = (plan: string) => /^(Finalize )?Aggregate/.test(plan) && !/Sort/.test(plan);
 
 const em = () => t.orm.em.fork();
 const doctorsArgs = (search: string) => Object.assign(new DoctorSearchArgs(), { search, page: 1, pageSize: 20, sort: DoctorSort.Recommended });
