@@ -139,8 +139,9 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
         await nirog.live.close();
         server.closeAllConnections();
         await new Promise((resolve) => server.close(resolve));
-        await nirog.coordinator.stop();
       }
+      // Started by liveUrl() or by a test itself: its reconnect timer must not outlive the app.
+      await nirog.coordinator.stop();
       await nirog.worker.stop();
       await nirog.apollo.stop();
       await nirog.services.limiter.shared.stop();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
-  GraphQLError, Kind, createSourceEventStream, execute, getOperationAST, parse, specifiedRules, validate,
+  GraphQLError, Kind, createSourceEventStream, execute, getOperationAST, getVariableValues, parse, specifiedRules, validate,
   type DocumentNode, type ExecutionArgs, type ExecutionResult, type FragmentDefinitionNode, type GraphQLFormattedError, type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
@@ -293,6 +293,10 @@ export class LiveSocket {
       }));
     }
     const variables = payload.variables && typeof payload.variables === 'object' && !Array.isArray(payload.variables) ? payload.variables : {};
+    // Variables of the wrong type are the caller's mistake, coded as the HTTP door codes them
+    // (BAD_USER_INPUT), not an uncoded error from inside the subscription.
+    const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 10 });
+    if (coerced.errors) return coerced.errors.map((e) => new GraphQLError(clip(e.message), { nodes: e.nodes, extensions: { code: 'BAD_USER_INPUT' } }));
     const requestId = `${state.id}.${String(id).slice(0, 40)}`;
     // Audit lines and logs written while this subscription runs name its connection and address.
     requestContext.enterWith({ requestId, ip: state.ip });

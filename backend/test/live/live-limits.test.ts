@@ -142,6 +142,17 @@ describe('subscriptions', () => {
     expect(refused?.[0]?.message).toMatch(/too expensive/);
   });
 
+  it('variables of the wrong type are refused BAD_USER_INPUT, as over HTTP, never an uncoded error', async () => {
+    // The tests above leave this account's two connections open (LIVE_CONNECTIONS_PER_USER).
+    await Promise.all(sockets.splice(0).map((s) => s.dispose()));
+    const socket = await live(patient.token);
+    for (const id of [[], false, { a: 1 }]) {
+      const refused = (await socket.subscribe('subscription($id: ID) { orderEvents(id: $id) { type } }', { id }).first()).errors;
+      expect(refused?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+      expect(refused?.[0]?.message).toMatch(/Variable "\$id" got invalid value/);
+    }
+  });
+
   it("an app pays from its cost budget: a subscription it cannot pay for is refused THROTTLED", async () => {
     const admin = await asAdmin(t);
     const r = await admin.gql('mutation($input: IntegratorAppInput!) { createIntegratorApp(input: $input) { key } }', {
