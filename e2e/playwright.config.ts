@@ -7,19 +7,31 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 export const baseURL = `http://127.0.0.1:${port}`;
+const ignored = process.env.E2E_IGNORE ? process.env.E2E_IGNORE.split(',') : [];
 
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   // E2E_IGNORE: specs left out of a run (comma-separated globs); .ci/run's PostgreSQL pass leaves out the
   // rendering-only checks that its PGlite pass ran against the same build.
-  testIgnore: process.env.E2E_IGNORE ? process.env.E2E_IGNORE.split(',') : [],
+  testIgnore: ignored,
   // Limits, not speed checks: a loaded 2-core machine (PostgreSQL, the server and Chromium side by
   // side) once needed more than 10 s for a logout's round trip.
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,
+  // Two projects. The journeys share one server and its demo data and run one at a time, in file
+  // order. The axe runs (a11y.spec.ts: 20 of them, each reading about thirty screens and writing
+  // nothing) are independent of each other: `npm test` runs them first, alone, on two workers
+  // (--project=axe --workers=2; a third of their time on this 2-core machine), then the journeys
+  // (--project=journeys) against a server of their own. With one worker (the default here) a plain
+  // `playwright test` runs both projects one test at a time.
   workers: 1,
+  projects: [
+    // A project's testIgnore replaces the one above: each names E2E_IGNORE again.
+    { name: 'axe', testMatch: '**/a11y.spec.ts', testIgnore: ignored, fullyParallel: true },
+    { name: 'journeys', testIgnore: ['**/a11y.spec.ts', ...ignored] },
+  ],
   retries: 0,
   reporter: [['list'], ['json']],
   outputDir: '../test-results/e2e-artifacts',

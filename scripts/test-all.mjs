@@ -196,18 +196,22 @@ if (only.includes('frontend')) {
 }
 
 if (only.includes('e2e')) {
-  const out = path.join(results, 'e2e.json');
   if (!existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
     console.error('Chromium is missing: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
     count('e2e', 0, 1, 1);
   } else {
-    const code = run('e2e', node, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts'], {
-      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out },
-    });
-    const r = readJson(out);
-    playwrightFailures(r);
-    const stats = r?.stats ?? {};
-    count('e2e', stats.expected ?? 0, (stats.unexpected ?? 0) + (stats.flaky ?? 0), code);
+    // The axe runs first, on two workers (they write nothing and do not depend on each other), then
+    // the journeys one at a time (e2e/playwright.config.ts); each invocation starts its own server.
+    // --pass-with-no-tests: E2E_IGNORE may leave a project empty (the PostgreSQL pass of .ci/run).
+    for (const [project, workers] of [['axe', process.env.E2E_AXE_WORKERS ?? '2'], ['journeys', '1']]) {
+      const out = path.join(results, `e2e-${project}.json`);
+      const code = run(`e2e ${project}`, node, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts',
+        `--project=${project}`, `--workers=${workers}`, '--pass-with-no-tests'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } });
+      const r = readJson(out);
+      playwrightFailures(r);
+      const stats = r?.stats ?? {};
+      count('e2e', stats.expected ?? 0, (stats.unexpected ?? 0) + (stats.flaky ?? 0), code);
+    }
   }
 }
 

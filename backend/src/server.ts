@@ -75,7 +75,7 @@ export async function startServer(config: Config) {
   const jobs = jobsMs > 0
     ? setInterval(() => {
       runBackgroundJob('money-jobs', () => runJobs(orm, services), asLeader)
-        .then((done) => done && (done.noShows || done.unpaidApproved || done.refunds.checked || done.refunds.sent) && log.info({ done }, 'jobs ran'))
+        .then((done) => done && (done.noShows || done.staleOrders || done.refunds.checked || done.refunds.sent) && log.info({ done }, 'jobs ran'))
         .catch((err) => log.error({ err }, 'jobs failed'));
     }, jobsMs)
     : undefined;

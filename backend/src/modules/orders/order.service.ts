@@ -468,7 +468,7 @@ export class OrderService {
    * released, once each (conditional update); the patient is told (the order's event). Run by the jobs
    * (one replica).
    */
-  async expireApprovedUnpaid(em: EntityManager, now = new Date()): Promise<number> {
+  async expireStaleOrders(em: EntityManager, now = new Date()): Promise<number> {
     const approvedBefore = new Date(now.getTime() - APPROVED_UNPAID_HOURS * 3600_000);
     const placedBefore = new Date(now.getTime() - PRESCRIPTION_CHECK_HOURS * 3600_000);
     const stale = [

@@ -296,14 +296,14 @@ describe('photo orders cannot hoard stock', () => {
     const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
     await em().nativeUpdate(Order, { id: young }, { createdAt: hoursAgo(PRESCRIPTION_CHECK_HOURS - 1) });
     await em().nativeUpdate(Order, { id: old }, { createdAt: hoursAgo(PRESCRIPTION_CHECK_HOURS + 1) });
-    expect(await t.services.orders.expireApprovedUnpaid(em())).toBe(1);
+    expect(await t.services.orders.expireStaleOrders(em())).toBe(1);
     expect(await em().findOneOrFail(Order, young)).toMatchObject({ status: OrderStatus.PrescriptionCheck });
     expect(await em().findOneOrFail(Order, old)).toMatchObject({ status: OrderStatus.Cancelled, cancelReason: 'PRESCRIPTION_NOT_CHECKED' });
     expect(await stockOf(t, m.id)).toBe(960);
     const mails = await t.sql<{ dedupe_key: string }>(`select m.dedupe_key from mail_outbox m join users u on u.id = m.user_id where u.email = ? and m.template = 'prescription-check-expired'`, ['patient@nirog.test']);
     expect(mails.some((x) => x.dedupe_key.includes(old))).toBe(true);
     // Run again: nothing more.
-    expect(await t.services.orders.expireApprovedUnpaid(em())).toBe(0);
+    expect(await t.services.orders.expireStaleOrders(em())).toBe(0);
   });
 });
 
