@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
       { path: paths.paymentFailed, element: only(undefined, PaymentResult()) },
 
       // Nurses, blood, insurance, ambulance, information pages
-      { path: paths.nurses, element: page(() => import('@/features/nurses/pages/NursesPage')) },
+      { path: paths.nurses, element: lightPage(() => import('@/features/nurses/pages/NursesPage')) },
       { path: paths.nurseDetail, element: page(() => import('@/features/nurses/pages/NurseDetailPage')) },
       { path: paths.bloods, element: page(() => import('@/features/blood/pages/BloodsPage')) },
       { path: paths.insurance, element: page(() => import('@/features/info/pages/InsurancePage')) },

@@ -1,4 +1,3 @@
-import { Alert, Empty, Segmented, Skeleton } from 'antd';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +10,11 @@ import '../i18n';
 
 const PAGE_SIZE = 10;
 
-/** /nurses: the location filter and the page live in the URL, so a filtered list can be shared. */
+/**
+ * /nurses: the location filter and the page live in the URL, so a filtered list can be shared. Built
+ * without antd, like the other public lists (a light page, app/routes.tsx): on a cheap phone antd's
+ * code and stylesheet were most of what stood between opening the list and tapping a nurse.
+ */
 export default function NursesPage() {
   const { t } = useTranslation('nurses');
   const [params, setParams] = useSearchParams();
@@ -36,17 +39,17 @@ export default function NursesPage() {
     <section>
       <h1 className="page-title">{t('title')}</h1>
       <p style={{ color: '#5f6b7a', marginTop: -8 }}>{t('subtitle')}</p>
-      <div role="group" aria-label={t('location')} style={{ overflowX: 'auto', marginBottom: 16 }}>
-        <Segmented
-          value={location ?? 'all'}
-          onChange={(v) => choose({ location: v === 'all' ? null : (v as NurseLocation) })}
-          options={[{ value: 'all', label: t('allLocations') }, ...locations]}
-        />
+      <div role="group" aria-label={t('location')} className="toggle-row">
+        {[{ value: 'all', label: t('allLocations') }, ...locations].map((o) => (
+          <button key={o.value} type="button" className="btn toggle" aria-pressed={(location ?? 'all') === o.value}
+            onClick={() => choose({ location: o.value === 'all' ? null : (o.value as NurseLocation) })}>{o.label}</button>
+        ))}
       </div>
-      {error && <Alert type="error" showIcon title={errorInfo(error).message} />}
-      {loading && !result && <Skeleton active />}
-      {result && result.items.length === 0 && <Empty description={t('noNurses')} />}
-      <div className="nurse-list">
+      {error && <div role="alert" className="alert-error">{errorInfo(error).message}</div>}
+      {/* Placeholders of the cards' size while the first page loads, so nothing below moves. */}
+      {loading && !result && Array.from({ length: 3 }, (_, i) => <div key={i} className="card card-placeholder nurse-card-placeholder" aria-hidden="true" />)}
+      {result && result.items.length === 0 && <p className="empty">{t('noNurses')}</p>}
+      <div className="nurse-list" aria-busy={loading}>
         {result?.items.map((n, i) => <NurseListCard key={n.id} nurse={n} eager={i < 3} />)}
       </div>
       {result && result.total > PAGE_SIZE && <Pager page={result.page} pageCount={result.pageCount} onChange={(p) => choose({ page: p })} />}
