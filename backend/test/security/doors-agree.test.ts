@@ -200,6 +200,31 @@ describe('both doors show each role the same contact details, money and medical 
     expect(seenBy.admin!.fields!.patientEmail).toBe('patient@nirog.test');
   });
 
+  const doctorFields = (d: Record<string, any> | undefined) => d && ({
+    email: d.email ?? null, phone: digits(d.phone), nid: d.nid_No ?? d.nidNo ?? null, meetingUrl: d.url ?? d.meetingUrl ?? null, fees: d.fees,
+  });
+
+  it("a doctor's page: the login email, personal phone, NID and own video link to that doctor and admins", async () => {
+    const [doc] = await t.sql(`select d.id from doctors d join users u on u.id = d.user_id where u.email = 'doctor@nirog.test'`);
+    const { disagree, seenBy } = await throughBothDoors(
+      `/doctor/${doc.id}`, (b) => doctorFields(b.doctor)!,
+      'query($id: ID!) { doctor(id: $id) { email phone nidNo meetingUrl fees } }', { id: doc.id }, (d) => doctorFields(d.doctor)!);
+    expect(disagree).toEqual([]);
+    expect(seenBy.doctor!.fields!.email).toBe(ids.doctorEmail);
+    expect(seenBy.admin!.fields!.email).toBe(ids.doctorEmail);
+    expect(seenBy.otherDoctor!.fields!.email).toBeNull();
+  });
+
+  it('the doctors list: the same contact fields per doctor through both doors', async () => {
+    const { disagree, seenBy } = await throughBothDoors(
+      '/doctors?page=1', (b) => Object.fromEntries(b.doctors.map((d: { _id: string }) => [d._id, doctorFields(d)])),
+      '{ doctors(page: 1) { items { id email phone nidNo meetingUrl fees } } }', {}, (d) => Object.fromEntries(d.doctors.items.map((x: { id: string }) => [x.id, doctorFields(x)])));
+    expect(disagree).toEqual([]);
+    const emails = (role: string) => Object.values(seenBy[role]!.fields as Record<string, { email: string | null }>).filter((d) => d.email).length;
+    expect(emails('visitor')).toBe(0);
+    expect(emails('admin')).toBeGreaterThan(0);
+  });
+
   const userFields = (u: Record<string, any> | undefined) => u && ({
     email: u.email, phone: digits(u.phone), birthdate: u.birthdate ?? null, gender: u.gender ?? null, role: String(u.role).toLowerCase(),
   });
