@@ -1,4 +1,4 @@
-import { Arg, Args, ArgsType, Ctx, Field, ID, Mutation, ObjectType, Query, Resolver, registerEnumType } from 'type-graphql';
+import { Arg, Args, ArgsType, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root, registerEnumType } from 'type-graphql';
 import { IsOptional, MaxLength } from 'class-validator';
 import type { Context } from '../../common/context.js';
 import { Throttle, LimitedIn } from '../../common/limits.js';
@@ -6,7 +6,8 @@ import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
-import { User } from './user.entity.js';
+import { Gender, User } from './user.entity.js';
+import { userForViewer } from './user.read.js';
 import { AuthPayload, ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from './account.inputs.js';
 import { LOGIN_LIMIT, REFRESH_LIMIT } from './account.service.js';
 import { Idempotent } from '../../common/idempotency.js';
@@ -51,6 +52,27 @@ export class UserListArgs extends PageArgs {
 
 @Resolver(() => User)
 export class AccountResolver {
+  // An account's contact details, birthdate and gender publish userForViewer (user.read.ts).
+  @FieldResolver(() => String, { description: 'Empty for an account made with a mobile number alone' })
+  email(@Root() u: User, @Ctx() ctx: Context) {
+    return userForViewer(u, ctx.user).email;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'Bangladeshi mobile number with the leading 0' })
+  phone(@Root() u: User, @Ctx() ctx: Context) {
+    return userForViewer(u, ctx.user).phone;
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  birthdate(@Root() u: User, @Ctx() ctx: Context) {
+    return userForViewer(u, ctx.user).birthdate;
+  }
+
+  @FieldResolver(() => Gender, { nullable: true })
+  gender(@Root() u: User, @Ctx() ctx: Context) {
+    return userForViewer(u, ctx.user).gender;
+  }
+
   @Query(() => User, { description: 'The logged-in user' })
   @Allow()
   me(@Ctx() ctx: Context): Promise<User> {

@@ -5,7 +5,8 @@ import { prefixedPhone, readMultipart } from '../../common/rest.js';
 import { picture } from '../../common/rest-images.js';
 import { parseInput } from '../../common/input.js';
 import { badInput } from '../../common/errors.js';
-import { Role } from '../../common/roles.js';
+import { Role, type AuthUser } from '../../common/roles.js';
+import { userForViewer } from './user.read.js';
 import { csvExport } from '../../common/csv-export.js';
 import type { Context } from '../../common/context.js';
 import type { User } from './user.entity.js';
@@ -13,18 +14,22 @@ import { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput } from
 import { UserListArgs } from './account.resolver.js';
 import { LOGIN_LIMIT, REFRESH_LIMIT, type IssuedTokens } from './account.service.js';
 
-/** The session user as the earlier app's clients read it (`avatar.url`, `_id`, `phone` without its leading 0). */
-export function toSpecUser(u: User) {
+/**
+ * The session user as the earlier app's clients read it (`avatar.url`, `_id`, `phone` without its
+ * leading 0), reshaping userForViewer (user.read.ts) for the caller.
+ */
+export function toSpecUser(u: User, viewer: AuthUser | null) {
+  const seen = userForViewer(u, viewer);
   return {
     _id: u.id,
     id: u.id,
     name: u.name,
-    email: u.email ?? '',
+    email: seen.email,
     role: u.role,
     avatar: picture(u.avatarUrl, 'user'),
-    gender: u.gender ?? null,
-    phone: prefixedPhone(u.phoneE164),
-    birthdate: u.birthdate ?? null,
+    gender: seen.gender,
+    phone: prefixedPhone(seen.phone),
+    birthdate: seen.birthdate,
     emailVerified: u.emailVerified,
     phoneVerified: u.phoneVerified,
     createdAt: u.createdAt,
@@ -32,7 +37,7 @@ export function toSpecUser(u: User) {
 }
 
 const loginBody = (t: IssuedTokens) => ({
-  success: true, token: t.token, refreshToken: t.refreshToken, expiresIn: t.expiresIn, user: toSpecUser(t.user),
+  success: true, token: t.token, refreshToken: t.refreshToken, expiresIn: t.expiresIn, user: toSpecUser(t.user, null),
 });
 
 /**
@@ -78,7 +83,7 @@ export function registerAccountRoutes(route: RouteFn): void {
   route('put', '/logout', 'authenticated', logout);
 
   route('get', '/currentUserDetails', 'authenticated', async (ctx) =>
-    ({ success: true, user: toSpecUser(await ctx.services.accounts.me(ctx.em, ctx.user!)) }));
+    ({ success: true, user: toSpecUser(await ctx.services.accounts.me(ctx.em, ctx.user!), ctx.user) }));
 
   // The earlier profile form sends its avatar (a data URL) with the other fields: both are saved.
   route('put', '/update/currentUserdetails', 'authenticated', async (ctx, req) => {
@@ -87,14 +92,14 @@ export function registerAccountRoutes(route: RouteFn): void {
     let user = await ctx.services.accounts.updateProfile(ctx.em, ctx.user!, input);
     const image = firstFile(files, 'avatar');
     if (image) user = await ctx.services.accounts.updateAvatar(ctx.em, ctx.user!, image);
-    return { success: true, user: toSpecUser(user), message: 'Your Info Updated' };
+    return { success: true, user: toSpecUser(user, ctx.user), message: 'Your Info Updated' };
   }, { pictures: true });
 
   route('put', '/update/avatar', 'authenticated', async (ctx, req) => {
     const { files } = await readMultipart(req, limits(ctx));
     const image = firstFile(files, 'avatar');
     if (!image) throw badInput('Choose an image', { avatar: 'Choose an image' });
-    return { success: true, user: toSpecUser(await ctx.services.accounts.updateAvatar(ctx.em, ctx.user!, image)) };
+    return { success: true, user: toSpecUser(await ctx.services.accounts.updateAvatar(ctx.em, ctx.user!, image), ctx.user) };
   }, { pictures: true });
 
   const changePassword = async (ctx: Context, req: Request) => {
@@ -107,7 +112,7 @@ export function registerAccountRoutes(route: RouteFn): void {
   route('get', '/users', [Role.Admin], async (ctx, req) => {
     const args = await parseInput(UserListArgs, req.query);
     const page = await ctx.services.accounts.listUsers(ctx.em, args);
-    return { success: true, users: page.items.map(toSpecUser), resultPerPage: page.pageSize, userCount: page.total, page: page.page };
+    return { success: true, users: page.items.map((u) => toSpecUser(u, ctx.user)), resultPerPage: page.pageSize, userCount: page.total, page: page.page };
   });
 
   csvExport(route, 'users', UserListArgs, (ctx, args) => ctx.services.accounts.listUsers(ctx.em, args), [

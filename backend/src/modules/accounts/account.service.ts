@@ -19,6 +19,7 @@ import type { ChangePasswordInput, LoginInput, SignupInput, UpdateProfileInput }
 import type { AccountGate } from './account.gate.js';
 import type { RateLimiter } from '../../common/rate-limit.js';
 import type { NotificationService } from '../mail/index.js';
+import { answeredToHolder } from './user.read.js';
 
 export type LoginDoor = 'patient' | 'doctor';
 
@@ -137,13 +138,13 @@ export class AccountService {
       language: input.language ?? Language.en,
       avatarUrl: avatar ? await this.images.store(avatar, 'avatars') : null,
     };
-    if (ownerId) return this.signupWithTakenEmail(em, ownerId, identity);
+    if (ownerId) return answeredToHolder(await this.signupWithTakenEmail(em, ownerId, identity));
     const user = em.create(User, { ...identity, passwordHash });
     await em.transactional(async (tx) => {
       tx.persist(user);
       await this.events.publish(tx, { type: 'user.registered', userId: user.id });
     });
-    return user;
+    return answeredToHolder(user);
   }
 
   /** The id of the account holding this email, if any (a deleted account gave its email up when anonymised). */
@@ -270,7 +271,7 @@ export class AccountService {
       token: signAccessToken({ sub: user.id, role: user.role, sid: session.id, ...(rest ? { door: 'rest' as const } : {}) }, this.config.auth.jwtSecret, ttl, iat),
       refreshToken: formatRefreshToken({ sessionId: session.id, generation: session.generation, secret }),
       expiresIn: ttl,
-      user,
+      user: answeredToHolder(user),
     };
   }
 

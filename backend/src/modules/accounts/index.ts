@@ -22,3 +22,4 @@ export const module: NirogModule = {
   resolvers: [AccountResolver],
   routes: registerAccountRoutes,
 };
+export * from './user.read.js';

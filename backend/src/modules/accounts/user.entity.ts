@@ -38,8 +38,7 @@ export class User extends BaseEntity<'role' | 'language' | 'emailVerified' | 'ph
   @Property({ length: 254, unique: true, nullable: true })
   email?: string | null;
 
-  /** GraphQL's `email` stays a String! for the clients built on it: empty when the account has none. */
-  @Field(() => String, { name: 'email', description: 'Empty for an account made with a mobile number alone' })
+  /** Empty when the account has none. Both doors show an account's contact details through user.read.ts. */
   get emailAddress(): string {
     return this.email ?? '';
   }
@@ -61,7 +60,6 @@ export class User extends BaseEntity<'role' | 'language' | 'emailVerified' | 'ph
   @Property({ length: 500, nullable: true })
   avatarUrl?: string | null;
 
-  @Field(() => Gender, { nullable: true })
   @Enum({ items: () => Gender, nullable: true })
   gender?: Gender | null;
 
@@ -69,12 +67,11 @@ export class User extends BaseEntity<'role' | 'language' | 'emailVerified' | 'ph
   @Property({ length: 20, nullable: true })
   phoneE164?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Bangladeshi mobile number with the leading 0' })
   get phone(): string | null {
     return localPhone(this.phoneE164);
   }
 
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD' })
+  /** YYYY-MM-DD */
   @Property({ type: 'date', nullable: true })
   birthdate?: string | null;
 

@@ -4,7 +4,8 @@ import { picture, pictures } from '../../common/rest-images.js';
 import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs } from '../../common/pagination.js';
-import type { DoctorView } from './doctor.read.js';
+import { seesDoctorPrivate, type DoctorContact, type DoctorView } from './doctor.read.js';
+import type { AuthUser } from '../../common/roles.js';
 import { DoctorStatus } from './doctor.enums.js';
 import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';
@@ -18,10 +19,14 @@ import { BMDC_UNSET_PREFIX, FEE_OPTIONS, GENDER_OPTIONS, RATING_OPTIONS, STATUS_
 import { bdt, csvExport } from '../../common/csv-export.js';
 
 /**
- * A doctor as the earlier app's clients read it, from the read model (doctor.read.ts).
- * `private`: the doctor's own profile and the admin's screens (contact, NID, meeting link).
+ * A doctor as the earlier app's clients read it, from the read model (doctor.read.ts), for one viewer:
+ * the contact and private fields (login email, personal phone, NID, own meeting link) are there when
+ * seesDoctorPrivate lets the viewer see them (that doctor and admins, as GraphQL's Doctor fields),
+ * whichever route asks. `contact` is the doctor's contact when the view was read without it
+ * (doctorContactsFor).
  */
-export function toSpecDoctor(d: DoctorView, opts: { private?: boolean } = {}) {
+export function toSpecDoctor(d: DoctorView, viewer: AuthUser | null, contact: DoctorContact | null = d.private.contact) {
+  const seesPrivate = seesDoctorPrivate(viewer, d.userId);
   return {
     _id: d.id,
     id: d.id,
@@ -29,9 +34,8 @@ export function toSpecDoctor(d: DoctorView, opts: { private?: boolean } = {}) {
     name: d.name,
     // A doctor's login email and personal phone are for the doctor and admins only (the earlier
     // server listed them to everyone): the keys stay, with null, so the earlier client's shape holds.
-    // (`private` views are read with the account: the doctor's own, the admin lists, one doctor.)
-    email: opts.private ? d.private.contact?.email ?? null : null,
-    phone: opts.private ? prefixedPhone(d.private.contact?.phoneE164 ?? null) : null,
+    email: seesPrivate ? contact?.email ?? null : null,
+    phone: seesPrivate ? prefixedPhone(contact?.phoneE164 ?? null) : null,
     gender: d.gender ?? null,
     avatar: picture(d.avatarUrl, 'doctor'),
     images: pictures([d.avatarUrl], 'doctor'),
@@ -49,8 +53,18 @@ export function toSpecDoctor(d: DoctorView, opts: { private?: boolean } = {}) {
     ratings: d.rating,
     numOfReviews: d.reviewCount,
     role: 'doctor',
-    ...(opts.private ? { nid_No: d.private.nidNo, url: d.private.meetingUrl } : {}),
+    ...(seesPrivate ? { nid_No: d.private.nidNo, url: d.private.meetingUrl } : {}),
   };
+}
+
+/**
+ * The doctors as the caller sees them: lists read without the accounts (the public search) get the
+ * contact of the doctors the caller may see read in one statement, as GraphQL's Doctor.email does.
+ */
+export async function toSpecDoctorsFor(ctx: Context, views: DoctorView[]) {
+  const missing = views.filter((d) => !d.private.contact && seesDoctorPrivate(ctx.user, d.userId)).map((d) => d.id);
+  const contacts = new Map(missing.length ? (await ctx.services.doctors.viewsByIds(ctx.em, missing)).map((d) => [d.id, d.private.contact]) : []);
+  return views.map((d) => toSpecDoctor(d, ctx.user, contacts.get(d.id) ?? d.private.contact));
 }
 
 /**
@@ -107,22 +121,22 @@ export function registerDoctorAccountRoutes(route: RouteFn): void {
     input.description ??= '';
     const doctor = await ctx.services.doctors.signup(ctx.em, input, files[0]?.data);
     // userId: what the earlier client's signup slice reads (as after a patient signup).
-    return { success: true, userId: doctor.userId, doctor: toSpecDoctor(doctor), message: 'Your registration was received; an admin will review it' };
+    return { success: true, userId: doctor.userId, doctor: toSpecDoctor(doctor, ctx.user), message: 'Your registration was received; an admin will review it' };
   }, { pictures: true, throttle: 'signup-ip', idempotent: true });
 
   route('get', '/current/Doctor/Details', [Role.Doctor], async (ctx) =>
-    ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.myProfile(ctx.em, ctx.user!), { private: true }) }));
+    ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.myProfile(ctx.em, ctx.user!), ctx.user) }));
 
   route('get', '/admin/pending/doctors', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.doctors.listByStatus(ctx.em, DoctorStatus.Pending, await parseInput(PageArgs, req.query));
-    return { success: true, Doctors: page.items.map((d) => toSpecDoctor(d, { private: true })), resultPerPage: page.pageSize, doctorCount: page.total };
+    return { success: true, Doctors: await toSpecDoctorsFor(ctx, page.items), resultPerPage: page.pageSize, doctorCount: page.total };
   });
 
   route('put', '/admin/doctor/:id/approve', [Role.Admin], async (ctx, req) =>
-    ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.review(ctx.em, String(req.params.id), DoctorStatus.Approved)) }));
+    ({ success: true, doctor: (await toSpecDoctorsFor(ctx, [await ctx.services.doctors.review(ctx.em, String(req.params.id), DoctorStatus.Approved)]))[0] }));
 
   route('put', '/admin/doctor/:id/reject', [Role.Admin], async (ctx, req) =>
-    ({ success: true, doctor: toSpecDoctor(await ctx.services.doctors.review(ctx.em, String(req.params.id), DoctorStatus.Rejected)) }));
+    ({ success: true, doctor: (await toSpecDoctorsFor(ctx, [await ctx.services.doctors.review(ctx.em, String(req.params.id), DoctorStatus.Rejected)]))[0] }));
 }
 
 /** A repeated query parameter (?expert=A&expert=B) or a comma list, as an array; undefined when absent. */
@@ -199,7 +213,7 @@ export function registerDoctorRoutes(route: RouteFn): void {
     const args = await parseInput(DoctorSearchArgs, doctorSearchBody(req.query as Record<string, unknown>));
     const page = await ctx.services.doctors.search(ctx.reads, args);
     return {
-      success: true, doctors: page.items.map((d) => toSpecDoctor(d)), doctorsCount: page.total, filteredDoctorsCount: page.total,
+      success: true, doctors: await toSpecDoctorsFor(ctx, page.items), doctorsCount: page.total, filteredDoctorsCount: page.total,
       resultPerPage: page.pageSize, page: page.page, pageCount: page.pageCount, didYouMean: page.didYouMean,
     };
   }, { shareable: true, throttle: 'search-ip' });
@@ -217,7 +231,7 @@ export function registerDoctorRoutes(route: RouteFn): void {
 
   route('get', '/admin/doctors', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.doctors.adminList(ctx.em, await parseInput(AdminDoctorListArgs, req.query));
-    return { success: true, Doctors: page.items.map((d) => toSpecDoctor(d, { private: true })), resultPerPage: page.pageSize, doctorCount: page.total, page: page.page };
+    return { success: true, Doctors: await toSpecDoctorsFor(ctx, page.items), resultPerPage: page.pageSize, doctorCount: page.total, page: page.page };
   });
 
   route('put', '/doctor/update/url', [Role.Doctor], async (ctx, req) => {
@@ -236,14 +250,14 @@ export function registerDoctorRoutes(route: RouteFn): void {
     const input = await parseInput(EarlierAdminCreateDoctorInput, body);
     input.bmdcNo ??= bmdcPlaceholder();
     const doctor = await ctx.services.doctors.adminCreate(ctx.em, input, image);
-    return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Create Doctor Successful' };
+    return { success: true, doctor: toSpecDoctor(doctor, ctx.user), message: 'Create Doctor Successful' };
   }, { pictures: true });
   route('put', '/doctor/:id', [Role.Admin], async (ctx, req) => {
     const { body, image } = await upload(ctx, req, true);
     const input = await parseInput(AdminUpdateDoctorInput, body);
     if (typeof body.bmdcNo === 'string') await ctx.services.doctors.recordBmdcNo(ctx.em, String(req.params.id), body.bmdcNo);
     const doctor = await ctx.services.doctors.adminUpdate(ctx.em, String(req.params.id), input, image);
-    return { success: true, doctor: toSpecDoctor(doctor, { private: true }), message: 'Update Doctor Successful' };
+    return { success: true, doctor: toSpecDoctor(doctor, ctx.user), message: 'Update Doctor Successful' };
   }, { pictures: true });
 
   // GET /doctor/:id (a doctor's page with its reviews) is the reviews module's: reviews build on doctors.

@@ -20,7 +20,7 @@ export { SpecialityTermService } from './speciality-term.service.js';
 export type { DoctorQuery } from './doctor.search.js';
 export { countExistingSpecialities, importSpecialities, slugClashes, slugOf, type SpecialityImportRow } from './speciality.admin.js';
 export { doctorOf } from './doctor.resolver.js';
-export { isBmdcPlaceholder, toSpecDoctor } from './doctor.rest.js';
+export { isBmdcPlaceholder, toSpecDoctor, toSpecDoctorsFor } from './doctor.rest.js';
 
 export const module: NirogModule = {
   name: 'doctors',

@@ -31,6 +31,6 @@ export function registerMailRoutes(route: RouteFn): void {
     const user = await ctx.services.accounts.me(ctx.em, ctx.user!);
     user.language = language;
     await ctx.em.flush();
-    return { success: true, user: toSpecUser(user) };
+    return { success: true, user: toSpecUser(user, ctx.user) };
   });
 }

@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, Property } from '@mikro-orm/decorators/legacy';
 import type { Ref } from '@mikro-orm/core';
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, ObjectType } from 'type-graphql';
 import { BaseEntity } from '../../common/base.entity.js';
 import { localPhone } from '../../common/phone.js';
 import { Gender, User } from '../accounts/index.js';
@@ -39,11 +39,10 @@ export class NurseHire extends BaseEntity<'status' | 'phone' | 'fees' | 'familyM
   @Property({ length: 500, nullable: true })
   nurseImageUrl?: string | null;
 
-  @Field(() => Int, { description: 'The fee agreed at hiring, in poisha' })
+  /** The fee agreed at hiring, in poisha; both doors show it through nurse.read.ts. */
   @Property()
   feePoisha!: number;
 
-  @Field(() => Number, { description: 'Fee in BDT, for display' })
   get fees(): number {
     return this.feePoisha / 100;
   }
@@ -55,7 +54,6 @@ export class NurseHire extends BaseEntity<'status' | 'phone' | 'fees' | 'familyM
   @Property({ length: 20 })
   phoneE164!: string;
 
-  @Field(() => String, { description: 'Contact number with the leading 0' })
   get phone(): string {
     return localPhone(this.phoneE164)!;
   }

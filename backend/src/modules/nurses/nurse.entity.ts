@@ -25,11 +25,10 @@ export class Nurse extends BaseEntity<'description' | 'imageUrls' | 'ratingHalfS
   @Property({ length: 200 })
   work!: string;
 
-  @Field(() => Int, { description: 'Fee per visit in poisha (1 BDT = 100 poisha)' })
+  /** Fee per visit in poisha; both doors show it through nurse.read.ts. */
   @Property()
   feePoisha!: number;
 
-  @Field(() => Float, { description: 'Fee in BDT, for display; feePoisha is exact' })
   get fees(): number {
     return this.feePoisha / 100;
   }
@@ -38,12 +37,11 @@ export class Nurse extends BaseEntity<'description' | 'imageUrls' | 'ratingHalfS
   @Property({ length: 20 })
   phoneE164!: string;
 
-  @Field(() => String, { description: 'Bangladeshi mobile number with the leading 0' })
   get phone(): string {
     return localPhone(this.phoneE164)!;
   }
 
-  @Field()
+  /** The agency's work address for this nurse (nurses do not log in); shown through nurse.read.ts. */
   @Property({ length: 254 })
   @Index()
   email!: string;

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Field, FieldResolver, ID, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, Field, FieldResolver, Float, ID, Int, Mutation, ObjectType, Query, Resolver, Root } from 'type-graphql';
 import { CANCEL_HIRE_LIMIT, HIRE_LIMIT } from './nurse.service.js';
 import { LimitedIn } from '../../common/limits.js';
 import type { Context } from '../../common/context.js';
@@ -11,10 +11,9 @@ import { Nurse } from './nurse.entity.js';
 import { NurseReview } from './nurse-review.entity.js';
 import { NurseHire } from './nurse-hire.entity.js';
 import { NurseHireStatus } from './nurse.enums.js';
-import { nextHireStatuses } from './nurse.policy.js';
 import { MyNurseHireArgs, NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
 import { CareRecipient } from '../family/index.js';
-import { careForOfHire } from './nurse.policy.js';
+import { loadHireForViewer, nurseForViewer, type HireForViewer } from './nurse.read.js';
 import { Idempotent } from '../../common/idempotency.js';
 
 @ObjectType()
@@ -71,6 +70,12 @@ export class NurseReviewResolver {
   }
 }
 
+/**
+ * A hire's fields publish hireForViewer (nurse.read.ts): this resolver never decides who sees what.
+ * The service answers a hire only to a viewer who may read it, so the view is there for every field.
+ */
+const hireView = async (h: NurseHire, ctx: Context): Promise<HireForViewer> => (await loadHireForViewer(h, ctx.user))!;
+
 @Resolver(() => NurseHire)
 export class NurseHireResolver {
   @FieldResolver(() => ID)
@@ -78,30 +83,66 @@ export class NurseHireResolver {
     return h.nurse.id;
   }
 
-  // Batched by MikroORM's dataloader; the admin list populates the patient up front.
+  @FieldResolver(() => Int, { description: 'The fee agreed at hiring, in poisha' })
+  async feePoisha(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return (await hireView(h, ctx)).feePoisha;
+  }
+
+  @FieldResolver(() => Number, { description: 'Fee in BDT, for display' })
+  async fees(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return (await hireView(h, ctx)).fees;
+  }
+
+  @FieldResolver(() => String, { description: 'Contact number with the leading 0' })
+  async phone(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return (await hireView(h, ctx)).phone;
+  }
+
+  // Batched by MikroORM's dataloader; the lists populate the patient up front.
   @FieldResolver(() => String)
-  async patientName(@Root() h: NurseHire) {
-    return (await h.user.load())!.name;
+  async patientName(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return (await hireView(h, ctx)).patientName;
   }
 
   @FieldResolver(() => String)
-  async patientEmail(@Root() h: NurseHire) {
-    return (await h.user.load())!.email ?? '';
+  async patientEmail(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return (await hireView(h, ctx)).patientEmail;
   }
 
   @FieldResolver(() => CareRecipient, { description: 'Who the nurse visits: the account holder or one of their family members' })
-  async careFor(@Root() h: NurseHire) {
-    return careForOfHire(h, (await h.user.load())!, h.familyMember ? await h.familyMember.load() : null);
+  async careFor(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return (await hireView(h, ctx)).careFor;
   }
 
   @FieldResolver(() => [NurseHireStatus], { description: 'The statuses the caller may move this hire to now (its patient: Cancelled while open; admins: the workflow)' })
-  nextStatuses(@Root() h: NurseHire, @Ctx() ctx: Context) {
-    return nextHireStatuses(ctx.user, h);
+  async nextStatuses(@Root() h: NurseHire, @Ctx() ctx: Context) {
+    return (await hireView(h, ctx)).nextStatuses;
   }
 }
 
 @Resolver(() => Nurse)
 export class NurseResolver {
+  // A nurse's contact details and fee publish nurseForViewer (nurse.read.ts).
+  @FieldResolver(() => Int, { description: 'Fee per visit in poisha (1 BDT = 100 poisha)' })
+  feePoisha(@Root() n: Nurse, @Ctx() ctx: Context) {
+    return nurseForViewer(n, ctx.user).feePoisha;
+  }
+
+  @FieldResolver(() => Float, { description: 'Fee in BDT, for display; feePoisha is exact' })
+  fees(@Root() n: Nurse, @Ctx() ctx: Context) {
+    return nurseForViewer(n, ctx.user).fees;
+  }
+
+  @FieldResolver(() => String, { description: 'Bangladeshi mobile number with the leading 0' })
+  phone(@Root() n: Nurse, @Ctx() ctx: Context) {
+    return nurseForViewer(n, ctx.user).phone;
+  }
+
+  @FieldResolver(() => String)
+  email(@Root() n: Nurse, @Ctx() ctx: Context) {
+    return nurseForViewer(n, ctx.user).email;
+  }
+
   @Query(() => NursePage, { description: 'Home-care nurses, optionally in one location' })
   @Public()
   nurses(@Args() args: NurseListArgs, @Ctx() ctx: Context) {

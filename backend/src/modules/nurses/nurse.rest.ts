@@ -8,7 +8,9 @@ import { parseInput } from '../../common/input.js';
 import { Role } from '../../common/roles.js';
 import type { Context } from '../../common/context.js';
 import { AdminPageArgs } from '../../common/pagination.js';
-import { badInput } from '../../common/errors.js';
+import { badInput, notFound } from '../../common/errors.js';
+import type { AuthUser } from '../../common/roles.js';
+import { loadHireForViewer, nurseForViewer } from './nurse.read.js';
 import type { Nurse } from './nurse.entity.js';
 import type { NurseReview } from './nurse-review.entity.js';
 import type { NurseHire } from './nurse-hire.entity.js';
@@ -16,18 +18,19 @@ import { NurseHireStatus, NurseLocation } from './nurse.enums.js';
 import { MyNurseHireArgs, NurseHireInput, NurseHireListArgs, NurseInput, NurseListArgs, NurseReviewInput } from './nurse.inputs.js';
 import { bdt, csvExport } from '../../common/csv-export.js';
 
-/** The spec's nurse shape (fees in BDT, images as {url}, ratings and numOfReviews). */
-export function toSpecNurse(n: Nurse, reviews?: NurseReview[]) {
+/** The spec's nurse shape (fees in BDT, images as {url}, ratings and numOfReviews); contact and fee as nurseForViewer decides. */
+export function toSpecNurse(n: Nurse, viewer: AuthUser | null, reviews?: NurseReview[]) {
+  const seen = nurseForViewer(n, viewer);
   return {
     _id: n.id,
     id: n.id,
     name: n.name,
     degree: n.degree,
     work: n.work,
-    fees: n.fees,
-    feePoisha: n.feePoisha,
-    phone: n.phone,
-    email: n.email,
+    fees: seen.fees,
+    feePoisha: seen.feePoisha,
+    phone: seen.phone,
+    email: seen.email,
     gender: n.gender,
     location: n.location,
     description: n.description,
@@ -44,14 +47,21 @@ export function toSpecReview(r: NurseReview) {
   return { _id: r.id, id: r.id, name: r.user.getEntity().name, rating: r.rating, comment: r.comment, nurseId: r.nurse.id, createdAt: r.createdAt };
 }
 
-export function toSpecHire(h: NurseHire, opts: { admin?: boolean } = {}) {
-  const patient = opts.admin ? h.user.getEntity() : undefined;
+/**
+ * The spec's hire shape, reshaping hireForViewer (nurse.read.ts): the patient's name and email
+ * (patientname, patientemail) are there for whoever the view shows them to (its patient and admins),
+ * as GraphQL's patientName and patientEmail; the earlier app's admin list reads them.
+ */
+export async function toSpecHire(ctx: Context, h: NurseHire) {
+  const seen = await loadHireForViewer(h, ctx.user);
+  if (!seen) throw notFound('Hire');
+  const member = h.familyMember?.isInitialized() ? h.familyMember.getEntity() : null;
   return {
     _id: h.id,
     id: h.id,
     nursename: h.nurseName,
-    nursefees: h.fees,
-    feePoisha: h.feePoisha,
+    nursefees: seen.fees,
+    feePoisha: seen.feePoisha,
     nurseimage: pictureUrl(h.nurseImageUrl, 'nurse'),
     nurseId: h.nurse.id,
     patientgender: h.patientGender,
@@ -59,12 +69,19 @@ export function toSpecHire(h: NurseHire, opts: { admin?: boolean } = {}) {
     date: h.date,
     bookingStatus: h.status,
     // Who the nurse visits (beside the spec's fields): a family member's id, name and what they are to the account holder.
-    familyMemberId: h.familyMember?.id ?? null,
-    ...(h.familyMember?.isInitialized() ? { carefor: h.familyMember.getEntity().name, relation: h.familyMember.getEntity().relation } : {}),
+    familyMemberId: seen.careFor.familyMemberId,
+    ...(member ? { carefor: seen.careFor.name, relation: seen.careFor.relation } : {}),
     createdAt: h.createdAt,
-    ...(patient ? { patientname: patient.name, patientemail: patient.email ?? '' } : {}),
+    patientname: seen.patientName,
+    patientemail: seen.patientEmail,
   };
 }
+
+const toSpecHires = async (ctx: Context, hires: NurseHire[]) => {
+  const out = [];
+  for (const h of hires) out.push(await toSpecHire(ctx, h));
+  return out;
+};
 
 /** One of the choices, whatever its case ('uttara', 'male'); anything else as it is (refused by the input's rule). */
 function choiceOf(v: unknown, choices: readonly string[]): unknown {
@@ -101,13 +118,13 @@ const reviewBody = (body: Record<string, unknown> | undefined) => ({ ...body, nu
 export function registerNurseRoutes(route: RouteFn): void {
   route('get', '/get/nurses', 'public', async (ctx, req) => {
     const page = await ctx.services.nurses.list(ctx.em, await parseInput(NurseListArgs, req.query));
-    return { success: true, nurses: page.items.map((n) => toSpecNurse(n)), resultPerPage: page.pageSize, nurseCount: page.total, page: page.page };
+    return { success: true, nurses: page.items.map((n) => toSpecNurse(n, ctx.user)), resultPerPage: page.pageSize, nurseCount: page.total, page: page.page };
   });
 
   route('get', '/nurse/:id', 'public', async (ctx, req) => {
     const nurse = await ctx.services.nurses.get(ctx.em, String(req.params.id));
     const reviews = await ctx.services.nurses.reviews(ctx.em, nurse.id, { page: 1, pageSize: 50 });
-    return { success: true, nurse: toSpecNurse(nurse, reviews.items) };
+    return { success: true, nurse: toSpecNurse(nurse, ctx.user, reviews.items) };
   });
 
   route('post', '/create/nurse/review', [Role.User], async (ctx, req) => {
@@ -129,33 +146,33 @@ export function registerNurseRoutes(route: RouteFn): void {
       nurseId: b.nurseId, patientGender: b.patientGender ?? b.patientgender, phone: b.phone, date: b.date, familyMemberId: b.familyMemberId,
     });
     const hire = await ctx.services.nurses.hire(ctx.em, ctx.user!, input);
-    return { success: true, hireNurse: toSpecHire(hire), message: 'Your nurse hire is placed' };
+    return { success: true, hireNurse: await toSpecHire(ctx, hire), message: 'Your nurse hire is placed' };
   }, { limitedIn: HIRE_LIMIT, idempotent: true });
 
   route('get', '/my/hire', [Role.User], async (ctx, req) => {
     const page = await ctx.services.nurses.myHires(ctx.em, ctx.user!, await parseInput(MyNurseHireArgs, req.query));
-    return { success: true, hireNurse: page.items.map((h) => toSpecHire(h)), resultPerPage: page.pageSize, hireCount: page.total };
+    return { success: true, hireNurse: await toSpecHires(ctx, page.items), resultPerPage: page.pageSize, hireCount: page.total };
   });
 
   route('put', '/my/hire/:id/cancel', [Role.User], async (ctx, req) => {
     const hire = await ctx.services.nurses.setHireStatus(ctx.em, ctx.user!, String(req.params.id), NurseHireStatus.Cancelled);
-    return { success: true, hireNurse: toSpecHire(hire) };
+    return { success: true, hireNurse: await toSpecHire(ctx, hire) };
   }, { limitedIn: CANCEL_HIRE_LIMIT });
 
   route('get', '/admin/nurses', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.nurses.adminList(ctx.em, await parseInput(AdminPageArgs, req.query));
-    return { success: true, Nurses: page.items.map((n) => toSpecNurse(n)), resultPerPage: page.pageSize, nurseCount: page.total };
+    return { success: true, Nurses: page.items.map((n) => toSpecNurse(n, ctx.user)), resultPerPage: page.pageSize, nurseCount: page.total };
   });
 
   route('post', '/create/nurse', [Role.Admin], async (ctx, req) => {
     const { input, images } = await nurseForm(ctx, req);
-    return { success: true, nurse: toSpecNurse(await ctx.services.nurses.create(ctx.em, input, images)), message: 'Create nurse Successful' };
+    return { success: true, nurse: toSpecNurse(await ctx.services.nurses.create(ctx.em, input, images), ctx.user), message: 'Create nurse Successful' };
   }, { pictures: true });
 
   route('put', '/nurse/:id', [Role.Admin], async (ctx, req) => {
     const { input, images } = await nurseForm(ctx, req, await ctx.services.nurses.get(ctx.em, String(req.params.id)));
     const nurse = await ctx.services.nurses.update(ctx.em, String(req.params.id), input, images);
-    return { success: true, nurse: toSpecNurse(nurse), message: 'Update nurse Successful' };
+    return { success: true, nurse: toSpecNurse(nurse, ctx.user), message: 'Update nurse Successful' };
   }, { pictures: true });
 
   route('delete', '/nurse/:id', [Role.Admin], async (ctx, req) => {
@@ -165,7 +182,7 @@ export function registerNurseRoutes(route: RouteFn): void {
 
   route('get', '/getall/hire/nurse', [Role.Admin], async (ctx, req) => {
     const page = await ctx.services.nurses.adminHires(ctx.em, await parseInput(NurseHireListArgs, req.query));
-    return { success: true, hireNurses: page.items.map((h) => toSpecHire(h, { admin: true })), resultPerPage: page.pageSize, appointmentCount: page.total };
+    return { success: true, hireNurses: await toSpecHires(ctx, page.items), resultPerPage: page.pageSize, appointmentCount: page.total };
   });
 
   route('put', '/admin/hire/nurse/:id', [Role.Admin], async (ctx, req) => {
@@ -176,7 +193,7 @@ export function registerNurseRoutes(route: RouteFn): void {
       throw badInput(`bookingStatus must be one of ${Object.values(NurseHireStatus).join(', ')}`, { bookingStatus: 'Invalid choice' });
     }
     const hire = await ctx.services.nurses.setHireStatus(ctx.em, ctx.user!, String(req.params.id), status);
-    return { success: true, hireNurse: toSpecHire(hire, { admin: true }), message: 'Appointments status updated' };
+    return { success: true, hireNurse: await toSpecHire(ctx, hire), message: 'Appointments status updated' };
   });
 
   csvExport(route, 'nurses', AdminPageArgs, (ctx, args) => ctx.services.nurses.adminList(ctx.em, args), [

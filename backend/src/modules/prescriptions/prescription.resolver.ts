@@ -13,6 +13,7 @@ import { MyPrescriptionArgs, WritePrescriptionInput } from './prescription.input
 import { CareRecipient } from '../family/index.js';
 import { Appointment } from '../appointments/index.js';
 import { careForOfPrescription } from './prescription.policy.js';
+import { seesPrescription } from './prescription.read.js';
 
 @ObjectType()
 export class PrescriptionPage extends Paginated(Prescription) {}
@@ -22,8 +23,10 @@ export class PrescriptionPage extends Paginated(Prescription) {}
 export class AppointmentPrescriptionResolver {
   @FieldResolver(() => Prescription, { nullable: true, description: 'Never shown to integrator apps (a medical record)' })
   async prescription(@Root() a: Appointment, @Ctx() ctx: Context) {
-    if (ctx.integrator) return null;
-    return a.prescription ? a.prescription.load() : null;
+    if (!a.prescription) return null;
+    const p = await a.prescription.load();
+    const reader = { user: ctx.user, integrator: ctx.integrator, doctorId: await ctx.services.appointments.doctorIdOf(ctx.em, ctx.user) };
+    return p && seesPrescription(reader, p) ? p : null;
   }
 }
 

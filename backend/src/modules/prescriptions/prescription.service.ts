@@ -12,7 +12,7 @@ import { acceptsPrescription } from '../appointments/index.js';
 import type { AppointmentService } from '../appointments/index.js';
 import { MAX_MEDICINE_ROWS, Prescription } from './prescription.entity.js';
 import type { WritePrescriptionInput } from './prescription.inputs.js';
-import { canReadPrescription } from './prescription.policy.js';
+import { seesPrescription } from './prescription.read.js';
 import { careForFilter } from '../family/index.js';
 import type { MyPrescriptionArgs } from './prescription.inputs.js';
 
@@ -72,7 +72,8 @@ export class PrescriptionService {
 
   async get(em: EntityManager, actor: AuthUser, id: string): Promise<Prescription> {
     const p = isUuid(id) ? await em.findOne(Prescription, { id }, { populate: POPULATE }) : null;
-    if (!p || !canReadPrescription(actor, p, await this.appointments.doctorIdOf(em, actor))) throw notFound('Prescription');
+    // An integrator app never reaches here: no scope opens the prescription reads (common/scopes.ts).
+    if (!p || !seesPrescription({ user: actor, integrator: null, doctorId: await this.appointments.doctorIdOf(em, actor) }, p)) throw notFound('Prescription');
     await this.audit?.recordMedicalRead(em, actor, 'Prescription', p.id, p.patient.id);
     return p;
   }

@@ -4,7 +4,7 @@ import { upsert } from '../../common/rest.js';
 import { Role } from '../../common/roles.js';
 import type { DoctorReview } from './doctor-review.entity.js';
 import { DoctorReviewInput } from './review.inputs.js';
-import { toSpecDoctor } from '../doctors/index.js';
+import { toSpecDoctorsFor } from '../doctors/index.js';
 
 /** patient must be loaded for the name. */
 export function toSpecReview(r: DoctorReview) {
@@ -26,7 +26,7 @@ export function registerReviewRoutes(route: RouteFn): void {
   route('get', '/doctor/:id', 'public', async (ctx, req) => {
     const doctor = await ctx.services.doctors.publicProfile(ctx.em, String(req.params.id), ctx.user);
     const reviews = await ctx.services.reviews.listForDoctor(ctx.em, doctor.id, { page: 1, pageSize: 50 });
-    return { success: true, doctor: { ...toSpecDoctor(doctor), reviews: reviews.items.map(toSpecReview) } };
+    return { success: true, doctor: { ...(await toSpecDoctorsFor(ctx, [doctor]))[0]!, reviews: reviews.items.map(toSpecReview) } };
   });
 
   route('post', '/create/review', [Role.User], async (ctx, req) => {

@@ -19,7 +19,7 @@ export function registerVerificationRoutes(route: RouteFn): void {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const input = await parseInput(ConfirmEmailInput, { code: body.code ?? body.password });
     const user = await ctx.services.verification.confirmCode(ctx.em, ctx.user!, input.code);
-    return { success: true, message: 'Your email is verified', user: toSpecUser(user) };
+    return { success: true, message: 'Your email is verified', user: toSpecUser(user, ctx.user) };
   }, { throttle: 'code-ip' });
 
   route('post', '/confirm/email/resend', 'authenticated', async (ctx) => {

@@ -3,6 +3,7 @@ import { Role, type AuthUser } from '../../../common/roles.js';
 import type { NurseHire } from '../nurse-hire.entity.js';
 import { NurseHireStatus } from '../nurse.enums.js';
 import { canViewHire, nextHireStatuses } from '../nurse.policy.js';
+import { hireForViewer } from '../nurse.read.js';
 
 /** Where a nurse hire may move, for whom: the rules without the app. */
 const PATIENT: AuthUser = { id: 'patient-1', role: Role.User, sessionId: 's1' };
@@ -30,5 +31,22 @@ describe('where each caller may move a hire', () => {
 
   it('is seen by its patient and admins only', () => {
     expect([PATIENT, OTHER_PATIENT, ADMIN, DOCTOR].map((a) => canViewHire(a, hire(NurseHireStatus.Processing)))).toEqual([true, false, true, false]);
+  });
+});
+
+describe('what each viewer sees of a hire (both doors publish hireForViewer)', () => {
+  const ref = <T>(e: T) => ({ id: (e as { id: string }).id, getEntity: () => e });
+  const seen = (viewer: AuthUser | null) => hireForViewer({
+    user: ref({ id: PATIENT.id, name: 'Rahima', email: 'rahima@example.com' }), familyMember: null, status: NurseHireStatus.Processing,
+    date: TODAY, feePoisha: 150_000, phoneE164: '+8801712345678',
+  } as unknown as NurseHire, viewer, TODAY);
+
+  it('its patient and admins: the patient, the contact phone, the fee and the moves; everyone else nothing', () => {
+    expect(seen(PATIENT)).toEqual({
+      patientName: 'Rahima', patientEmail: 'rahima@example.com', phone: '01712345678', feePoisha: 150_000, fees: 1500,
+      careFor: expect.objectContaining({ familyMemberId: null, name: 'Rahima' }), nextStatuses: [NurseHireStatus.Cancelled],
+    });
+    expect(seen(ADMIN)?.nextStatuses).toEqual([NurseHireStatus.Confirmed, NurseHireStatus.Cancelled]);
+    expect([OTHER_PATIENT, DOCTOR, null].map(seen)).toEqual([null, null, null]);
   });
 });
