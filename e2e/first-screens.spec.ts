@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, errorsOf, expectHydrated, expectNoHorizontalScroll } from './fixtures';
 
-// Issue #22: /doctors, /medicine and a doctor's page, opened at their bare address, come with their
+// /doctors, /medicine, /nurses and a doctor's page, opened at their bare address, come with their
 // first screen rendered by the server from their first read (frontend/src/prerender.tsx,
 // `renderScreen`; backend/src/common/spa-preloads.ts) and the Apollo cache of that render; the app
 // hydrates the rows from it (main.tsx, lib/apollo.ts).
@@ -66,6 +66,7 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
   for (const { path, row, operation } of [
     { path: '/doctors', row: '[data-testid="doctor-row"]', operation: 'Doctors' },
     { path: '/medicine', row: '[data-testid="medicine-card"]', operation: 'Medicines' },
+    { path: '/nurses', row: 'article.nurse-card', operation: 'Nurses' },
   ]) {
     test(`${path}: hydrated without a mismatch, keeping the server's rows, without asking for them again`, async ({ page }) => {
       await markServerElements(page, row);

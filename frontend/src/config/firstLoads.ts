@@ -21,6 +21,10 @@ export const FIRST_LOAD_PAGES: readonly FirstLoadPage[] = [
     route: 'medicine', page: 'src/features/pharmacy/pages/MedicinePage.tsx',
     read: { operation: 'Medicines', variables: { includeInactive: false, lowStock: false, page: 1, pageSize: 24 } },
   },
+  {
+    route: 'nurses', page: 'src/features/nurses/pages/NursesPage.tsx',
+    read: { operation: 'Nurses', variables: { page: 1, pageSize: 10, location: null } },
+  },
   { route: 'cart', page: 'src/features/pharmacy/pages/CartPage.tsx' },
 ];
 

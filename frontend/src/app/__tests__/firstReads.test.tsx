@@ -14,6 +14,7 @@ import { appCache, createApolloClient, FIRST_READ_ELEMENT } from '@/lib/apollo';
 import DoctorsPage from '@/features/doctors/pages/DoctorsPage';
 import DoctorDetailPage from '@/features/doctors/pages/DoctorDetailPage';
 import MedicinePage from '@/features/pharmacy/pages/MedicinePage';
+import NursesPage from '@/features/nurses/pages/NursesPage';
 import '@/i18n';
 
 /**
@@ -59,6 +60,14 @@ const cases: Record<string, { Page: ComponentType; route: string; data: Record<s
   doctorDetail: {
     Page: () => <DoctorDetailPage ReviewForm={NoForm} />, route: '/doctor/d1', shows: 'Treats headaches and strokes.',
     data: { doctor, doctorReviews: { __typename: 'ReviewPage', total: 0, page: 1, pageCount: 1, items: [] } },
+  },
+  nurses: {
+    Page: NursesPage, route: '/nurses', shows: 'Shirin Sultana',
+    data: {
+      areaOptions: { __typename: 'AreaOptions', dhakaAreas: ['Dhanmondi', 'Uttara'], nurseLocations: ['Dhanmondi', 'Uttara'] },
+      nurses: { __typename: 'NursePage', items: [{ __typename: 'Nurse', id: 'n1', name: 'Shirin Sultana', degree: 'B.Sc. in Nursing', work: 'Square Hospital', feePoisha: 120000,
+        location: 'Dhanmondi', gender: 'Female', imageUrls: [], rating: 4.5, reviewCount: 2 }], total: 1, page: 1, pageSize: 10, pageCount: 1 },
+    },
   },
   medicine: {
     Page: MedicinePage, route: '/medicine', shows: 'Beximco Pharmaceuticals',
@@ -140,6 +149,14 @@ describe('first screens: a catalogue rendered by the server and hydrated from it
       expect(document.getElementById(FIRST_READ_ELEMENT)).toBeNull();
     });
   }
+
+  it('/nurses: the location filter comes from the same read; the page asks the server for nothing', async () => {
+    embed(stateFor('nurses'));
+    open('nurses');
+    expect(screen.getByRole('button', { name: 'Dhanmondi' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetched).toEqual([]);
+  });
 
   it('a cache for other variables is not used: the page asks the server', async () => {
     embed(stateFor('doctors', { ...readOf('doctors').variables, page: 2 }));
