@@ -69,11 +69,11 @@ export const routes: RouteObject[] = [
       { path: paths.homeAlias, element: <HomePage doctors={bestDoctors} /> },
 
       // Accounts (foundation)
-      { path: paths.userSignin, element: page(() => import('@/features/auth/pages/PatientLoginPage')) },
+      { path: paths.userSignin, element: lightPage(() => import('@/features/auth/pages/PatientLoginPage')) },
       { path: paths.userSignup, element: page(() => import('@/features/auth/pages/PatientSignupPage')) },
       { path: paths.phoneSignin, element: page(() => import('@/features/auth/pages/PhoneLoginPage')) },
       { path: paths.phoneSignup, element: page(() => import('@/features/auth/pages/PhoneSignupPage')) },
-      { path: paths.doctorLogin, element: page(() => import('@/features/auth/pages/DoctorLoginPage')) },
+      { path: paths.doctorLogin, element: lightPage(() => import('@/features/auth/pages/DoctorLoginPage')) },
       { path: paths.doctorSignup, element: page(() => import('@/features/auth/pages/DoctorSignupPage')) },
 
       // Email (verification and password reset)

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, Button, Form, Input } from 'antd';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -12,10 +11,18 @@ import { toSessionUser, useLogout } from '../useAuthActions';
 import '../i18n';
 import '../auth.css';
 
-/** Patient/admin login and doctor login: the same form, two doors. */
 /** Where a role starts after logging in. */
 const startOf = (role: Role) => (role === 'admin' ? paths.adminDashboard : role === 'doctor' ? paths.doctorBooking : role === 'pharmacist' ? paths.pharmacistQueue : paths.home);
 
+/** An email as the server takes it: something, an @, something with a dot. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+type Problems = { email?: string; password?: string };
+
+/**
+ * Patient/admin login and doctor login: the same form, two doors. Built without antd (a light page,
+ * app/routes.tsx): on a cheap phone antd's code and stylesheet were most of the wait before a person
+ * could sign in. Each problem is said beside its field, and the first one takes the focus.
+ */
 export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const { t } = useTranslation('auth');
   const session = useSession();
@@ -31,6 +38,19 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const logout = useLogout();
   // Signed in already when the page opened (not by this form).
   const [openedSignedIn] = useState(() => !!session);
+  const [email, setEmail] = useState(typedEmail ?? '');
+  const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
+  const [problems, setProblems] = useState<Problems>({});
+  const [tried, setTried] = useState(false);
+  const emailBox = useRef<HTMLInputElement>(null);
+  const passwordBox = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const check = (values: { email: string; password: string }): Problems => ({
+    email: !values.email.trim() ? t('emailRequired') : EMAIL.test(values.email.trim()) ? undefined : t('emailInvalid'),
+    password: values.password ? undefined : t('passwordRequired'),
+  });
 
   // A patient or admin who opens the doctor login ("For Doctors") was sent home without a word: the
   // page now says whose session this is and offers to end it, so that a doctor on a shared phone can log in.
@@ -40,7 +60,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
         <h1 className="page-title">{t('doctorLoginTitle')}</h1>
         <p>{t('signedInAsOther', { name: session.user.name, role: tc(`roles.${session.user.role}`) })}</p>
         <div className="auth-choices">
-          <Button type="primary" onClick={() => void logout()}>{t('logoutForDoctor')}</Button>
+          <button type="button" className="btn btn-primary" onClick={() => void logout()}>{t('logoutForDoctor')}</button>
           <Link to={paths.home}>{tc('state.backHome')}</Link>
         </div>
       </div>
@@ -51,10 +71,18 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   // role's own start (admins their dashboard, doctors their consultations).
   if (session) return <Navigate to={from ?? startOf(session.user.role)} replace />;
 
-  async function onFinish(values: { email: string; password: string }) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setTried(true);
+    const found = check({ email, password });
+    setProblems(found);
+    if (found.email || found.password) {
+      (found.email ? emailBox : passwordBox).current?.focus();
+      return;
+    }
     setError(null);
     try {
-      const input = { email: values.email.trim(), password: values.password };
+      const input = { email: email.trim(), password };
       const payload = door === 'doctor'
         ? (await doctorLogin({ variables: { input } })).data?.doctorLogin
         : (await patientLogin({ variables: { input } })).data?.login;
@@ -67,19 +95,37 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
     }
   }
 
+  // Once a send was refused, each field says at once whether it is right now.
+  const edit = (next: { email: string; password: string }) => {
+    if (tried) setProblems(check(next));
+  };
+
   return (
     <div className="card auth-card">
       <h1 className="page-title">{door === 'doctor' ? t('doctorLoginTitle') : t('welcomeLogin')}</h1>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form noValidate layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={{ email: typedEmail }}>
-        <Form.Item name="email" label={t('email')} rules={[{ required: true, message: t('emailRequired') }, { type: 'email', message: t('emailInvalid') }]}>
-          <Input autoComplete="email" inputMode="email" />
-        </Form.Item>
-        <Form.Item name="password" label={t('password')} rules={[{ required: true, message: t('passwordRequired') }]}>
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={loading} size="large">{t('login')}</Button>
-      </Form>
+      {error && <div role="alert" className="alert-error">{error}</div>}
+      <form noValidate className="light-form" onSubmit={(e) => void onSubmit(e)}>
+        <div className="light-field">
+          <label htmlFor={`${id}-email`}>{t('email')}</label>
+          <input ref={emailBox} id={`${id}-email`} name="email" className="input input-lg" autoComplete="email" inputMode="email" value={email}
+            aria-invalid={!!problems.email} aria-describedby={problems.email ? `${id}-email-problem` : undefined}
+            onChange={(e) => { setEmail(e.target.value); edit({ email: e.target.value, password }); }} />
+          {problems.email && <div id={`${id}-email-problem`} className="field-problem">{problems.email}</div>}
+        </div>
+        <div className="light-field">
+          <label htmlFor={`${id}-password`}>{t('password')}</label>
+          <div className="password-box">
+            <input ref={passwordBox} id={`${id}-password`} name="password" className="input input-lg" type={shown ? 'text' : 'password'} autoComplete="current-password" value={password}
+              aria-invalid={!!problems.password} aria-describedby={problems.password ? `${id}-password-problem` : undefined}
+              onChange={(e) => { setPassword(e.target.value); edit({ email, password: e.target.value }); }} />
+            <button type="button" className="btn-text" aria-pressed={shown} aria-controls={`${id}-password`} onClick={() => setShown((v) => !v)}>
+              {shown ? t('hidePassword') : t('showPassword')}
+            </button>
+          </div>
+          {problems.password && <div id={`${id}-password-problem`} className="field-problem">{problems.password}</div>}
+        </div>
+        <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={loading} aria-busy={loading}>{t('login')}</button>
+      </form>
       <nav className="auth-links" aria-label={t('moreWays')}>
         {door === 'patient' ? (
           <>
