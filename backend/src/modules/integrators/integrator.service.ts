@@ -201,10 +201,11 @@ export class IntegratorService {
     if (!row || !secretMatches(parsed.secret, row.secret_hash)) throw invalidKey();
     if (row.key_revoked || row.app_revoked) throw unauthenticated('This key was revoked', 'API_KEY_REVOKED');
     if (row.expired) throw unauthenticated('This key was rotated and its overlap has ended; use the new key', 'API_KEY_EXPIRED');
-    const identity: IntegratorIdentity = {
-      appId: row.app_id, keyPrefix: row.prefix, name: row.name, scopes: parseScopes(row.scopes),
+    // Frozen: one cached object serves many requests.
+    const identity: IntegratorIdentity = Object.freeze({
+      appId: row.app_id, keyPrefix: row.prefix, name: row.name, scopes: Object.freeze(parseScopes(row.scopes)),
       organisationKind: row.organisation_kind, organisationName: row.organisation_name,
-    };
+    });
     this.keys.set(parsed.keyId, { secretHash: row.secret_hash, expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null, identity }, token);
     return identity;
   }
