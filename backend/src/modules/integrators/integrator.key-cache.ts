@@ -7,8 +7,9 @@ import type { IntegratorIdentity } from '../../common/scopes.js';
  *
  * What stays per request: the secret is checked against the cached SHA-256 (a wrong secret for a
  * known key id is refused without asking the database), and a rotated key's end (expiresAt) is
- * compared with the clock; a key whose end has passed is dropped and read again, so the database
- * words the refusal (API_KEY_EXPIRED) as before.
+ * compared with this process's clock (the database's is compared when the row is read; both are
+ * NTP-synchronised in any deployment); a key whose end has passed is dropped and read again, so the
+ * database words the refusal (API_KEY_EXPIRED) as before.
  *
  * What makes it safe:
  * - only a key that authenticated is kept, never a miss (unknown key ids cannot fill it);
