@@ -117,10 +117,14 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   initialiseKnownSeries({ paymentProviders: Object.values(PaymentProvider), rateLimits: [...Object.keys(windowLimits(config)), 'login-account'] });
   // Public answers already declared shareable, sent again for a few seconds (common/answer-cache.ts).
   const answers = new AnswerCache(config.answerCacheSeconds * 1000);
-  coordinator.onCacheChange(() => {
+  coordinator.onCacheChange((table) => {
+    // A key or an app revoked, rotated or changed (migration IntegratorKeysNotify): only the key cache holds them.
+    if (!table || table.startsWith('integrator_')) services.integrators.keys.clear();
+    if (table?.startsWith('integrator_')) return;
     for (const cache of services.listCaches) cache.clear();
     answers.clear();
   });
+  services.integrators.keys.useWhile(() => coordinator.listening);
   // Live updates from every replica (common/live.ts), heard on the coordinator's connection.
   coordinator.carryLive(services.live);
   const draining = { value: false };
@@ -136,7 +140,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     const apiKey = typeof req.headers['x-api-key'] === 'string' ? req.headers['x-api-key'].trim() : looksLikeKey(token) ? token : undefined;
     if (apiKey && door !== 'graphql') throw unauthenticated('App keys open /graphql only', 'INVALID_API_KEY');
     const ctx = visitorContext(req);
-    ctx.integrator = apiKey ? await services.integrators.authenticate(ctx.em, apiKey) : null;
+    ctx.integrator = apiKey ? await services.integrators.authenticate(ctx.reads, apiKey) : null;
     if (ctx.integrator) ctx.log = req.log = req.log.child({ app: ctx.integrator.keyPrefix });
     // A visitor (no token) never asks the database who they are: their public list may then fork nothing (RequestContext).
     ctx.user = ctx.integrator || !token ? null : await services.accounts.authenticate(ctx.em, token);
@@ -458,7 +462,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
       return formatted;
     },
     registered: (hash) => registeredText(persistedDocuments, hash),
-    chargeApp: (ctx, points) => chargeLive(ctx.em, ctx.integrator!.appId, points),
+    chargeApp: (ctx, points) => chargeLive(ctx.reads, ctx.integrator!.appId, points, services.integrators.refunds),
     draining: () => draining.value,
   });
 

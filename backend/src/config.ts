@@ -170,6 +170,11 @@ export function loadConfig(env: Env = process.env) {
     listCountCacheSeconds: int(env, 'LIST_COUNT_CACHE_SECONDS', nodeEnv === 'production' ? 10 : 0, 0, 3600),
     /** How long a public answer already declared shareable is sent again without running (common/answer-cache.ts); 0 = off. */
     answerCacheSeconds: int(env, 'ANSWER_CACHE_SECONDS', nodeEnv === 'production' ? 5 : 0, 0, 300),
+    /**
+     * Seconds an integrator's key that authenticated is kept by a process (modules/integrators/integrator.key-cache.ts),
+     * used only while the process hears nirog_cache, which revocations clear at once; 0 = read every time.
+     */
+    integratorKeyCacheSeconds: int(env, 'INTEGRATOR_KEY_CACHE_SECONDS', 30, 0, 300),
     seedDemoData: demoData(env, nodeEnv).seed,
     /** Whether the demo accounts and their published password may log in here (never in production unless a public demo). */
     allowDemoLogins: demoData(env, nodeEnv).allowLogins,

@@ -136,6 +136,8 @@ export async function startServer(config: Config) {
     await worker.stop();
     await coordinator.stop();
     await services.limiter.shared.stop();
+    // Cost points the answers reported as given back reach the apps' buckets before the pool closes.
+    await services.integrators.refunds.close();
     await orm.close();
     // The last spans (this shutdown's requests) go to the collector before the exit.
     await tracing()?.flush().catch(() => undefined);

@@ -82,7 +82,7 @@ export function createServices(config: Config, log: Logger) {
     insurance: new InsuranceService(),
     ambulances: new AmbulanceDirectory(),
     site: new SiteService(),
-    integrators: new IntegratorService(config.isProduction),
+    integrators: new IntegratorService(config.isProduction, config.integratorKeyCacheSeconds),
     idempotency: new IdempotencyStore(config, log),
     payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks, live,
     catalogue: new CatalogueService(config, log, audit),

@@ -145,6 +145,7 @@ export async function createTestApp(opts: { seed?: boolean; env?: Record<string,
       await nirog.worker.stop();
       await nirog.apollo.stop();
       await nirog.services.limiter.shared.stop();
+      await nirog.services.integrators.refunds.close();
       await orm.close(true);
       await db?.drop();
       rmSync(uploadDir, { recursive: true, force: true });

@@ -173,6 +173,15 @@ export class Coordinator {
     this.retry.unref();
   }
 
+  /**
+   * Whether this process hears nirog_cache now: a cache that must drop what another replica revoked
+   * (the integrators' key cache) is used only while this holds; a lost connection turns it off until
+   * the reconnect, which clears everything.
+   */
+  get listening(): boolean {
+    return !this.stopped && !!this.session;
+  }
+
   /** Whether this process holds the jobs lock now (for /metrics: summed over the replicas, 1). */
   get holdsJobsLock(): boolean {
     return this.leader && !!this.session;

@@ -1,5 +1,6 @@
 import { Migration20261129040000SearchAsBangladeshTypes } from './Migration20261129040000SearchAsBangladeshTypes.js';
 import { Migration20261129090000RestorableSearchFunctions } from './Migration20261129090000RestorableSearchFunctions.js';
+import { Migration20261129100000IntegratorKeysNotify } from './Migration20261129100000IntegratorKeysNotify.js';
 import { Migration20261128020000DoctorCardCopies } from './Migration20261128020000DoctorCardCopies.js';
 import { Migration20261129000000DispensingLedger } from './Migration20261129000000DispensingLedger.js';
 import { Migration20261129010000PrivateMedicalFiles } from './Migration20261129010000PrivateMedicalFiles.js';
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   { name: 'Migration20261129070000IdempotencyKeys', class: Migration20261129070000IdempotencyKeys },
   { name: 'Migration20261129040000SearchAsBangladeshTypes', class: Migration20261129040000SearchAsBangladeshTypes },
   { name: 'Migration20261129090000RestorableSearchFunctions', class: Migration20261129090000RestorableSearchFunctions },
+  { name: 'Migration20261129100000IntegratorKeysNotify', class: Migration20261129100000IntegratorKeysNotify },
 ];

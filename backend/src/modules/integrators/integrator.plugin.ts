@@ -5,7 +5,7 @@ import { HTTP_STATUS } from '../../common/errors.js';
 import { executedRootFields } from '../../common/limits.js';
 import { actualCost, measureOperation } from '../../common/graphql-limits.js';
 import { holdsScope } from '../../common/scopes.js';
-import { bucketState, costReport, giveBack, takeFromBucket, type CostReport } from './integrator.quota.js';
+import { bucketState, costReport, takeFromBucket, type CostReport } from './integrator.quota.js';
 
 /**
  * An integrator app's request, before anything runs:
@@ -15,7 +15,8 @@ import { bucketState, costReport, giveBack, takeFromBucket, type CostReport } fr
  * 2. its cost (common/graphql-limits.ts, with the request's variables) is taken from the app's
  *    bucket (integrator.quota.ts), or the request is refused with code THROTTLED and `retryAfter`.
  * After it ran, what it did not use (the requested cost minus the actual cost of the answer: a page
- * of 100 that held 3 costs 3 items) goes back to the bucket.
+ * of 100 that held 3 costs 3 items) goes back to the bucket (with the app's next take or within a
+ * moment: Refunds in integrator.quota.ts).
  * Every answer to an app carries `extensions.cost`: what was asked, what was spent, the bucket after,
  * refusals and malformed requests included. People's requests pass untouched: they keep the
  * per-address limits.
@@ -41,7 +42,7 @@ export const integratorAccessPlugin: ApolloServerPlugin<Context> = {
             extensions: { code: 'FORBIDDEN', reason: 'MISSING_SCOPE', http: { status: HTTP_STATUS.FORBIDDEN } },
           });
         }
-        const bucket = await takeFromBucket(contextValue.em, app.appId, requested);
+        const bucket = await takeFromBucket(contextValue.reads, app.appId, requested, contextValue.services.integrators.refunds);
         if (!bucket.allowed) {
           const max = bucket.report.throttleStatus.maximumAvailable;
           const whole = requested > max;
@@ -60,9 +61,12 @@ export const integratorAccessPlugin: ApolloServerPlugin<Context> = {
         // The error map words a budget refusal TOO_MANY_REQUESTS; apps read THROTTLED, as on Shopify.
         for (const e of result.errors ?? []) if (e.extensions?.reason === 'THROTTLED') (e.extensions as Record<string, unknown>).code = 'THROTTLED';
         const actual = taken && operation ? Math.min(requested, actualCost(operation, fragments, result.data)) : 0;
-        const state = !taken ? await bucketState(contextValue.em, app.appId)
-          : actual < requested ? await giveBack(contextValue.em, app.appId, requested - actual)
-            : { available: taken.currentlyAvailable, size: taken.maximumAvailable, rate: taken.restoreRate };
+        // What the answer did not use is owed back to the bucket, written with the app's next take or
+        // within a moment (Refunds, integrator.quota.ts): the success path makes one quota round trip.
+        const refunds = contextValue.services.integrators.refunds;
+        if (taken && actual < requested) refunds.add(app.appId, requested - actual, contextValue.reads);
+        const state = !taken ? await bucketState(contextValue.reads, app.appId, refunds.owedTo(app.appId))
+          : { available: Math.min(taken.maximumAvailable, taken.currentlyAvailable + refunds.owedTo(app.appId)), size: taken.maximumAvailable, rate: taken.restoreRate };
         if (state) result.extensions = { ...result.extensions, cost: costReport(requested, actual, state) };
         const retry = result.errors?.find((e) => e.extensions?.reason === 'THROTTLED')?.extensions?.retryAfter;
         if (typeof retry === 'number') response.http.headers.set('Retry-After', String(retry));

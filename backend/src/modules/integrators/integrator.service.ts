@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { badInput, notFound, unauthenticated } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { ListOrder, PageResult } from '../../common/pagination.js';
+import { SqlParams, selectRows, type SqlReader } from '../../common/sql.js';
 import { IntegratorScope, OrganisationKind, type IntegratorIdentity } from '../../common/scopes.js';
 import { normalizeEmail } from '../accounts/index.js';
 import { Doctor } from '../doctors/index.js';
@@ -9,6 +10,8 @@ import { IntegratorApp, IntegratorAppDoctor, IntegratorKey } from './integrator.
 import type { IntegratorAppInput } from './integrator.inputs.js';
 import { appRows, type AppRow } from './integrator.read.js';
 import { makeKey, parseKey, secretMatches, type NewKey } from './integrator.keys.js';
+import { KeyCache } from './integrator.key-cache.js';
+import { Refunds } from './integrator.quota.js';
 
 /** A doctor linked to a hospital's app, as the admin's form shows it. */
 export interface HospitalDoctorRow {
@@ -32,7 +35,14 @@ export const DEMO_KEY = makeKey('de00000000000001', 'development-only-demo-key'.
  * cost budget in integrator.quota.ts.
  */
 export class IntegratorService {
-  constructor(private readonly production: boolean) {}
+  /** Keys that authenticated, kept while this process hears nirog_cache (integrator.key-cache.ts). */
+  readonly keys: KeyCache;
+  /** Cost points this process owes apps' buckets (integrator.quota.ts). */
+  readonly refunds = new Refunds();
+
+  constructor(private readonly production: boolean, keyCacheSeconds = 30) {
+    this.keys = new KeyCache(keyCacheSeconds * 1000);
+  }
 
   /** Registers an app and gives its first key (shown once), with the doctors a hospital's app is linked to. */
   async create(em: EntityManager, input: IntegratorAppInput): Promise<AppWithKey> {
@@ -78,6 +88,7 @@ export class IntegratorService {
       await this.linkDoctors(tx, app, input.hospitalDoctorIds);
       await tx.execute('update integrator_apps set quota_available = least(quota_available, quota_size) where id = ?', [app.id]);
     });
+    this.keys.clear();
     return app;
   }
 
@@ -141,6 +152,7 @@ export class IntegratorService {
     app.revokedAt ??= now;
     await em.nativeUpdate(IntegratorKey, { app: app.id, revokedAt: null }, { revokedAt: now });
     await em.flush();
+    this.keys.clear();
     return app;
   }
 
@@ -157,31 +169,52 @@ export class IntegratorService {
       await tx.nativeUpdate(IntegratorKey, { app: app.id, revokedAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: until } }] }, { expiresAt: until });
       tx.create(IntegratorKey, { app: tx.getReference(IntegratorApp, app.id), keyId: key.keyId, prefix: key.prefix, secretHash: key.secretHash });
     });
+    this.keys.clear();
     return { app, key: key.key };
   }
 
-  /** The app a presented key belongs to; a wrong, revoked or expired key is UNAUTHENTICATED, with its reason. */
-  async authenticate(em: EntityManager, presented: string): Promise<IntegratorIdentity> {
+  /**
+   * The app a presented key belongs to; a wrong, revoked or expired key is UNAUTHENTICATED, with its
+   * reason. A key that authenticated recently on this process is checked against its cached row
+   * (integrator.key-cache.ts): the secret's hash and the key's end, without a round trip.
+   */
+  async authenticate(db: SqlReader, presented: string): Promise<IntegratorIdentity> {
     const parsed = parseKey(presented);
     if (!parsed || (this.production && parsed.keyId === DEMO_KEY.keyId)) throw invalidKey();
-    const rows = await em.getConnection().execute<{
+    const cached = this.keys.get(parsed.keyId);
+    if (cached) {
+      if (!secretMatches(parsed.secret, cached.secretHash)) throw invalidKey();
+      return cached.identity;
+    }
+    const token = this.keys.token;
+    const rows = await selectRows<{
       secret_hash: string; prefix: string; expires_at: Date | null; key_revoked: Date | null; app_id: string; name: string; scopes: string[];
       organisation_kind: OrganisationKind | null; organisation_name: string | null; app_revoked: Date | null; expired: boolean;
-    }[]>(
+    }>(
+      db,
       `select k.secret_hash, k.prefix, k.expires_at, k.revoked_at as key_revoked, a.id as app_id, a.name, a.scopes, a.organisation_kind,
               a.organisation_name, a.revoked_at as app_revoked, (k.expires_at is not null and k.expires_at <= now()) as expired
          from integrator_keys k join integrator_apps a on a.id = k.app_id where k.key_id = ?`,
-      [parsed.keyId],
+      keyIdParam(parsed.keyId),
     );
     const row = rows[0];
     if (!row || !secretMatches(parsed.secret, row.secret_hash)) throw invalidKey();
     if (row.key_revoked || row.app_revoked) throw unauthenticated('This key was revoked', 'API_KEY_REVOKED');
     if (row.expired) throw unauthenticated('This key was rotated and its overlap has ended; use the new key', 'API_KEY_EXPIRED');
-    return {
-      appId: row.app_id, keyPrefix: row.prefix, name: row.name, scopes: parseScopes(row.scopes),
+    // Frozen: one cached object serves many requests.
+    const identity: IntegratorIdentity = Object.freeze({
+      appId: row.app_id, keyPrefix: row.prefix, name: row.name, scopes: Object.freeze(parseScopes(row.scopes)),
       organisationKind: row.organisation_kind, organisationName: row.organisation_name,
-    };
+    });
+    this.keys.set(parsed.keyId, { secretHash: row.secret_hash, expiresAt: row.expires_at ? new Date(row.expires_at).getTime() : null, identity }, token);
+    return identity;
   }
+}
+
+function keyIdParam(keyId: string): SqlParams {
+  const params = new SqlParams();
+  params.add(keyId);
+  return params;
 }
 
 const invalidKey = () => unauthenticated('This is not a valid Nirog app key', 'INVALID_API_KEY');

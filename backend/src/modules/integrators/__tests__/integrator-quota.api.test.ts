@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { parse, getIntrospectionQuery } from 'graphql';
-import { asAdmin, asVisitor, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
+import { asAdmin, asVisitor, countQueries, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import { buildNirogSchema } from '../../../schema.js';
 import { measureDocument } from '../../../common/graphql-limits.js';
 
@@ -34,6 +34,17 @@ async function asApp(key: string, query: string) {
   const res = await t.http().post('/graphql').set('X-Api-Key', key).set('Content-Type', 'application/json').send(query.startsWith('{"') ? query : { query });
   const error = res.body.errors?.[0];
   return { status: res.status, body: res.body, cost: res.body.extensions?.cost, code: error?.extensions?.code, retryAfter: error?.extensions?.retryAfter, header: res.headers['retry-after'] };
+}
+
+/** The bucket's stored level once it reads `expected`, or what it reads after `ms`. */
+async function levelWithin(appId: string, expected: number, ms: number): Promise<number> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const [row] = await t.sql<{ available: number }>('select quota_available as available from integrator_apps where id = ?', [appId]);
+    const level = Math.floor(Number(row!.available));
+    if (level === expected || Date.now() > until) return level;
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** Sets the bucket's level, and its clock `secondsAgo` in the past (negative: in the future, so it does not refill meanwhile). */
@@ -83,8 +94,49 @@ describe('the cost budget of an app', () => {
     expect(r.cost.actualQueryCost).toBe(actual);
     expect(r.cost.actualQueryCost).toBeLessThan(r.cost.requestedQueryCost);
     expect(r.cost.throttleStatus.currentlyAvailable).toBe(500 - actual);
-    const [row] = await t.sql<{ available: number }>('select quota_available as available from integrator_apps where id = ?', [app.id]);
-    expect(Math.floor(Number(row!.available))).toBe(500 - actual);
+    // The points go back to the row within a moment (or with the app's next request), not in a statement of this one.
+    expect(await levelWithin(app.id, 500 - actual, 1000)).toBe(500 - actual);
+  });
+
+  it('makes one quota statement a request: what a page did not use goes back with the next take', async () => {
+    const app = await newApp(1000, 1);
+    await setBucket(app.id, 500, -3600);
+    const takes = (sql: string[]) => sql.filter((q) => /quota_available/.test(q) && /where id = \S+ and/.test(q)).length;
+    const others = (sql: string[]) => sql.filter((q) => /quota_available/.test(q)).length - takes(sql);
+    /** The request's statements, and whether it lasted long enough for the timed give-back (100 ms) to fall inside. */
+    const timed = async () => {
+      const start = Date.now();
+      const r = await countQueries(() => asApp(app.key, DOCTORS));
+      return { ...r, timerMayFire: Date.now() - start >= 100 };
+    };
+    const first = await timed();
+    const second = await timed();
+    const used = 2 + listed;
+    expect(first.result.cost).toMatchObject({ requestedQueryCost: doctorsCost, actualQueryCost: used, throttleStatus: { currentlyAvailable: 500 - used } });
+    expect(second.result.cost).toMatchObject({ requestedQueryCost: doctorsCost, actualQueryCost: used, throttleStatus: { currentlyAvailable: 500 - 2 * used } });
+    // One take each; no give-back of its own (one sent before this change), only the timer's when the request lasted that long.
+    for (const r of [first, second]) {
+      expect(takes(r.sql)).toBe(1);
+      expect(others(r.sql)).toBeLessThanOrEqual(r.timerMayFire ? 1 : 0);
+    }
+    expect(await levelWithin(app.id, 500 - 2 * used, 1000)).toBe(500 - 2 * used);
+  });
+
+  it('judges a take and a refusal on the points owed back too, and writes them first', async () => {
+    // Points this process owes the app (as a request that used less than it asked leaves them): whether
+    // the timer or the next take writes them, the level judged and reported includes them.
+    const app = await newApp(1000, 10);
+    await setBucket(app.id, 0, -3600);
+    t.services.integrators.refunds.add(app.id, 50, t.orm.em.fork());
+    const refused = await asApp(app.key, DOCTORS);
+    expect(refused).toMatchObject({ status: 429, code: 'THROTTLED', retryAfter: Math.ceil((doctorsCost - 50) / 10) });
+    expect(refused.cost.throttleStatus.currentlyAvailable).toBe(50);
+    expect(await levelWithin(app.id, 50, 1000)).toBe(50);
+    t.services.integrators.refunds.add(app.id, doctorsCost, t.orm.em.fork());
+    const served = await asApp(app.key, fullPage);
+    expect(served.body.errors).toBeUndefined();
+    expect(served.cost.throttleStatus.currentlyAvailable).toBe(50 + doctorsCost - fullPageCost);
+    expect(await levelWithin(app.id, 50 + doctorsCost - fullPageCost, 1000)).toBe(50 + doctorsCost - fullPageCost);
   });
 
   it('reports the bucket, untouched, on a refusal for scope and on a request that cannot run', async () => {
