@@ -10,7 +10,9 @@
 //     process spent per request (from /proc), which a busy machine distorts far less than req/s;
 //   - SQL statements per request of every list at page sizes 5 and 50 (bench/sql-counts.mjs);
 //   - frontend: first-load JS/CSS (gzip) of /, /doctors, /medicine and Lighthouse mobile (and
-//     desktop) on /, /doctors, /medicine, a doctor's page and /cart, every run reported.
+//     desktop) on /, /doctors, /medicine, a doctor's page and /cart, every run reported;
+//   - each main route's first action working on a cheap phone (bench/cheap-phone.mjs; BENCH_CHEAP_PHONE=0
+//     leaves it out, BENCH_CHEAP_PHONE_RUNS, 3).
 // Prints one table and writes it to bench/results/<date>.md. Timings never run in CI.
 // Knobs: BENCH_DURATION (s per round, 10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_SIZES,
 // BENCH_API=0 (Lighthouse alone), BENCH_LIGHTHOUSE=0 (no Lighthouse), BENCH_LIGHTHOUSE_RUNS (5),
@@ -28,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { measure as measureBundles } from '../scripts/bundle-budget.mjs';
+import { cheapPhoneRuns, cheapPhoneTable } from './cheap-phone.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -315,7 +318,8 @@ async function benchSize(size) {
     if (sqlRun && sqlRun.status !== 0) throw new Error(`sql-counts failed: ${sqlRun.stderr}`);
     const sql = sqlRun ? JSON.parse(sqlRun.stdout.trim().split('\n').pop()) : [];
     const lighthouse = size === 'demo' && env.BENCH_LIGHTHOUSE !== '0' ? await runLighthouse(A) : null;
-    return { size, api, sql, lighthouse, search };
+    const cheapPhone = size === 'demo' && env.BENCH_CHEAP_PHONE !== '0' ? await runCheapPhone(A) : null;
+    return { size, api, sql, lighthouse, search, cheapPhone };
   } finally {
     await stop(app);
     await stop(baseline);
@@ -336,6 +340,16 @@ async function runLighthouse(base) {
   pinSelf(LIGHTHOUSE_CPUS);
   try {
     return await lighthouseRuns(base);
+  } finally {
+    pinSelf('1');
+  }
+}
+
+/** Each main route's first action on a cheap phone (bench/cheap-phone.mjs), Chromium on the same cores as Lighthouse's. */
+async function runCheapPhone(base) {
+  pinSelf(LIGHTHOUSE_CPUS);
+  try {
+    return await cheapPhoneRuns(base, Number(env.BENCH_CHEAP_PHONE_RUNS ?? 3));
   } finally {
     pinSelf('1');
   }
@@ -466,6 +480,7 @@ function table(runs, bundles) {
       lines.push(`| ${l.label} | ${l.preset} | ${l.score} | ${l.min} | ${l.scores.join(', ')} | ${f0(l.fcp)} | ${f0(l.lcp)} | ${f0(l.tbt)} | ${l.cls.toFixed(3)} | ${verdict(ok)} |`);
     }
   }
+  if (demo?.cheapPhone) lines.push('', ...cheapPhoneTable(demo.cheapPhone));
   return lines.join('\n') + '\n';
 }
 
