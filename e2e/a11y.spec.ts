@@ -449,7 +449,7 @@ async function states(page: Page, run: Run, inFlight: () => number): Promise<str
     await open(page, paths.userSignin);
     await settled(page, inFlight);
     await page.locator('main form button[type=submit]').click();
-    await expect(page.locator('main .ant-form-item-explain-error').first()).toBeVisible();
+    await expect(page.locator('main .field-problem').first()).toBeVisible();
     await motionDone(page);
     found.push(...(await check(page, run, 'the login form with its errors')));
 
