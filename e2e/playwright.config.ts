@@ -29,8 +29,10 @@ export default defineConfig({
   workers: 1,
   projects: [
     // A project's testIgnore replaces the one above: each names E2E_IGNORE again.
-    { name: 'axe', testMatch: '**/a11y.spec.ts', testIgnore: ignored, fullyParallel: true },
-    { name: 'journeys', testIgnore: ['**/a11y.spec.ts', ...ignored] },
+    // Each its own output folder: a run empties its folder first, and the journeys' run would
+    // otherwise delete the axe runs' failure screenshots.
+    { name: 'axe', testMatch: '**/a11y.spec.ts', testIgnore: ignored, fullyParallel: true, outputDir: '../test-results/e2e-artifacts/axe' },
+    { name: 'journeys', testIgnore: ['**/a11y.spec.ts', ...ignored], outputDir: '../test-results/e2e-artifacts/journeys' },
   ],
   retries: 0,
   reporter: [['list'], ['json']],
