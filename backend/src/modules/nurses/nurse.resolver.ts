@@ -6,7 +6,7 @@ import { Allow, Public } from '../../common/access.js';
 import { Role } from '../../common/roles.js';
 import { PageArgs, Paginated, AdminPageArgs } from '../../common/pagination.js';
 import { GraphQLUpload, readUpload, type FileUpload } from '../../common/upload.js';
-import { badInput } from '../../common/errors.js';
+import { badInput, notFound } from '../../common/errors.js';
 import { Nurse } from './nurse.entity.js';
 import { NurseReview } from './nurse-review.entity.js';
 import { NurseHire } from './nurse-hire.entity.js';
@@ -74,7 +74,13 @@ export class NurseReviewResolver {
  * A hire's fields publish hireForViewer (nurse.read.ts): this resolver never decides who sees what.
  * The service answers a hire only to a viewer who may read it, so the view is there for every field.
  */
-const hireView = async (h: NurseHire, ctx: Context): Promise<HireForViewer> => (await loadHireForViewer(h, ctx.user))!;
+const hireView = async (h: NurseHire, ctx: Context): Promise<HireForViewer> => {
+  // Should a later door hand a hire to someone else, it is refused like a hire they may not read
+  // (a coded answer), never a null dereference answered as a server error.
+  const view = await loadHireForViewer(h, ctx.user);
+  if (!view) throw notFound('Hire');
+  return view;
+};
 
 @Resolver(() => NurseHire)
 export class NurseHireResolver {
