@@ -10,7 +10,9 @@
 //     process spent per request (from /proc), which a busy machine distorts far less than req/s;
 //   - SQL statements per request of every list at page sizes 5 and 50 (bench/sql-counts.mjs);
 //   - frontend: first-load JS/CSS (gzip) of /, /doctors, /medicine and Lighthouse mobile (and
-//     desktop) on /, /doctors, /medicine, a doctor's page and /cart, every run reported;
+//     desktop) on /, /doctors, /medicine, a doctor's page and /cart, every run reported
+//     (bench/lighthouse.mjs; alone against any running Nirog, e.g. `npm start`:
+//     `node bench/lighthouse.mjs http://127.0.0.1:4173 [runs]`);
 //   - each main route's first action working on a cheap phone (bench/cheap-phone.mjs; BENCH_CHEAP_PHONE=0
 //     leaves it out, BENCH_CHEAP_PHONE_RUNS, 3).
 // Prints one table and writes it to bench/results/<date>.md. Timings never run in CI.
@@ -31,6 +33,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { measure as measureBundles } from '../scripts/bundle-budget.mjs';
 import { cheapPhoneRuns, cheapPhoneTable } from './cheap-phone.mjs';
+import { lighthouseRuns, lighthouseTable } from './lighthouse.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -339,7 +342,7 @@ async function runLighthouse(base) {
   // models has 8. No load runs meanwhile, and the server on cpu0 answers a page's few requests.
   pinSelf(LIGHTHOUSE_CPUS);
   try {
-    return await lighthouseRuns(base);
+    return await lighthouseRuns(base, { runs: LIGHTHOUSE_RUNS, presets: LIGHTHOUSE_PRESETS, throttling: LIGHTHOUSE_THROTTLING });
   } finally {
     pinSelf('1');
   }
@@ -353,52 +356,6 @@ async function runCheapPhone(base) {
   } finally {
     pinSelf('1');
   }
-}
-
-async function lighthouseRuns(base) {
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
-  const once = async (route, preset) => {
-    const chrome = await chromeLauncher.launch({ chromePath: env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: flags });
-    try {
-      const r = await lighthouse(`${base}${route}`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error', output: 'json', throttlingMethod: LIGHTHOUSE_THROTTLING },
-        preset === 'desktop' ? desktopConfig : undefined);
-      const a = r.lhr.audits;
-      // A run Lighthouse could not score (e.g. no largest paint recorded) is run again.
-      if (r.lhr.categories.performance.score === null) return null;
-      return {
-        route, preset, score: Math.round(r.lhr.categories.performance.score * 100),
-        fcp: a['first-contentful-paint'].numericValue, lcp: a['largest-contentful-paint'].numericValue,
-        tbt: a['total-blocking-time'].numericValue, cls: a['cumulative-layout-shift'].numericValue,
-      };
-    } finally {
-      await chrome.kill();
-    }
-  };
-  // The five routes of issue #22: a doctor's page is the first doctor of the list.
-  const list = await (await fetch(`${base}/api/doctors?pageSize=1`)).json();
-  const doctorPage = `/doctor/${list.doctors[0]._id}`;
-  const routes = ['/', '/doctors', '/medicine', doctorPage, '/cart'];
-  console.log('[lighthouse] warm-up…');
-  await once('/', 'mobile');
-  const results = [];
-  for (const preset of LIGHTHOUSE_PRESETS) {
-    for (const route of routes) {
-      const runs = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-        console.log(`[lighthouse] ${preset} ${route} (${i + 1}/${LIGHTHOUSE_RUNS})…`);
-        let run = null;
-        for (let attempt = 0; attempt < 3 && !run; attempt++) run = await once(route, preset);
-        if (!run) throw new Error(`Lighthouse could not score ${preset} ${route} in 3 attempts`);
-        runs.push(run);
-      }
-      const sorted = [...runs].sort((x, y) => x.score - y.score);
-      results.push({ ...sorted[Math.floor(sorted.length / 2)], label: route === doctorPage ? '/doctor/:id' : route, min: sorted[0].score, scores: runs.map((r) => r.score) });
-    }
-  }
-  return results;
 }
 
 const f0 = (n) => n.toFixed(0);
@@ -472,14 +429,7 @@ function table(runs, bundles) {
   lines.push('', '## Frontend first load (gzip, from the Vite manifest)', '', '| route | JS kB | CSS kB | budget |', '|---|---:|---:|---|');
   for (const b of bundles) lines.push(`| ${b.route} | ${b.jsKb} | ${b.cssKb} | ≤ ${b.maxJsKb} kB: ${verdict(b.ok)} |`);
   const lh = demo?.lighthouse;
-  if (lh) {
-    lines.push('', `## Lighthouse 13.5 performance (Debian Chromium on cpus ${LIGHTHOUSE_CPUS}; throttling ${LIGHTHOUSE_THROTTLING}; ${LIGHTHOUSE_RUNS} runs per route after a warm-up; targets: mobile median ≥ 95 and no run under 90, desktop ≥ 98)`, '',
-      '| route | preset | median | lowest | every run | FCP ms | LCP ms | TBT ms | CLS | target |', '|---|---|---:|---:|---|---:|---:|---:|---:|---|');
-    for (const l of lh) {
-      const ok = l.preset === 'mobile' ? l.score >= 95 && l.min >= 90 : l.score >= 98;
-      lines.push(`| ${l.label} | ${l.preset} | ${l.score} | ${l.min} | ${l.scores.join(', ')} | ${f0(l.fcp)} | ${f0(l.lcp)} | ${f0(l.tbt)} | ${l.cls.toFixed(3)} | ${verdict(ok)} |`);
-    }
-  }
+  if (lh) lines.push('', ...lighthouseTable(lh, { cpus: LIGHTHOUSE_CPUS, throttling: LIGHTHOUSE_THROTTLING, runs: LIGHTHOUSE_RUNS }));
   if (demo?.cheapPhone) lines.push('', ...cheapPhoneTable(demo.cheapPhone));
   return lines.join('\n') + '\n';
 }

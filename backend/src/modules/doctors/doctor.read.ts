@@ -279,10 +279,12 @@ export async function searchPage(em: SqlReader, query: DoctorQuery, args: Doctor
   // doctor of tier t among the first `end` overall is among the first `end` of "tier t or better".
   // Branches say nothing of the tiers above them ("and not …"): PostgreSQL cannot tell how few rows
   // such a branch keeps, and walked the whole order's index for a branch that kept none (1 s at 100k).
-  const branches = tiers.map((tier) => `(${CARD}, ${tier} as tier from doctors d where ${listFilters(p, args).join(' and ')} and ${tierCondition(p, query, tier)}
+  // The branches carry ids alone (their order reads the heap rows anyway); the page's cards are read
+  // once, for the few ids kept: a shorter statement to parse and plan, and narrow rows to sort.
+  const branches = tiers.map((tier) => `(select d.id, ${tier} as tier from doctors d where ${listFilters(p, args).join(' and ')} and ${tierCondition(p, query, tier)}
     order by ${orderSql(sort, 'd.')} limit ${end})`);
-  const pageSql = `select * from (select distinct on (x.id) x.* from (${branches.join(' union all ')}) x order by x.id, x.tier) y
-    order by y.tier, ${orderSql(sort, 'y.')} limit ${args.pageSize} offset ${offsetOf(args)}`;
+  const pageSql = `${CARD} from (select distinct on (x.id) x.id, x.tier from (${branches.join(' union all ')}) x order by x.id, x.tier) y
+    join doctors d on d.id = y.id order by y.tier, ${orderSql(sort, 'd.')} limit ${args.pageSize} offset ${offsetOf(args)}`;
   const c = new SqlParams();
   const countSql = `select count(*) as count from doctors d where ${listFilters(c, args).join(' and ')} and ${tierCondition(c, query, tiers[tiers.length - 1]!)}`;
   const [rows, total] = await Promise.all([
