@@ -317,6 +317,8 @@ async function benchSize(size) {
       api.push(await compare(s, { app: app.pid, baseline: baseline.pid }));
     }
     const search = env.BENCH_SEARCH === '0' || env.BENCH_API === '0' ? null : await searchBench(A, app.pid, webDoctors, cardVariables, size);
+    // Printed as soon as measured: a later step that fails does not take these figures with it.
+    if (search) console.log(JSON.stringify({ size, search }));
     const sqlRun = env.BENCH_API === '0' ? null : spawnSync(process.execPath, ['bench/sql-counts.mjs'], { cwd: root, env: { ...env, DATABASE_URL: url }, encoding: 'utf8' });
     if (sqlRun && sqlRun.status !== 0) throw new Error(`sql-counts failed: ${sqlRun.stderr}`);
     const sql = sqlRun ? JSON.parse(sqlRun.stdout.trim().split('\n').pop()) : [];
