@@ -13,7 +13,7 @@ import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import type { Config } from './config.js';
 import { poolUse, type Orm } from './db.js';
-import type { Logger } from './common/logger.js';
+import { lazyRequestLog, type Logger } from './common/logger.js';
 import { RequestContext, type Context } from './common/context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError, unauthenticated, wrongTransport } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
@@ -50,6 +50,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     id: string;
     log: Logger;
+    /** Adds bindings to the request's logger (made when first used: lazyRequestLog below). */
+    bindLog(bindings: Record<string, string>): void;
   }
 }
 
@@ -141,7 +143,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     if (apiKey && door !== 'graphql') throw unauthenticated('App keys open /graphql only', 'INVALID_API_KEY');
     const ctx = visitorContext(req);
     ctx.integrator = apiKey ? await services.integrators.authenticate(ctx.reads, apiKey) : null;
-    if (ctx.integrator) ctx.log = req.log = req.log.child({ app: ctx.integrator.keyPrefix });
+    if (ctx.integrator) req.bindLog({ app: ctx.integrator.keyPrefix });
     // A visitor (no token) never asks the database who they are: their public list may then fork nothing (RequestContext).
     ctx.user = ctx.integrator || !token ? null : await services.accounts.authenticate(ctx.em, token);
     return ctx;
@@ -150,7 +152,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   /** A visitor's context for a request, whatever it carries (a page's first read, below); its EntityManager is forked when first used. */
   function visitorContext(req: Request): RequestContext {
     const origin = typeof req.headers.origin === 'string' ? req.headers.origin : null;
-    return new RequestContext(orm.em as unknown as Context['em'], { requestId: req.id, ip: req.ip ?? '', origin, log: req.log, services });
+    return new RequestContext(orm.em as unknown as Context['em'], { requestId: req.id, ip: req.ip ?? '', origin, log: () => req.log, services });
   }
 
   // Status 503 (not 200 or 500) while the database is away, so proxies and clients retry.
@@ -250,13 +252,13 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     req.id = typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-    req.log = log.child({ requestId: req.id });
+    lazyRequestLog(req, log);
     res.setHeader('X-Request-Id', req.id);
     requestContext.enterWith({ requestId: req.id, ip: req.ip ?? '' });
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.log.info({ method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms) }, 'request');
+      if (log.isLevelEnabled('info')) req.log.info({ method: req.method, url: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms) }, 'request');
     });
     next();
   });

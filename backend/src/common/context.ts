@@ -57,20 +57,30 @@ export class RequestContext implements Context {
   readonly requestId: string;
   readonly ip: string;
   readonly origin: string | null;
-  log: Logger;
   readonly services: AppServices;
   readonly loaders = new RequestLoaders();
+  /** The logger, or how to make it when first used (a request that logs nothing makes no child logger). Shared by copies, as db is. */
+  private readonly logs: { made?: Logger; make?: () => Logger };
   readonly reads: SqlReader;
   private readonly db: { root: EntityManager; forked?: EntityManager };
 
-  constructor(root: EntityManager, fields: Pick<Context, 'requestId' | 'ip' | 'origin' | 'log' | 'services'>) {
-    ({ requestId: this.requestId, ip: this.ip, origin: this.origin, log: this.log, services: this.services } = fields);
+  constructor(root: EntityManager, fields: Pick<Context, 'requestId' | 'ip' | 'origin' | 'services'> & { log: Logger | (() => Logger) }) {
+    ({ requestId: this.requestId, ip: this.ip, origin: this.origin, services: this.services } = fields);
+    this.logs = typeof fields.log === 'function' ? { make: fields.log } : { made: fields.log };
     const db: { root: EntityManager; forked?: EntityManager } = { root };
     this.db = db;
     this.reads = {
       getConnection: (type) => (db.forked ?? db.root).getConnection(type),
       getTransactionContext: () => db.forked?.getTransactionContext(),
     };
+  }
+
+  get log(): Logger {
+    return (this.logs.made ??= this.logs.make!());
+  }
+
+  set log(logger: Logger) {
+    this.logs.made = logger;
   }
 
   get em(): EntityManager {

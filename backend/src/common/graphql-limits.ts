@@ -94,8 +94,38 @@ function pageSizeOf(field: FieldNode, def: GraphQLField<unknown, unknown> | unde
   return sizes.length ? Math.max(...sizes) : undefined;
 }
 
+/**
+ * Shapes already measured, by operation node (Apollo keeps one parsed document per distinct text, so
+ * an app's repeated query is the same node) and then by its variables as JSON: an integrator's request
+ * is measured before it runs, and the walk cost about as much as the quota's statement. Bounded: a
+ * node holds at most MEASURED_PER_OPERATION sets of variables (then starts again), variables longer
+ * than MEASURED_VARIABLES_CHARS are not kept, and the nodes themselves go with their documents (WeakMap).
+ */
+const measured = new WeakMap<OperationDefinitionNode, { schema: GraphQLSchema; shapes: Map<string, DocumentShape | undefined> }>();
+const MEASURED_PER_OPERATION = 32;
+const MEASURED_VARIABLES_CHARS = 1024;
+
 /** Depth, aliases and cost of one operation (fragment cycles are refused by graphql's own rules; a repeated spread is skipped). */
 export function measureOperation(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>,
+  variables?: Record<string, unknown>): DocumentShape | undefined {
+  let key: string;
+  try {
+    key = JSON.stringify(variables ?? null);
+  } catch {
+    return measureOnce(schema, operation, fragments, variables); // not plain JSON (an upload's stream): not kept
+  }
+  let entry = measured.get(operation);
+  if (entry?.schema !== schema) measured.set(operation, entry = { schema, shapes: new Map() });
+  if (entry.shapes.has(key)) return entry.shapes.get(key);
+  const shape = measureOnce(schema, operation, fragments, variables);
+  if (key.length <= MEASURED_VARIABLES_CHARS) {
+    if (entry.shapes.size >= MEASURED_PER_OPERATION) entry.shapes.clear();
+    entry.shapes.set(key, shape);
+  }
+  return shape;
+}
+
+function measureOnce(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Map<string, FragmentDefinitionNode>,
   variables?: Record<string, unknown>): DocumentShape | undefined {
   const root = operation.operation === 'query' ? schema.getQueryType() : operation.operation === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType();
   if (!root) return undefined;

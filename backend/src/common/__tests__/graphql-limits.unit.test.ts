@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { describe, expect, it } from '@jest/globals';
-import { buildSchema, parse, validate } from 'graphql';
-import { measureDocument, queryLimitRules } from '../graphql-limits.js';
+import { buildSchema, parse, validate, type OperationDefinitionNode } from 'graphql';
+import { measureDocument, measureOperation, queryLimitRules } from '../graphql-limits.js';
 
 /**
  * The cost of a document, worked out by hand: every field 1, a list 1 + its selection × its items.
@@ -43,6 +43,22 @@ describe('GraphQL cost', () => {
     const q = 'query($n: Int) { doctors(pageSize: $n) { items { id } } }';
     expect(costOf(q)).toBe(102);
     expect(costOf(q, { n: 7 })).toBe(9); // 1 + (1 + 7)
+  });
+
+  it('keeps a measured operation by its node and variables: the same document with other variables is measured again', () => {
+    const document = parse('query($n: Int) { doctors(pageSize: $n) { items { id } } }');
+    const operation = document.definitions[0] as OperationDefinitionNode;
+    const fragments = new Map();
+    const first = measureOperation(schema, operation, fragments, { n: 7 });
+    expect(first?.cost).toBe(9);
+    expect(measureOperation(schema, operation, fragments, { n: 7 })).toBe(first); // kept, not walked again
+    expect(measureOperation(schema, operation, fragments, { n: 50 })?.cost).toBe(52);
+    expect(measureOperation(schema, operation, fragments)?.cost).toBe(102);
+    // Bounded: many sets of variables on one node start the kept list again, and still measure right.
+    for (let n = 1; n <= 100; n++) expect(measureOperation(schema, operation, fragments, { n })?.cost).toBe(2 + n);
+    // Another schema (tests build several) is never answered from the first one's shapes.
+    const other = buildSchema('type Query { doctors(page: Int, pageSize: Int = 20): P! } type P { items: [D!]! } type D { id: ID! }');
+    expect(measureOperation(other, operation, fragments, { n: 7 })?.cost).toBe(9);
   });
 
   it('reads a page size inside an input-object argument: literal, default, absent, variable', () => {

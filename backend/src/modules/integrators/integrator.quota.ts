@@ -55,7 +55,12 @@ type BucketRow = { available: number; size: number; rate: number };
  * for the app go back in the same statement (taken or refused: a refusal writes them too, so it is
  * judged, and its Retry-After computed, on the level the bucket really has).
  */
-export async function takeFromBucket(db: SqlReader, appId: string, cost: number, refunds?: Refunds): Promise<BucketResult> {
+export function takeFromBucket(db: SqlReader, appId: string, cost: number, refunds?: Refunds): Promise<BucketResult> {
+  return refunds ? refunds.takes.take(db, appId, cost) : takeOnce(db, appId, cost);
+}
+
+/** One request's take, in its own statement (what a batch of one, and each request of a refused batch, runs). */
+async function takeOnce(db: SqlReader, appId: string, cost: number, refunds?: Refunds): Promise<BucketResult> {
   const refund = refunds?.take(appId) ?? 0;
   let row: BucketRow | undefined;
   try {
@@ -71,6 +76,90 @@ export async function takeFromBucket(db: SqlReader, appId: string, cost: number,
   const missing = cost - Number(state.available);
   return { allowed: false, report: report(cost, state, 0), retryAfterSeconds: Math.max(1, Math.ceil(missing / Number(state.rate))) };
 }
+
+/**
+ * An app's takes from this process, one statement at a time (group commit, as a database commits the
+ * transactions that queued behind a flush together). While an app's TAKE is on its way, the requests
+ * of that app that arrive meanwhile wait, and are then taken together: one TAKE of the sum of their
+ * costs. Under load that is one quota statement for several requests, where each request had its own
+ * and queued on the row's lock anyway (the bench's integrator with its key: docs/performance.md).
+ *
+ * Nothing of the bucket's exactness changes: each request's points are taken from the row before it
+ * runs (none are held aside), and a request is only ever refused by its own statement. A batch whose
+ * sum the bucket does not hold takes nothing and its requests are then taken one by one in the order
+ * they came, each judged, and its THROTTLED and Retry-After computed, on the level the row really has.
+ * A taken batch reports each request the level after its own take, as if they had run one after
+ * another in that order (the level after the batch plus the costs of the requests taken after it).
+ */
+export class TakeQueue {
+  private readonly waiting = new Map<string, Waiting[]>();
+
+  constructor(private readonly refunds: Refunds) {}
+
+  take(db: SqlReader, appId: string, cost: number): Promise<BucketResult> {
+    return new Promise<BucketResult>((resolve, reject) => {
+      const queue = this.waiting.get(appId);
+      const entry = { db, cost, resolve, reject };
+      if (queue) {
+        queue.push(entry);
+        return;
+      }
+      this.waiting.set(appId, []);
+      void this.run(appId, [entry]);
+    });
+  }
+
+  /** Runs a batch, then the requests that queued meanwhile as the next batch, until none wait. */
+  private async run(appId: string, batch: Waiting[]): Promise<void> {
+    try {
+      for (;;) {
+        await this.runBatch(appId, batch);
+        const next = this.waiting.get(appId) ?? [];
+        if (!next.length) {
+          this.waiting.delete(appId);
+          return;
+        }
+        this.waiting.set(appId, []);
+        batch = next;
+      }
+    } catch (err) {
+      // Not expected (runBatch settles its own requests): still, no request of the app may wait forever.
+      for (const w of [...batch, ...(this.waiting.get(appId) ?? [])]) w.reject(err);
+      this.waiting.delete(appId);
+    }
+  }
+
+  private async runBatch(appId: string, batch: Waiting[]): Promise<void> {
+    const [first] = batch;
+    if (batch.length === 1) {
+      await takeOnce(first!.db, appId, first!.cost, this.refunds).then(first!.resolve, first!.reject);
+      return;
+    }
+    const total = batch.reduce((sum, w) => sum + w.cost, 0);
+    const refund = this.refunds.take(appId);
+    let row: BucketRow | undefined;
+    try {
+      [row] = await selectRows<BucketRow>(first!.db, TAKE, values(refund, total, appId, refund, total));
+    } catch (err) {
+      if (refund) this.refunds.add(appId, refund, first!.db);
+      for (const w of batch) w.reject(err);
+      return;
+    }
+    if (row) {
+      let after = Number(row.available);
+      for (let i = batch.length - 1; i >= 0; i--) {
+        batch[i]!.resolve({ allowed: true, report: report(batch[i]!.cost, { ...row, available: after }) });
+        after += batch[i]!.cost;
+      }
+      return;
+    }
+    // Not enough for all of them: nothing was taken (nor the refund written); one by one, in order.
+    if (refund) this.refunds.add(appId, refund, first!.db);
+    for (const w of batch) await takeOnce(w.db, appId, w.cost, this.refunds).then(w.resolve, w.reject);
+  }
+}
+
+type Waiting = { db: SqlReader; cost: number; resolve: (r: BucketResult) => void; reject: (e: unknown) => void };
 
 /**
  * Points requests were charged for and did not use (requested minus actual cost: a page of 100 that
@@ -89,6 +178,8 @@ export async function takeFromBucket(db: SqlReader, appId: string, cost: number,
  * late. A process that dies owes at most `delayMs` of give-backs, which the bucket's refill makes up.
  */
 export class Refunds {
+  /** This process's takes, batched per app while one is on its way (TakeQueue, above). */
+  readonly takes = new TakeQueue(this);
   private readonly owed = new Map<string, { points: number; db: SqlReader }>();
   private timer?: NodeJS.Timeout;
   private writing?: Promise<void>;

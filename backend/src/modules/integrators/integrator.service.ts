@@ -10,7 +10,7 @@ import { IntegratorApp, IntegratorAppDoctor, IntegratorKey } from './integrator.
 import type { IntegratorAppInput } from './integrator.inputs.js';
 import { appRows, type AppRow } from './integrator.read.js';
 import { makeKey, parseKey, secretMatches, type NewKey } from './integrator.keys.js';
-import { KeyCache } from './integrator.key-cache.js';
+import { KeyCache, cachedSecretMatches } from './integrator.key-cache.js';
 import { Refunds } from './integrator.quota.js';
 
 /** A doctor linked to a hospital's app, as the admin's form shows it. */
@@ -183,7 +183,7 @@ export class IntegratorService {
     if (!parsed || (this.production && parsed.keyId === DEMO_KEY.keyId)) throw invalidKey();
     const cached = this.keys.get(parsed.keyId);
     if (cached) {
-      if (!secretMatches(parsed.secret, cached.secretHash)) throw invalidKey();
+      if (!cachedSecretMatches(cached, parsed.secret)) throw invalidKey();
       return cached.identity;
     }
     const token = this.keys.token;

@@ -3,6 +3,7 @@ import { parse, getIntrospectionQuery } from 'graphql';
 import { asAdmin, asVisitor, countQueries, createTestApp, type Client, type TestApp } from '../../../../test/app.js';
 import { buildNirogSchema } from '../../../schema.js';
 import { measureDocument } from '../../../common/graphql-limits.js';
+import { Refunds, takeFromBucket } from '../integrator.quota.js';
 
 /**
  * The cost budget of an app (a leaky bucket in PostgreSQL): every answer to an app reports it in
@@ -101,6 +102,8 @@ describe('the cost budget of an app', () => {
   it('makes one quota statement a request: what a page did not use goes back with the next take', async () => {
     const app = await newApp(1000, 1);
     await setBucket(app.id, 500, -3600);
+    // What earlier tests' apps are owed is written now, so that its timer cannot fire inside this test's count.
+    await t.services.integrators.refunds.flush();
     const takes = (sql: string[]) => sql.filter((q) => /quota_available/.test(q) && /where id = \S+ and/.test(q)).length;
     const others = (sql: string[]) => sql.filter((q) => /quota_available/.test(q)).length - takes(sql);
     /** The request's statements, and whether it lasted long enough for the timed give-back (100 ms) to fall inside. */
@@ -194,6 +197,36 @@ describe('the cost budget of an app', () => {
     const [row] = await t.sql<{ available: number }>('select quota_available as available from integrator_apps where id = ?', [app.id]);
     expect(Number(row!.available)).toBeGreaterThanOrEqual(10);
     expect(Number(row!.available)).toBeLessThan(fullPageCost);
+  });
+
+  it('takes the requests that queue behind an app\'s take in one statement, each reporting the level after its own take', async () => {
+    const app = await newApp(10_000, 1);
+    await setBucket(app.id, 5000, -3600);
+    const refunds = new Refunds();
+    const db = t.orm.em.fork();
+    const takes = (sql: string[]) => sql.filter((q) => /update integrator_apps/.test(q)).length;
+    const { result, sql } = await countQueries(() => Promise.all([100, 200, 300, 400, 500, 600].map((cost) => takeFromBucket(db, app.id, cost, refunds))));
+    expect(result.every((r) => r.allowed)).toBe(true);
+    // The first ran alone; the five that came while it was on its way, together: two statements, not six.
+    expect(takes(sql)).toBe(2);
+    // In the order they came, as if one after another: 5000 − 100, − 200, …
+    expect(result.map((r) => r.report.throttleStatus.currentlyAvailable)).toEqual([4900, 4700, 4400, 4000, 3500, 2900]);
+    expect(result.map((r) => r.report.requestedQueryCost)).toEqual([100, 200, 300, 400, 500, 600]);
+    expect(await levelWithin(app.id, 2900, 0)).toBe(2900);
+  });
+
+  it('takes a batch the bucket cannot hold one by one, in order: exactly the points there are, and exact refusals', async () => {
+    const app = await newApp(10_000, 1);
+    await setBucket(app.id, 1000, -3600);
+    const refunds = new Refunds();
+    const db = t.orm.em.fork();
+    // The first (300) alone; then 300 + 300 + 300 + 300 do not fit in 700: 300 and 300 are taken, the rest refused.
+    const result = await Promise.all(Array.from({ length: 5 }, () => takeFromBucket(db, app.id, 300, refunds)));
+    expect(result.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
+    expect(result.map((r) => r.report.throttleStatus.currentlyAvailable)).toEqual([700, 400, 100, 100, 100]);
+    // 200 points missing at 1 a second; a second's refill at most happened meanwhile.
+    for (const r of result.slice(3)) expect(r.retryAfterSeconds).toBeGreaterThanOrEqual(199);
+    expect(await levelWithin(app.id, 100, 0)).toBeGreaterThanOrEqual(100);
   });
 
   it('lets an app introspect where introspection is off for people', async () => {
