@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
@@ -43,7 +44,7 @@ import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js
 import { PUBLIC_FOLDERS } from './common/storage.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
-import { firstReadAnswer, SpaPages } from './common/spa-preloads.js';
+import { firstReadAnswer, INLINE_PICTURE_MAX_BYTES, SpaPages } from './common/spa-preloads.js';
 import { LiveSocket, type LiveCaller } from './common/live-socket.js';
 
 declare module 'express-serve-static-core' {
@@ -329,10 +330,10 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   app.use(DEFAULT_IMAGES_PATH, express.static(DEFAULT_IMAGES_DIR, { maxAge: '1d', index: false, dotfiles: 'deny' }), (_req: Request, res: Response) => {
     res.status(404).end();
   });
+  // The public pictures' folders only, as the bucket's policy (deploy/storage-policy.json): anything
+  // else in UPLOAD_DIR (prescription photos kept there before they were private) is never served.
+  const publicFolder = new RegExp(`^/(?:${PUBLIC_FOLDERS.join('|')})/`);
   if (!config.uploads.s3) {
-    // The public pictures' folders only, as the bucket's policy (deploy/storage-policy.json): anything
-    // else in UPLOAD_DIR (prescription photos kept there before they were private) is never served.
-    const publicFolder = new RegExp(`^/(?:${PUBLIC_FOLDERS.join('|')})/`);
     app.use('/uploads', (req: Request, res: Response, next: NextFunction) => (publicFolder.test(req.path) ? next() : missingFile(req, res)));
     app.use('/uploads', express.static(config.uploads.dir, { immutable: true, maxAge: '365d', index: false, dotfiles: 'deny' }));
   }
@@ -408,7 +409,15 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // index.html, with the chunks of the page asked for named in its head and its first screen
     // rendered from its first read, or the home page prerendered in the reader's language
     // (common/spa-preloads.ts).
-    const pages = new SpaPages(dist, config.answerCacheSeconds * 1000);
+    // A first screen's priority picture, read where /uploads serves it from (local storage only; with
+    // S3 it stays a link), to be carried inside the page when small (inlinePriorityPicture).
+    const pictureBytes = async (url: string): Promise<Buffer | null> => {
+      const inFolder = url.slice('/uploads'.length);
+      if (config.uploads.s3 || !url.startsWith('/uploads/') || !publicFolder.test(inFolder) || inFolder.includes('..')) return null;
+      const file = path.join(config.uploads.dir, inFolder);
+      return (await stat(file)).size <= INLINE_PICTURE_MAX_BYTES ? readFile(file) : null;
+    };
+    const pages = new SpaPages(dist, config.answerCacheSeconds * 1000, pictureBytes);
     coordinator.onCacheChange(() => pages.clearScreens());
     app.get('/{*path}', async (req, res) => {
       const found = pages.pageFor(req.path, req.headers.cookie, searchOf(req.url));

@@ -24,10 +24,14 @@ let renders = 0;
 export async function renderScreen(lang, location, read, { splash }) {
   if (read.data.doctor?.description === 'render fails') throw new Error('render failed');
   if (read.data.doctor?.description === 'slow') await new Promise((resolve) => setTimeout(resolve, 400));
-  return { markup: '<p>' + lang + ' ' + location + ' ' + splash + '</p>', hints: '', state: { read, render: ++renders } };
+  // The first medicine's pack as the real render writes a priority picture, and React's preload of it.
+  const pack = read.data.medicines?.items[0]?.imageUrl;
+  const picture = pack ? '<img class="med-img" src="' + pack + '" alt="Pack" width="400" height="300" loading="eager" decoding="async" fetchPriority="high"/>' : '';
+  const hints = pack ? '<link rel="preload" as="image" href="' + pack + '" fetchPriority="high"/>' : '';
+  return { markup: '<p>' + lang + ' ' + location + ' ' + splash + '</p>' + picture, hints, state: { read, render: ++renders } };
 }
-export function intoPage(index, { lang, markup }) {
-  return index.replace('<div id="root"></div>', '<div id="root" data-prerendered="' + lang + '">' + markup + '</div>');
+export function intoPage(index, { lang, markup, hints }) {
+  return index.replace('</head>', hints + '</head>').replace('<div id="root"></div>', '<div id="root" data-prerendered="' + lang + '">' + markup + '</div>');
 }
 `;
 
@@ -108,9 +112,25 @@ describe("a first-load page's HTML carries its first screen", () => {
     expect(profile.data).toEqual(await visitorGet('DoctorDetail', { id, reviewPage: 1 }));
   });
 
+  it('/medicine: the first pack, its priority picture, is inside the page (a data: URL) and no longer preloaded', async () => {
+    const html = (await t.http().get('/medicine')).text;
+    const url = embedded(html)!.data.medicines.items[0].imageUrl as string;
+    expect(url).toMatch(/^\/uploads\/.+\.webp$/);
+    const file = await t.http().get(url).buffer(true).parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => done(null, Buffer.concat(chunks)));
+    });
+    expect(file.status).toBe(200);
+    const src = /<img class="med-img" src="([^"]+)"[^>]*fetchPriority="high"/.exec(html)![1]!;
+    expect(src).toBe(`data:image/webp;base64,${(file.body as Buffer).toString('base64')}`);
+    expect(html).not.toContain(`href="${url}"`);
+  });
+
   it("in the reader's language, and without the splash once the session has seen it (the cookies)", async () => {
     const res = await t.http().get('/medicine').set('Cookie', 'nirog.lang=bn; nirog.splashSeen=1');
-    expect(screenOf(res.text)).toEqual(['bn', '<p>bn /medicine false</p>']);
+    const [lang, markup] = screenOf(res.text)!;
+    expect(lang).toBe('bn');
+    expect(markup).toMatch(/^<p>bn \/medicine false<\/p><img class="med-img" src="data:image\/webp;base64,/);
   });
 
   it("applies the page's own stylesheets from the start when its screen is in the HTML (only preloads them otherwise)", async () => {
