@@ -90,3 +90,49 @@ test.describe('the home page, prerendered', () => {
     expect(errors).toEqual([]);
   });
 });
+
+test.describe('the splash of a page the client renders (the server puts it in the HTML)', () => {
+  test('on a first visit /cart paints it before any script, and its stylesheet ends it at 2 s', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await context.addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL! }]);
+    await page.goto('/cart');
+    await expect(page.getByTestId('splash')).toBeVisible();
+    await expect(page.getByTestId('splash')).toHaveText(/নীরোগ/);
+    await expect(page.getByTestId('splash')).toBeHidden({ timeout: 5_000 });
+    // Seen (the cookie the app sets): no splash in the HTML any more.
+    await context.addCookies([{ name: 'nirog.splashSeen', value: '1', url: baseURL! }]);
+    expect(await (await page.request.get('/cart')).text()).not.toContain('data-testid="splash"');
+    await context.close();
+  });
+
+  test('with its scripts: the one splash is adopted (not drawn again), a tap ends it, and the page works under it', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const errors = errorsOf(page);
+    await page.goto('/cart');
+    await expect(page.getByTestId('splash')).toBeVisible();
+    // The app has started (the cart's heading) and drew no second splash over the server's.
+    await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+    await expect(page.getByTestId('splash')).toHaveCount(1);
+    await page.getByTestId('splash').click();
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('nirog.splashSeen'))).toBe('1');
+    // The next page of the session comes without it, and the app draws none either.
+    await page.goto('/nurses');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('splash')).toHaveCount(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  test('left alone, it ends at 2 s from the page\'s start, and the app removes it', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto('/user-signin');
+    await expect(page.getByTestId('splash')).toBeVisible();
+    await expect(page.getByTestId('splash')).toHaveCount(0, { timeout: 5_000 });
+    await page.getByRole('textbox').first().click();
+    await context.close();
+  });
+});

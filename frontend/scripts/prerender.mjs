@@ -24,4 +24,12 @@ for (const [lang, splash] of [['en', false], ['en', true], ['bn', false], ['bn',
   const name = `home.${lang}${splash ? '.splash' : ''}`;
   writeFileSync(path.join(dist, 'prerendered', `${name}.html`), html);
   console.log(`prerendered / (${name}): ${(Buffer.byteLength(screen.markup) / 1024).toFixed(1)} kB of markup`);
+  // The splash alone (dist/prerendered/splash.<lang>.html), as the home page draws it: the server puts it
+  // in the HTML of a plain page on a session's first visit, outside #root, and the app's Splash adopts it
+  // by its id (app/components/Splash.tsx, STATIC_SPLASH_ID).
+  if (splash) {
+    const found = /<div class="splash"[^>]*><div><p class="splash-title">[^<]*<\/p><p class="splash-subtitle">[^<]*<\/p><\/div><\/div>/.exec(screen.markup);
+    if (!found) throw new Error(`prerender: no splash in the home page's ${lang} markup`);
+    writeFileSync(path.join(dist, 'prerendered', `splash.${lang}.html`), found[0].replace('<div class="splash"', '<div id="nirog-splash" class="splash"'));
+  }
 }

@@ -78,6 +78,8 @@ export class SpaPages {
   private readonly pages: { pattern: RegExp; html: string; params: string[]; read?: FirstRead }[] = [];
   private readonly exclude: Set<string>;
   private readonly home = new Map<string, string>();
+  /** The splash's markup by language (the build's prerendered/splash.<lang>.html). */
+  private readonly splashes = new Map<string, string>();
   private renderer?: Promise<ScreenRenderer | null>;
   private readonly screens: AnswerCache;
   private rendering = 0;
@@ -91,6 +93,10 @@ export class SpaPages {
     for (const name of LANGS.flatMap((lang) => [lang, `${lang}.splash`])) {
       const file = path.join(dist, 'prerendered', `home.${name}.html`);
       if (existsSync(file)) this.home.set(name, readFileSync(file, 'utf8'));
+    }
+    for (const lang of LANGS) {
+      const file = path.join(dist, 'prerendered', `splash.${lang}.html`);
+      if (existsSync(file)) this.splashes.set(lang, readFileSync(file, 'utf8'));
     }
     this.plain = readFileSync(path.join(dist, 'index.html'), 'utf8');
     const file = path.join(dist, 'route-preloads.json');
@@ -125,12 +131,25 @@ export class SpaPages {
       return { html: this.home.get(`${lang}${splash}`) ?? this.home.get(lang) ?? this.home.get(`en${splash}`) ?? this.home.get('en') ?? this.plain, varies: true };
     }
     const found = this.firstLoadPage(pathname);
-    if (!found) return { html: this.plain, varies: false };
+    const splash = this.splashFor(cookies);
+    if (!found) return { html: splash(this.plain), varies: this.splashes.size > 0 };
     const { page, match } = found;
     const read = page.read && !search ? readFor(page.read, page.params, match) : undefined;
-    if (!read) return { html: page.html, varies: false };
+    if (!read) return { html: splash(page.html), varies: this.splashes.size > 0 };
     // The first screen is rendered in the reader's language, with the splash on a session's first visit.
-    return { html: page.html, varies: true, read, screen: { lang: readerLang(cookies), splash: !splashSeen(cookies), location: pathname } };
+    return { html: splash(page.html), base: page.html, varies: true, read, screen: { lang: readerLang(cookies), splash: !splashSeen(cookies), location: pathname } };
+  }
+
+  /**
+   * A page the client renders from nothing gets the splash in its HTML on a session's first visit, in
+   * the reader's language, before #root (the build's `prerendered/splash.<lang>.html`, the home page's
+   * own markup): it paints with the page and its stylesheet fades it at 2 s, as on the prerendered home
+   * page, and the app's Splash adopts it (frontend app/components/Splash.tsx). Drawn by React instead, it
+   * came only once the scripts had run (a phone's largest paint on /cart, and 2 s more over the page).
+   */
+  private splashFor(cookies: string | undefined): (html: string) => string {
+    const markup = splashSeen(cookies) ? undefined : this.splashes.get(readerLang(cookies)) ?? this.splashes.get('en');
+    return markup ? (html) => html.replace('<div id="root">', () => `${markup}<div id="root">`) : (html) => html;
   }
 
   /**
@@ -143,6 +162,7 @@ export class SpaPages {
   async withFirstScreen(page: SpaPage, answerOf: () => Promise<FirstReadAnswer | null>): Promise<string> {
     if (!page.read || !page.screen) return page.html;
     const { lang, splash, location } = page.screen;
+    const base = page.base ?? page.html;
     const key = `${location}\n${lang}\n${splash}`;
     const kept = this.screens.lookup(key);
     if (kept) return String(kept.body);
@@ -157,7 +177,7 @@ export class SpaPages {
       const state = JSON.stringify(screen.state).replace(/</g, '\\u003c');
       // The page's own stylesheets apply from the start (not only preloaded, as for a page the client
       // renders): the screen is in the HTML, and without them it would paint unstyled, then move.
-      const index = page.html.replace(/<link rel="preload" as="style" href=/g, '<link rel="stylesheet" href=');
+      const index = base.replace(/<link rel="preload" as="style" href=/g, '<link rel="stylesheet" href=');
       const html = await inlinePriorityPicture(renderer.intoPage(index, { lang, splash, markup: screen.markup, hints: screen.hints })
         .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`), this.pictureBytes);
       this.screens.keep(key, { status: 200, route: location, headers: [], body: html }, Number.POSITIVE_INFINITY, since);
@@ -238,7 +258,10 @@ export async function firstReadAnswer(apollo: ApolloServer<Context>, documents: 
 
 /** A page to send: its HTML, whether it depends on the Cookie header, and its first read and screen when it has them. */
 export interface SpaPage {
+  /** The page as sent when no first screen is rendered into it (with the server's splash on a session's first visit). */
   html: string;
+  /** The page a first screen is rendered into (no splash of its own: the render draws it). */
+  base?: string;
   varies: boolean;
   read?: FirstRead;
   screen?: { lang: Lang; splash: boolean; location: string };

@@ -35,6 +35,9 @@ export function intoPage(index, { lang, markup, hints }) {
 }
 `;
 
+const SPLASH = '<div id="nirog-splash" class="splash"><div><p class="splash-title">Nirog</p></div></div>';
+const SEEN = 'nirog.splashSeen=1';
+
 let t: TestApp;
 let dist: string;
 
@@ -50,6 +53,9 @@ function standInDist(): string {
     ...(read ? { read: { operationName: read.operation, hash: hashOf(read.operation), variables: read.variables } } : {}),
   }));
   writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify({ routes, exclude: ['/doctor/login', '/doctor/signup'] }));
+  // The splash the server puts in a page the client renders (a session's first visit): never in a rendered screen's page.
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(path.join(dist, 'prerendered', 'splash.en.html'), SPLASH);
   return dist;
 }
 
@@ -92,6 +98,7 @@ describe("a first-load page's HTML carries its first screen", () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toMatch(/Cookie/);
     expect(screenOf(res.text)).toEqual(['en', '<p>en /doctors true</p>']);
+    expect(res.text).not.toContain('nirog-splash'); // the render draws the splash itself (true above)
     const read = embedded(res.text)!;
     expect(read.query).toBe(documents.get(hashOf('Doctors'))!.text);
     expect(read.variables).toEqual(readOf('doctors').variables);
@@ -141,9 +148,11 @@ describe("a first-load page's HTML carries its first screen", () => {
   it('a render that fails sends the page as without it', async () => {
     const id = (await visitorGet('Doctors', readOf('doctors').variables)).doctors.items[1].id;
     await t.sql('update doctors set description = ? where id = ?', ['render fails', id]);
-    const res = await t.http().get(`/doctor/${id}`);
+    const res = await t.http().get(`/doctor/${id}`).set('Cookie', SEEN);
     expect(res.status).toBe(200);
     expect(res.text).toBe(INDEX);
+    // On a first visit the page without its screen has the server's splash, as any page the client renders.
+    expect((await t.http().get(`/doctor/${id}`)).text).toBe(INDEX.replace('<div id="root">', `${SPLASH}<div id="root">`));
   });
 
   it('nothing when the address has a query string, the answer is an error, or the page has no read', async () => {

@@ -92,6 +92,40 @@ describe('the home page, prerendered in the reader\'s language', () => {
   });
 });
 
+describe('the splash of a page the client renders, in its HTML on a session\'s first visit', () => {
+  const SPLASH = {
+    en: '<div id="nirog-splash" class="splash" aria-hidden="true" data-testid="splash"><div><p class="splash-title">Nirog</p></div></div>',
+    bn: '<div id="nirog-splash" class="splash" aria-hidden="true" data-testid="splash"><div><p class="splash-title">নীরোগ</p></div></div>',
+  };
+  function withSplashes(langs: (keyof typeof SPLASH)[]): SpaPages {
+    const dir = dist(true, ['en', 'en.splash']);
+    mkdirSync(path.join(dir, 'prerendered'), { recursive: true });
+    for (const lang of langs) writeFileSync(path.join(dir, 'prerendered', `splash.${lang}.html`), SPLASH[lang]);
+    return new SpaPages(dir);
+  }
+
+  it('puts it before #root in the reader\'s language, says the page varies by cookie, and leaves it out once seen', () => {
+    const pages = withSplashes(['en', 'bn']);
+    const first = pages.pageFor('/cart', undefined);
+    expect(first.html).toBe(INDEX.replace('<div id="root">', `${SPLASH.en}<div id="root">`));
+    expect(first.varies).toBe(true);
+    expect(pages.pageFor('/user-signin', 'nirog.lang=bn').html).toContain(`${SPLASH.bn}<div id="root">`);
+    expect(pages.pageFor('/cart', `${SEEN}; nirog.lang=bn`).html).toBe(INDEX);
+    // English when the build has no splash in the reader's language.
+    expect(withSplashes(['en']).pageFor('/cart', 'nirog.lang=bn').html).toContain(SPLASH.en);
+  });
+
+  it('not on the home page: its prerendered page draws its own', () => {
+    const pages = withSplashes(['en', 'bn']);
+    expect(pages.pageFor('/', undefined).html).toBe(HOME['en.splash']);
+  });
+
+  it('an older build without the splash files: pages as before, not varying', () => {
+    const pages = withSplashes([]);
+    expect(pages.pageFor('/cart', undefined)).toEqual({ html: INDEX, varies: false });
+  });
+});
+
 describe('the first screen\'s priority picture', () => {
   const PACK = '/uploads/generated/ab12.webp';
   const page = (src = PACK) => `<head><link rel="preload" as="image" href="${src}" fetchPriority="high"/><link rel="preload" as="image" href="/uploads/generated/cd34.webp"/></head>`

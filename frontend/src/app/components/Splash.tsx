@@ -28,12 +28,22 @@ function unseen(): boolean {
   }
   return unseenAtStart;
 }
+/**
+ * The splash the server put in a plain page's HTML (outside #root: a page the client renders from
+ * nothing, /cart or a sign-in screen, on a session's first visit; backend spa-preloads.ts): painted
+ * with the page's first paint and faded by its stylesheet at 2 s, as the prerendered home page's is.
+ * This component then draws none of its own (one drawn by React would start its 2 s again when the
+ * app arrives, and a second copy would flash): it ends that one, on a tap or when its time is up.
+ */
+export const STATIC_SPLASH_ID = 'nirog-splash';
+const staticSplash = () => (typeof document === 'undefined' ? null : document.getElementById(STATIC_SPLASH_ID));
+
 const never = () => () => {};
 const inServerMarkup = () => inPrerender;
 
 /** The splash is 2 s from the first paint: from the page's start when it came in the HTML, from now when React draws it. */
 const SPLASH_MS = 2000;
-const splashLeft = () => (inPrerender ? Math.max(0, SPLASH_MS - performance.now()) : SPLASH_MS);
+const splashLeft = () => (inPrerender || staticSplash() ? Math.max(0, SPLASH_MS - performance.now()) : SPLASH_MS);
 
 /**
  * The spec's 2-second splash, shown once per browser session as an overlay while the app loads
@@ -46,6 +56,18 @@ export default function Splash() {
   const firstInSession = useSyncExternalStore(never, unseen, inServerMarkup);
   const [ended, setEnded] = useState(false);
   const show = firstInSession && !ended;
+  // The server's splash, if the page came with one: a tap ends it; it goes when this one would.
+  const [inPage] = useState(staticSplash);
+  useEffect(() => {
+    if (!inPage) return;
+    if (!show) {
+      inPage.remove();
+      return;
+    }
+    const end = () => setEnded(true);
+    inPage.addEventListener('click', end);
+    return () => inPage.removeEventListener('click', end);
+  }, [inPage, show]);
   useEffect(() => {
     if (!show) return;
     try {
@@ -58,7 +80,7 @@ export default function Splash() {
     const timer = setTimeout(() => setEnded(true), splashLeft());
     return () => clearTimeout(timer);
   }, [show]);
-  if (!show) return null;
+  if (!show || inPage) return null;
   return (
     <div className="splash" onClick={() => setEnded(true)} aria-hidden="true" data-testid="splash">
       <div>
