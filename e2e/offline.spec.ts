@@ -160,16 +160,23 @@ test.describe('the app without a connection', () => {
     // before it takes charge of the page is not kept. The login is a light page now and quick, so the
     // lists are opened once the worker is in charge, as on any visit after the first seconds.
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller), { timeout: 60_000 }).toBe(true);
-    for (const [path, heading, rows] of [['/my-order', 'My orders', 'order-card'], ['/my-booking', 'Consultations History', 'appointment-card'],
-      ['/my/family', 'Family members', 'family-list'], ['/my-prescription', 'Previous Prescription History', 'prescription-card']]) {
+    // Each page stays open until its answer is saved: the copy is written beside the render, and a
+    // page.goto right after the first row (a full load, which no reader's tap within the app makes) can
+    // end the document before the browser has stored it (a CI run on a loaded machine missed one).
+    for (const [path, heading, rows, read] of [['/my-order', 'My orders', 'order-card', 'MyOrders'], ['/my-booking', 'Consultations History', 'appointment-card', 'MyAppointments'],
+      ['/my/family', 'Family members', 'family-list', 'MyFamilyMembers'], ['/my-prescription', 'Previous Prescription History', 'prescription-card', 'MyPrescriptions']]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: heading })).toBeVisible();
       await expect(page.getByTestId(rows).first()).toBeVisible();
+      await expect.poll(() => page.evaluate(async (op) => (await caches.has('nirog-personal'))
+        && (await (await caches.open('nirog-personal')).keys()).some((r) => r.url.includes(`/read/${op}?`)), read),
+      { message: `${path}: the answer of ${read} saved on the device` }).toBe(true);
     }
     // The worker is in place with the patient's pages, the answers seen are saved, and the newest
     // prescriptions' PDFs are kept: what is still missing is named, so that a failure says which. The
     // PDFs come over the cheap phone's 1.6 Mbps, after the list, so this may take a while.
-    await expect.poll(() => page.evaluate(async () => {
+    let missing: string[] = [];
+    await expect.poll(async () => (missing = await page.evaluate(async () => {
       const app = (await caches.keys()).find((k) => k.startsWith('nirog-app-'));
       const files = app ? (await (await caches.open(app)).keys()).map((r) => r.url) : [];
       const personal = (await caches.has('nirog-personal')) ? (await (await caches.open('nirog-personal')).keys()).map((r) => r.url) : [];
@@ -179,7 +186,9 @@ test.describe('the app without a connection', () => {
         ...['MyOrders', 'MyAppointments', 'MyFamilyMembers', 'MyPrescriptions'].filter((read) => !personal.some((u) => u.includes(`/read/${read}?`))),
         ...(personal.some((u) => u.includes('/file/api/prescription/')) ? [] : ['a prescription\'s PDF']),
       ];
-    }), { timeout: 120_000 }).toEqual([]);
+    })), { timeout: 120_000 }).toEqual([]).catch(() => {
+      throw new Error(`Not kept on the device after two minutes: ${missing.join(', ')}`);
+    });
 
     await network(context, cdp, false);
     await page.reload();

@@ -19,10 +19,20 @@ const lines = [];
 // The name of every failed test, printed again at the very end: CI keeps only the tail of its output,
 // and a failure that scrolled out of it cannot be told from another (stop 34's one PGlite failure).
 const failures = [];
-// eslint-disable-next-line no-control-regex -- colour codes are dropped from the first line
-const firstLine = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find(Boolean)?.slice(0, 240) ?? '';
+// What of a failure's message is printed again: its first line, what was expected and received (a
+// diff's lines too, so that a failed deep equality says what differed), and where in a test file it
+// failed: enough to tell one flake from another from CI's tail alone (stop 53's offline journey said
+// only "toEqual(expected) // deep equality"). At most eight lines of 200 characters.
+function errorLines(text) {
+  // eslint-disable-next-line no-control-regex -- colour codes are dropped
+  const all = String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  if (!all.length) return [];
+  const said = all.slice(1).filter((l) => /^(Expected|Received|[-+] )/.test(l)).slice(0, 6);
+  const where = all.find((l) => /^at .*\.(spec|test)\.[cm]?[tj]sx?:\d+/.test(l));
+  return [all[0], ...said, ...(where ? [where] : [])].map((l) => l.slice(0, 200));
+}
 function failedTest(suite, name, error) {
-  failures.push(`failed: ${suite.padEnd(10)} ${name}${error ? `\n          ${firstLine(error)}` : ''}`);
+  failures.push(`failed: ${suite.padEnd(10)} ${name}${errorLines(error).map((l) => `\n          ${l}`).join('')}`);
 }
 // jest and vitest write the same JSON shape: a suite that did not run has a message and no assertions.
 function jestFailures(suite, r) {
@@ -38,7 +48,8 @@ function playwrightFailures(r) {
     for (const spec of s.specs ?? []) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
-        const error = t.results?.find((x) => x.status !== 'passed' && x.status !== 'skipped')?.error?.message;
+        const e = t.results?.find((x) => x.status !== 'passed' && x.status !== 'skipped')?.error;
+        const error = e && `${e.message ?? ''}${e.location ? `\nat ${path.relative(root, e.location.file)}:${e.location.line}` : ''}`;
         failedTest('e2e', `${spec.file}:${spec.line} › ${spec.title}${t.status === 'flaky' ? ' (passed on retry)' : ''}`, error);
       }
     }
