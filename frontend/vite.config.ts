@@ -47,7 +47,10 @@ function chunkGraph(bundle: OutputBundle) {
     seen.add(file);
     chunks.get(file)!.imports.forEach((i) => closure(i, seen));
   };
-  return { chunks, closure, entries: [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName) };
+  // A chunk of stylesheets alone (a page's own .css split apart) has a script file here that Vite's CSS
+  // plugin drops from the output: its stylesheets are named, the file itself never (it would be a 404).
+  const script = (file: string) => !chunks.get(file)!.moduleIds.every((id) => /\.css($|\?)/.test(id));
+  return { chunks, closure, script, entries: [...chunks.values()].filter((c) => c.isEntry).map((c) => c.fileName) };
 }
 
 /**
@@ -97,7 +100,7 @@ function routePreloads(): Plugin {
     name: 'nirog-route-preloads',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const { chunks, closure, entries } = chunkGraph(bundle);
+      const { chunks, closure, script, entries } = chunkGraph(bundle);
       const pageChunk = (file: string) => {
         const found = [...chunks.values()].find((c) => c.facadeModuleId === `${root}${file}` && c.isDynamicEntry);
         if (!found) this.error(`config/firstLoads.ts lists ${file}, which is not a lazy page of the router`);
@@ -119,7 +122,7 @@ function routePreloads(): Plugin {
         const js = [...seen].filter((f) => !shell.has(f));
         const css = [...new Set(js.flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])]))];
         return {
-          path: paths[route], js: js.map((f) => `/${f}`), css: css.map((f) => `/${f}`),
+          path: paths[route], js: js.filter(script).map((f) => `/${f}`), css: css.map((f) => `/${f}`),
           ...(read ? { read: { operationName: read.operation, hash: hashOf(read.operation), variables: read.variables } } : {}),
         };
       });
@@ -150,8 +153,8 @@ function serviceWorker(): Plugin {
     name: 'nirog-service-worker',
     apply: clientBuild,
     generateBundle(_options, bundle) {
-      const { chunks, closure, entries } = chunkGraph(bundle);
-      const withCss = (files: Set<string>) => [...files, ...[...files].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])])].map((f) => `/${f}`);
+      const { chunks, closure, script, entries } = chunkGraph(bundle);
+      const withCss = (files: Set<string>) => [...[...files].filter(script), ...[...files].flatMap((f) => [...(chunks.get(f)!.viteMetadata?.importedCss ?? [])])].map((f) => `/${f}`);
       const shell = new Set<string>();
       entries.forEach((e) => closure(e, shell));
       const pages = new Set<string>();

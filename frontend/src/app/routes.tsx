@@ -23,7 +23,10 @@ function lightPage<P extends object>(load: () => Promise<{ default: ComponentTyp
   return <Page {...props} />;
 }
 
-/** A page that reads no data and uses no antd (the developer guide): its own chunk alone. */
+/**
+ * A page that reads nothing through Apollo and uses no antd (the developer guide; the sign-in doors,
+ * whose one write goes by lib/registeredOperation.ts): its own chunk alone.
+ */
 function staticPage(load: () => Promise<{ default: ComponentType }>): ReactNode {
   const Page = lazy(load);
   return <Page />;
@@ -69,11 +72,11 @@ export const routes: RouteObject[] = [
       { path: paths.homeAlias, element: <HomePage doctors={bestDoctors} /> },
 
       // Accounts (foundation)
-      { path: paths.userSignin, element: lightPage(() => import('@/features/auth/pages/PatientLoginPage')) },
+      { path: paths.userSignin, element: staticPage(() => import('@/features/auth/pages/PatientLoginPage')) },
       { path: paths.userSignup, element: page(() => import('@/features/auth/pages/PatientSignupPage')) },
       { path: paths.phoneSignin, element: page(() => import('@/features/auth/pages/PhoneLoginPage')) },
       { path: paths.phoneSignup, element: page(() => import('@/features/auth/pages/PhoneSignupPage')) },
-      { path: paths.doctorLogin, element: lightPage(() => import('@/features/auth/pages/DoctorLoginPage')) },
+      { path: paths.doctorLogin, element: staticPage(() => import('@/features/auth/pages/DoctorLoginPage')) },
       { path: paths.doctorSignup, element: page(() => import('@/features/auth/pages/DoctorSignupPage')) },
 
       // Email (verification and password reset)

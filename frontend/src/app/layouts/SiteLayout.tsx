@@ -14,8 +14,9 @@ import { useIdleAfterLoad } from '@/lib/idle';
 // Its own chunk, fetched only once someone is logged in: visitors never download it.
 const VerifyEmailBanner = withData(() => import('@/features/email/components/VerifyEmailBanner'));
 // Reads the site settings (is a chat provider set?): mounted once the page has loaded and the browser
-// is idle, so its chunk, its query and the answer's processing stay out of every first load.
-const ChatWidget = withData(() => import('@/features/info/components/ChatWidget'));
+// is idle, so its chunk, its query and the answer's processing stay out of every first load. It reads
+// without Apollo, so a page without data (the sign-in doors) never loads the data layer for it.
+const ChatWidget = lazy(() => import('@/features/info/components/ChatWidget'));
 // Offline and back online, writes sent again or waiting, and the service worker's registration: once
 // idle too, so that nothing of it is on a first screen's path.
 const ConnectionBanner = lazy(() => import('@/components/ConnectionBanner'));

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useMutation } from '@apollo/client/react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DoctorLoginDocument, LoginDocument } from '@/gql/graphql';
 import { setSession, useSession, type Role } from '@/lib/session';
 import { flash } from '@/lib/flash';
 import { errorInfo } from '@/lib/errors';
+import { sendRegistered } from '@/lib/registeredOperation';
 import { paths } from '@/config/paths';
 import { toSessionUser, useLogout } from '../useAuthActions';
 import '../i18n';
@@ -28,9 +28,7 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
   const session = useSession();
   const location = useLocation();
   const [error, setError] = useState<string | null>(null);
-  const [patientLogin, patientState] = useMutation(LoginDocument);
-  const [doctorLogin, doctorState] = useMutation(DoctorLoginDocument);
-  const loading = patientState.loading || doctorState.loading;
+  const [loading, setLoading] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
   // A signup whose login was refused brings its email along.
   const typedEmail = (location.state as { email?: string } | null)?.email;
@@ -81,17 +79,21 @@ export default function LoginForm({ door }: { door: 'patient' | 'doctor' }) {
       return;
     }
     setError(null);
+    setLoading(true);
     try {
+      // Sent without Apollo (lib/registeredOperation.ts): the sign-in page is light, and its one write
+      // caches nothing; the session it returns is the app's own (lib/session.ts).
       const input = { email: email.trim(), password };
       const payload = door === 'doctor'
-        ? (await doctorLogin({ variables: { input } })).data?.doctorLogin
-        : (await patientLogin({ variables: { input } })).data?.login;
-      if (!payload) return;
+        ? (await sendRegistered(DoctorLoginDocument, { input })).doctorLogin
+        : (await sendRegistered(LoginDocument, { input })).login;
       const user = toSessionUser(payload.user);
       flash(t('loggedIn', { name: user.name }), 'success', 3000);
       setSession({ token: payload.token, refreshToken: payload.refreshToken, user });
     } catch (e) {
       setError(errorInfo(e).message);
+    } finally {
+      setLoading(false);
     }
   }
 

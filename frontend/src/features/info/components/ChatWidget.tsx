@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useEffect, useState } from 'react';
 import { SiteSettingsDocument } from '@/gql/graphql';
+import { readRegistered } from '@/lib/registeredOperation';
 
 /** Script address per provider; the server's CSP allows exactly these origins when the widget is on. */
 export function chatWidgetScript(provider: string | null | undefined, id: string | null | undefined): string | null {
@@ -17,9 +17,18 @@ export function chatWidgetScript(provider: string | null | undefined, id: string
  * failure to load is simply ignored.
  */
 export default function ChatWidget() {
-  const { data } = useQuery(SiteSettingsDocument, { fetchPolicy: 'cache-first' });
-  const provider = data?.siteSettings.chatWidgetProvider;
-  const id = data?.siteSettings.chatWidgetId;
+  // Read without Apollo (lib/registeredOperation.ts): a page that needs no data layer (the sign-in
+  // doors) does not load it for this; the browser's HTTP cache keeps the public answer between pages.
+  const [settings, setSettings] = useState<{ chatWidgetProvider?: string | null; chatWidgetId?: string | null }>({});
+  useEffect(() => {
+    let live = true;
+    readRegistered(SiteSettingsDocument, {}).then((d) => live && setSettings(d.siteSettings)).catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const provider = settings.chatWidgetProvider;
+  const id = settings.chatWidgetId;
 
   useEffect(() => {
     const src = chatWidgetScript(provider, id);
