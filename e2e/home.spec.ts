@@ -81,6 +81,18 @@ test.describe('the home page, prerendered', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a reader with the Bangla cookie and no choice in localStorage: the app runs in Bangla too, without a mismatch, and the cookie stays Bangla', async ({ page, baseURL }) => {
+    // The server renders from the cookie; the app once started in English over it and wrote English back.
+    await page.context().addCookies([{ name: 'nirog.lang', value: 'bn', url: baseURL! }]);
+    const errors = errorsOf(page);
+    await page.goto('/');
+    await expect(page.getByTestId('best-doctor')).toHaveCount(4);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ডাক্তার, নার্স আর ওষুধ — এক ট্যাপেই');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    expect((await page.context().cookies()).find((c) => c.name === 'nirog.lang')?.value).toBe('bn');
+    expect(errors).toEqual([]);
+  });
+
   test('a reader whose Bangla predates the cookie gets it set, and a page the server sent in English is built in Bangla', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('nirog.lang', 'bn'));
     const errors = errorsOf(page);

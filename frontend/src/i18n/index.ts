@@ -16,14 +16,27 @@ export interface Translations {
   bn: Dict;
 }
 
+/**
+ * The reader's language at start: their choice in localStorage, else the `nirog.lang` cookie that
+ * setLanguage writes beside it, else English. The server renders the home page and the catalogues'
+ * first screens (and the splash) from the cookie alone; a reader whose localStorage had been cleared
+ * (a browser evicting site storage, "clear site data" for it alone) got a Bangla page from the server
+ * and an English app over it, which then wrote English back into the cookie: their choice was lost.
+ */
+export function startLang(saved: string | null, cookie: string): Lang {
+  if (saved === 'en' || saved === 'bn') return saved;
+  const fromCookie = cookie.split('; ').find((c) => c.startsWith(`${LANG_KEY}=`))?.slice(LANG_KEY.length + 1);
+  return fromCookie === 'bn' ? 'bn' : 'en';
+}
+
 function initialLang(): Lang {
+  let saved: string | null = null;
   try {
-    const saved = localStorage.getItem(LANG_KEY);
-    if (saved === 'en' || saved === 'bn') return saved;
+    saved = localStorage.getItem(LANG_KEY);
   } catch {
-    /* ignore */
+    /* private mode */
   }
-  return 'en';
+  return startLang(saved, typeof document === 'undefined' ? '' : document.cookie);
 }
 
 /**
