@@ -40,6 +40,12 @@ export interface WordMatch {
   maybe: { key: string; display: string }[];
   /** How the catalogue spells the word's best candidate (exact, else a prefix or close spelling), or null. */
   shown: string | null;
+  /**
+   * How many of the catalogue's searchable rows hold each candidate of `exact`, `prefix` and `close`
+   * (the vocabulary's own count, kept by triggers): what tells a search whose rows are few (read them
+   * by the word index, then sort) from one whose rows are many (walk the list order's index).
+   */
+  rows: Record<string, number>;
 }
 
 /** Edits a word may be off by and still count as a close spelling ("misspellings of a letter or two"). */
@@ -59,6 +65,8 @@ export interface VocabularyRow {
   display: string | null;
   level: number | null;
   distance: number | null;
+  /** The catalogue's rows holding the candidate (the vocabulary's count); null on other unions' rows. */
+  n: number | string | null;
 }
 
 /**
@@ -80,7 +88,7 @@ export function vocabularySql(p: SqlParams, text: string, catalogue: Catalogue, 
   const candidates = `select w.ord, s.word, s.display, s.${count} as n from search_w w join search_words s on s.word = w.word
       union select w.ord, s.word, s.display, s.${count} from search_w w join search_words s on s.word > w.word and s.word < w.below
       union select w.ord, s.word, s.display, s.${count} from search_w w join search_words s on s.word % w.word`;
-  const select = `select 'word' as source, search_w.ord, search_w.word as typed, v.word as value, v.display, v.level, v.distance, null::text[] as specialities
+  const select = `select 'word' as source, search_w.ord, search_w.word as typed, v.word as value, v.display, v.level, v.distance, null::text[] as specialities, v.n
     from search_w left join (
       select c.*, row_number() over (partition by c.ord order by c.level, c.likeness desc, c.n desc, c.word) as rank from (
         select m.ord, m.word, m.display, m.n, similarity(m.word, w.word) as likeness,
@@ -99,7 +107,7 @@ export function wordMatches(rows: readonly VocabularyRow[]): WordMatch[] {
     if (r.source !== 'word') continue;
     const ord = Number(r.ord);
     let m = byOrd.get(ord);
-    if (!m) byOrd.set(ord, (m = { key: r.typed, exact: [], prefix: [], close: [], maybe: [], shown: null }));
+    if (!m) byOrd.set(ord, (m = { key: r.typed, exact: [], prefix: [], close: [], maybe: [], shown: null, rows: {} }));
     if (r.value === null) continue;
     const level = Number(r.level);
     const matched = level === 0 || level === 1 || Number(r.distance) <= allowedEdits(m.key);
@@ -107,6 +115,7 @@ export function wordMatches(rows: readonly VocabularyRow[]): WordMatch[] {
     else if (level === 1) m.prefix.push(r.value);
     else if (matched) m.close.push(r.value);
     else m.maybe.push({ key: r.value, display: r.display ?? r.value });
+    if (matched) m.rows[r.value] = Number(r.n ?? 0);
     if (matched && m.shown === null) m.shown = r.display ?? r.value;
   }
   return [...byOrd.entries()].sort((a, b) => a[0] - b[0]).map(([, m]) => m);

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/sql';
 import { Field, Float, ID, Int, ObjectType } from 'type-graphql';
 import type { ListCache } from '../../common/list-cache.js';
 import { containsPattern, offsetOf, selectCount, selectRows, SqlParams, toDate, type SqlReader } from '../../common/sql.js';
-import { resolveDoctorQuery, tierCondition, tiersOf, type DoctorQuery } from './doctor.search.js';
+import { fewAt, resolveDoctorQuery, tierCondition, tiersOf, type DoctorQuery } from './doctor.search.js';
 import { createdOrderSql, pageOf, type PageResult } from '../../common/pagination.js';
 import { Gender, type User } from '../accounts/index.js';
 import { Role, type AuthUser } from '../../common/roles.js';
@@ -185,6 +185,9 @@ const orderSql = (sort: DoctorSort, alias: string): string => {
   }
 };
 
+/** What the orders read (a branch read "few first" hands them on from behind its fence). */
+const ORDER_COLUMNS = 'd.id, d.is_online, d.rating_half_stars_total, d.review_count, d.fee_poisha, d.experience_years';
+
 /** A page and its total, side by side: two statements whatever the page size. */
 async function pageOfViews(
   em: SqlReader, where: string[], p: SqlParams, order: string, args: { page: number; pageSize: number },
@@ -232,8 +235,9 @@ const searchable = (text: string) => /[\p{L}\p{N}]/u.test(text);
  *
  * With a search, one more statement reads what the text means (doctor.search.ts), and the page is one
  * branch per tier (name, exact words, prefixes, close spellings, related specialities), each in the
- * list's own order and cut at the page's end, so a common word walks the order's index and a rare one
- * reads its few rows by the word index; the tiers come first, the chosen order within each.
+ * list's own order and cut at the page's end: a common word walks the order's index, and a word the
+ * vocabulary counts few doctors for reads them by the word index (fewAt); the tiers come first, the
+ * chosen order within each.
  */
 export async function searchDoctors(
   em: SqlReader, args: DoctorSearchArgs, counts: ListCache, readings: ListCache<DoctorQuery> | null = null,
@@ -281,8 +285,16 @@ export async function searchPage(em: SqlReader, query: DoctorQuery, args: Doctor
   // such a branch keeps, and walked the whole order's index for a branch that kept none (1 s at 100k).
   // The branches carry ids alone (their order reads the heap rows anyway); the page's cards are read
   // once, for the few ids kept: a shorter statement to parse and plan, and narrow rows to sort.
-  const branches = tiers.map((tier) => `(select d.id, ${tier} as tier from doctors d where ${listFilters(p, args).join(' and ')} and ${tierCondition(p, query, tier)}
-    order by ${orderSql(sort, 'd.')} limit ${end})`);
+  //
+  // A branch whose rows the vocabulary says are few (fewAt) reads them by the word index and sorts
+  // them: its filter sits behind `offset 0`, which PostgreSQL plans on its own (no order asked of it),
+  // so the order's index is not walked for matches that may never fill the page.
+  const branches = tiers.map((tier) => {
+    const where = `${listFilters(p, args).join(' and ')} and ${tierCondition(p, query, tier)}`;
+    return fewAt(query, tier)
+      ? `(select d.id, ${tier} as tier from (select ${ORDER_COLUMNS} from doctors d where ${where} offset 0) d order by ${orderSql(sort, 'd.')} limit ${end})`
+      : `(select d.id, ${tier} as tier from doctors d where ${where} order by ${orderSql(sort, 'd.')} limit ${end})`;
+  });
   const pageSql = `${CARD} from (select distinct on (x.id) x.id, x.tier from (${branches.join(' union all ')}) x order by x.id, x.tier) y
     join doctors d on d.id = y.id order by y.tier, ${orderSql(sort, 'd.')} limit ${args.pageSize} offset ${offsetOf(args)}`;
   const c = new SqlParams();

@@ -55,14 +55,14 @@ export async function resolveDoctorQuery(em: SqlReader, text: string): Promise<D
     union all
     select 'speciality', x.ord, x.typed, t.title, t.title_bn,
       min(case when t.k = x.typed then 0 when t.k like x.typed || '%' then 1 else 2 end),
-      min(levenshtein(left(t.k, 255), left(x.typed, 255))), array[t.title]
+      min(levenshtein(left(t.k, 255), left(x.typed, 255))), array[t.title], null::int
     from search_x x join title_keys t on t.k = x.typed or (length(x.typed) >= 2 and t.k like x.typed || '%') or similarity(t.k, x.typed) >= 0.3
     group by x.ord, x.typed, t.title, t.title_bn
     union all
     select 'term', x.ord, x.typed, t.term, t.term,
       case when t.search_key = x.typed then 0
         when t.search_key like x.typed || '%' or (' ' || x.typed || ' ') like ('% ' || t.search_key || ' %') then 1 else 2 end,
-      levenshtein(left(t.search_key, 255), left(x.typed, 255)), t.specialities
+      levenshtein(left(t.search_key, 255), left(x.typed, 255)), t.specialities, null::int
     from search_x x join speciality_terms t on t.search_key = x.typed or (length(x.typed) >= 3 and t.search_key like x.typed || '%')
       or similarity(t.search_key, x.typed) >= 0.3 or (length(t.search_key) >= 3 and (' ' || x.typed || ' ') like ('% ' || t.search_key || ' %'))`;
   const rows = await selectRows<ResolutionRow>(em, sql, p, { planEach: true });
@@ -161,6 +161,35 @@ export function tierCondition(p: SqlParams, q: DoctorQuery, tier: Tier, alias = 
     })));
   }
   return anyOf(parts);
+}
+
+/**
+ * At most this many approved doctors hold a word for its branch to be read "few first": by the word
+ * index, then sorted. Walking the list order's index instead reads about end × (doctors ÷ matches)
+ * rows before the page is full, and all of them when fewer than a page match; reading by the word
+ * index reads the matches once. They cost the same near √(20 × 100,000) ≈ 1,400 matches at 100k
+ * doctors (measured at 100k: "rahman", 2,400 doctors, 1.5–2.2 ms by the word index; "mbs", 88,000,
+ * 48 ms by the word index against 0.14 ms by the walk), so a thousand keeps both sides in a few ms.
+ */
+export const FEW_DOCTORS = 1000;
+
+/**
+ * Whether the vocabulary's counts say a tier's rows are few (at most FEW_DOCTORS approved doctors):
+ * no speciality in its condition (a speciality's doctors are counted nowhere, and are many), and some
+ * typed word whose words in this tier are held by few doctors (every word must match, so that word
+ * bounds them all). The name is a whole name typed exactly: a few doctors share one. The planner
+ * cannot tell this itself: its statistics see a word's frequency in every row, not among the
+ * approved doctors, and guess a rare word's frequency from the least common one it keeps, so it
+ * walked the whole order's index for a word four doctors have (about 100 ms at 100k).
+ */
+export function fewAt(q: DoctorQuery, tier: Tier): boolean {
+  if (tier < 1 || !reachable(q, tier) || upTo(q.phraseSpecialities, tier).length) return false;
+  if (!q.words.length || !q.words.every((w, i) => wordsUpTo(w, tier).length > 0 || upTo(q.wordSpecialities[i]!, tier).length > 0)) return false;
+  return q.words.some((w, i) => {
+    if (upTo(q.wordSpecialities[i]!, tier).length) return false;
+    const held = [...new Set(wordsUpTo(w, tier))].reduce((sum, word) => sum + (w.rows[word] ?? FEW_DOCTORS + 1), 0);
+    return held <= FEW_DOCTORS;
+  });
 }
 
 /** The tiers worth a statement branch: reachable, and adding some way in that the tier before did not. */
