@@ -6,7 +6,7 @@ import { ImageService } from './common/images.js';
 import { DEFAULT_RENDER_CACHE_DIR, GeneratedImages } from './common/generated-images.js';
 import { DomainEvents } from './common/events.js';
 import { AccountService } from './modules/accounts/index.js';
-import { DoctorService, SpecialityTermService, type DoctorQuery } from './modules/doctors/index.js';
+import { DoctorService, SpecialityTermService, type DoctorQuery, type DoctorRow } from './modules/doctors/index.js';
 import { AppointmentService } from './modules/appointments/index.js';
 import { DispensingService, PrescriptionService } from './modules/prescriptions/index.js';
 import { ReviewService } from './modules/reviews/index.js';
@@ -50,7 +50,9 @@ export function createServices(config: Config, log: Logger) {
   const listCounts = new ListCache(config.listCountCacheSeconds * 1000);
   // What public search texts mean (the vocabulary's candidates of their words), per text, a few seconds.
   const doctorQueries = new ListCache<DoctorQuery>(config.listCountCacheSeconds * 1000);
-  const doctors = new DoctorService(accounts, images, events, listCounts, doctorQueries);
+  // Search pages' rows (doctor.read.ts searchPage): at most 200 pages of at most a page's rows.
+  const doctorPages = new ListCache<DoctorRow[]>(config.listCountCacheSeconds * 1000, 200);
+  const doctors = new DoctorService(accounts, images, events, listCounts, doctorQueries, doctorPages);
   const payments = new PaymentService(config, log, undefined, events);
   const audit = new AuditService(log);
   const appointments = new AppointmentService(config, events, payments, log, audit);
@@ -87,7 +89,7 @@ export function createServices(config: Config, log: Logger) {
     payments, medicines, orders, appointments, prescriptions, dispensing, reviews, webhooks, live,
     catalogue: new CatalogueService(config, log, audit),
     /** The per-process caches of public lists, cleared when any replica commits a change (common/coordination.ts). */
-    listCaches: [listCounts, medicineMatches, doctorQueries, medicineWords] as ListCache<unknown>[],
+    listCaches: [listCounts, medicineMatches, doctorQueries, medicineWords, doctorPages] as ListCache<unknown>[],
   };
 }
 

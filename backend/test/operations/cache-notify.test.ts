@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { asVisitor, createTestApp, type TestApp } from '../app.js';
+import { asVisitor, countQueries, createTestApp, type TestApp } from '../app.js';
 import { newMedicine } from '../fixtures.js';
 
 /**
@@ -88,14 +88,16 @@ describe('NOTIFY nirog_cache', () => {
 
 describe('kept searches (LIST_COUNT_CACHE_SECONDS on, as in production)', () => {
   let kept: TestApp;
+  beforeAll(async () => {
+    kept = await createTestApp({ env: { LIST_COUNT_CACHE_SECONDS: '600' } });
+    await kept.coordinator.start();
+  });
   afterAll(async () => {
     await kept?.coordinator.stop();
     await kept?.close();
   });
 
   it("forget what a text means when a speciality term is added, whoever adds it", async () => {
-    kept = await createTestApp({ env: { LIST_COUNT_CACHE_SECONDS: '600' } });
-    await kept.coordinator.start();
     const changes: string[] = [];
     kept.coordinator.onCacheChange((table) => { changes.push(table ?? ''); });
     const query = '{ doctors(search: "zorbokta", pageSize: 5) { total items { specialities } } }';
@@ -107,5 +109,28 @@ describe('kept searches (LIST_COUNT_CACHE_SECONDS on, as in production)', () => 
     const after = await asVisitor(kept).gql(query);
     expect(after.data!.doctors.total).toBeGreaterThan(0);
     expect((after.data!.doctors.items as { specialities: string[] }[]).every((d) => d.specialities.includes('Cardiology'))).toBe(true);
+  });
+
+  it("keep a search's page, read once, and read it again when a doctor on it changes, whoever changes it", async () => {
+    const changes: string[] = [];
+    kept.coordinator.onCacheChange((table) => { changes.push(table ?? ''); });
+    const query = '{ doctors(search: "cardiology", pageSize: 3) { total items { id name isOnline } } }';
+    type Page = { total: number; items: { id: string; name: string; isOnline: boolean }[] };
+    const first = await asVisitor(kept).gql(query);
+    const page = first.data!.doctors as Page;
+    expect(page.items.length).toBeGreaterThan(0);
+    // Asked again: nothing read (what the text means, the total and the page are all kept).
+    const again = await countQueries(() => asVisitor(kept).gql(query));
+    expect(again.result.data!.doctors).toEqual(page);
+    expect(again.sql.filter((s) => /from doctors/i.test(s))).toEqual([]);
+    // The first doctor of the page renamed by plain SQL (the account's name, which the card copies): every
+    // replica forgets the page, and reads it again.
+    const [top] = page.items;
+    const from = changes.length;
+    await kept.sql(`update users set name = 'Renamed Kept' where id = (select user_id from doctors where id = ?)`, [top!.id]);
+    await until(() => changes.slice(from).includes('users'));
+    const after = await countQueries(() => asVisitor(kept).gql(query));
+    expect(after.sql.some((s) => /from doctors/i.test(s))).toBe(true);
+    expect((after.result.data!.doctors as Page).items[0]).toEqual({ ...top, name: 'Renamed Kept' });
   });
 });

@@ -110,7 +110,8 @@ export const seesDoctorPrivate = (viewer: AuthUser | null, doctorUserId: string)
 export const averageRating = (halfStarsTotal: number, reviewCount: number): number =>
   reviewCount ? Math.round((halfStarsTotal / 2 / reviewCount) * 10) / 10 : 0;
 
-interface DoctorRow {
+/** A doctors row as the reads select it (kept as it came by the search's page cache, mapped per request). */
+export interface DoctorRow {
   id: string; title: DoctorTitle; degree: string; specialities: string[]; work: string; experience_years: number; fee_poisha: number;
   location: string; description: string; nid_no: string; bmdc_no: string; type: DoctorType; meeting_url: string | null; is_online: boolean;
   status: DoctorStatus; rating_half_stars_total: number; review_count: number; hospital_slot_capacity: number; created_at: Date | string;
@@ -240,7 +241,7 @@ const searchable = (text: string) => /[\p{L}\p{N}]/u.test(text);
  * chosen order within each.
  */
 export async function searchDoctors(
-  em: SqlReader, args: DoctorSearchArgs, counts: ListCache, readings: ListCache<DoctorQuery> | null = null,
+  em: SqlReader, args: DoctorSearchArgs, counts: ListCache, readings: ListCache<DoctorQuery> | null = null, pages: ListCache<DoctorRow[]> | null = null,
 ): Promise<DoctorSearchResult> {
   const text = args.search?.trim() ?? '';
   const query = text ? await readDoctorQuery(em, text, readings) : null;
@@ -254,7 +255,7 @@ export async function searchDoctors(
     });
     return { ...page, didYouMean: null };
   }
-  return searchPage(em, query, args, counts);
+  return searchPage(em, query, args, counts, pages);
 }
 
 /**
@@ -271,8 +272,18 @@ export function readDoctorQuery(em: SqlReader, text: string, readings: ListCache
 /**
  * A page of doctors a resolved search finds (doctor.search.ts), best tier first; `counts: null` skips
  * the total (suggestions as one types show a few, not how many).
+ *
+ * `pages` keeps a search page's rows as the statement returned them, per statement and values, as the
+ * totals are kept (LIST_COUNT_CACHE_SECONDS: 10 s in production, none in development and tests; at most
+ * 200 pages; cleared in every replica when any commits a change to doctors, their accounts' names and
+ * photos, specialities or their terms: common/list-cache.ts). People search the same few things
+ * ("medicine", "gynae", "heart"): a page asked again within seconds is not planned and read again. The
+ * medicine search keeps its ranked ids the same way. The plain list is not kept: it is one walk of
+ * an index, cheaper than the lookup's bookkeeping is worth.
  */
-export async function searchPage(em: SqlReader, query: DoctorQuery, args: DoctorSearchArgs, counts: ListCache | null): Promise<DoctorSearchResult> {
+export async function searchPage(
+  em: SqlReader, query: DoctorQuery, args: DoctorSearchArgs, counts: ListCache | null, pages: ListCache<DoctorRow[]> | null = null,
+): Promise<DoctorSearchResult> {
   const sort = args.sort ?? DoctorSort.Recommended;
   const tiers = tiersOf(query);
   if (!tiers.length) return { ...pageOf([], 0, args), didYouMean: query.didYouMean };
@@ -299,8 +310,9 @@ export async function searchPage(em: SqlReader, query: DoctorQuery, args: Doctor
     join doctors d on d.id = y.id order by y.tier, ${orderSql(sort, 'd.')} limit ${args.pageSize} offset ${offsetOf(args)}`;
   const c = new SqlParams();
   const countSql = `select count(*) as count from doctors d where ${listFilters(c, args).join(' and ')} and ${tierCondition(c, query, tiers[tiers.length - 1]!)}`;
+  const read = () => selectRows<DoctorRow>(em, pageSql, p, { planEach: true });
   const [rows, total] = await Promise.all([
-    selectRows<DoctorRow>(em, pageSql, p, { planEach: true }),
+    pages ? pages.get(`doctor-page:${pageSql}:${JSON.stringify(p.values)}`, read) : read(),
     counts ? counts.get(`doctor-search:${countSql}:${JSON.stringify(c.values)}`, () => selectCount(em, countSql, c, { planEach: true })) : Promise.resolve(-1),
   ]);
   const found = counts ? total : rows.length;

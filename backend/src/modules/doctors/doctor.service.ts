@@ -17,7 +17,7 @@ import type { ListCache } from '../../common/list-cache.js';
 import type { SqlReader } from '../../common/sql.js';
 import { Gender, Language } from '../accounts/index.js';
 import { Speciality } from './speciality.entity.js';
-import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, readDoctorQuery, searchDoctors, searchPage, doctorViewOfEntity, type DoctorSearchResult, type DoctorView } from './doctor.read.js';
+import { adminDoctorViews, doctorViewOfUser, doctorViewsByIds, readDoctorQuery, searchDoctors, searchPage, doctorViewOfEntity, type DoctorRow, type DoctorSearchResult, type DoctorView } from './doctor.read.js';
 import type { DoctorQuery } from './doctor.search.js';
 import {
   DoctorSearchArgs, FeeRange,
@@ -52,6 +52,8 @@ export class DoctorService {
     private readonly listCounts: ListCache,
     /** What public search texts mean, kept like the totals (doctor.read.ts readDoctorQuery). */
     private readonly readings: ListCache<DoctorQuery> | null = null,
+    /** Search pages' rows, kept like the totals (doctor.read.ts searchPage). */
+    private readonly pages: ListCache<DoctorRow[]> | null = null,
   ) {
     // Only an approved doctor signs in and acts: doctors' rule, which accounts applies (doctor.gate.ts).
     accounts.gate(Role.Doctor, doctorAccountGate);
@@ -169,7 +171,7 @@ export class DoctorService {
 
   /** The public /doctors list and its search (plain SQL: a request's `reads` will do). */
   search(em: SqlReader, args: DoctorSearchArgs): Promise<DoctorSearchResult> {
-    return searchDoctors(em, args, this.listCounts, this.readings);
+    return searchDoctors(em, args, this.listCounts, this.readings, this.pages);
   }
 
   /**
@@ -183,7 +185,7 @@ export class DoctorService {
     if (!query.key) return { specialities: [], doctors: [], didYouMean: null };
     const ways = query.ways.slice(0, limit);
     const [page, specialities] = await Promise.all([
-      searchPage(em, query, Object.assign(new DoctorSearchArgs(), { page: 1, pageSize: limit }), null),
+      searchPage(em, query, Object.assign(new DoctorSearchArgs(), { page: 1, pageSize: limit }), null, this.pages),
       ways.length ? em.find(Speciality, { title: { $in: ways.map((w) => w.title) } }) : Promise.resolve([]),
     ]);
     const byTitle = new Map(specialities.map((s) => [s.title, s]));
