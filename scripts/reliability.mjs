@@ -635,6 +635,15 @@ async function replicasTest(cluster) {
     const listed = await doctorsTotal(b);
     await a.gql('mutation($id: ID!) { rejectDoctor(id: $id) { id } }', { id: pending.id }, admin);
     await seen('the same doctor rejected through A leaves B\'s list', () => doctorsTotal(b), (n) => n === listed - 1);
+    // A doctor search's page is kept too, rows and all (doctor.read.ts searchPage): the doctor going
+    // online or offline through A is shown so by B's search, which had read (and kept) the page before.
+    const [own] = await sql(url, `select d.id, d.user_name as name, d.is_online from doctors d join users u on u.id = d.user_id where u.email = 'doctor@nirog.test'`);
+    const doctorToken = (await a.gql('mutation($i: LoginInput!) { doctorLogin(input: $i) { token } }', { i: { email: 'doctor@nirog.test', password: 'nirog2026' } })).doctorLogin.token;
+    const searched = async (api) => (await api.gql('query($s: String) { doctors(search: $s, pageSize: 50) { items { id isOnline } } }', { s: own.name })).doctors.items.find((d) => d.id === own.id);
+    const kept = await searched(b);
+    await a.gql('mutation($o: Boolean!) { setDoctorOnline(online: $o) { id } }', { o: !own.is_online }, doctorToken);
+    await seen('a doctor going online or offline through A is shown so by B\'s search', () => searched(b), (d) => kept?.isOnline === own.is_online && d?.isOnline === !own.is_online);
+    await a.gql('mutation($o: Boolean!) { setDoctorOnline(online: $o) { id } }', { o: own.is_online }, doctorToken);
 
     const [med] = await sql(url, `select id, name, price_poisha, stock from medicines where is_active order by name limit 1`);
     const keyword = med.name.split(/\s+/)[0];
