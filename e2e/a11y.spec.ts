@@ -280,8 +280,10 @@ async function settled(page: Page, inFlight: () => number) {
   // hold a placeholder height that their content overflows (the footer over a section's last link, a
   // card's button squeezed to 20 px); once drawn they keep their own. Again after a section that
   // arrived meanwhile (its code, then its data) has come.
+  // A frame, or a second if none comes: once (CI, 2026-11-29) headless Chromium drew no frame on the admin
+  // dashboard for minutes, and a wait on frames alone held the whole test until its timeout.
   const scrollThrough = () => page.evaluate(async () => {
-    const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const frame = () => new Promise((r) => { requestAnimationFrame(() => requestAnimationFrame(r)); setTimeout(r, 1000); });
     const before = document.documentElement.scrollHeight;
     for (let y = 0; y < before; y += window.innerHeight) {
       window.scrollTo(0, y);
