@@ -183,8 +183,8 @@ export const FEW_DOCTORS = 1000;
  * walked the whole order's index for a word four doctors have (about 100 ms at 100k).
  */
 export function fewAt(q: DoctorQuery, tier: Tier): boolean {
-  if (tier < 1 || !reachable(q, tier) || upTo(q.phraseSpecialities, tier).length) return false;
-  if (!q.words.length || !q.words.every((w, i) => wordsUpTo(w, tier).length > 0 || upTo(q.wordSpecialities[i]!, tier).length > 0)) return false;
+  // Without the text's own specialities, a tier is reachable only when every word has something in it.
+  if (tier < 1 || upTo(q.phraseSpecialities, tier).length || !reachable(q, tier)) return false;
   return q.words.some((w, i) => {
     if (upTo(q.wordSpecialities[i]!, tier).length) return false;
     const held = [...new Set(wordsUpTo(w, tier))].reduce((sum, word) => sum + (w.rows[word] ?? FEW_DOCTORS + 1), 0);
