@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, errorsOf, expectHydrated, expectNoHorizontalScroll } from './fixtures';
+import { test, expect, errorsOf, expectHydrated, expectNoHorizontalScroll, loginAs } from './fixtures';
 
 // /doctors, /medicine, /nurses and a doctor's page, opened at their bare address, come with their
 // first screen rendered by the server from their first read (frontend/src/prerender.tsx,
@@ -23,6 +23,17 @@ const allFromServer = (page: Page, selector: string) => page.evaluate((sel) => {
   const found = [...document.querySelectorAll(sel)];
   return found.length > 0 && found.every((el) => (el as unknown as { nirogServer?: boolean }).nirogServer === true);
 }, selector);
+
+/** Holds back the files matching `url` until the answered function is called, then lets them through. */
+async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 
 /** GraphQL requests of an operation. */
 function requestsOf(page: Page, operation: string): string[] {
@@ -98,12 +109,7 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
 
   test('words typed before the page has hydrated are the ones searched once it has', async ({ page }) => {
     // The page's chunk is held back until the words are typed into the server's box, then let through.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route(/\/assets\/MedicinePage-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/MedicinePage-[\w-]+\.js$/);
     await page.goto('/medicine', { waitUntil: 'domcontentloaded' });
     await page.getByPlaceholder(/Brand or generic/).fill('napa extra');
     release();
@@ -111,6 +117,24 @@ test.describe("a catalogue's first screen, rendered by the server", () => {
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/medicine\?keyword=napa\+extra$/);
     await expect(page.getByTestId('medicine-card').filter({ hasText: 'Napa Extra' }).first()).toBeVisible();
+  });
+
+  test("a logged-in reader's first screen stays the server's: the session arriving draws nothing again", async ({ page }) => {
+    await loginAs(page, 'patient@nirog.test');
+    const card = '[data-testid="medicine-card"]';
+    await markServerElements(page, card);
+    // The page's chunk is held back: the shell starts, learns the session and draws the header for it
+    // while the catalogue's first screen is still the server's, not yet hydrated.
+    const release = await holdBack(page, /\/assets\/MedicinePage-[\w-]+\.js$/);
+    await page.goto('/medicine', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByTestId('user-menu')).toBeVisible(); // the session is known, and drawn
+    release();
+    await expectHydrated(page, card);
+    // Adopted, not drawn again: a layout that re-rendered around the page here made React discard the
+    // page's server markup for its fallback (the first screen blanked, and a tap on it was lost).
+    expect(await allFromServer(page, card)).toBe(true);
+    await page.getByTestId('medicine-card').first().getByRole('button', { name: /Add to Cart/ }).click();
+    await expect(page.getByTestId('header-cart')).toContainText('1');
   });
 
   test("a doctor's page: hydrated without a mismatch from its first screen, and the next page of the list is asked for", async ({ page }) => {
@@ -152,8 +176,9 @@ test.describe("what a first-load page names in its head", () => {
       await page.evaluate(() => document.fonts.ready);
       // Chromium warns of an unused preload a few seconds after the load event.
       await page.waitForTimeout(3_500);
-      expect(seen.twice()).toEqual([]);
-      expect(seen.warnings).toEqual([]);
+      // Each named, so that a failure says which (and with what) in CI's one-line summary.
+      expect(seen.twice(), `fetched twice on ${path}`).toEqual([]);
+      expect(seen.warnings, `the browser's warnings about preloads on ${path}`).toEqual([]);
     });
   }
 

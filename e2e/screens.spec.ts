@@ -118,6 +118,8 @@ for (const [kind, width] of Object.entries(WIDTHS)) {
       const patient = await open(browser, lang, width, { email: 'patient@nirog.test' });
       await patient.goto('/medicine');
       await patient.getByTestId('medicine-card').first().getByRole('button').last().click();
+      // In the cart before the next page is opened (a tap before the app has started is held, then given).
+      await expect(patient.getByTestId('header-cart')).toContainText(/[1-9১-৯]/);
       await patient.goto('/cart');
       await shoot(patient, 'cart', lang, kind);
       await patient.goto('/shipping');

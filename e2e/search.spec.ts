@@ -60,6 +60,25 @@ test.describe('search as Bangladesh types', () => {
     expect(await seriousAxe(page)).toEqual([]);
   });
 
+  test('words typed into the first screen before the page has started are suggested for once it has', async ({ page }) => {
+    // The app's script is held back while a reader focuses the server's box and types (a phone's reader
+    // does so at once): the app has seen neither the focus nor the words (React replays what reaches it
+    // once it has started, not what came before).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/doctors', { waitUntil: 'commit' }); // the document is parsed once the script has run
+    const box = page.getByRole('combobox', { name: /speciality/ });
+    await box.focus();
+    await page.keyboard.type('chest pai');
+    release();
+    await expect(page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option', { name: /Cardiology.*chest pain/ })).toBeVisible();
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('"did you mean" when nothing matches, in both languages', async ({ page }) => {
     await page.goto('/doctors?q=gynocologist');
     await expect(page.getByText('No Doctors Found')).toBeVisible();

@@ -18,6 +18,7 @@ import { lazyRequestLog, type Logger } from './common/logger.js';
 import { RequestContext, type Context } from './common/context.js';
 import { AppError, HTTP_STATUS, MASKED_MESSAGE, toAppError, unauthenticated, wrongTransport } from './common/errors.js';
 import { tokenFromHeader } from './common/tokens.js';
+import { precompressedFiles } from './common/precompressed.js';
 import { parsedByApi, restRouteRegistrar, sendRestError, type RestRouteInfo } from './common/rest.js';
 import { assertRestLimitsDeclared, declaredLimitsPlugin } from './common/limits.js';
 import { idempotencyPlugin } from './common/idempotency.js';
@@ -401,7 +402,9 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
   if (existsSync(path.join(dist, 'index.html'))) {
     // A chunk of another build (a rolling deploy, an old tab) answers 404, which the client's lazy
     // import sees as a failed load, not index.html parsed as JavaScript.
-    app.use('/assets', express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
+    // The build's Brotli and gzip copies first (common/precompressed.ts), then the files themselves.
+    app.use('/assets', precompressedFiles(path.join(dist, 'assets'), { maxAge: '365d' }),
+      express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '365d', index: false }), missingFile);
     // The service worker (frontend/scripts/service-worker.js) is asked for again at every visit, so a new
     // build's worker is found at once.
     app.get('/sw.js', (_req, res, next) => res.sendFile(path.join(dist, 'sw.js'), { cacheControl: false, headers: { 'Cache-Control': 'no-cache' } }, (err) => err && next()));

@@ -79,8 +79,22 @@ function OnceIdle({ children }: { children: ReactNode }) {
   return useIdleAfterLoad() ? children : null;
 }
 
-export default function SiteLayout() {
+/**
+ * The banner asking a logged-in reader to verify their email. The session is known only once the app
+ * has started (a first screen in the HTML is a visitor's), so it is read here, not by the layout: were
+ * the layout to re-render then, the page's boundary, still hydrating, would be discarded for its
+ * fallback, and a logged-in reader's first screen blanked for a moment, with a tap on it lost.
+ */
+function SessionBanner() {
   const session = useSession();
+  return session ? (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner />
+    </Suspense>
+  ) : null;
+}
+
+export default function SiteLayout() {
   const { pathname } = useLocation();
   useTopOnNavigation();
   useFocusOnNavigation();
@@ -96,11 +110,7 @@ export default function SiteLayout() {
       </OnceIdle>
       <FlashHost />
       <FormErrorAnnouncer page={pathname} />
-      {session && (
-        <Suspense fallback={null}>
-          <VerifyEmailBanner />
-        </Suspense>
-      )}
+      <SessionBanner />
       <main className="site-main" id="main" tabIndex={-1}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
