@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, errorsOf, expectHydrated, expectNoHorizontalScroll, loginAs } from './fixtures';
+import { test, expect, errorsOf, expectHydrated, expectNoHorizontalScroll, holdBack, loginAs } from './fixtures';
 
 // /doctors, /medicine, /nurses and a doctor's page, opened at their bare address, come with their
 // first screen rendered by the server from their first read (frontend/src/prerender.tsx,
@@ -23,17 +23,6 @@ const allFromServer = (page: Page, selector: string) => page.evaluate((sel) => {
   const found = [...document.querySelectorAll(sel)];
   return found.length > 0 && found.every((el) => (el as unknown as { nirogServer?: boolean }).nirogServer === true);
 }, selector);
-
-/** Holds back the files matching `url` until the answered function is called, then lets them through. */
-async function holdBack(page: Page, url: RegExp): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  await page.route(url, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** GraphQL requests of an operation. */
 function requestsOf(page: Page, operation: string): string[] {

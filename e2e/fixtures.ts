@@ -85,6 +85,17 @@ export function errorsOf(page: Page): string[] {
   return errors;
 }
 
+/** Holds back the files matching `url` until the answered function is called, then lets them through. */
+export async function holdBack(page: Page, url: RegExp): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * Waits until React has adopted the first element of `selector` (hydrated it): a catalogue's first
  * screen comes in the HTML (frontend/src/prerender.tsx), and its buttons answer only once the script

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { baseURL } from './playwright.config';
-import { chooseOption, expect, expectNoHorizontalScroll, loginAs, test } from './fixtures';
+import { chooseOption, expect, expectNoHorizontalScroll, holdBack, loginAs, test } from './fixtures';
 
 /**
  * Search as Bangladesh types, in the browser: the suggestions as one types on /doctors, /medicine and
@@ -64,12 +64,7 @@ test.describe('search as Bangladesh types', () => {
     // The app's script is held back while a reader focuses the server's box and types (a phone's reader
     // does so at once): the app has seen neither the focus nor the words (React replays what reaches it
     // once it has started, not what came before).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdBack(page, /\/assets\/index-[\w-]+\.js$/);
     await page.goto('/doctors', { waitUntil: 'commit' }); // the document is parsed once the script has run
     const box = page.getByRole('combobox', { name: /speciality/ });
     await box.focus();
