@@ -241,6 +241,76 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: fileURLToPath(new URL('../node_modules/react-router/dist/production/dom-export.mjs', import.meta.url)) },
 ];
 
+/**
+ * Two chunks the bundler would otherwise cut into many small ones (issue #49), so that a catalogue's
+ * first load asks for 11–12 files, not 26, with no more bytes (2–3 kB less gzip: one file compresses
+ * better than ten). On a phone's link every file is a request and a response in turn over six
+ * connections (150 ms each on the cheap-phone profile, and in Lighthouse's simulation); the bundler's
+ * default cuts a chunk for each set of the app's 80 lazy parts that share a module, so a module that
+ * the catalogues and three admin pages share is a file of its own, however small.
+ *
+ * - `data`: the data layer: Apollo Client with what it uses (rxjs, tslib, @wry, optimism, the upload
+ *   link, the parts of graphql-js it prints and visits with) and our client (lib/apollo.ts). Every page
+ *   with data loads all of it anyway (DataProvider); it was 10 files. Two of Apollo's modules stay out:
+ *   the refusals' class (`CombinedGraphQLErrors` and its utilities), which the sign-in doors and the
+ *   chat bubble use without the data layer (lib/errors.ts, lib/registeredOperation.ts).
+ *   DataProvider stays a chunk of its own: the lazy door to the data layer (main.tsx imports it).
+ * - `first-screens`: our own modules that at least two of the light first-load pages
+ *   (config/firstLoads.ts) share and that the shell does not: the pictures, stars, pager, dialog,
+ *   specialities and the catalogues' words. Each of those pages loads all of them (at most 2 kB gzip
+ *   it does not use) in one file; the other pages that use one of them load that file too (13 kB,
+ *   6 gzip). Out of it: lib/errors.ts (the sign-in doors and the chat bubble need it without the data
+ *   layer, which the group's modules import) and the generated documents, which every module reaches
+ *   through the barrel (gql/graphql.ts) whatever it uses, so the graph cannot say which pages need them.
+ *
+ * Cost: the test `scripts/bundle-budget.mjs` keeps every first load (the sign-in door's too) within
+ * its budget; `e2e/first-screens.spec.ts` checks that each preload is used and nothing is fetched
+ * twice. Tried and not kept (docs/performance.md): one group for all of Apollo with what graphql-js
+ * the developers' explorer uses; rolldown's `entriesAware` over all of src/ (it pulled antd into the
+ * catalogues).
+ */
+function firstLoadChunks() {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const firstLoadPages = new Set(FIRST_LOAD_PAGES.map((p) => `${root}${p.page}`));
+  const dataLayer = /node_modules[\\/](@apollo[\\/]client|rxjs|@wry|optimism|tslib|is-plain-obj|extract-files|apollo-upload-client)[\\/]|node_modules[\\/]graphql[\\/](language[\\/](ast|kinds|characterClasses|blockString|printString|printer|visitor|reducer)|jsutils[\\/](devAssert|inspect))\.mjs$|src[\\/]lib[\\/](apollo|publicReads)\.ts$/;
+  const refusals = /@apollo[\\/]client[\\/]errors[\\/](utils|CombinedGraphQLErrors)\.js$/;
+  const apart = /src[\\/](lib[\\/]errors\.ts|gql[\\/])/;
+  type Graph = { getModuleInfo: (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null };
+  /** How many first-load pages import `id` (through any chain of static imports); -1: the shell does. */
+  const sharedBy = (id: string, graph: Graph) => {
+    const seen = new Set<string>();
+    let pages = 0;
+    let shell = false;
+    const up = (module: string) => {
+      if (seen.has(module)) return;
+      seen.add(module);
+      const info = graph.getModuleInfo(module);
+      if (!info) return;
+      if (info.isEntry) shell = true;
+      if (firstLoadPages.has(module)) pages++;
+      info.importers.forEach(up);
+    };
+    up(id);
+    return shell ? -1 : pages;
+  };
+  return {
+    // Only what a group names; its dependencies stay where the bundler puts them (React stays in the shell).
+    includeDependenciesRecursively: false,
+    groups: [
+      { name: 'data', test: (id: string) => dataLayer.test(id) && !refusals.test(id) },
+      {
+        name: (id: string, graph: Graph) => {
+          if (!id.startsWith(`${root}src${path.sep}`) || apart.test(id)) return null;
+          const info = graph.getModuleInfo(id);
+          // A page, or anything else loaded lazily, stays the chunk it is named by.
+          if (!info || info.isEntry || info.dynamicImporters.length > 0) return null;
+          return sharedBy(id, graph) >= 2 ? 'first-screens' : null;
+        },
+      },
+    ],
+  };
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), inlineEntryCss(), earlyTaps(), schemaReference(), routePreloads(), serviceWorker(), precompress()],
   resolve: {
@@ -278,6 +348,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     },
     // The server build (dist/.ssr) needs no copy of public/.
     copyPublicDir: !isSsrBuild,
+    // Fewer, not later, files on a first load: see firstLoadChunks.
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: firstLoadChunks() } },
   },
   test: {
     environment: 'jsdom',

@@ -43,7 +43,10 @@ export default function Header() {
     <header className="site-header">
       <div className="site-header-inner">
         <Link to={paths.home} className="brand">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {/* Low: the brand's picture is decoration (1 kB), not worth one of the phone's six first
+              requests; at any other priority React names it in the served page's head as a preload,
+              ahead of the page's scripts (docs/performance.md, 2026-11-30 morning). */}
+          <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" />
           {t('brand')}
         </Link>
         <nav className="nav-links" aria-label={t('a11y.mainNav')}>
