@@ -260,8 +260,9 @@ const reactRouterProduction = [
  *   specialities and the catalogues' words. Each of those pages loads all of them (at most 2 kB gzip
  *   it does not use) in one file; the other pages that use one of them load that file too (13 kB,
  *   6 gzip). Out of it: lib/errors.ts (the sign-in doors and the chat bubble need it without the data
- *   layer, which the group's modules import) and the generated documents, which every module reaches
- *   through the barrel (gql/graphql.ts) whatever it uses, so the graph cannot say which pages need them.
+ *   layer, which the group's modules import), and a document imported through the generated barrel
+ *   (gql/graphql.ts re-exports them all), where the graph cannot say which pages use it: a shared
+ *   module imports its document from its own file (lib/specialities.ts).
  *
  * Cost: the test `scripts/bundle-budget.mjs` keeps every first load (the sign-in door's too) within
  * its budget; `e2e/first-screens.spec.ts` checks that each preload is used and nothing is fetched
@@ -274,9 +275,10 @@ function firstLoadChunks() {
   const firstLoadPages = new Set(FIRST_LOAD_PAGES.map((p) => `${root}${p.page}`));
   const dataLayer = /node_modules[\\/](@apollo[\\/]client|rxjs|@wry|optimism|tslib|is-plain-obj|extract-files|apollo-upload-client)[\\/]|node_modules[\\/]graphql[\\/](language[\\/](ast|kinds|characterClasses|blockString|printString|printer|visitor|reducer)|jsutils[\\/](devAssert|inspect))\.mjs$|src[\\/]lib[\\/](apollo|publicReads)\.ts$/;
   const refusals = /@apollo[\\/]client[\\/]errors[\\/](utils|CombinedGraphQLErrors)\.js$/;
-  const apart = /src[\\/](lib[\\/]errors\.ts|gql[\\/])/;
+  const apart = /src[\\/]lib[\\/]errors\.ts$/;
+  const barrel = /src[\\/]gql[\\/](graphql|index)\.ts$/;
   type Graph = { getModuleInfo: (id: string) => { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null };
-  /** How many first-load pages import `id` (through any chain of static imports); -1: the shell does. */
+  /** How many first-load pages import `id` (through a chain of static imports); -1: the shell does. */
   const sharedBy = (id: string, graph: Graph) => {
     const seen = new Set<string>();
     let pages = 0;
@@ -288,7 +290,9 @@ function firstLoadChunks() {
       if (!info) return;
       if (info.isEntry) shell = true;
       if (firstLoadPages.has(module)) pages++;
-      info.importers.forEach(up);
+      // Not up through the generated barrel: it re-exports every document, and the build keeps what
+      // each importer uses, so its importers say nothing of who needs a document.
+      if (!barrel.test(module)) info.importers.forEach(up);
     };
     up(id);
     return shell ? -1 : pages;

@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import express, { type Request, type Response, type NextFunction } from 'express';
 import compression from 'compression';
@@ -45,7 +44,7 @@ import { DEFAULT_IMAGES_DIR, DEFAULT_IMAGES_PATH } from './common/rest-images.js
 import { PUBLIC_FOLDERS } from './common/storage.js';
 import { Coordinator } from './common/coordination.js';
 import { AnswerCache } from './common/answer-cache.js';
-import { firstReadAnswer, INLINE_PICTURE_MAX_BYTES, SpaPages } from './common/spa-preloads.js';
+import { firstReadAnswer, SpaPages } from './common/spa-preloads.js';
 import { LiveSocket, type LiveCaller } from './common/live-socket.js';
 
 declare module 'express-serve-static-core' {
@@ -412,15 +411,7 @@ export async function createApp(config: Config, orm: Orm, log: Logger): Promise<
     // index.html, with the chunks of the page asked for named in its head and its first screen
     // rendered from its first read, or the home page prerendered in the reader's language
     // (common/spa-preloads.ts).
-    // A first screen's priority picture, read where /uploads serves it from (local storage only; with
-    // S3 it stays a link), to be carried inside the page when small (inlinePriorityPicture).
-    const pictureBytes = async (url: string): Promise<Buffer | null> => {
-      const inFolder = url.slice('/uploads'.length);
-      if (config.uploads.s3 || !url.startsWith('/uploads/') || !publicFolder.test(inFolder) || inFolder.includes('..')) return null;
-      const file = path.join(config.uploads.dir, inFolder);
-      return (await stat(file)).size <= INLINE_PICTURE_MAX_BYTES ? readFile(file) : null;
-    };
-    const pages = new SpaPages(dist, config.answerCacheSeconds * 1000, pictureBytes);
+    const pages = new SpaPages(dist, config.answerCacheSeconds * 1000);
     coordinator.onCacheChange(() => pages.clearScreens());
     app.get('/{*path}', async (req, res) => {
       const found = pages.pageFor(req.path, req.headers.cookie, searchOf(req.url));

@@ -43,36 +43,6 @@ import { AnswerCache } from './answer-cache.js';
  * Every other route gets index.html as built. The files are read once: a deploy replaces the process
  * along with the build.
  */
-export type PictureBytes = (url: string) => Promise<Buffer | null>;
-
-/** The largest priority picture carried inside a page (a medicine's pack is about 5 kB as WebP). */
-export const INLINE_PICTURE_MAX_BYTES = 10 * 1024;
-const PICTURE_TYPES: Record<string, string> = { webp: 'image/webp', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg' };
-
-/**
- * The first screen's priority picture (the one `<img fetchpriority="high">`: the first medicine's pack,
- * a doctor's portrait) written into the page as a data: URL when it is a public upload of at most
- * INLINE_PICTURE_MAX_BYTES, and its preload dropped from the head.
- *
- * Why: it is the page's largest paint. Fetched, it arrived behind the page's scripts on a phone's one
- * slow connection (Lighthouse's simulation then counted the whole script chain before /medicine's
- * largest paint: 2.8 s against a 2.5 s target, docs/performance.md); inline, it paints with the page's
- * first paint. The cost is its bytes in the page (about a third more as base64) and that this one
- * picture is not cached apart from the page. The client renders the picture's URL in its place
- * (components/Picture.tsx: suppressHydrationWarning on a priority picture), and React keeps the
- * server's attribute when it hydrates, so nothing is fetched or repainted.
- */
-export async function inlinePriorityPicture(html: string, bytesOf: PictureBytes): Promise<string> {
-  const tag = /<img\b[^>]*\bfetchpriority="high"[^>]*>/i.exec(html);
-  const src = tag && /\bsrc="(\/uploads\/[\w/-]+\.(webp|png|jpe?g))"/.exec(tag[0]);
-  if (!tag || !src) return html;
-  const bytes = await bytesOf(src[1]!).catch(() => null);
-  if (!bytes || bytes.length > INLINE_PICTURE_MAX_BYTES) return html;
-  const img = tag[0].replace(src[0], `src="data:${PICTURE_TYPES[src[2]!]};base64,${bytes.toString('base64')}"`);
-  const withPicture = html.slice(0, tag.index) + img + html.slice(tag.index + tag[0].length);
-  return withPicture.replace(new RegExp(`<link rel="preload"[^>]*\\bhref="${src[1]!.replace(/[.]/g, '\\.')}"[^>]*>`, 'g'), '');
-}
-
 export class SpaPages {
   private readonly plain: string;
   private readonly pages: { pattern: RegExp; html: string; params: string[]; read?: FirstRead }[] = [];
@@ -84,11 +54,7 @@ export class SpaPages {
   private readonly screens: AnswerCache;
   private rendering = 0;
 
-  /**
-   * `pictureBytes`: the bytes of a public picture by its URL (null: not one, or not readable here),
-   * for the first screen's priority picture (inlinePriorityPicture below); none: never inlined.
-   */
-  constructor(private readonly dist: string, screenTtlMs = 0, private readonly pictureBytes: PictureBytes = async () => null) {
+  constructor(private readonly dist: string, screenTtlMs = 0) {
     this.screens = new AnswerCache(screenTtlMs, 200, 512 * 1024);
     for (const name of LANGS.flatMap((lang) => [lang, `${lang}.splash`])) {
       const file = path.join(dist, 'prerendered', `home.${name}.html`);
@@ -178,8 +144,8 @@ export class SpaPages {
       // The page's own stylesheets apply from the start (not only preloaded, as for a page the client
       // renders): the screen is in the HTML, and without them it would paint unstyled, then move.
       const index = base.replace(/<link rel="preload" as="style" href=/g, '<link rel="stylesheet" href=');
-      const html = await inlinePriorityPicture(renderer.intoPage(index, { lang, splash, markup: screen.markup, hints: screen.hints })
-        .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`), this.pictureBytes);
+      const html = renderer.intoPage(index, { lang, splash, markup: screen.markup, hints: screen.hints })
+        .replace('</body>', () => `<script type="application/json" id="${FIRST_READ_ELEMENT}">${state}</script></body>`);
       this.screens.keep(key, { status: 200, route: location, headers: [], body: html }, Number.POSITIVE_INFINITY, since);
       return html;
     } finally {

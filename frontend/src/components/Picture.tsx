@@ -44,9 +44,6 @@ export default function Picture({ src, alt, width, height, eager = false, priori
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={priority ? 'high' : undefined}
-      // The server may carry a first screen's priority picture inside the page (a data: URL, backend
-      // common/spa-preloads.ts inlinePriorityPicture): the same picture, which hydration keeps.
-      suppressHydrationWarning={priority}
       onError={() => setFailed(src)}
     />
   );

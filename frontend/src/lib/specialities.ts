@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
-import { SpecialitiesDocument } from '@/gql/graphql';
+// From its own file, not the barrel: vite.config.ts (firstLoadChunks) then sees who uses it.
+import { SpecialitiesDocument } from '@/gql/documents/SpecialitiesDocument';
 
 /** A speciality's title in the reader's language: its Bangla title on a Bangla screen, when it has one. */
 export function specialityTitle(s: { title: string; titleBn?: string | null }, lang: string): string {

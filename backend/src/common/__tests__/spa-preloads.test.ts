@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { INLINE_PICTURE_MAX_BYTES, inlinePriorityPicture, readerLang, SpaPages } from '../spa-preloads.js';
+import { readerLang, SpaPages } from '../spa-preloads.js';
 
 const INDEX = '<!doctype html><html><head><title>Nirog</title></head><body><div id="root"></div></body></html>';
 const PRELOADS = {
@@ -123,34 +123,5 @@ describe('the splash of a page the client renders, in its HTML on a session\'s f
   it('an older build without the splash files: pages as before, not varying', () => {
     const pages = withSplashes([]);
     expect(pages.pageFor('/cart', undefined)).toEqual({ html: INDEX, varies: false });
-  });
-});
-
-describe('the first screen\'s priority picture', () => {
-  const PACK = '/uploads/generated/ab12.webp';
-  const page = (src = PACK) => `<head><link rel="preload" as="image" href="${src}" fetchPriority="high"/><link rel="preload" as="image" href="/uploads/generated/cd34.webp"/></head>`
-    + `<body><img class="med-img" src="${src}" alt="Pack" fetchPriority="high"/><img src="/uploads/generated/cd34.webp" alt="Next"/></body>`;
-  const bytes = Buffer.from('RIFF0000WEBPVP8 small');
-
-  it('goes inside the page as a data: URL, and its preload goes; other pictures stay links', async () => {
-    const asked: string[] = [];
-    const html = await inlinePriorityPicture(page(), async (url) => { asked.push(url); return bytes; });
-    expect(asked).toEqual([PACK]);
-    expect(html).toContain(`<img class="med-img" src="data:image/webp;base64,${bytes.toString('base64')}" alt="Pack" fetchPriority="high"/>`);
-    expect(html).not.toContain(`href="${PACK}"`);
-    expect(html).toContain('<link rel="preload" as="image" href="/uploads/generated/cd34.webp"/>');
-    expect(html).toContain('<img src="/uploads/generated/cd34.webp" alt="Next"/>');
-  });
-
-  it('stays a link when it is too large, unreadable, not a public upload, or when no picture has priority', async () => {
-    const large = Buffer.alloc(INLINE_PICTURE_MAX_BYTES + 1);
-    expect(await inlinePriorityPicture(page(), async () => large)).toBe(page());
-    expect(await inlinePriorityPicture(page(), async () => null)).toBe(page());
-    expect(await inlinePriorityPicture(page(), async () => { throw new Error('gone'); })).toBe(page());
-    for (const src of ['https://cdn.example/a.webp', '/uploads/../secret.webp', '/uploads/generated/a.svg', '/api/medical-files/x']) {
-      expect(await inlinePriorityPicture(page(src), async () => bytes)).toBe(page(src));
-    }
-    const none = page().replace(/ fetchPriority="high"/g, '');
-    expect(await inlinePriorityPicture(none, async () => bytes)).toBe(none);
   });
 });

@@ -19,11 +19,14 @@ import '../pharmacy.css';
 
 const PAGE_SIZE = 24;
 /**
- * Cards whose pictures load at once: the first three (most of the first row at 1280 px; on a 390 px
- * phone, one card a row, the fourth starts two screens down, where a picture waits until it is near).
- * The browser loads a lazy picture already on screen promptly, so the first row's fourth loses little.
+ * Cards whose pictures load at once: the first (its picture is the page's largest paint, asked for
+ * with high priority from the head). The others are lazy: on a phone, one card a row, the second
+ * starts below the first screen, and an eager picture there took one of the phone's six first
+ * requests from the page's scripts; on a wide screen the first row's others are on screen, and the
+ * browser asks for a lazy picture on screen at its first layout (docs/performance.md, 2026-11-30
+ * morning).
  */
-const EAGER_CARDS = 3;
+const EAGER_CARDS = 1;
 
 /** /medicine, without antd: the catalogue (search, type and page in the URL). */
 export default function MedicinePage() {
