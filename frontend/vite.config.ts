@@ -243,8 +243,8 @@ const reactRouterProduction = [
 
 /**
  * Two chunks the bundler would otherwise cut into many small ones (issue #49), so that a catalogue's
- * first load asks for 11–12 files, not 26, with no more bytes (2–3 kB less gzip: one file compresses
- * better than ten). On a phone's link every file is a request and a response in turn over six
+ * first load asks for 10–11 files of script, not 26, with no more bytes (2–3 kB less gzip: one file
+ * compresses better than ten). On a phone's link every file is a request and a response in turn over six
  * connections (150 ms each on the cheap-phone profile, and in Lighthouse's simulation); the bundler's
  * default cuts a chunk for each set of the app's 80 lazy parts that share a module, so a module that
  * the catalogues and three admin pages share is a file of its own, however small.
@@ -258,7 +258,7 @@ const reactRouterProduction = [
  * - `first-screens`: our own modules that at least two of the light first-load pages
  *   (config/firstLoads.ts) share and that the shell does not: the pictures, stars, pager, dialog,
  *   specialities and the catalogues' words. Each of those pages loads all of them (at most 2 kB gzip
- *   it does not use) in one file; the other pages that use one of them load that file too (13 kB,
+ *   it does not use) in one file; the other pages that use one of them load that file too (15 kB,
  *   6 gzip). Out of it: lib/errors.ts (the sign-in doors and the chat bubble need it without the data
  *   layer, which the group's modules import), and a document imported through the generated barrel
  *   (gql/graphql.ts re-exports them all), where the graph cannot say which pages use it: a shared
