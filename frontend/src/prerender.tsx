@@ -148,8 +148,8 @@ const STATIC_ROOT = /<div id="root">.*<\/div>$/m;
  * index.html (as built, or with a page's preloads) with a rendered first screen in #root: the home
  * page's at build time (scripts/prerender.mjs), a catalogue's at request time (the server). The page
  * is in the reader's language, marked for main.tsx to hydrate, and its scripts come at low priority:
- * the first screen waits for none of them, so they download after what it shows (the first rows'
- * photos, the brand's image, the Bengali face).
+ * the first screen waits for none of them, so they download after what it shows (the first row's
+ * photos, the Bengali face).
  */
 export function intoPage(index: string, { lang, splash, markup, hints }: { lang: Lang; splash: boolean; markup: string; hints: string }): string {
   if (!STATIC_ROOT.test(index)) throw new Error('index.html has no one-line #root to replace');
