@@ -1,4 +1,4 @@
-import { expect, test, DEMO_PASSWORD } from './fixtures';
+import { expect, test, holdBack, DEMO_PASSWORD } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -231,6 +231,44 @@ test.describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/my-order$/);
     await expect(page.getByTestId('order-card').first()).toContainText('Paid');
+  });
+
+  test('focus moved into a new page the moment it appears stays there (the move to <main> comes first)', async ({ page }) => {
+    // A person who presses Tab as soon as the page they asked for appears. A move to another page is a
+    // transition: the new page's chunk arrives and the page is put on screen in one commit. The app's
+    // move of focus to <main> must belong to that commit; run after the paint, it took the field back
+    // from under the reader (CI: the checkout's login typed its email into <main>). Here the field is
+    // focused from a mutation observer, as soon as the commit that inserts it has ended, and the way is
+    // the one CI took: the cart's Check out, sent on to the sign-in door, whose files are held back.
+    await page.goto('/medicine?keyword=napa%20extra');
+    const add = page.getByTestId('medicine-card').filter({ hasText: 'Napa Extra' }).first().getByRole('button', { name: /Add to Cart/ });
+    await tabTo(page, add);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('header-cart')).toContainText('1');
+    await tabTo(page, page.getByTestId('header-cart'), { back: true });
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/cart$/);
+    await page.evaluate(() => {
+      new MutationObserver((_, observer) => {
+        const email = document.querySelector<HTMLInputElement>('main input[name=email]');
+        if (!email) return;
+        observer.disconnect();
+        email.focus();
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    const release = await holdBack(page, /\/assets\/(PatientLoginPage|LoginForm)-/);
+    await tabTo(page, page.getByRole('button', { name: 'Check out' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/user-signin$/);
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 200)));
+    release();
+    const email = page.getByLabel('Email');
+    await expect(email).toBeFocused();
+    // Long enough for any later effect of the move to have run
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 500)));
+    await expect(email).toBeFocused();
+    await page.keyboard.type('patient@nirog.test');
+    await expect(email).toHaveValue('patient@nirog.test');
   });
 
   test('dialogs take focus when they open and give it back to their opener when they close', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import Header from '../components/Header';
@@ -41,11 +41,16 @@ function SkipLink() {
  * After a move to another page inside the app, focus goes to the new page's <main>: the element that
  * had it (the login button, a link) is gone or belongs to the page before, and the next Tab would
  * start from wherever it was. The first page load keeps the browser's start, so Tab meets the skip link.
+ *
+ * A layout effect: it runs in the commit that puts the new page on screen. Moves are transitions
+ * (app/App.tsx), so a page whose chunk was on its way appears in the same commit as this move; a
+ * passive effect ran after the browser had painted it, and a Tab pressed in that moment (CI caught one:
+ * the sign-in door's Email had focus) was undone, the reader's next keys typed into <main>.
  */
 function useFocusOnNavigation() {
   const { pathname } = useLocation();
   const shown = useRef(pathname);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (shown.current === pathname) return;
     shown.current = pathname;
     document.getElementById('main')?.focus({ preventScroll: true });
