@@ -211,12 +211,13 @@ if (only.includes('e2e')) {
     console.error('Chromium is missing: install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH.');
     count('e2e', 0, 1, 1);
   } else {
-    // The axe runs first, on two workers (they write nothing and do not depend on each other), then
-    // the journeys one at a time (e2e/playwright.config.ts); each invocation starts its own server.
-    // A project E2E_IGNORE leaves out is not started (its server would start for nothing);
-    // --pass-with-no-tests for a narrower E2E_IGNORE that empties one all the same.
-    const axeLeftOut = (process.env.E2E_IGNORE ?? '').split(',').some((glob) => glob.endsWith('a11y.spec.ts'));
-    const projects = [...(axeLeftOut ? [] : [['axe', process.env.E2E_AXE_WORKERS ?? '2']]), ['journeys', '1']];
+    // The layout checks first (axe, the README's screens, the admin's tables), on two workers (they
+    // write nothing another test reads and do not depend on each other), then the journeys one at a
+    // time (e2e/playwright.config.ts); each invocation starts its own server. E2E_PROJECTS names the
+    // projects to run (.ci/run's PostgreSQL pass: the journeys alone); --pass-with-no-tests for an
+    // E2E_IGNORE that empties one all the same.
+    const projects = (process.env.E2E_PROJECTS ?? 'layout,journeys').split(',')
+      .map((project) => [project, project === 'layout' ? (process.env.E2E_LAYOUT_WORKERS ?? '2') : '1']);
     for (const [project, workers] of projects) {
       const out = path.join(results, `e2e-${project}.json`);
       const code = run(`e2e ${project}`, node, [path.join(root, 'node_modules/@playwright/test/cli.js'), 'test', '--config', 'e2e/playwright.config.ts',
